@@ -1,0 +1,178 @@
+// Typed errors and the one mapping from error to exit code (CLI.md "Exit codes").
+
+export const ExitCode = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  interrupted: 130,
+} as const;
+
+/** Bad input or usage, found before anything was sent. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The user declined a confirmation or pressed Ctrl-C at a prompt. */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+  constructor(
+    message = 'cancelled',
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A failure the command itself detected (a watched operation failed, a diff was found…). */
+export class CommandFailedError extends Error {
+  override name = 'CommandFailedError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+    readonly exitCode: number = ExitCode.failed,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  method: string;
+  url: string;
+  body: unknown;
+  hint?: string;
+}
+
+/** A non-2xx answer from the API. `body` is the parsed error body, kept whole. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+  hint?: string;
+
+  constructor(init: ApiErrorInit) {
+    super(apiMessage(init.status, init.body));
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.body = init.body;
+    this.hint = init.hint;
+  }
+
+  /** The `{error: insufficient_scope, scope}` body of spec part 1 §5. */
+  get insufficientScope(): string | undefined {
+    const b = this.body as { error?: unknown; scope?: unknown } | null;
+    if (b && typeof b === 'object' && b.error === 'insufficient_scope') {
+      return typeof b.scope === 'string' ? b.scope : '';
+    }
+    return undefined;
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+}
+
+/** No credential or profile to send, found before sending. */
+export class MissingCredentialsError extends Error {
+  override name = 'MissingCredentialsError';
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly method: string,
+    readonly url: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+function apiMessage(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (b.error === 'insufficient_scope') {
+      const scope = typeof b.scope === 'string' && b.scope ? ` (needs scope: ${b.scope})` : '';
+      const desc = typeof b.error_description === 'string' ? b.error_description : 'insufficient scope';
+      return `${status} insufficient_scope: ${desc}${scope}`;
+    }
+    const m = b.message ?? b.error;
+    if (typeof m === 'string') return m.startsWith(String(status)) ? m : `${status} ${m}`;
+    if (m && typeof m === 'object') return `${status} ${flattenMessages(m)}`;
+  }
+  if (typeof body === 'string' && body.trim()) return `${status} ${body.trim().slice(0, 300)}`;
+  return `${status} ${statusText(status)}`;
+}
+
+/** GitLab sends validation errors as `{message: {field: ["is invalid"]}}`. */
+function flattenMessages(m: object): string {
+  return Object.entries(m)
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .join('; ');
+}
+
+export function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    409: 'Conflict',
+    412: 'Precondition Failed',
+    422: 'Unprocessable Entity',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+  };
+  return texts[status] ?? 'Error';
+}
+
+/** Builds the error class matching a status. */
+export function errorForStatus(init: ApiErrorInit): ApiError {
+  if (init.status === 404) return new NotFoundError(init);
+  if (init.status === 401 || init.status === 403) return new AuthError(init);
+  return new ApiError(init);
+}
+
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof UsageError) return ExitCode.usage;
+  if (err instanceof CancelledError) return ExitCode.interrupted;
+  if (err instanceof NotFoundError) return ExitCode.notFound;
+  if (err instanceof AuthError || err instanceof MissingCredentialsError) return ExitCode.auth;
+  if (err instanceof CommandFailedError) return err.exitCode;
+  return ExitCode.failed;
+}
+
+export function hintFor(err: unknown): string | undefined {
+  if (err && typeof err === 'object' && 'hint' in err) {
+    const h = (err as { hint?: unknown }).hint;
+    if (typeof h === 'string' && h) return h;
+  }
+  return undefined;
+}

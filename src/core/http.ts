@@ -1,0 +1,496 @@
+// The one HTTP client: every request of forgectl goes through `HttpClient.request`.
+// Credentials and sudo, JSON and multipart bodies, redirects, retries, timeouts, TLS and proxies,
+// the --verbose trace and --dry-run all live here.
+
+import { openAsBlob, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { rootCertificates } from 'node:tls';
+import { Agent, EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { ApiError, CancelledError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
+import { withQuery, type QueryParams } from './query.js';
+import { REDACTED, type Redactor } from './redact.js';
+import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
+
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type TokenType = 'personal' | 'oauth' | 'job';
+export const TOKEN_TYPES: readonly TokenType[] = ['personal', 'oauth', 'job'];
+
+export interface Credentials {
+  token?: string;
+  tokenType: TokenType;
+  sudo?: string;
+}
+
+export interface TlsOptions {
+  caFile?: string;
+  insecure?: boolean;
+  clientCert?: string;
+  clientKey?: string;
+}
+
+export interface MultipartFile {
+  field: string;
+  path: string;
+  filename?: string;
+  contentType?: string;
+}
+
+export interface MultipartBody {
+  fields?: Record<string, string>;
+  files: MultipartFile[];
+}
+
+export interface RequestOptions {
+  method?: Method;
+  /** Path under `/api/v4` (`/projects`), or an absolute URL (pagination links, alert URLs). */
+  path: string;
+  query?: QueryParams;
+  /** JSON body. */
+  body?: unknown;
+  multipart?: MultipartBody;
+  /** Raw body with its content type (`api --input`). */
+  rawBody?: { data: string | Buffer; contentType: string };
+  headers?: Record<string, string>;
+  /** false: send no instance credential (alert ingestion brings its own, public endpoints none). */
+  authenticate?: boolean;
+  /** Overrides the action rule of retry.ts (POST is an action; `mr merge` is a PUT that is one). */
+  action?: boolean;
+  /** Extra body keys whose values are secret in traces and dry-runs. */
+  secretKeys?: readonly string[];
+  /** Header names whose values are secret (e.g. an alert key sent as Authorization). */
+  secretHeaders?: readonly string[];
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+  url: string;
+  /** True when --dry-run kept a write from being sent; `data` is then null. */
+  dryRun: boolean;
+}
+
+export interface DryRunRequest {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs?: number;
+  dryRun: boolean;
+  verbose: boolean;
+  allowInsecureHttp: boolean;
+  tls?: TlsOptions;
+  env?: NodeJS.ProcessEnv;
+  /** Injected in tests (undici MockAgent). */
+  dispatcher?: Dispatcher;
+  redactor: Redactor;
+  trace: (line: string) => void;
+  onDryRun: (req: DryRunRequest) => void;
+  userAgent: string;
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+const MAX_REDIRECTS = 5;
+const TRACE_BODY_LIMIT = 4000;
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** Normalises an instance URL: scheme required, trailing slashes and a trailing /api/v4 removed. */
+export function normalizeBaseUrl(raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`invalid instance URL: ${raw}`, 'give the full URL, for example https://gitlab.example.com');
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') {
+    throw new UsageError(`invalid instance URL: ${raw}`, 'the URL must start with https:// or http://');
+  }
+  u.hash = '';
+  u.search = '';
+  return u.toString().replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+}
+
+export function credentialHeaders(c: Credentials): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (c.token) {
+    if (c.tokenType === 'oauth') h.Authorization = `Bearer ${c.token}`;
+    else if (c.tokenType === 'job') h['JOB-TOKEN'] = c.token;
+    else h['PRIVATE-TOKEN'] = c.token;
+  }
+  if (c.sudo) h.Sudo = c.sudo;
+  return h;
+}
+
+export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = process.env): Dispatcher {
+  const connect: Record<string, unknown> = {};
+  if (tls.caFile) {
+    // `ca` replaces Node's bundle, so keep the system roots and NODE_EXTRA_CA_CERTS alongside.
+    const cas: (string | Buffer)[] = [...rootCertificates];
+    if (env.NODE_EXTRA_CA_CERTS) {
+      try {
+        cas.push(readFileSync(env.NODE_EXTRA_CA_CERTS));
+      } catch {
+        // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS.
+      }
+    }
+    cas.push(readFileSync(tls.caFile));
+    connect.ca = cas;
+  }
+  if (tls.insecure) connect.rejectUnauthorized = false;
+  if (tls.clientCert) connect.cert = readFileSync(tls.clientCert);
+  if (tls.clientKey) connect.key = readFileSync(tls.clientKey);
+  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+  const common = { keepAliveTimeout: 10_000, connect };
+  if (proxied) {
+    return new EnvHttpProxyAgent({
+      ...common,
+      requestTls: connect,
+      httpProxy: env.HTTP_PROXY ?? env.http_proxy,
+      httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
+      noProxy: env.NO_PROXY ?? env.no_proxy,
+    });
+  }
+  return new Agent(common);
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError('interrupted'));
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new CancelledError('interrupted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function errorCodeOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const o = e as { code?: unknown; name?: unknown; cause?: unknown };
+    if (o.name === 'TimeoutError') return 'TIMEOUT';
+    if (typeof o.code === 'string') return o.code;
+    e = o.cause;
+  }
+  return undefined;
+}
+
+function normaliseHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (!text) return null;
+  if (contentType?.includes('json') || /^\s*[[{"]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly apiRoot: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(readonly options: HttpClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    this.apiRoot = `${this.baseUrl}/api/v4`;
+    this.ownsDispatcher = !options.dispatcher;
+    this.dispatcher = options.dispatcher ?? createDispatcher(options.tls, options.env);
+    this.sleep = options.sleep ?? defaultSleep;
+    options.redactor.add(options.credentials.token);
+  }
+
+  get dryRun(): boolean {
+    return this.options.dryRun;
+  }
+
+  /** Replaces the credential after a rotation, so later requests of this run use the new token. */
+  setToken(token: string): void {
+    this.options.credentials.token = token;
+    this.options.redactor.add(token);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => undefined);
+  }
+
+  resolveUrl(path: string, query?: QueryParams): string {
+    const abs = /^https?:\/\//i.test(path);
+    const base = abs ? path : `${this.apiRoot}${path.startsWith('/') ? '' : '/'}${path}`;
+    return withQuery(base, query);
+  }
+
+  async get<T = unknown>(path: string, query?: QueryParams, extra: Partial<RequestOptions> = {}): Promise<T> {
+    return (await this.request<T>({ ...extra, method: 'GET', path, query })).data;
+  }
+
+  async post<T = unknown>(path: string, body?: unknown, extra: Partial<RequestOptions> = {}): Promise<HttpResponse<T>> {
+    return this.request<T>({ ...extra, method: 'POST', path, body });
+  }
+
+  async put<T = unknown>(path: string, body?: unknown, extra: Partial<RequestOptions> = {}): Promise<HttpResponse<T>> {
+    return this.request<T>({ ...extra, method: 'PUT', path, body });
+  }
+
+  async delete<T = unknown>(path: string, query?: QueryParams, extra: Partial<RequestOptions> = {}): Promise<HttpResponse<T>> {
+    return this.request<T>({ ...extra, method: 'DELETE', path, query });
+  }
+
+  async request<T = unknown>(req: RequestOptions): Promise<HttpResponse<T>> {
+    const method = req.method ?? 'GET';
+    const startUrl = this.resolveUrl(req.path, req.query);
+    const authenticate = req.authenticate !== false;
+    const origin = new URL(this.baseUrl).origin;
+    const headers = this.buildHeaders(req, authenticate);
+    this.checkTransport(startUrl, headers, authenticate, req);
+
+    if (this.options.dryRun && method !== 'GET' && method !== 'HEAD') {
+      this.options.onDryRun({
+        method,
+        url: this.options.redactor.url(startUrl),
+        headers: this.redactHeaders(headers, req),
+        body: this.describeBody(req),
+      });
+      return { status: 0, headers: {}, data: null as T, url: startUrl, dryRun: true };
+    }
+
+    let url = startUrl;
+    let currentMethod: Method = method;
+    let sendBody = true;
+    let currentHeaders = headers;
+    for (let hop = 0; ; hop++) {
+      const res = await this.sendWithRetries(currentMethod, url, currentHeaders, sendBody ? req : undefined, req);
+      const location = res.headers.location;
+      if ([301, 302, 303, 307, 308].includes(res.status) && location) {
+        if (hop >= MAX_REDIRECTS) {
+          throw new NetworkError(`too many redirects (last: ${res.status} to ${location})`, 'EREDIRECTS', method, url);
+        }
+        const next = new URL(location, url).toString();
+        // 303 means "see other" (fetch with GET); every other redirect repeats the same method and
+        // body, so a moved PUT or POST never silently turns into a GET.
+        if (res.status === 303) {
+          currentMethod = 'GET';
+          sendBody = false;
+        }
+        if (new URL(next).origin !== origin) currentHeaders = stripCredentials(currentHeaders, req);
+        this.checkTransport(next, currentHeaders, authenticate, req);
+        this.trace(`* following ${res.status} to ${this.options.redactor.url(next)}`);
+        url = next;
+        continue;
+      }
+      if (res.status >= 400) {
+        throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data });
+      }
+      return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false };
+    }
+  }
+
+  private buildHeaders(req: RequestOptions, authenticate: boolean): Record<string, string> {
+    const h: Record<string, string> = {
+      Accept: 'application/json',
+      'User-Agent': this.options.userAgent,
+    };
+    if (authenticate) Object.assign(h, credentialHeaders(this.options.credentials));
+    if (req.body !== undefined) h['Content-Type'] = 'application/json';
+    if (req.rawBody) h['Content-Type'] = req.rawBody.contentType;
+    Object.assign(h, req.headers ?? {});
+    return h;
+  }
+
+  private checkTransport(url: string, headers: Record<string, string>, authenticate: boolean, req: RequestOptions): void {
+    const u = new URL(url);
+    const carriesSecret =
+      (authenticate && !!this.options.credentials.token) ||
+      Object.keys(headers).some((k) => (req.secretHeaders ?? []).map((s) => s.toLowerCase()).includes(k.toLowerCase()));
+    if (u.protocol === 'http:' && carriesSecret && !isLoopbackHost(u.hostname) && !this.options.allowInsecureHttp) {
+      throw new UsageError(
+        `refusing to send a credential over plain http:// to ${u.host}`,
+        'use https://, or pass --allow-insecure-http if you accept that the token can be read on the network',
+      );
+    }
+  }
+
+  private redactHeaders(headers: Record<string, string>, req: RequestOptions): Record<string, string> {
+    const out = this.options.redactor.headers(headers);
+    for (const name of req.secretHeaders ?? []) {
+      for (const k of Object.keys(out)) if (k.toLowerCase() === name.toLowerCase()) out[k] = REDACTED;
+    }
+    return out;
+  }
+
+  private describeBody(req: RequestOptions): unknown {
+    const r = this.options.redactor;
+    if (req.body !== undefined) return r.value(req.body, req.secretKeys);
+    if (req.rawBody) {
+      const text = typeof req.rawBody.data === 'string' ? req.rawBody.data : req.rawBody.data.toString('utf8');
+      try {
+        return r.value(JSON.parse(text), req.secretKeys);
+      } catch {
+        return r.text(text);
+      }
+    }
+    if (req.multipart) {
+      const parts: Record<string, string> = { ...(r.value(req.multipart.fields ?? {}, req.secretKeys) as Record<string, string>) };
+      for (const f of req.multipart.files) parts[f.field] = `@${f.path}`;
+      return { multipart: parts };
+    }
+    return undefined;
+  }
+
+  private async buildBody(req: RequestOptions): Promise<string | Buffer | FormData | undefined> {
+    if (req.body !== undefined) return JSON.stringify(req.body);
+    if (req.rawBody) return req.rawBody.data;
+    if (req.multipart) {
+      // File parts are Blobs backed by the file on disk: undici streams them, nothing is read
+      // into memory up front. Rebuilt per attempt so a retry or redirect can send it again.
+      const form = new FormData();
+      for (const [k, v] of Object.entries(req.multipart.fields ?? {})) form.append(k, v);
+      for (const f of req.multipart.files) {
+        const blob = await openAsBlob(f.path, { type: f.contentType ?? 'application/octet-stream' });
+        form.append(f.field, blob, f.filename ?? basename(f.path));
+      }
+      return form;
+    }
+    return undefined;
+  }
+
+  private async sendWithRetries(
+    method: Method,
+    url: string,
+    headers: Record<string, string>,
+    bodyReq: RequestOptions | undefined,
+    req: RequestOptions,
+  ): Promise<{ status: number; headers: Record<string, string>; data: unknown }> {
+    const action = isAction(method, req.action);
+    const retries = Math.max(0, this.options.retries);
+    for (let attempt = 0; ; attempt++) {
+      const started = Date.now();
+      this.traceRequest(method, url, headers, bodyReq, req);
+      let status: number | undefined;
+      let resHeaders: Record<string, string> = {};
+      let data: unknown;
+      let errorCode: string | undefined;
+      let failure: unknown;
+      try {
+        const signals = [AbortSignal.timeout(this.options.timeoutMs)];
+        if (this.options.signal) signals.push(this.options.signal);
+        const res = await undiciRequest(url, {
+          method,
+          headers,
+          body: bodyReq ? ((await this.buildBody(bodyReq)) as Dispatcher.DispatchOptions['body']) : undefined,
+          dispatcher: this.dispatcher,
+          signal: AbortSignal.any(signals),
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+        });
+        status = res.statusCode;
+        resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
+        const text = await res.body.text();
+        data = parseBody(text, resHeaders['content-type']);
+        this.traceResponse(status, resHeaders, data, Date.now() - started);
+      } catch (err) {
+        if (this.options.signal?.aborted) throw new CancelledError('interrupted');
+        failure = err;
+        errorCode = errorCodeOf(err) ?? 'ENETWORK';
+        this.trace(`! ${method} ${this.options.redactor.url(url)} failed: ${errorCode}`);
+      }
+
+      const outcome = status !== undefined ? { status } : { errorCode };
+      if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
+        if (status !== undefined) return { status, headers: resHeaders, data };
+        throw this.networkError(failure, errorCode, method, url, attempt);
+      }
+      const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
+      if (delay > MAX_RETRY_AFTER_MS) {
+        if (status !== undefined) return { status, headers: resHeaders, data };
+        throw this.networkError(failure, errorCode, method, url, attempt);
+      }
+      this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
+      await this.sleep(delay, this.options.signal);
+    }
+  }
+
+  private networkError(failure: unknown, code: string | undefined, method: Method, url: string, attempt: number): NetworkError {
+    const safeUrl = this.options.redactor.url(url);
+    const host = new URL(url).host;
+    const detail = failure instanceof Error ? failure.message : String(failure);
+    const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
+    let hint: string | undefined;
+    if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
+    else if (code === 'TIMEOUT' || code?.startsWith('UND_ERR_') && code.includes('TIMEOUT')) hint = 'raise the per-request limit with --timeout SECONDS';
+    else if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
+    return new NetworkError(
+      this.options.redactor.text(`${method} ${safeUrl} failed${tries}: ${code ?? 'network error'} (${detail})`),
+      code,
+      method,
+      safeUrl,
+      hint,
+    );
+  }
+
+  private trace(line: string): void {
+    if (this.options.verbose) this.options.trace(this.options.redactor.text(line));
+  }
+
+  private traceRequest(method: Method, url: string, headers: Record<string, string>, bodyReq: RequestOptions | undefined, req: RequestOptions): void {
+    if (!this.options.verbose) return;
+    this.trace(`> ${method} ${this.options.redactor.url(url)}`);
+    for (const [k, v] of Object.entries(this.redactHeaders(headers, req))) this.trace(`> ${k}: ${v}`);
+    if (bodyReq) {
+      const body = this.describeBody(bodyReq);
+      if (body !== undefined) this.trace(`> ${truncate(typeof body === 'string' ? body : JSON.stringify(body))}`);
+    }
+  }
+
+  private traceResponse(status: number, headers: Record<string, string>, data: unknown, ms: number): void {
+    if (!this.options.verbose) return;
+    this.trace(`< ${status} ${statusText(status) === 'Error' ? '' : statusText(status)} (${ms} ms)`.replace('  (', ' ('));
+    for (const [k, v] of Object.entries(this.options.redactor.headers(headers))) this.trace(`< ${k}: ${v}`);
+    if (data !== null && data !== undefined) {
+      const safe = this.options.redactor.value(data);
+      this.trace(`< ${truncate(typeof safe === 'string' ? safe : JSON.stringify(safe))}`);
+    }
+  }
+}
+
+function truncate(s: string): string {
+  return s.length > TRACE_BODY_LIMIT ? `${s.slice(0, TRACE_BODY_LIMIT)}… (${s.length} characters)` : s;
+}
+
+function stripCredentials(headers: Record<string, string>, req: RequestOptions): Record<string, string> {
+  const secret = new Set(['private-token', 'authorization', 'job-token', 'sudo', 'cookie', ...(req.secretHeaders ?? []).map((h) => h.toLowerCase())]);
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !secret.has(k.toLowerCase())));
+}
+
+export function isApiError(err: unknown, status?: number): err is ApiError {
+  return err instanceof ApiError && (status === undefined || err.status === status);
+}

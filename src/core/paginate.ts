@@ -1,0 +1,215 @@
+// List paging over the API's offset pages (`Link`, `x-next-page`, `x-total-pages`) and keyset pages
+// (`Link rel="next"` with a cursor). With --all, once the first page tells the page count, the
+// remaining pages are fetched a few at a time and emitted in order; items are yielded as their page
+// arrives, so a streaming formatter keeps memory flat however long the list is.
+
+import type { HttpClient, HttpResponse } from './http.js';
+import type { QueryParams } from './query.js';
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface PageOptions {
+  all?: boolean;
+  page?: number;
+  perPage?: number;
+  limit?: number;
+  /** Pages fetched at once with --all when the page count is known. */
+  concurrency?: number;
+  /**
+   * Offset paging stops at a maximum for some lists (projects: 50,000 records). When the first page
+   * shows the list goes past it, or does not tell its size, page by keyset instead.
+   */
+  keyset?: { maxOffsetItems: number; orderBy: string; query: QueryParams };
+  /** Told about each page (for the "more pages" hint and for tests). */
+  onPage?: (info: PageInfo) => void;
+}
+
+export interface PageInfo {
+  page?: number;
+  totalPages?: number;
+  total?: number;
+  nextUrl?: string;
+  mode: 'offset' | 'keyset';
+}
+
+/** Parses an RFC 8288 `Link` header into rel → URL. */
+export function parseLinkHeader(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value) return out;
+  for (const part of value.split(/,(?=\s*<)/)) {
+    const m = /<([^>]*)>\s*((?:;\s*[^;]+)*)/.exec(part.trim());
+    if (!m) continue;
+    const rel = /;\s*rel="?([^";]+)"?/i.exec(m[2] ?? '');
+    if (rel) for (const r of rel[1].trim().split(/\s+/)) out[r.toLowerCase()] = m[1];
+  }
+  return out;
+}
+
+function intHeader(headers: Record<string, string>, name: string): number | undefined {
+  const v = headers[name];
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+function pageItems<T>(res: HttpResponse<unknown>): T[] {
+  if (Array.isArray(res.data)) return res.data as T[];
+  if (res.data === null || res.data === undefined) return [];
+  return [res.data as T];
+}
+
+/** Where the page after this one is, by `Link rel=next`, else `x-next-page`. */
+export function nextPageUrl(res: HttpResponse<unknown>, requestUrl: string): string | undefined {
+  const links = parseLinkHeader(res.headers.link);
+  if (links.next) return new URL(links.next, requestUrl).toString();
+  const next = intHeader(res.headers, 'x-next-page');
+  if (next) return setParam(requestUrl, 'page', String(next));
+  return undefined;
+}
+
+function setParam(url: string, key: string, value: string): string {
+  const u = new URL(url);
+  u.searchParams.set(key, value);
+  return u.toString();
+}
+
+function effectivePerPage(opts: PageOptions): number {
+  if (opts.perPage) return Math.min(MAX_PER_PAGE, opts.perPage);
+  if (opts.all) return MAX_PER_PAGE;
+  if (opts.limit) return Math.min(MAX_PER_PAGE, Math.max(opts.limit, 1));
+  return DEFAULT_PER_PAGE;
+}
+
+/**
+ * Yields the items of a list endpoint. One page unless `all` or `limit` asks for more; stops as
+ * soon as `limit` items were yielded (the consumer may also stop early with `break`).
+ */
+export async function* paginate<T = unknown>(
+  http: HttpClient,
+  path: string,
+  query: QueryParams = {},
+  opts: PageOptions = {},
+): AsyncGenerator<T> {
+  const perPage = effectivePerPage(opts);
+  const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
+  const many = opts.all || limit !== Infinity;
+  const firstUrl = http.resolveUrl(path, { ...query, page: opts.page ?? 1, per_page: perPage });
+  let yielded = 0;
+
+  const first = await http.request<unknown>({ method: 'GET', path: firstUrl });
+  const totalPages = intHeader(first.headers, 'x-total-pages');
+  const total = intHeader(first.headers, 'x-total');
+  let next = nextPageUrl(first, firstUrl);
+  opts.onPage?.({ page: opts.page ?? 1, totalPages, total, nextUrl: next, mode: 'offset' });
+
+  if (many && next && opts.keyset && (total === undefined || total > opts.keyset.maxOffsetItems)) {
+    yield* keysetPages<T>(http, path, opts.keyset, perPage, limit, opts);
+    return;
+  }
+
+  for (const item of pageItems<T>(first)) {
+    if (yielded >= limit) return;
+    yield item;
+    yielded++;
+  }
+  if (!many || !next || yielded >= limit) return;
+
+  const firstPage = opts.page ?? 1;
+  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
+  const offsetNext = new URL(next).searchParams.has('page');
+  if (totalPages !== undefined && offsetNext && concurrency > 1) {
+    const neededPages = limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
+    yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, opts);
+    return;
+  }
+
+  while (next && yielded < limit) {
+    const res = await http.request<unknown>({ method: 'GET', path: next });
+    const url = next;
+    next = nextPageUrl(res, url);
+    opts.onPage?.({ totalPages, total, nextUrl: next, mode: 'offset' });
+    for (const item of pageItems<T>(res)) {
+      if (yielded >= limit) return;
+      yield item;
+      yielded++;
+    }
+  }
+}
+
+/** Fetches pages `from..to` with at most `concurrency` in flight, yielding strictly in page order. */
+async function* concurrentPages<T>(
+  http: HttpClient,
+  templateUrl: string,
+  from: number,
+  to: number,
+  concurrency: number,
+  remaining: number,
+  opts: PageOptions,
+): AsyncGenerator<T> {
+  const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
+  let scheduled = from;
+  const schedule = () => {
+    while (scheduled <= to && inFlight.size < concurrency) {
+      const url = setParam(templateUrl, 'page', String(scheduled));
+      const p = http.request<unknown>({ method: 'GET', path: url });
+      // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited below.
+      p.catch(() => undefined);
+      inFlight.set(scheduled, p);
+      scheduled++;
+    }
+  };
+  let yielded = 0;
+  try {
+    for (let page = from; page <= to; page++) {
+      schedule();
+      const res = await inFlight.get(page)!;
+      inFlight.delete(page);
+      opts.onPage?.({ page, totalPages: to, mode: 'offset' });
+      for (const item of pageItems<T>(res)) {
+        if (yielded >= remaining) return;
+        yield item;
+        yielded++;
+      }
+    }
+  } finally {
+    inFlight.clear();
+  }
+}
+
+async function* keysetPages<T>(
+  http: HttpClient,
+  path: string,
+  keyset: NonNullable<PageOptions['keyset']>,
+  perPage: number,
+  limit: number,
+  opts: PageOptions,
+): AsyncGenerator<T> {
+  let url: string | undefined = http.resolveUrl(path, {
+    ...keyset.query,
+    pagination: 'keyset',
+    order_by: keyset.orderBy,
+    per_page: perPage,
+  });
+  let yielded = 0;
+  while (url && yielded < limit) {
+    const res: HttpResponse<unknown> = await http.request<unknown>({ method: 'GET', path: url });
+    const links = parseLinkHeader(res.headers.link);
+    const current: string = url;
+    url = links.next ? new URL(links.next, current).toString() : undefined;
+    opts.onPage?.({ nextUrl: url, mode: 'keyset' });
+    for (const item of pageItems<T>(res)) {
+      if (yielded >= limit) return;
+      yield item;
+      yielded++;
+    }
+  }
+}
+
+/** Collects a paginated list into an array (for commands that need the whole list). */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

@@ -1,0 +1,125 @@
+// Checks and conversions of user input. Each failure is a UsageError (exit 2) naming the flag,
+// raised before anything is sent.
+
+import { UsageError } from './errors.js';
+
+export function parseInteger(flag: string, raw: string, opts: { min?: number; max?: number } = {}): number {
+  const s = raw.trim();
+  if (!/^-?\d+$/.test(s)) throw new UsageError(`${flag} must be an integer, got ${JSON.stringify(raw)}`);
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} is out of range: ${raw}`);
+  if (opts.min !== undefined && n < opts.min) throw new UsageError(`${flag} must be at least ${opts.min}, got ${n}`);
+  if (opts.max !== undefined && n > opts.max) throw new UsageError(`${flag} must be at most ${opts.max}, got ${n}`);
+  return n;
+}
+
+export function parseNumber(flag: string, raw: string): number {
+  const n = Number(raw.trim());
+  if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function parseBoolean(flag: string, raw: string): boolean {
+  const s = raw.trim().toLowerCase();
+  if (['true', 'yes', '1', 'on'].includes(s)) return true;
+  if (['false', 'no', '0', 'off'].includes(s)) return false;
+  throw new UsageError(`${flag} must be true or false, got ${JSON.stringify(raw)}`);
+}
+
+export function parseChoice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
+  if ((choices as readonly string[]).includes(raw)) return raw as T;
+  throw new UsageError(`${flag} must be one of ${choices.join(', ')}; got ${JSON.stringify(raw)}`);
+}
+
+export function parseList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function parseIntegerList(flag: string, raw: string, opts: { min?: number } = {}): number[] {
+  return parseList(raw).map((s) => parseInteger(flag, s, opts));
+}
+
+const DURATION_UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+};
+
+/** `90s`, `5m`, `2h`, `30d`, `1w`, `1h30m`; a bare number is seconds. Returns milliseconds. */
+export function parseDuration(flag: string, raw: string): number {
+  const s = raw.trim().toLowerCase();
+  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
+  let total = 0;
+  let consumed = 0;
+  for (const m of s.matchAll(re)) {
+    total += Number(m[1]) * DURATION_UNITS[m[2]];
+    consumed += m[0].length;
+  }
+  if (!s || consumed !== s.length) {
+    throw new UsageError(`${flag} must be a duration such as 30s, 5m, 2h or 30d; got ${JSON.stringify(raw)}`);
+  }
+  return Math.round(total);
+}
+
+/** A calendar date YYYY-MM-DD that exists. */
+export function parseDate(flag: string, raw: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
+  if (!m) throw new UsageError(`${flag} must be a date YYYY-MM-DD, got ${JSON.stringify(raw)}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+    throw new UsageError(`${flag} is not a real date: ${raw}`);
+  }
+  return raw.trim();
+}
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** An ISO 8601 date or date-time (`2024-01-31`, `2024-01-31T10:00:00Z`, with offset). */
+export function parseDateTime(flag: string, raw: string): string {
+  const s = raw.trim();
+  if (!ISO_DATETIME.test(s)) {
+    throw new UsageError(`${flag} must be an ISO 8601 date-time such as 2024-01-31T10:00:00Z, got ${JSON.stringify(raw)}`);
+  }
+  const datePart = s.slice(0, 10);
+  parseDate(flag, datePart);
+  if (Number.isNaN(Date.parse(s.replace(' ', 'T')))) throw new UsageError(`${flag} is not a valid date-time: ${raw}`);
+  return s;
+}
+
+/** Today as YYYY-MM-DD in UTC, the calendar the service validates expiry dates in. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function addDaysUtc(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The same calendar date one year later (29 February maps to 28 February). */
+export function addOneYearUtc(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(y + 1, m - 1, d));
+  if (next.getUTCMonth() !== m - 1) next.setUTCDate(0);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Splits `KEY=VALUE`; the value may itself contain `=`. */
+export function splitKeyValue(flag: string, raw: string): [string, string] {
+  const i = raw.indexOf('=');
+  if (i <= 0) throw new UsageError(`${flag} takes KEY=VALUE, got ${JSON.stringify(raw)}`);
+  return [raw.slice(0, i).trim(), raw.slice(i + 1)];
+}
+
+/** Commander collector for repeatable options. */
+export function collectRepeated(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

@@ -1,0 +1,100 @@
+// Prompts. The real prompter loads @inquirer/prompts only when a question is asked and draws on
+// stderr, so stdout stays clean for data. Without a terminal every question is a usage error
+// (exit 2): a script must never hang on a prompt.
+
+import type { Readable, Writable } from 'node:stream';
+import { CancelledError, UsageError } from './errors.js';
+
+export interface Choice<T extends string = string> {
+  name: string;
+  value: T;
+  description?: string;
+}
+
+export type Validator = (value: string) => true | string;
+
+export interface Prompter {
+  readonly interactive: boolean;
+  confirm(message: string, defaultValue?: boolean): Promise<boolean>;
+  input(message: string, opts?: { default?: string; validate?: Validator }): Promise<string>;
+  password(message: string, opts?: { validate?: Validator }): Promise<string>;
+  select<T extends string>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T>;
+}
+
+function notInteractive(message: string): never {
+  throw new UsageError(`cannot ask "${message.replace(/[?:]\s*$/, '')}" without a terminal`, 'give the value with a flag (see --help), or --yes for confirmations');
+}
+
+function isPromptExit(err: unknown): boolean {
+  return !!err && typeof err === 'object' && ((err as Error).name === 'ExitPromptError' || (err as Error).name === 'AbortPromptError');
+}
+
+export class TerminalPrompter implements Prompter {
+  constructor(
+    private readonly input_: Readable,
+    private readonly output: Writable,
+    readonly interactive: boolean,
+  ) {}
+
+  private async ask<T>(message: string, fn: (p: typeof import('@inquirer/prompts'), ctx: object) => Promise<T>): Promise<T> {
+    if (!this.interactive) notInteractive(message);
+    const prompts = await import('@inquirer/prompts');
+    try {
+      return await fn(prompts, { input: this.input_, output: this.output, clearPromptOnDone: false });
+    } catch (err) {
+      if (isPromptExit(err)) throw new CancelledError('cancelled at the prompt');
+      throw err;
+    }
+  }
+
+  confirm(message: string, defaultValue = false): Promise<boolean> {
+    return this.ask(message, (p, ctx) => p.confirm({ message, default: defaultValue }, ctx));
+  }
+
+  input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
+    return this.ask(message, (p, ctx) => p.input({ message, default: opts.default, validate: opts.validate }, ctx));
+  }
+
+  password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
+    return this.ask(message, (p, ctx) => p.password({ message, mask: false, validate: opts.validate }, ctx));
+  }
+
+  select<T extends string>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T> {
+    return this.ask(message, (p, ctx) => p.select<T>({ message, choices, default: defaultValue }, ctx));
+  }
+}
+
+/** Answers from a script, for in-process tests. Asking more questions than scripted fails. */
+export class ScriptedPrompter implements Prompter {
+  readonly asked: string[] = [];
+  constructor(
+    private readonly answers: (string | boolean)[],
+    readonly interactive = true,
+  ) {}
+
+  private next(message: string, validate?: Validator): string | boolean {
+    if (!this.interactive) notInteractive(message);
+    this.asked.push(message);
+    if (!this.answers.length) throw new Error(`unexpected prompt: ${message}`);
+    const a = this.answers.shift()!;
+    if (validate && typeof a === 'string') {
+      const ok = validate(a);
+      if (ok !== true) throw new Error(`scripted answer ${JSON.stringify(a)} rejected: ${ok}`);
+    }
+    return a;
+  }
+
+  async confirm(message: string): Promise<boolean> {
+    return this.next(message) === true;
+  }
+  async input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
+    const a = String(this.next(message, opts.validate));
+    return a === '' && opts.default !== undefined ? opts.default : a;
+  }
+  async password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
+    return String(this.next(message, opts.validate));
+  }
+  async select<T extends string>(message: string): Promise<T> {
+    return String(this.next(message)) as T;
+  }
+}

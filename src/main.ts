@@ -1,0 +1,28 @@
+// Entry point of bin/forgectl. `--version` is answered before anything else loads, so scripts that
+// probe for the tool pay only Node's start-up.
+
+declare const __FORGECTL_VERSION__: string;
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    process.stdout.write(`${__FORGECTL_VERSION__}\n`);
+    return 0;
+  }
+  const { run } = await import('./cli.js');
+  const { createContext } = await import('./context.js');
+  const ctx = createContext();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    // First Ctrl-C lets the running command stop cleanly (watchers print how to resume);
+    // a second one leaves at once.
+    if (interrupts > 1) process.exit(130);
+    ctx.abort.abort();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    return await run(argv, ctx);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
