@@ -3,7 +3,11 @@
 
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
+import { registerApi } from './api/index.js';
+import { registerProfile } from './profile/index.js';
+import { registerProjects } from './projects/index.js';
+import { registerToken } from './token/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-export const COMMAND_GROUPS: RegisterGroup[] = [];
+export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerApi];

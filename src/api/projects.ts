@@ -1,0 +1,44 @@
+// Project listing (spec part 3 §2.7, §4.6).
+
+import { z } from 'zod';
+import type { HttpClient } from '../core/http.js';
+import { paginate, type PageOptions } from '../core/paginate.js';
+import { encodePathSegment, type QueryParams } from '../core/query.js';
+import { parseEach, parseResponse } from './schema.js';
+
+export const ProjectSchema = z.looseObject({
+  id: z.number(),
+  name: z.string().optional(),
+  path: z.string().optional(),
+  path_with_namespace: z.string().optional(),
+  visibility: z.string().optional(),
+  archived: z.boolean().optional(),
+  default_branch: z.string().nullable().optional(),
+  last_activity_at: z.string().nullable().optional(),
+  web_url: z.string().optional(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+/** Offset paging of projects stops at 50,000 records (spec part 3 §8); beyond it only keyset works. */
+export const PROJECTS_OFFSET_LIMIT = 50_000;
+
+export function listProjects(http: HttpClient, query: QueryParams, page: PageOptions): AsyncGenerator<Project> {
+  const orderBy = query.order_by;
+  // Keyset paging of projects exists only with order_by=id; switch to it only when the caller did
+  // not ask for another order.
+  const keyset =
+    orderBy === undefined || orderBy === 'id'
+      ? { maxOffsetItems: PROJECTS_OFFSET_LIMIT, orderBy: 'id', query: { ...query, order_by: undefined, sort: query.sort ?? 'asc' } }
+      : undefined;
+  return parseEach(ProjectSchema, paginate(http, '/projects', query, { ...page, keyset }), 'GET /projects');
+}
+
+export function listUserProjects(http: HttpClient, user: string, query: QueryParams, page: PageOptions): AsyncGenerator<Project> {
+  const path = `/users/${encodePathSegment(user)}/projects`;
+  return parseEach(ProjectSchema, paginate(http, path, query, page), `GET ${path}`);
+}
+
+export async function getProject(http: HttpClient, idOrPath: string | number): Promise<Project> {
+  const path = `/projects/${encodePathSegment(idOrPath)}`;
+  return parseResponse(ProjectSchema, await http.get(path), `GET ${path}`);
+}

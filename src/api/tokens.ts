@@ -1,0 +1,59 @@
+// Personal access tokens (spec part 1 §2.1, §4.1).
+
+import { z } from 'zod';
+import type { HttpClient } from '../core/http.js';
+import { paginate, type PageOptions } from '../core/paginate.js';
+import { encodePathSegment } from '../core/query.js';
+import { parseEach, parseResponse } from './schema.js';
+
+export const TokenSchema = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  revoked: z.boolean(),
+  active: z.boolean().optional(),
+  created_at: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  user_id: z.number().optional(),
+  last_used_at: z.string().nullable().optional(),
+  expires_at: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  /** Only in the answer to a rotation: the new secret. */
+  token: z.string().optional(),
+});
+export type Token = z.infer<typeof TokenSchema>;
+
+export interface TokenFilters {
+  user_id?: string | number;
+  state?: 'active' | 'inactive';
+  revoked?: boolean;
+  search?: string;
+  created_after?: string;
+  created_before?: string;
+  last_used_after?: string;
+  last_used_before?: string;
+}
+
+export type TokenId = number | 'self';
+
+function tokenPath(id: TokenId): string {
+  return `/personal_access_tokens/${encodePathSegment(id)}`;
+}
+
+export function listTokens(http: HttpClient, filters: TokenFilters, page: PageOptions): AsyncGenerator<Token> {
+  return parseEach(TokenSchema, paginate(http, '/personal_access_tokens', { ...filters }, page), 'GET /personal_access_tokens');
+}
+
+export async function getToken(http: HttpClient, id: TokenId): Promise<Token> {
+  return parseResponse(TokenSchema, await http.get(tokenPath(id)), `GET ${tokenPath(id)}`);
+}
+
+/** Returns null under --dry-run (nothing was sent). */
+export async function rotateToken(http: HttpClient, id: number, expiresAt?: string): Promise<Token | null> {
+  const res = await http.post(`${tokenPath(id)}/rotate`, expiresAt ? { expires_at: expiresAt } : {});
+  if (res.dryRun) return null;
+  return parseResponse(TokenSchema, res.data, `POST ${tokenPath(id)}/rotate`);
+}
+
+export async function revokeToken(http: HttpClient, id: TokenId): Promise<void> {
+  await http.delete(tokenPath(id));
+}

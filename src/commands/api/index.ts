@@ -1,0 +1,35 @@
+// `forgectl api`: raw access to any endpoint, in the manner of `gh api`.
+
+import type { Command } from 'commander';
+import { defineCommand, type Registry } from '../../core/command.js';
+import { collectRepeated } from '../../core/parse.js';
+
+export function registerApi(program: Command, reg: Registry): void {
+  defineCommand(program, reg, {
+    name: 'api <method-or-path> [path]',
+    summary: 'Send a request to any API endpoint and print the answer',
+    description:
+      'PATH is relative to /api/v4. The method is GET, or POST once fields or --input are given; name it first ' +
+      '(`api PUT /path`) or with -X. -f adds a string field, -F a typed one (true, false, null and integers become ' +
+      'JSON values; @FILE reads a file, @- standard input). Fields go into the query string for GET and DELETE, ' +
+      'into a JSON body otherwise. Keys like `labels[]` make arrays and `not[labels]` nested objects.',
+    writes: true,
+    examples: [
+      'forgectl api /version',
+      'forgectl api /projects -f visibility=private -F per_page=5 -X GET',
+      'forgectl api PUT /application/settings -F signup_enabled=false',
+      'forgectl api /projects/group%2Fapp/merge_requests --paginate -o ndjson',
+      'forgectl api POST /broadcast_messages --input message.json --include',
+    ],
+    options: (c) =>
+      c
+        .option('-X, --method <method>', 'HTTP method')
+        .option('-f, --raw-field <key=value>', 'string field (repeatable)', collectRepeated)
+        .option('-F, --field <key=value>', 'typed field or @file (repeatable)', collectRepeated)
+        .option('--input <file>', 'request body from a file, or - for standard input')
+        .option('-H, --header <name: value>', 'extra request header (repeatable)', collectRepeated)
+        .option('-i, --include', 'print the status line and response headers first')
+        .option('--paginate', 'follow every next page and print all items'),
+    run: async (ctx, opts, args) => (await import('./run.js')).apiCommand(ctx, opts as never, args),
+  });
+}

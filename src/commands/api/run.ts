@@ -1,0 +1,174 @@
+// Raw API access. Requests still go through the one client, so credentials, redaction, retries,
+// redirects and --dry-run behave exactly as for every other command.
+
+import { readFileSync } from 'node:fs';
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import type { HttpClient, Method } from '../../core/http.js';
+import { list, none, object, text, type CommandResult } from '../../core/output.js';
+import { paginate } from '../../core/paginate.js';
+import { splitKeyValue } from '../../core/parse.js';
+import type { QueryParams } from '../../core/query.js';
+
+const METHODS: readonly Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+interface ApiOptions {
+  method?: string;
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  header?: string[];
+  include?: boolean;
+  paginate?: boolean;
+}
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+
+/** `-F` values: literals become JSON values, @file reads a file (@- standard input). */
+async function typedValue(ctx: Context, raw: string): Promise<Json> {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (raw === 'null') return null;
+  if (/^-?\d+$/.test(raw) && Number.isSafeInteger(Number(raw))) return Number(raw);
+  if (raw.startsWith('@')) {
+    const file = raw.slice(1);
+    if (file === '-') return (await ctx.readStdin('a field value')).replace(/\n$/, '');
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  return raw;
+}
+
+/** Puts `value` at a Rails-style key: `a`, `a[]`, `a[b]`, `a[b][]`. */
+export function assignField(target: Record<string, Json>, key: string, value: Json): void {
+  const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+  if (!m) throw new UsageError(`invalid field name: ${key}`);
+  const path = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
+  let cur: Record<string, Json> | Json[] = target;
+  for (let i = 0; i < path.length; i++) {
+    const part = path[i];
+    const last = i === path.length - 1;
+    const nextIsArray = path[i + 1] === '';
+    if (Array.isArray(cur)) {
+      if (part !== '') throw new UsageError(`invalid field name: ${key}`);
+      if (last) cur.push(value);
+      else throw new UsageError(`arrays of objects are not supported in field names: ${key}`);
+      return;
+    }
+    if (last) {
+      cur[part] = value;
+      return;
+    }
+    const existing: Json | undefined = cur[part];
+    if (existing === undefined) cur[part] = nextIsArray ? [] : {};
+    else if (nextIsArray !== Array.isArray(existing) || typeof existing !== 'object' || existing === null) {
+      throw new UsageError(`conflicting field names for ${path[0]}`);
+    }
+    cur = cur[part] as Record<string, Json> | Json[];
+  }
+}
+
+function parseHeaders(raw: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of raw ?? []) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw new UsageError(`-H takes "Name: value", got ${JSON.stringify(h)}`);
+    out[h.slice(0, i).trim()] = h.slice(i + 1).trim();
+  }
+  return out;
+}
+
+function normalisePath(http: HttpClient, raw: string): string {
+  if (/^https?:\/\//i.test(raw)) {
+    const u = new URL(raw);
+    if (u.origin !== new URL(http.baseUrl).origin) {
+      throw new UsageError(`${raw} is not on the instance ${http.baseUrl}`, 'the credential is only ever sent to the configured instance');
+    }
+    return normalisePath(http, u.pathname.replace(/^\/api\/v4/, '') + u.search);
+  }
+  const p = raw.startsWith('/') ? raw : `/${raw}`;
+  return p.replace(/^\/api\/v4(?=\/|$)/, '') || '/';
+}
+
+export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): Promise<CommandResult> {
+  // Raw answers have no table columns: the default output of `api` is JSON, as received.
+  if (ctx.globals.output === 'table') ctx.globals.output = 'json';
+  let methodArg: string | undefined;
+  let rawPath: string;
+  if (args.length === 2) [methodArg, rawPath] = args;
+  else rawPath = args[0];
+  if (methodArg && o.method) throw new UsageError('give the method either as an argument or with -X, not both');
+  const explicit = (methodArg ?? o.method)?.toUpperCase();
+  if (explicit && !METHODS.includes(explicit as Method)) throw new UsageError(`unknown method ${explicit}`, `use one of ${METHODS.join(', ')}`);
+
+  const fields: Record<string, Json> = {};
+  for (const raw of o.rawField ?? []) {
+    const [k, v] = splitKeyValue('-f', raw);
+    assignField(fields, k, v);
+  }
+  for (const raw of o.field ?? []) {
+    const [k, v] = splitKeyValue('-F', raw);
+    assignField(fields, k, await typedValue(ctx, v));
+  }
+  const hasFields = Object.keys(fields).length > 0;
+  const method: Method = (explicit as Method | undefined) ?? (hasFields || o.input ? 'POST' : 'GET');
+  const inQuery = method === 'GET' || method === 'HEAD' || method === 'DELETE';
+  if (o.input && hasFields && !inQuery) throw new UsageError('--input and body fields cannot be combined', 'put every field in the --input file');
+  if (o.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  const headers = parseHeaders(o.header);
+
+  let rawBody: { data: string | Buffer; contentType: string } | undefined;
+  if (o.input) {
+    const data = o.input === '-' ? await ctx.readStdin('the request body') : readInput(o.input);
+    rawBody = { data, contentType: headers['Content-Type'] ?? headers['content-type'] ?? 'application/json' };
+  }
+
+  const http = await ctx.http();
+  const path = normalisePath(http, rawPath);
+  const query = inQuery && hasFields ? (fields as QueryParams) : undefined;
+
+  if (o.paginate) {
+    return list(paginate(http, path, query ?? {}, { all: !ctx.globals.limit, limit: ctx.globals.limit, perPage: ctx.globals.perPage }), [], {});
+  }
+
+  try {
+    const res = await http.request({
+      method,
+      path,
+      query,
+      body: !inQuery && hasFields ? fields : undefined,
+      rawBody,
+      headers,
+    });
+    if (res.dryRun) return none;
+    if (o.include) {
+      const head = [`HTTP ${res.status}`, ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
+      ctx.stdout.write(`${ctx.redactor.text(head)}\n`);
+    }
+    return show(ctx, res.data);
+  } catch (err) {
+    // Like `gh api`: the error body goes to standard output too, for scripts to read.
+    if (err instanceof ApiError && err.body !== null && err.body !== undefined && err.status !== 200) {
+      ctx.stdout.write(`${typeof err.body === 'string' ? err.body : JSON.stringify(ctx.redactor.value(err.body), null, 2)}\n`);
+    }
+    throw err;
+  }
+}
+
+function readInput(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function show(ctx: Context, data: unknown): CommandResult {
+  if (data === null || data === undefined) return none;
+  if (typeof data === 'string') return text(data);
+  if (Array.isArray(data)) return list(data, []);
+  return object(data);
+}

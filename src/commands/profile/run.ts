@@ -1,0 +1,194 @@
+// Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
+
+import type { Context } from '../../context.js';
+import { getToken, type Token } from '../../api/tokens.js';
+import { UsageError } from '../../core/errors.js';
+import { normalizeBaseUrl, type TokenType } from '../../core/http.js';
+import { none, object, list, type CommandResult, type Column } from '../../core/output.js';
+import { checkProfileName, type Profile, type ProfileData } from '../../core/profiles.js';
+import { maskToken } from '../../core/redact.js';
+import { confirmDestructive } from '../shared.js';
+
+interface AddOptions {
+  url: string;
+  tokenStdin?: boolean;
+  token?: string;
+  tokenType: TokenType;
+  sudo?: string;
+  caFile?: string;
+  clientCert?: string;
+  clientKey?: string;
+  insecure?: boolean;
+  default?: boolean;
+  verify: boolean;
+}
+
+/** A profile as shown to people and scripts: never the whole token. */
+function view(p: Profile, defaultName: string | undefined) {
+  return {
+    name: p.name,
+    default: p.name === defaultName,
+    url: p.url,
+    token: p.token ? maskToken(p.token) : null,
+    token_type: p.tokenType ?? 'personal',
+    sudo: p.sudo ?? null,
+    ca_file: p.caFile ?? null,
+    client_cert: p.clientCert ?? null,
+    insecure: !!p.insecure,
+  };
+}
+
+const COLUMNS: Column<ReturnType<typeof view>>[] = [
+  { key: 'default', header: ' ', value: (p) => (p.default ? '*' : '') },
+  { key: 'name' },
+  { key: 'url' },
+  { key: 'token_type', header: 'type' },
+  { key: 'token' },
+  { key: 'sudo' },
+];
+
+async function verifyToken(ctx: Context, data: ProfileData): Promise<Token | undefined> {
+  if (!data.token) return undefined;
+  if (data.tokenType === 'job') {
+    ctx.notice('Not verifying: job tokens cannot read /personal_access_tokens/self.');
+    return undefined;
+  }
+  const client = ctx.makeClient(data.url, { token: data.token, tokenType: data.tokenType ?? 'personal', sudo: undefined }, {
+    caFile: data.caFile,
+    insecure: data.insecure,
+    clientCert: data.clientCert,
+    clientKey: data.clientKey,
+  });
+  return getToken(client, 'self');
+}
+
+function describeToken(t: Token): string {
+  const expiry = t.expires_at ? `expires ${t.expires_at}` : 'no expiry';
+  return `token "${t.name}" (id ${t.id}) of user ${t.user_id ?? '?'}, scopes ${(t.scopes ?? []).join(',') || 'none'}, ${expiry}`;
+}
+
+async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean): Promise<CommandResult> {
+  const store = await ctx.profiles();
+  if (store.get(name) && !ctx.globals.yes) {
+    if (!ctx.interactive) throw new UsageError(`profile ${name} exists`, 'pass --yes to replace it');
+    await confirmDestructive(ctx, `Replace the existing profile ${name}?`);
+  }
+  if (ctx.dryRun) {
+    ctx.notice(`dry run: would save profile ${name} to ${store.path}`);
+    return none;
+  }
+  store.set(name, data, makeDefault);
+  ctx.notice(`Saved profile ${name} to ${store.path}${store.defaultName() === name ? ' (default)' : ''}.`);
+  return object(view(store.get(name)!, store.defaultName()));
+}
+
+export async function addProfile(ctx: Context, opts: AddOptions, name: string): Promise<CommandResult> {
+  checkProfileName(name);
+  if (opts.tokenStdin && opts.token) throw new UsageError('--token and --token-stdin cannot be used together');
+  if (!!opts.clientCert !== !!opts.clientKey) throw new UsageError('--client-cert and --client-key go together');
+  const url = normalizeBaseUrl(opts.url);
+  let token = opts.token;
+  if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
+  if (opts.tokenStdin) token = await ctx.readSecretFromStdin('the token');
+  ctx.redactor.add(token);
+  if (!token) ctx.warn('no token given: the profile can only read public data');
+  const data: ProfileData = {
+    url,
+    token,
+    tokenType: opts.tokenType,
+    sudo: opts.sudo,
+    caFile: opts.caFile,
+    clientCert: opts.clientCert,
+    clientKey: opts.clientKey,
+    insecure: opts.insecure || undefined,
+  };
+  if (opts.verify) {
+    const who = await verifyToken(ctx, data);
+    if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+  }
+  return save(ctx, name, data, !!opts.default);
+}
+
+export async function loginProfile(ctx: Context): Promise<CommandResult> {
+  if (!ctx.interactive) {
+    throw new UsageError('profile login needs a terminal', 'use `forgectl profile add NAME --url URL --token-stdin` in scripts');
+  }
+  const p = ctx.prompt;
+  const rawUrl = await p.input('Instance URL:', {
+    default: 'https://gitlab.com',
+    validate: (v) => {
+      try {
+        normalizeBaseUrl(v);
+        return true;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    },
+  });
+  const url = normalizeBaseUrl(rawUrl);
+  const tokenType = await p.select<TokenType>('Token type:', [
+    { name: 'Personal, project or group access token', value: 'personal' },
+    { name: 'OAuth 2.0 token', value: 'oauth' },
+    { name: 'CI job token', value: 'job' },
+  ]);
+  const token = await p.password('Token (input hidden):', { validate: (v) => (v.trim() ? true : 'a token is needed') });
+  ctx.redactor.add(token.trim());
+  const data: ProfileData = { url, token: token.trim(), tokenType };
+  const who = await verifyToken(ctx, data);
+  if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+  const suggested = new URL(url).hostname.split('.')[0] || 'default';
+  const name = await p.input('Profile name:', {
+    default: suggested,
+    validate: (v) => {
+      try {
+        checkProfileName(v || suggested);
+        return true;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    },
+  });
+  const store = await ctx.profiles();
+  const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
+  return save(ctx, name || suggested, data, makeDefault);
+}
+
+export async function listProfiles(ctx: Context): Promise<CommandResult> {
+  const store = await ctx.profiles();
+  const def = store.defaultName();
+  return list(store.list().map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
+}
+
+export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {
+  const store = await ctx.profiles();
+  const wanted = name ?? ctx.globals.profile ?? ctx.env.FORGECTL_PROFILE ?? store.defaultName();
+  if (!wanted) throw new UsageError('no profile in use', 'add one with `forgectl profile add NAME --url URL --token-stdin`');
+  const p = store.get(wanted);
+  if (!p) throw new UsageError(`no profile named ${wanted}`, 'see `forgectl profile list`');
+  return object(view(p, store.defaultName()));
+}
+
+export async function useProfile(ctx: Context, name: string): Promise<CommandResult> {
+  const store = await ctx.profiles();
+  if (ctx.dryRun) {
+    if (!store.get(name)) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+    ctx.notice(`dry run: would make ${name} the default profile`);
+    return none;
+  }
+  store.setDefault(name);
+  ctx.notice(`Default profile is now ${name}.`);
+  return none;
+}
+
+export async function removeProfile(ctx: Context, name: string): Promise<CommandResult> {
+  const store = await ctx.profiles();
+  if (!store.get(name)) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  await confirmDestructive(ctx, `Remove profile ${name} and its stored token?`);
+  if (ctx.dryRun) {
+    ctx.notice(`dry run: would remove profile ${name}`);
+    return none;
+  }
+  store.remove(name);
+  ctx.notice(`Removed profile ${name}.`);
+  return none;
+}

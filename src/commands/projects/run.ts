@@ -1,0 +1,21 @@
+import type { Context } from '../../context.js';
+import { listProjects, listUserProjects, type Project } from '../../api/projects.js';
+import { list, type Column, type CommandResult } from '../../core/output.js';
+import { pageOptions } from '../shared.js';
+import { projectQuery, type ProjectListOptions } from './filters.js';
+
+const COLUMNS: Column<Project>[] = [
+  { key: 'id' },
+  { key: 'path_with_namespace', header: 'path' },
+  { key: 'visibility' },
+  { key: 'archived', value: (p) => (p.archived ? 'archived' : '') },
+  { key: 'default_branch', header: 'branch' },
+  { key: 'last_activity_at', header: 'last activity' },
+];
+
+export async function listProjectsCommand(ctx: Context, o: ProjectListOptions): Promise<CommandResult> {
+  const query = projectQuery(o);
+  const http = await ctx.http();
+  const items = o.user !== undefined ? listUserProjects(http, o.user, query, pageOptions(ctx)) : listProjects(http, query, pageOptions(ctx));
+  return list(items, COLUMNS, { empty: 'No projects match.' });
+}

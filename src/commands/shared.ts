@@ -1,0 +1,38 @@
+// Helpers shared by command implementations.
+
+import type { Context } from '../context.js';
+import { CancelledError, UsageError } from '../core/errors.js';
+import type { PageOptions } from '../core/paginate.js';
+
+/** Paging options from the global flags. FORGECTL_PAGE_CONCURRENCY tunes --all (1 = page by page). */
+export function pageOptions(ctx: Context, extra: Partial<PageOptions> = {}): PageOptions {
+  const g = ctx.globals;
+  const env = Number(ctx.env.FORGECTL_PAGE_CONCURRENCY);
+  return {
+    all: g.all,
+    page: g.page,
+    perPage: g.perPage,
+    limit: g.limit,
+    concurrency: Number.isInteger(env) && env > 0 ? env : undefined,
+    ...extra,
+  };
+}
+
+/**
+ * Asks before a destructive action. `--yes` answers for the user; without a terminal and without
+ * `--yes` the command stops with exit 2 before anything is sent. `--dry-run` needs no answer.
+ */
+export async function confirmDestructive(ctx: Context, question: string): Promise<void> {
+  if (ctx.globals.yes || ctx.dryRun) return;
+  if (!ctx.interactive) {
+    throw new UsageError(`${question.replace(/\?$/, '')}: confirmation needed`, 'pass --yes to confirm when there is no terminal');
+  }
+  const ok = await ctx.prompt.confirm(question, false);
+  if (!ok) throw new CancelledError('nothing was changed');
+}
+
+/** Exactly one of several flags. */
+export function exclusive(opts: Record<string, unknown>, flags: Record<string, string>): void {
+  const given = Object.entries(flags).filter(([key]) => opts[key] !== undefined && opts[key] !== false);
+  if (given.length > 1) throw new UsageError(`${given.map(([, f]) => f).join(' and ')} cannot be used together`);
+}

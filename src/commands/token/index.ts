@@ -1,0 +1,81 @@
+// `forgectl token …`: personal access tokens (CLI.md "Access tokens", spec part 1 §4.1).
+
+import { Option, type Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+
+const run = () => import('./run.js');
+
+export function registerToken(program: Command, reg: Registry): void {
+  const group = defineGroup(program, 'token', 'List, inspect, rotate and revoke personal access tokens');
+
+  defineCommand(group, reg, {
+    name: 'list',
+    summary: 'List personal access tokens (administrators see every user’s)',
+    aliases: ['ls'],
+    examples: [
+      'forgectl token list --state active',
+      '# tokens of one user expiring in the next 30 days (administrators)',
+      'forgectl token list --user alice --expiring-within 30d',
+      'forgectl token list --revoked true --created-after 2024-01-01T00:00:00Z -o json',
+    ],
+    options: (c) =>
+      c
+        .option('--user <user>', 'owner: user id or username (filtering by another user needs an administrator)')
+        .addOption(new Option('--state <state>', 'active or inactive').choices(['active', 'inactive']))
+        .option('--revoked <bool>', 'true or false')
+        .option('--search <text>', 'name contains this text')
+        .option('--created-after <datetime>', 'ISO 8601 date-time')
+        .option('--created-before <datetime>', 'ISO 8601 date-time')
+        .option('--last-used-after <datetime>', 'ISO 8601 date-time')
+        .option('--last-used-before <datetime>', 'ISO 8601 date-time')
+        .option('--expiring-within <duration>', 'only active tokens that expire within this time, e.g. 30d'),
+    run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts as never),
+  });
+
+  defineCommand(group, reg, {
+    name: 'get <id>',
+    summary: 'Show one token',
+    examples: ['forgectl token get 42', 'forgectl token get 42 -o json'],
+    run: async (ctx, _o, args) => (await run()).getTokenCommand(ctx, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'self',
+    summary: 'Show the token in use',
+    examples: ['forgectl token self', 'forgectl token self --fields name,scopes,expires_at -o json'],
+    run: async (ctx) => (await run()).getTokenCommand(ctx, 'self'),
+  });
+
+  defineCommand(group, reg, {
+    name: 'rotate <id|self>',
+    summary: 'Rotate a token: the service revokes it and issues a new secret, printed once',
+    description:
+      'Expiry must be a valid date, not in the past, at most one year ahead (default: one week, set by the service). ' +
+      'Rotating a token that is already revoked triggers the service’s reuse detection, which revokes the active token ' +
+      'of its family, so it is refused unless --force. When the token is the one the profile in use holds, the new ' +
+      'secret is saved to the profile (atomically) before it is printed; if saving fails it is still printed.',
+    writes: true,
+    examples: [
+      'forgectl token rotate self --expires-in 90d',
+      'forgectl token rotate 42 --expires-at 2026-12-31 -o json',
+      '# rotate a token that lives in a CI variable; nothing to save locally',
+      'FORGECTL_TOKEN=$OLD forgectl token rotate self --no-save -o json | jq -r .token',
+    ],
+    options: (c) =>
+      c
+        .option('--expires-at <date>', 'expiry date YYYY-MM-DD (at most one year ahead)')
+        .option('--expires-in <duration>', 'expiry as a duration from today, e.g. 30d')
+        .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
+        .option('--no-save', 'do not save the new secret anywhere')
+        .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)'),
+    run: async (ctx, opts, args) => (await run()).rotateTokenCommand(ctx, opts as never, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'revoke <id|self>',
+    summary: 'Revoke a token (asks first; --yes in scripts)',
+    writes: true,
+    examples: ['forgectl token revoke 42', 'forgectl token revoke self --yes'],
+    run: async (ctx, _o, args) => (await run()).revokeTokenCommand(ctx, args[0]),
+  });
+}

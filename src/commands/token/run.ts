@@ -1,0 +1,176 @@
+// Token commands. Rotation is the delicate one: the old secret dies the moment the service answers,
+// so the new one is saved before it is shown and shown even when saving fails.
+
+import type { Context } from '../../context.js';
+import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenFilters, type TokenId } from '../../api/tokens.js';
+import { UsageError } from '../../core/errors.js';
+import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
+import { confirmDestructive, exclusive, pageOptions } from '../shared.js';
+
+const COLUMNS: Column<Token>[] = [
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'user_id', header: 'user' },
+  { key: 'scopes' },
+  { key: 'state', value: (t) => (t.revoked ? 'revoked' : t.active === false ? 'inactive' : 'active') },
+  { key: 'expires_at', header: 'expires' },
+  { key: 'last_used_at', header: 'last used' },
+];
+
+const DETAIL: Column<Token>[] = [
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'description' },
+  { key: 'user_id' },
+  { key: 'scopes' },
+  { key: 'active' },
+  { key: 'revoked' },
+  { key: 'created_at' },
+  { key: 'expires_at' },
+  { key: 'last_used_at' },
+];
+
+function parseTokenId(raw: string): TokenId {
+  if (raw === 'self') return 'self';
+  return parseInteger('token id', raw, { min: 1 });
+}
+
+interface ListOptions {
+  user?: string;
+  state?: 'active' | 'inactive';
+  revoked?: string;
+  search?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+  lastUsedAfter?: string;
+  lastUsedBefore?: string;
+  expiringWithin?: string;
+}
+
+export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<CommandResult> {
+  const filters: TokenFilters = {
+    user_id: o.user,
+    state: o.state,
+    revoked: o.revoked !== undefined ? parseBoolean('--revoked', o.revoked) : undefined,
+    search: o.search,
+    created_after: o.createdAfter && parseDateTime('--created-after', o.createdAfter),
+    created_before: o.createdBefore && parseDateTime('--created-before', o.createdBefore),
+    last_used_after: o.lastUsedAfter && parseDateTime('--last-used-after', o.lastUsedAfter),
+    last_used_before: o.lastUsedBefore && parseDateTime('--last-used-before', o.lastUsedBefore),
+  };
+  let horizon: string | undefined;
+  if (o.expiringWithin) {
+    const ms = parseDuration('--expiring-within', o.expiringWithin);
+    horizon = addDaysUtc(todayUtc(), Math.ceil(ms / 86_400_000));
+    if (filters.state === 'inactive') throw new UsageError('--expiring-within lists active tokens; it cannot be used with --state inactive');
+    filters.state = 'active';
+  }
+  const http = await ctx.http();
+  const tokens = listTokens(http, filters, pageOptions(ctx));
+  const items = horizon ? expiringBy(tokens, horizon) : tokens;
+  return list(items, COLUMNS, { empty: 'No tokens match.' });
+}
+
+async function* expiringBy(tokens: AsyncIterable<Token>, horizon: string): AsyncGenerator<Token> {
+  for await (const t of tokens) if (t.expires_at && t.expires_at <= horizon) yield t;
+}
+
+export async function getTokenCommand(ctx: Context, rawId: string): Promise<CommandResult> {
+  const id = parseTokenId(rawId);
+  const http = await ctx.http();
+  return object(await getToken(http, id), { columns: DETAIL });
+}
+
+interface RotateOptions {
+  expiresAt?: string;
+  expiresIn?: string;
+  save?: boolean;
+  force?: boolean;
+}
+
+/** The expiry to send: checked here so a bad date never reaches the service. */
+export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | undefined {
+  exclusive(o as Record<string, unknown>, { expiresAt: '--expires-at', expiresIn: '--expires-in' });
+  let date: string | undefined;
+  if (o.expiresAt) date = parseDate('--expires-at', o.expiresAt);
+  if (o.expiresIn) {
+    const days = Math.ceil(parseDuration('--expires-in', o.expiresIn) / 86_400_000);
+    if (days < 1) throw new UsageError('--expires-in must be at least one day');
+    date = addDaysUtc(today, days);
+  }
+  if (!date) return undefined;
+  if (date < today) throw new UsageError(`expiry ${date} is in the past (today is ${today} UTC)`);
+  const max = addOneYearUtc(today);
+  if (date > max) throw new UsageError(`expiry ${date} is more than one year ahead`, `the latest allowed date is ${max}`);
+  return date;
+}
+
+export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: string): Promise<CommandResult> {
+  const id = parseTokenId(rawId);
+  const expiresAt = rotationExpiry(o);
+  const conn = await ctx.connection();
+  if (o.save === true && conn.tokenSource !== 'profile') {
+    throw new UsageError('--save needs the token to come from a profile', 'this run uses a token from the ' + (conn.tokenSource === 'none' ? 'nowhere' : conn.tokenSource === 'ci' ? 'CI job' : conn.tokenSource === 'flag' ? '--token flag' : 'environment'));
+  }
+  const http = await ctx.http();
+  const target = await getToken(http, id);
+  if (target.revoked && !o.force) {
+    throw new UsageError(
+      `token ${target.id} ("${target.name}") is already revoked`,
+      'rotating a revoked token makes the service revoke the active token of its family (reuse detection); pass --force to do it anyway',
+    );
+  }
+  // Is this the very credential of this run? Then its secret must not be lost.
+  let isOwnCredential = id === 'self';
+  if (!isOwnCredential && conn.tokenType === 'personal' && conn.token) {
+    const self = await getToken(http, 'self').catch(() => undefined);
+    isOwnCredential = self?.id === target.id;
+  }
+  if (o.save === true && !isOwnCredential) {
+    throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
+  }
+  const saveTo = isOwnCredential && conn.tokenSource === 'profile' && o.save !== false ? conn.profile : undefined;
+
+  const rotated = await rotateToken(http, target.id, expiresAt);
+  if (!rotated) return none; // --dry-run
+  if (!rotated.token) {
+    ctx.warn('the service answered without a new secret');
+    return object(rotated, { columns: DETAIL });
+  }
+  if (isOwnCredential) http.setToken(rotated.token);
+
+  let exitCode: number | undefined;
+  if (saveTo) {
+    try {
+      (await ctx.profiles()).updateToken(saveTo.name, rotated.token);
+      ctx.notice(`Saved the new token to profile ${saveTo.name}.`);
+    } catch (err) {
+      exitCode = 1;
+      ctx.stderr.write(
+        `error: could not save the new token to profile ${saveTo.name}: ${(err as Error).message}\n` +
+          'hint: the new token is printed on standard output; store it now, the old one no longer works\n',
+      );
+    }
+  } else if (isOwnCredential) {
+    const where = conn.tokenSource === 'profile' ? `profile ${conn.profile?.name}` : conn.tokenSource === 'env' ? 'FORGECTL_TOKEN/GITLAB_TOKEN' : conn.tokenSource === 'ci' ? 'CI_JOB_TOKEN' : 'the --token flag';
+    ctx.warn(`the token in ${where} is now revoked; replace it with the new one printed below`);
+  }
+  ctx.notice(`Rotated token ${target.id}; the new token ${rotated.id} is shown once.`);
+  return { ...object(rotated, { columns: [...DETAIL, { key: 'token', header: 'token (new secret)' }] }), exitCode };
+}
+
+export async function revokeTokenCommand(ctx: Context, rawId: string): Promise<CommandResult> {
+  const id = parseTokenId(rawId);
+  const http = await ctx.http();
+  const target = await getToken(http, id);
+  await confirmDestructive(ctx, `Revoke token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'}?`);
+  await revokeToken(http, id === 'self' ? 'self' : target.id);
+  if (ctx.dryRun) return none;
+  ctx.notice(`Revoked token ${target.id} ("${target.name}").`);
+  const conn = await ctx.connection();
+  if (id === 'self' && conn.tokenSource === 'profile') {
+    ctx.warn(`profile ${conn.profile?.name} holds the revoked token and can no longer authenticate`);
+  }
+  return none;
+}

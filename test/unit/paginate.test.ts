@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockAgent } from 'undici';
+import { collect, nextPageUrl, paginate, parseLinkHeader } from '../../src/core/paginate.js';
+import { ORIGIN, mockClient } from './http-helpers.js';
+
+let agent: MockAgent | undefined;
+afterEach(async () => {
+  await agent?.close();
+  agent = undefined;
+});
+
+const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+function offsetHeaders(page: number, perPage: number, totalPages: number, path = '/api/v4/things', withTotals = true) {
+  const link = (p: number, rel: string) => `<${ORIGIN}${path}?page=${p}&per_page=${perPage}>; rel="${rel}"`;
+  const links = [page < totalPages ? link(page + 1, 'next') : null, link(1, 'first')].filter(Boolean).join(', ');
+  const h: Record<string, string> = { 'content-type': 'application/json', link: links, 'x-page': String(page), 'x-per-page': String(perPage) };
+  if (page < totalPages) h['x-next-page'] = String(page + 1);
+  if (withTotals) {
+    h['x-total-pages'] = String(totalPages);
+    h['x-total'] = String(totalPages * perPage);
+  }
+  return { headers: h };
+}
+
+describe('parseLinkHeader', () => {
+  it('reads the service’s offset Link header', () => {
+    const link =
+      '<https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=1&per_page=3>; rel="prev", <https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=3&per_page=3>; rel="next", <https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=1&per_page=3>; rel="first", <https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=3&per_page=3>; rel="last"';
+    const rels = parseLinkHeader(link);
+    expect(rels.next).toBe('https://gitlab.example.com/api/v4/projects/8/issues/8/notes?page=3&per_page=3');
+    expect(Object.keys(rels).sort()).toEqual(['first', 'last', 'next', 'prev']);
+  });
+
+  it('reads the keyset cursor', () => {
+    const rels = parseLinkHeader('<https://gitlab.example.com/api/v4/projects?pagination=keyset&per_page=50&order_by=id&sort=asc&id_after=42>; rel="next"');
+    expect(new URL(rels.next).searchParams.get('id_after')).toBe('42');
+  });
+
+  it('falls back to x-next-page when there is no Link header', () => {
+    expect(nextPageUrl({ status: 200, headers: { 'x-next-page': '3' }, data: [], url: '', dryRun: false }, `${ORIGIN}/api/v4/x?page=2&per_page=5`)).toBe(`${ORIGIN}/api/v4/x?page=3&per_page=5`);
+    expect(nextPageUrl({ status: 200, headers: { 'x-next-page': '' }, data: [], url: '', dryRun: false }, `${ORIGIN}/api/v4/x?page=2`)).toBeUndefined();
+  });
+});
+
+describe('paginate', () => {
+  it('fetches one page by default', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=20' }).reply(200, range(1, 20), offsetHeaders(1, 20, 3));
+    expect(await collect(paginate(m.client, '/things'))).toHaveLength(20);
+  });
+
+  it('with --all fetches the remaining pages concurrently and emits them in page order', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=100' }).reply(200, range(1, 100), offsetHeaders(1, 100, 6));
+    // Later pages answer sooner than earlier ones: the order must still be page order.
+    for (let p = 2; p <= 6; p++) {
+      m.pool
+        .intercept({ path: `/api/v4/things?page=${p}&per_page=100` })
+        .reply(200, range((p - 1) * 100 + 1, p === 6 ? 50 : 100), offsetHeaders(p, 100, 6))
+        .delay((7 - p) * 15);
+    }
+    let maxInFlight = 0;
+    let inFlight = 0;
+    const original = m.client.request.bind(m.client);
+    m.client.request = (async (req: Parameters<typeof original>[0]) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        return await original(req);
+      } finally {
+        inFlight--;
+      }
+    }) as typeof m.client.request;
+    const items = await collect(paginate<{ id: number }>(m.client, '/things', {}, { all: true }));
+    expect(items.map((i) => i.id)).toEqual(range(1, 550).map((i) => i.id));
+    expect(maxInFlight).toBe(4);
+  });
+
+  it('follows Link one page at a time when the total is not told', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    for (let p = 1; p <= 3; p++) {
+      m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=100` }).reply(200, range((p - 1) * 100 + 1, 100), offsetHeaders(p, 100, 3, '/api/v4/things', false));
+    }
+    const items = await collect(paginate<{ id: number }>(m.client, '/things', {}, { all: true }));
+    expect(items).toHaveLength(300);
+    expect(items.at(-1)?.id).toBe(300);
+  });
+
+  it('stops at --limit without fetching pages it does not need', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=30' }).reply(200, range(1, 30), offsetHeaders(1, 30, 10));
+    m.pool.intercept({ path: '/api/v4/things?page=2&per_page=30' }).reply(200, range(31, 30), offsetHeaders(2, 30, 10));
+    const items = await collect(paginate(m.client, '/things', {}, { limit: 45, perPage: 30 }));
+    expect(items).toHaveLength(45);
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('switches to keyset paging when the list goes past the offset maximum', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/projects?visibility=public&page=1&per_page=100' }).reply(200, range(1, 100), {
+      headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?page=2&per_page=100>; rel="next"`, 'x-next-page': '2' },
+    });
+    m.pool
+      .intercept({ path: '/api/v4/projects?visibility=public&sort=asc&pagination=keyset&order_by=id&per_page=100' })
+      .reply(200, range(1, 100), { headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc&id_after=100&visibility=public>; rel="next"` } });
+    m.pool
+      .intercept({ path: '/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc&id_after=100&visibility=public' })
+      .reply(200, range(101, 7), { headers: { 'content-type': 'application/json' } });
+    const items = await collect(
+      paginate<{ id: number }>(m.client, '/projects', { visibility: 'public' }, { all: true, keyset: { maxOffsetItems: 50_000, orderBy: 'id', query: { visibility: 'public', sort: 'asc' } } }),
+    );
+    expect(items.map((i) => i.id)).toEqual(range(1, 107).map((i) => i.id));
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('stays on offset paging when the total is known and under the maximum', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/projects?page=1&per_page=100' }).reply(200, range(1, 100), offsetHeaders(1, 100, 2, '/api/v4/projects'));
+    m.pool.intercept({ path: '/api/v4/projects?page=2&per_page=100' }).reply(200, range(101, 100), offsetHeaders(2, 100, 2, '/api/v4/projects'));
+    const items = await collect(paginate(m.client, '/projects', {}, { all: true, keyset: { maxOffsetItems: 50_000, orderBy: 'id', query: { sort: 'asc' } } }));
+    expect(items).toHaveLength(200);
+  });
+
+  it('lets the consumer stop early', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=100' }).reply(200, range(1, 100), offsetHeaders(1, 100, 1));
+    const seen: number[] = [];
+    for await (const item of paginate<{ id: number }>(m.client, '/things', {}, { all: true })) {
+      seen.push(item.id);
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual([1, 2, 3]);
+  });
+});

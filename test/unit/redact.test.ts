@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, Redactor, isSecretKey, maskToken } from '../../src/core/redact.js';
+
+describe('redaction', () => {
+  it('redacts every credential header form', () => {
+    const r = new Redactor();
+    const out = r.headers({ 'PRIVATE-TOKEN': 'glpat-abc', Authorization: 'Bearer x', 'JOB-TOKEN': 'j', Sudo: 'alice', Accept: 'application/json' });
+    expect(out).toEqual({ 'PRIVATE-TOKEN': REDACTED, Authorization: REDACTED, 'JOB-TOKEN': REDACTED, Sudo: 'alice', Accept: 'application/json' });
+  });
+
+  it('redacts credential query parameters and userinfo in URLs', () => {
+    const r = new Redactor();
+    const u = r.url('https://user:pw@h.example/api/v4/projects?private_token=glpat-1&page=2&access_token=o&job_token=j');
+    expect(u).not.toMatch(/glpat-1|pw|=o&|=j$/);
+    expect(u).toContain('page=2');
+  });
+
+  it('redacts secret keys in bodies, deeply, and keeps the rest', () => {
+    const r = new Redactor();
+    const body = {
+      url: 'https://hook',
+      token: 'hook-secret',
+      configuration: { url: 'https://src', access_token: 'src-token' },
+      spam_service_api_key: 'k',
+      asset_proxy_secret_key: 's',
+      external_pipeline_validation_service_token: 't',
+      personal_access_token_prefix: 'glpat-',
+      require_personal_access_token_expiry: true,
+    };
+    expect(r.value(body)).toEqual({
+      url: 'https://hook',
+      token: REDACTED,
+      configuration: { url: 'https://src', access_token: REDACTED },
+      spam_service_api_key: REDACTED,
+      asset_proxy_secret_key: REDACTED,
+      external_pipeline_validation_service_token: REDACTED,
+      personal_access_token_prefix: 'glpat-',
+      require_personal_access_token_expiry: true,
+    });
+  });
+
+  it('removes remembered secret values from any text', () => {
+    const r = new Redactor();
+    r.add('glpat-SECRET123');
+    expect(r.text('connect failed with glpat-SECRET123 at host')).toBe(`connect failed with ${REDACTED} at host`);
+    expect(r.value({ note: 'x glpat-SECRET123' })).toEqual({ note: `x ${REDACTED}` });
+  });
+
+  it('classifies secret keys', () => {
+    for (const k of ['token', 'access_token', 'spam_service_api_key', 'asset_proxy_secret_key', 'password']) expect(isSecretKey(k)).toBe(true);
+    for (const k of ['token_type', 'personal_access_token_prefix', 'runner_token_expiration_interval', 'name', 'tokens']) expect(isSecretKey(k)).toBe(false);
+  });
+
+  it('masks a token to its first four characters', () => {
+    expect(maskToken('glpat-abcdefghij')).toBe('glpa************');
+    expect(maskToken(undefined)).toBe('');
+  });
+});
