@@ -133,7 +133,7 @@ async function* iterate<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerato
 
 /** Text of one table cell. */
 export function cellText(v: unknown, tty: boolean): string {
-  if (v === null || v === undefined || v === '') return tty ? '-' : '';
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return tty ? '-' : '';
   if (Array.isArray(v)) return v.map((x) => cellText(x, false)).join(',');
   if (typeof v === 'object') return JSON.stringify(v);
   const s = String(v);
