@@ -97,9 +97,12 @@ export class Context {
     this.stdout = init.stdout;
     this.stderr = init.stderr;
     this.env = init.env;
+    // FORGECTL_FORCE_TTY (like gh's GH_FORCE_TTY) asks for terminal-style output in a pipe;
+    // prompts still need a real terminal.
+    const forced = !!init.env.FORGECTL_FORCE_TTY && init.env.FORGECTL_FORCE_TTY !== '0';
     this.tty = init.isTTY ?? {
       stdin: !!init.stdin.isTTY,
-      stdout: !!init.stdout.isTTY,
+      stdout: forced || !!init.stdout.isTTY,
       stderr: !!init.stderr.isTTY,
     };
     this.prompter = init.prompt;
