@@ -1,0 +1,99 @@
+// A local, in-memory simulator of the REST API (spec/ parts 1–3) for tests, demos and offline use:
+// `startSandbox()` listens on 127.0.0.1 and a free port and answers as a real instance would.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MODULES } from './modules.js';
+import { Router } from './router.js';
+import { API_PREFIX, createHandler, type Mount } from './server.js';
+import { SandboxState, type SeedKind } from './state.js';
+import type { RecordedRequest } from './types.js';
+
+export { SandboxState } from './state.js';
+export type { SeedKind } from './state.js';
+export type { RecordedRequest } from './types.js';
+
+export interface SandboxOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default `demo`. */
+  seed?: SeedKind;
+  /** Added before every answer. */
+  latencyMs?: number;
+  /** Fault spec, e.g. `503:2,reset:1`: the next requests under /api/v4 fail that way, in order. */
+  faults?: string;
+  /** Adds this many generated projects (benchmarks). */
+  extraProjects?: number;
+  /** The sandbox clock runs this many times faster than real time (default 1). */
+  clockSpeed?: number;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:41234 (without /api/v4). */
+  url: string;
+  port: number;
+  /** Seeded credential name → secret. */
+  tokens: Record<string, string>;
+  state: SandboxState;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  addFaults(spec: string): void;
+  close(): Promise<void>;
+}
+
+export const SEEDS: readonly SeedKind[] = ['demo', 'empty'];
+
+function checkOptions(o: SandboxOptions): void {
+  const nonNegativeInt = (name: string, v: number | undefined, max = Number.MAX_SAFE_INTEGER) => {
+    if (v !== undefined && (!Number.isInteger(v) || v < 0 || v > max)) throw new Error(`${name} must be an integer from 0 to ${max}, got ${v}`);
+  };
+  nonNegativeInt('port', o.port, 65535);
+  nonNegativeInt('latencyMs', o.latencyMs);
+  nonNegativeInt('extraProjects', o.extraProjects, 1_000_000);
+  if (o.seed !== undefined && !SEEDS.includes(o.seed)) throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${o.seed}`);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  checkOptions(opts);
+  const state = new SandboxState(opts.clockSpeed ?? 1);
+  const seed = opts.seed ?? 'demo';
+  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects });
+  if (opts.faults) state.faults.add(opts.faults);
+
+  const mounts = new Map<string, Mount>();
+  for (const m of MODULES) {
+    const prefix = m.prefix ?? API_PREFIX;
+    if (!mounts.has(prefix)) mounts.set(prefix, { prefix, router: new Router() });
+    m.register(mounts.get(prefix)!.router, state);
+  }
+
+  const handler = createHandler(state, [...mounts.values()], { latencyMs: opts.latencyMs ?? 0 });
+  const server = createServer((req, res) => void handler(req, res));
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  state.baseUrl = url;
+
+  return {
+    url,
+    port,
+    tokens: { ...state.seedTokens },
+    state,
+    requests: state.requests,
+    addFaults: (spec) => state.faults.add(spec),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+// The endpoint families. Each is one module: it registers its routes and seeds its part of the
+// state; adding a family means adding a module here and touching nothing else.
+
+import type { Router } from './router.js';
+import { projectsModule } from './routes/projects.js';
+import { sandboxAdminModule } from './routes/sandbox-admin.js';
+import { tokensModule } from './routes/tokens.js';
+import { seedPeople } from './seed/people.js';
+import type { SandboxState, SeedKind } from './state.js';
+
+export interface SeedOptions {
+  /** Generated projects added for benchmarks. */
+  extraProjects?: number;
+}
+
+export interface SandboxModule {
+  name: string;
+  /** Where the module's paths live; `/api/v4` unless said otherwise. */
+  prefix?: string;
+  register(router: Router, state: SandboxState): void;
+  /** Seeds run in list order, so a module may rely on those before it. */
+  seed?(state: SandboxState, seed: SeedKind, options: SeedOptions): void;
+}
+
+/** Users and groups: everything else refers to them. */
+export const coreModule: SandboxModule = {
+  name: 'core',
+  register() {},
+  seed(state, kind) {
+    seedPeople(state, kind);
+  },
+};
+
+export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, sandboxAdminModule];

@@ -1,0 +1,157 @@
+// The HTTP side: read and log each request, apply injected faults and latency, route, authenticate,
+// run the handler and write the answer.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticate } from './auth.js';
+import { faultAnswer } from './faults.js';
+import { parseBody, type ParsedBody } from './http/body.js';
+import { ApiError } from './http/errors.js';
+import { isParamObject, parseQuery, type ParamObject } from './http/query.js';
+import { movedProjectFallback } from './lookup.js';
+import type { HandlerResult, Router, SandboxRequest } from './router.js';
+import type { SandboxState } from './state.js';
+
+export const API_PREFIX = '/api/v4';
+
+export interface Mount {
+  prefix: string;
+  router: Router;
+}
+
+export interface ServerOptions {
+  latencyMs: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function headerRecord(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function send(res: ServerResponse, method: string, result: HandlerResult): void {
+  const status = result.status ?? 200;
+  const headers: Record<string, string> = { ...result.headers };
+  let payload = '';
+  if (status !== 204 && status !== 304 && result.body !== undefined) {
+    if (typeof result.body === 'string') {
+      payload = result.body;
+      headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+    } else {
+      payload = JSON.stringify(result.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+  }
+  headers['Content-Length'] = String(Buffer.byteLength(payload));
+  res.writeHead(status, headers);
+  res.end(method === 'HEAD' ? undefined : payload);
+}
+
+function errorResult(e: unknown): HandlerResult {
+  if (e instanceof ApiError) return { status: e.status, body: e.body, headers: e.headers };
+  process.stderr.write(`sandbox: internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+  return { status: 500, body: { message: '500 Internal Server Error' } };
+}
+
+export function createHandler(state: SandboxState, mounts: Mount[], opts: ServerOptions) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const raw = await readBody(req).catch(() => Buffer.alloc(0));
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const fullPath = q === -1 ? url : url.slice(0, q);
+    const rawQuery = q === -1 ? '' : url.slice(q + 1);
+    const headers = headerRecord(req);
+
+    let body: ParsedBody | undefined;
+    let bodyError: unknown;
+    try {
+      body = parseBody(raw, headers['content-type']);
+    } catch (e) {
+      bodyError = e;
+    }
+    state.requests.push({
+      method,
+      path: fullPath,
+      query: rawQuery,
+      headers,
+      body: body ? body.logged : raw.length ? raw.toString('utf8') : null,
+      at: state.clock.iso(),
+    });
+
+    // Faults take the request before anything else happens, so a faulted write changes nothing.
+    if (fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`)) {
+      const fault = state.faults.take();
+      if (fault) {
+        if (opts.latencyMs > 0) await sleep(opts.latencyMs);
+        if (fault === 'reset') req.socket.destroy();
+        else send(res, method, faultAnswer(fault));
+        return;
+      }
+    }
+    if (opts.latencyMs > 0) await sleep(opts.latencyMs);
+
+    let result: HandlerResult;
+    try {
+      if (bodyError) throw bodyError;
+      result = await dispatch(state, mounts, { method, fullPath, rawQuery, headers, body: body! });
+    } catch (e) {
+      result = errorResult(e);
+    }
+    if (!res.destroyed) send(res, method, result);
+  };
+}
+
+interface Incoming {
+  method: string;
+  fullPath: string;
+  rawQuery: string;
+  headers: Record<string, string>;
+  body: ParsedBody;
+}
+
+async function dispatch(state: SandboxState, mounts: Mount[], inc: Incoming): Promise<HandlerResult> {
+  const mount = mounts.find((m) => inc.fullPath === m.prefix || inc.fullPath.startsWith(`${m.prefix}/`));
+  const sub = mount ? inc.fullPath.slice(mount.prefix.length) || '/' : '';
+  const match = mount?.router.match(inc.method, sub);
+  const query = parseQuery(inc.rawQuery);
+  if (!match) {
+    if (mount?.prefix === API_PREFIX) {
+      const caller = () => authenticate(state, { method: inc.method, fullPath: inc.fullPath, query, body: inc.body.value, headers: inc.headers }, { auth: 'optional' }).user;
+      const redirect = movedProjectFallback(state, inc.method, inc.fullPath, inc.rawQuery, caller);
+      if (redirect) throw redirect;
+    }
+    // GitLab's catch-all route answers unknown paths.
+    throw new ApiError(404, { message: '404 Not Found' });
+  }
+
+  const auth = authenticate(state, { method: inc.method, fullPath: inc.fullPath, query, body: inc.body.value, headers: inc.headers }, match.route.options);
+  let merged: ParamObject | undefined;
+  const request: SandboxRequest = {
+    method: inc.method === 'HEAD' ? 'GET' : inc.method,
+    path: sub,
+    fullPath: inc.fullPath,
+    rawQuery: inc.rawQuery,
+    params: match.params,
+    rawParams: match.rawParams,
+    query,
+    body: inc.body.value,
+    files: inc.body.files,
+    headers: inc.headers,
+    user: auth.user,
+    auth,
+    state,
+    input: () => (merged ??= { ...query, ...(isParamObject(inc.body.value) ? inc.body.value : {}) }),
+  };
+  return match.route.handler(request);
+}
