@@ -12,6 +12,7 @@ import type { RecordedRequest } from './types.js';
 export { SandboxState } from './state.js';
 export type { SeedKind } from './state.js';
 export type { RecordedRequest } from './types.js';
+export { parseFaultSpec } from './faults.js';
 
 export interface SandboxOptions {
   /** Default 0: a free port. */

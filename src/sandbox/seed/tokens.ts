@@ -35,7 +35,7 @@ const DEMO: TokenSpec[] = [
   // rotation endpoint revokes the current one (reuse detection).
   { key: 'rotated', user: 'alice', name: 'ci-pipeline', scopes: ['api'], createdDaysAgo: 50, lastUsedDaysAgo: 10, expiresInDays: 7, revoked: true },
   { key: 'rotated_current', user: 'alice', name: 'ci-pipeline', scopes: ['api'], createdDaysAgo: 10, expiresInDays: 20, rotatedFrom: 'rotated' },
-  { key: 'grace', user: 'grace', name: 'grace-ci', scopes: ['api', 'read_repository'], createdDaysAgo: 15, expiresInDays: 350 },
+  { key: 'grace', user: 'grace', name: 'grace-ci', scopes: ['api', 'read_repository'], description: 'CI of the compiler', createdDaysAgo: 15, expiresInDays: 350 },
   { user: 'bob', name: 'ci-runner-registration', scopes: ['read_api'], createdDaysAgo: 8, expiresInDays: 25 },
   { user: 'dave', name: 'dave-scripts', scopes: ['read_api'], createdDaysAgo: 5, lastUsedDaysAgo: 1, expiresInDays: null },
   { key: 'impersonation', user: 'dave', name: 'support-impersonation', scopes: ['api'], createdDaysAgo: 2, expiresInDays: 5, impersonation: true },

@@ -1,0 +1,124 @@
+// `forgectl sandbox`: runs the local API simulator (src/sandbox) until Ctrl-C or SIGTERM. The
+// simulator is imported only when this command runs, so other commands never load it.
+
+import type { Command } from 'commander';
+import { defineCommand, type Registry } from '../core/command.js';
+import { UsageError } from '../core/errors.js';
+import { list, none, object, text, type CommandResult } from '../core/output.js';
+import { parseInteger, parseNumber } from '../core/parse.js';
+import type { Context } from '../context.js';
+
+export interface SandboxCommandOptions {
+  port?: string;
+  host?: string;
+  seed?: string;
+  latency?: string;
+  fault?: string;
+  extraProjects?: string;
+  clockSpeed?: string;
+}
+
+const SEEDS = ['demo', 'empty'] as const;
+
+export function registerSandbox(program: Command, reg: Registry): void {
+  defineCommand<SandboxCommandOptions>(program, reg, {
+    name: 'sandbox',
+    summary: 'Run a local simulator of the API, for trying commands and testing scripts offline',
+    description:
+      'Starts an in-memory instance on HOST:PORT (default 127.0.0.1 and a free port), prints its URL and the ' +
+      'secrets of its seeded tokens, and answers like a real instance until Ctrl-C or SIGTERM. Seed `demo` has ' +
+      'an administrator (token `admin`), users, groups, 60+ projects and tokens of every state; `empty` only the ' +
+      'administrator. --fault makes the next API requests fail, e.g. `503:2,429:1,reset:1`. With -o json the URL ' +
+      'and tokens are one JSON line, for scripts. Administrators can read the request log at /-/sandbox/requests ' +
+      'and queue faults with POST /-/sandbox/faults {"spec":"503:2"}.',
+    examples: [
+      'forgectl sandbox',
+      '# in a script: start it in the background and read its URL and admin token',
+      'forgectl sandbox --port 0 -o json > sandbox.json & sleep 1; FORGECTL_URL=$(jq -r .url sandbox.json) FORGECTL_TOKEN=$(jq -r .tokens.admin sandbox.json) forgectl projects list',
+      '# retries: the first two API requests answer 503',
+      'forgectl sandbox --fault 503:2 --latency 50',
+      'forgectl sandbox --seed empty --extra-projects 50000',
+    ],
+    options: (c) =>
+      c
+        .option('--port <n>', 'port to listen on; 0 picks a free one (default: 0)')
+        .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
+        .option('--seed <seed>', 'initial data: demo or empty (default: demo)')
+        .option('--latency <ms>', 'delay added before every answer, in milliseconds')
+        .option('--fault <spec>', 'failures for the next API requests: KIND:COUNT,… with KIND 500, 502, 503, 504, 429 or reset')
+        .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
+        .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)'),
+    run: (ctx, opts) => runSandbox(ctx, opts),
+  });
+}
+
+export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Promise<CommandResult> {
+  const seed = opts.seed ?? 'demo';
+  if (!(SEEDS as readonly string[]).includes(seed)) throw new UsageError(`--seed must be one of ${SEEDS.join(', ')}; got ${JSON.stringify(seed)}`);
+  const port = opts.port === undefined ? 0 : parseInteger('--port', opts.port, { min: 0, max: 65535 });
+  const latencyMs = opts.latency === undefined ? 0 : parseInteger('--latency', opts.latency, { min: 0, max: 600_000 });
+  const extraProjects = opts.extraProjects === undefined ? 0 : parseInteger('--extra-projects', opts.extraProjects, { min: 0, max: 1_000_000 });
+  const clockSpeed = opts.clockSpeed === undefined ? 1 : parseNumber('--clock-speed', opts.clockSpeed);
+  if (!(clockSpeed > 0)) throw new UsageError(`--clock-speed must be greater than 0, got ${opts.clockSpeed}`);
+  const host = opts.host ?? '127.0.0.1';
+  if (!host.trim()) throw new UsageError('--host needs an address');
+
+  const { startSandbox, parseFaultSpec } = await import('../sandbox/index.js');
+  if (opts.fault !== undefined) {
+    try {
+      parseFaultSpec(opts.fault);
+    } catch (e) {
+      throw new UsageError(`--fault: ${(e as Error).message}`);
+    }
+  }
+
+  let sb;
+  try {
+    sb = await startSandbox({ port, host, seed: seed as (typeof SEEDS)[number], latencyMs, faults: opts.fault, extraProjects, clockSpeed });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
+    if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') throw new UsageError(`cannot listen on ${host}`);
+    throw e;
+  }
+
+  try {
+    await printInfo(ctx, sb.url, sb.tokens);
+    ctx.notice(`Sandbox listening at ${sb.url} (API at ${sb.url}/api/v4). Press Ctrl-C to stop.`);
+    await untilStopped(ctx.abort.signal);
+  } finally {
+    await sb.close();
+  }
+  ctx.notice('Sandbox stopped.');
+  return none;
+}
+
+async function printInfo(ctx: Context, url: string, tokens: Record<string, string>): Promise<void> {
+  const format = ctx.globals.output;
+  if (format === 'json' || format === 'ndjson') {
+    // One line, so a script can read it before the sandbox exits.
+    ctx.stdout.write(`${JSON.stringify({ url, tokens })}\n`);
+    return;
+  }
+  if (format === 'yaml') {
+    await ctx.render(object({ url, tokens }));
+    return;
+  }
+  await ctx.render(text(`URL: ${url}`));
+  const rows = Object.entries(tokens).map(([name, secret]) => ({ name, token: secret }));
+  await ctx.render(list(rows, [{ key: 'name' }, { key: 'token' }]));
+}
+
+/** Resolves on Ctrl-C (the entry point aborts the context) or SIGTERM. */
+function untilStopped(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      signal.removeEventListener('abort', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done);
+    process.on('SIGTERM', done);
+  });
+}
