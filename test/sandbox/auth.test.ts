@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { authenticate } from '../../src/sandbox/auth.js';
 import { call, sandboxFor } from './helpers.js';
 
 const sandbox = sandboxFor();
@@ -143,7 +144,43 @@ describe('sudo', () => {
   });
 });
 
+describe('job tokens and admin mode', () => {
+  it('accepts a job token, as its job’s user, on routes that allow one', () => {
+    const sb = sandbox();
+    const input = { method: 'GET', fullPath: '/api/v4/projects/1/releases', query: {}, body: null, headers: { 'job-token': sb.tokens.job } };
+    const auth = authenticate(sb.state, input, { jobToken: true });
+    expect(auth).toMatchObject({ kind: 'job', user: { username: 'bob' } });
+    expect(authenticate(sb.state, { ...input, query: { job_token: sb.tokens.job }, headers: {} }, { jobToken: true }).kind).toBe('job');
+    expect(() => authenticate(sb.state, { ...input, headers: { 'job-token': 'glcbt-unknown' } }, { jobToken: true })).toThrow('401 Unauthorized');
+    // Sudo needs an OAuth or personal access token.
+    expect(() => authenticate(sb.state, { ...input, headers: { 'job-token': sb.tokens.job, sudo: 'alice' } }, { jobToken: true })).toThrow(/403 Forbidden - Must be admin/);
+  });
+
+  it('with admin mode on, treats an administrator’s token without admin_mode as a regular user', async () => {
+    const sb = sandbox();
+    const root = sb.state.findUser('root')!;
+    sb.state.instance.adminMode = true;
+    try {
+      const plain = await call(sb, '/personal_access_tokens', { token: sb.tokens.admin_nosudo });
+      expect(plain.body.every((t: any) => t.user_id === root.id)).toBe(true);
+      const admin = await call(sb, '/personal_access_tokens?per_page=100', { token: sb.tokens.admin });
+      expect(admin.body.some((t: any) => t.user_id !== root.id)).toBe(true);
+    } finally {
+      sb.state.instance.adminMode = false;
+    }
+    expect(root.admin).toBe(true);
+  });
+});
+
 describe('routing and the sandbox endpoints', () => {
+  it('answers HEAD like GET, without a body', async () => {
+    const sb = sandbox();
+    const res = await call(sb, '/projects', { method: 'HEAD', token: sb.tokens.bob });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    expect(Number(res.headers.get('x-total'))).toBeGreaterThan(20);
+  });
+
   it('answers unknown routes with 404 before looking at credentials', async () => {
     const sb = sandbox();
     expect(await call(sb, '/no/such/thing', { token: 'glpat-not-a-real-token-000' })).toMatchObject({ status: 404, body: { message: '404 Not Found' } });

@@ -119,6 +119,7 @@ export function applyProjectQuery(state: SandboxState, user: User | null, candid
   const topicIdName = q.topicId === undefined ? undefined : [...state.topics].find(([, id]) => id === q.topicId)?.[0];
   if (q.topicId !== undefined && topicIdName === undefined) return [];
   const topics = q.topics?.map((t) => t.toLowerCase());
+  const needsMembership = membership || !!q.owned || q.minAccessLevel !== undefined;
 
   const out: Project[] = [];
   for (const p of candidates) {
@@ -139,14 +140,14 @@ export function applyProjectQuery(state: SandboxState, user: User | null, candid
     if (topics && !topics.every((t) => p.topics.some((pt) => pt.toLowerCase() === t))) continue;
     if (topicIdName && !p.topics.some((pt) => pt.toLowerCase() === topicIdName)) continue;
     if (q.search && !searchMatches(state, p, q.search, !!q.searchNamespaces)) continue;
-    if (user) {
+    if (user && needsMembership) {
       const member = state.memberAccess(user, p);
       if (membership && member < ACCESS.guest) continue;
       if (q.owned && member < ACCESS.owner) continue;
       if (q.minAccessLevel !== undefined && member < q.minAccessLevel) continue;
-      if (q.starred && !user.starred.has(p.id)) continue;
-      if (q.imported && !(p.creatorId === user.id && p.importType !== null)) continue;
     }
+    if (user && q.starred && !user.starred.has(p.id)) continue;
+    if (user && q.imported && !(p.creatorId === user.id && p.importType !== null)) continue;
     // Administrator-only filters; ignored for others, as GitLab drops them.
     if (admin && q.repositoryStorage && q.repositoryStorage !== 'default') continue;
     if (admin && q.customAttributes && !Object.entries(q.customAttributes).every(([k, v]) => p.customAttributes?.[k] === v)) continue;
