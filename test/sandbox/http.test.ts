@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/sandbox/http/body.js';
 import { parseQuery } from '../../src/sandbox/http/query.js';
 import { Router } from '../../src/sandbox/router.js';
+import { userBasic } from '../../src/sandbox/routes/user-entity.js';
+import { SandboxState } from '../../src/sandbox/state.js';
 
 describe('Rails-style parameters', () => {
   it('makes arrays of key[]=, hashes of key[sub]= and keeps the last plain repeat', () => {
@@ -63,5 +65,36 @@ describe('router', () => {
     expect(mr?.params).toEqual({ id: 'acme/app', iid: '7' });
     expect(mr?.rawParams.id).toBe('acme%2Fapp');
     expect(r.match('DELETE', '/projects/1/merge_requests/7')).toBeUndefined();
+  });
+});
+
+describe('shared state helpers', () => {
+  it('derives access from inherited group membership, namespace ownership and administrator status', () => {
+    const state = new SandboxState();
+    const root = state.addUser({ username: 'root', name: 'Administrator', admin: true });
+    const ann = state.addUser({ username: 'Ann', name: 'Ann' });
+    const top = state.addGroup({ name: 'Top', path: 'top', visibility: 'private' }, { [ann.id]: 30 });
+    const sub = state.addGroup({ name: 'Sub', path: 'sub', parentId: top.id, visibility: 'private' });
+    const p = { id: state.nextId('project'), name: 'P', path: 'p', namespaceId: sub.id, description: null, visibility: 'private' as const, creatorId: root.id, createdAt: 0, updatedAt: 0, lastActivityAt: 0, archived: false, topics: [], language: null, defaultBranch: 'main', emptyRepo: false, starCount: 0, forksCount: 0, openIssuesCount: 0, issuesEnabled: true, mergeRequestsEnabled: true, avatar: false, importType: null, importUrl: null, importStatus: 'none' };
+    state.addProject(p);
+    expect(state.accessLevel(ann, p)).toBe(30);
+    expect(state.accessLevel(root, sub)).toBe(60);
+    expect(state.memberAccess(root, p)).toBe(0);
+    expect(state.canSee(ann, p)).toBe(true);
+    expect(state.canSee(null, p)).toBe(false);
+    expect(state.findUser('ANN')).toBe(ann);
+    expect(state.findProject('TOP/SUB/P')?.project).toBe(p);
+    expect(state.fullPath(sub)).toBe('top/sub');
+    expect(userBasic(state, ann)).toMatchObject({ id: ann.id, username: 'Ann', state: 'active', web_url: 'http://127.0.0.1/Ann' });
+  });
+
+  it('appends events and moves the project’s last activity', () => {
+    const state = new SandboxState();
+    const u = state.addUser({ username: 'u', name: 'U' });
+    const p = { id: 1, name: 'P', path: 'p', namespaceId: u.namespaceId, description: null, visibility: 'public' as const, creatorId: u.id, createdAt: 0, updatedAt: 0, lastActivityAt: 0, archived: false, topics: [], language: null, defaultBranch: 'main', emptyRepo: false, starCount: 0, forksCount: 0, openIssuesCount: 0, issuesEnabled: true, mergeRequestsEnabled: true, avatar: false, importType: null, importUrl: null, importStatus: 'none' };
+    state.addProject(p);
+    const e = state.recordEvent({ projectId: 1, authorId: u.id, actionName: 'pushed to' });
+    expect(state.events).toEqual([e]);
+    expect(p.lastActivityAt).toBe(e.createdAt);
   });
 });
