@@ -8,6 +8,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${__FORGECTL_VERSION__}\n`);
     return 0;
   }
+  // A reader that goes away (`forgectl … | head`) is not an error: stop quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
   const { run } = await import('./cli.js');
   const { createContext } = await import('./context.js');
   const ctx = createContext();

@@ -47,8 +47,11 @@ export async function getToken(http: HttpClient, id: TokenId): Promise<Token> {
   return parseResponse(TokenSchema, await http.get(tokenPath(id)), `GET ${tokenPath(id)}`);
 }
 
-/** Returns null under --dry-run (nothing was sent). */
-export async function rotateToken(http: HttpClient, id: number, expiresAt?: string): Promise<Token | null> {
+/**
+ * `self` rotates the token presented, which a token with only the `self_rotate` scope may do.
+ * Returns null under --dry-run (nothing was sent).
+ */
+export async function rotateToken(http: HttpClient, id: TokenId, expiresAt?: string): Promise<Token | null> {
   const res = await http.post(`${tokenPath(id)}/rotate`, expiresAt ? { expires_at: expiresAt } : {});
   if (res.dryRun) return null;
   return parseResponse(TokenSchema, res.data, `POST ${tokenPath(id)}/rotate`);

@@ -51,8 +51,9 @@ export function registerToken(program: Command, reg: Registry): void {
     summary: 'Rotate a token: the service revokes it and issues a new secret, printed once',
     description:
       'Expiry must be a valid date, not in the past, at most one year ahead (default: one week, set by the service). ' +
-      'Rotating a token that is already revoked triggers the service’s reuse detection, which revokes the active token ' +
-      'of its family, so it is refused unless --force. When the token is the one the profile in use holds, the new ' +
+      'A token that is already revoked is not rotated: the service refuses it, and presenting a revoked token ' +
+      'for rotation is treated as reuse, which revokes the active token of its family; so it is refused here unless --force. ' +
+      '`self` rotates the token in use (a token with only the self_rotate scope may do this). When the token is the one the profile in use holds, the new ' +
       'secret is saved to the profile (atomically) before it is printed; if saving fails it is still printed.',
     writes: true,
     examples: [

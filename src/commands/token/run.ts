@@ -100,7 +100,7 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
     date = addDaysUtc(today, days);
   }
   if (!date) return undefined;
-  if (date < today) throw new UsageError(`expiry ${date} is in the past (today is ${today} UTC)`);
+  if (date <= today) throw new UsageError(`expiry ${date} must be after today (${today} UTC)`);
   const max = addOneYearUtc(today);
   if (date > max) throw new UsageError(`expiry ${date} is more than one year ahead`, `the latest allowed date is ${max}`);
   return date;
@@ -132,7 +132,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   }
   const saveTo = isOwnCredential && conn.tokenSource === 'profile' && o.save !== false ? conn.profile : undefined;
 
-  const rotated = await rotateToken(http, target.id, expiresAt);
+  const rotated = await rotateToken(http, id === 'self' ? 'self' : target.id, expiresAt);
   if (!rotated) return none; // --dry-run
   if (!rotated.token) {
     ctx.warn('the service answered without a new secret');

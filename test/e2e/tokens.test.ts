@@ -1,0 +1,221 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+async function profileWith(tokenName: string, name = 'main') {
+  const sb = sandbox();
+  const configDir = tempDir();
+  const res = await forgectl(['profile', 'add', name, '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens[tokenName]}\n` });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return configDir;
+}
+
+function savedToken(configDir: string, profile = 'main'): string {
+  return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles[profile].token;
+}
+
+describe('token list / get / self', () => {
+  it('lists every user’s tokens for an administrator and only their own for a user', async () => {
+    const sb = sandbox();
+    const admin = json<any[]>(await forgectl(['token', 'list', '--all', '-o', 'json'], { env: envFor(sb, 'admin') }));
+    const bob = json<any[]>(await forgectl(['token', 'list', '--all', '-o', 'json'], { env: envFor(sb, 'bob') }));
+    expect(new Set(admin.map((t) => t.user_id)).size).toBeGreaterThan(1);
+    const bobSelf = json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'bob') }));
+    expect(bob.length).toBeGreaterThan(0);
+    expect(bob.every((t) => t.user_id === bobSelf.user_id)).toBe(true);
+  });
+
+  it('sends each filter as the API parameter', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(
+      ['token', 'list', '--state', 'inactive', '--revoked', 'true', '--search', 'ci', '--created-after', '2020-01-01T00:00:00Z', '--last-used-before', '2030-01-01', '--user', 'alice', '-o', 'json'],
+      { env: envFor(sb) },
+    );
+    expect(res.exitCode, res.stderr).toBe(0);
+    const q = new URLSearchParams(requestsSince(sb, mark)[0].query);
+    expect(Object.fromEntries(q)).toMatchObject({
+      state: 'inactive',
+      revoked: 'true',
+      search: 'ci',
+      created_after: '2020-01-01T00:00:00Z',
+      last_used_before: '2030-01-01',
+      user_id: 'alice',
+    });
+    for (const t of json<any[]>(res)) {
+      expect(t.revoked).toBe(true);
+      expect(t.name.toLowerCase()).toContain('ci');
+    }
+  });
+
+  it('lists only active tokens expiring within the window with --expiring-within', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'list', '--all', '--expiring-within', '400d', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const horizon = new Date(Date.now() + 401 * 86_400_000).toISOString().slice(0, 10);
+    for (const t of json<any[]>(res)) {
+      expect(t.active).toBe(true);
+      expect(t.expires_at <= horizon).toBe(true);
+    }
+  });
+
+  it('refuses bad filter values before sending anything (exit 2)', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    for (const args of [
+      ['--state', 'sleeping'],
+      ['--revoked', 'maybe'],
+      ['--created-after', 'last tuesday'],
+      ['--expiring-within', 'soon'],
+    ]) {
+      const res = await forgectl(['token', 'list', ...args], { env: envFor(sb) });
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr).toMatch(/error|invalid/i);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('answers 401 → exit 4 for another user’s filter by a non-administrator', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'list', '--user', 'alice'], { env: envFor(sb, 'bob') });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain('401');
+  });
+
+  it('gets one token; a missing one is exit 3 for an administrator and 4 for a user', async () => {
+    const sb = sandbox();
+    const self = json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'bob') }));
+    const got = json<any>(await forgectl(['token', 'get', String(self.id), '-o', 'json'], { env: envFor(sb, 'admin') }));
+    expect(got).toMatchObject({ id: self.id, name: self.name, user_id: self.user_id });
+    expect((await forgectl(['token', 'get', '999999'], { env: envFor(sb, 'admin') })).exitCode).toBe(3);
+    expect((await forgectl(['token', 'get', '999999'], { env: envFor(sb, 'bob') })).exitCode).toBe(4);
+    expect((await forgectl(['token', 'get', 'abc'], { env: envFor(sb, 'bob') })).exitCode).toBe(2);
+  });
+
+  it('reports an expired token as not authenticated with a hint', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'self'], { env: envFor(sb, 'expired') });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: 401 Unauthorized$/m);
+    expect(res.stderr).toMatch(/^hint: /m);
+  });
+});
+
+describe('token rotate', () => {
+  it('rotates the profile’s own token: saves it first, prints it once, the old one stops working', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith('alice');
+    const old = sb.tokens.alice;
+    const res = await forgectl(['token', 'rotate', 'self', '--expires-in', '30d', '-o', 'json'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const rotated = json<any>(res);
+    expect(rotated.token).toMatch(/\S{8,}/);
+    expect(rotated.token).not.toBe(old);
+    expect(rotated.expires_at).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    // Shown exactly once, and never on stderr.
+    expect(res.stdout.split(rotated.token).length - 1).toBe(1);
+    expect(res.stderr).not.toContain(rotated.token);
+    expect(res.stderr).toContain('Saved the new token to profile main');
+    expect(savedToken(configDir)).toBe(rotated.token);
+    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect((await rawGet(sb, '/personal_access_tokens/self', old)).status).toBe(401);
+    const after = await forgectl(['token', 'self', '-o', 'json'], { configDir });
+    expect(after.exitCode, after.stderr).toBe(0);
+    expect(json<any>(after).id).toBe(rotated.id);
+  });
+
+  it('rotates by id and prints the secret in table output too', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith('admin', 'adm');
+    const carol = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { configDir }));
+    if (!carol.length) return expect.fail('the demo seed should give carol an active token');
+    const res = await forgectl(['token', 'rotate', String(carol[0].id), '--expires-at', new Date(Date.now() + 86_400_000 * 10).toISOString().slice(0, 10)], { configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const secret = /token \(new secret\)\s+(\S+)/.exec(res.stdout)?.[1] ?? /token \(new secret\)\t(\S+)/.exec(res.stdout)?.[1];
+    expect(secret).toBeDefined();
+    expect((await rawGet(sb, '/personal_access_tokens/self', secret)).status).toBe(200);
+    // Not the profile's own token: the profile keeps its secret.
+    expect(savedToken(configDir, 'adm')).toBe(sb.tokens.admin);
+  });
+
+  it('checks the expiry before sending anything', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    for (const args of [['--expires-at', '2001-01-01'], ['--expires-at', '2099-01-01'], ['--expires-at', '2025-02-30'], ['--expires-in', '2y'], ['--expires-in', '500d']]) {
+      const res = await forgectl(['token', 'rotate', 'self', ...args], { env: envFor(sb, 'bob') });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('refuses to rotate a revoked token without --force, sending no rotation', async () => {
+    const sb = sandbox();
+    const revoked = json<any[]>(await forgectl(['token', 'list', '--revoked', 'true', '--all', '-o', 'json'], { env: envFor(sb) }));
+    expect(revoked.length).toBeGreaterThan(0);
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', String(revoked[0].id)], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/already revoked/);
+    expect(res.stderr).toMatch(/--force/);
+    expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('with --dry-run shows the request with the credential redacted and changes nothing', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', 'self', '--expires-in', '7d', '--dry-run'], { env: envFor(sb, 'bob') });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/dry run: POST http:\/\/127\.0\.0\.1:\d+\/api\/v4\/personal_access_tokens\/self\/rotate/);
+    expect(res.stdout).toContain('PRIVATE-TOKEN: [REDACTED]');
+    expect(res.stdout + res.stderr).not.toContain(sb.tokens.bob);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect((await rawGet(sb, '/personal_access_tokens/self', sb.tokens.bob)).status).toBe(200);
+  });
+
+  it('rotates an environment token that has only the self_rotate scope, and warns that the old one is dead', async () => {
+    const sb = sandbox();
+    const old = sb.tokens.readonly_rotate;
+    const res = await forgectl(['token', 'rotate', 'self', '-o', 'json'], { env: envFor(sb, 'readonly_rotate') });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/FORGECTL_TOKEN.*now revoked/);
+    const fresh = json<any>(res).token;
+    expect((await rawGet(sb, '/personal_access_tokens/self', fresh)).status).toBe(200);
+    expect((await rawGet(sb, '/personal_access_tokens/self', old)).status).toBe(401);
+  });
+});
+
+describe('token revoke', () => {
+  it('needs --yes without a terminal and sends nothing otherwise', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', 'self'], { env: envFor(sb, 'bob') });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/--yes/);
+    expect(requestsSince(sb, mark).filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('revokes the token in use with --yes; it stops working', async () => {
+    const sb = sandbox();
+    const [carol] = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
+    const secret = json<any>(await forgectl(['token', 'rotate', String(carol.id), '-o', 'json'], { env: envFor(sb) })).token;
+    const res = await forgectl(['token', 'revoke', 'self', '--yes'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: secret } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/Revoked token/);
+    expect((await rawGet(sb, '/personal_access_tokens/self', secret)).status).toBe(401);
+  });
+
+  it('revokes another user’s token by id for an administrator, and refuses a user', async () => {
+    const sb = sandbox();
+    const [alice] = json<any[]>(await forgectl(['token', 'list', '--user', 'alice', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
+    const refused = await forgectl(['token', 'revoke', String(alice.id), '--yes'], { env: envFor(sb, 'bob') });
+    expect([3, 4]).toContain(refused.exitCode);
+    const res = await forgectl(['token', 'revoke', String(alice.id), '--yes'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const after = json<any>(await forgectl(['token', 'get', String(alice.id), '-o', 'json'], { env: envFor(sb) }));
+    expect(after.revoked).toBe(true);
+  });
+});
