@@ -1,0 +1,38 @@
+// Shared by the demo and the benchmark: start `forgectl sandbox` as a child process and read the
+// JSON line it prints (URL and seeded tokens).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../bin/forgectl', import.meta.url));
+
+/** Environment without the caller's forgectl/GitLab/CI settings. */
+export function cleanEnv(extra = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(FORGECTL_|GITLAB_|CI_|CI$|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy)/.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+export async function startSandboxProcess(args = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '-o', 'json', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: cleanEnv(),
+  });
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`sandbox exited early with code ${code}`)));
+  });
+  const info = JSON.parse(first);
+  return {
+    ...info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
