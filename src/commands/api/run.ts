@@ -1,6 +1,7 @@
 // Raw API access. Requests still go through the one client, so credentials, redaction, retries,
 // redirects and --dry-run behave exactly as for every other command.
 
+import { STATUS_CODES } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
@@ -145,7 +146,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
     });
     if (res.dryRun) return none;
     if (o.include) {
-      const head = [`HTTP ${res.status}`, ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
+      const head = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd(), ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
       ctx.stdout.write(`${ctx.redactor.text(head)}\n`);
     }
     return show(ctx, res.data);

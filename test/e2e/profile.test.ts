@@ -1,0 +1,133 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+function config(configDir: string): any {
+  return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
+}
+
+async function addProfile(configDir: string, name: string, tokenName: string, extra: string[] = []) {
+  const sb = sandbox();
+  return forgectl(['profile', 'add', name, '--url', sb.url, '--token-stdin', ...extra], { configDir, input: `${sb.tokens[tokenName]}\n` });
+}
+
+describe('profile add / list / show', () => {
+  it('verifies the token, saves it in a private file and never prints it whole', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const res = await addProfile(configDir, 'work', 'alice');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/Verified token "alice-laptop"/);
+    expect(config(configDir).profiles.work).toMatchObject({ url: sb.url, token: sb.tokens.alice, tokenType: 'personal' });
+    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(configDir).mode & 0o077).toBe(0);
+    for (const args of [['profile', 'list'], ['profile', 'show', 'work'], ['profile', 'list', '-o', 'json'], ['profile', 'show', '-o', 'yaml']]) {
+      const out = await forgectl(args, { configDir });
+      expect(out.exitCode, out.stderr).toBe(0);
+      expect(out.stdout + out.stderr).not.toContain(sb.tokens.alice);
+      expect(out.stdout).toContain(sb.tokens.alice.slice(0, 4));
+    }
+  });
+
+  it('refuses a token the instance rejects (exit 4) and saves nothing', async () => {
+    const configDir = tempDir();
+    const res = await addProfile(configDir, 'bad', 'revoked');
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: /m);
+    const listed = await forgectl(['profile', 'list', '-o', 'json'], { configDir });
+    expect(json<any[]>(listed)).toEqual([]);
+  });
+
+  it('saves without a request with --no-verify', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const mark = sb.requests.length;
+    const res = await addProfile(configDir, 'offline', 'revoked', ['--no-verify']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+    expect(config(configDir).profiles.offline.token).toBe(sb.tokens.revoked);
+  });
+
+  it('warns once that a token given as a flag is visible to other users', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'self', '--url', sb.url, '--token', sb.tokens.bob]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr.match(/process list/g)?.length).toBe(1);
+    expect(res.stderr).not.toContain(sb.tokens.bob);
+  });
+
+  it('checks names and URLs before saving (exit 2)', async () => {
+    const configDir = tempDir();
+    for (const args of [
+      ['profile', 'add', 'x', '--url', 'not a url', '--token-stdin', '--no-verify'],
+      ['profile', 'add', 'bad name!', '--url', 'https://gitlab.example.com', '--token-stdin', '--no-verify'],
+      ['profile', 'add', 'x', '--url', 'https://gitlab.example.com', '--token-type', 'cookie', '--token-stdin', '--no-verify'],
+    ]) {
+      const res = await forgectl(args, { configDir, input: 'glpat-abcdefghijklmnop\n' });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+    }
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
+  });
+});
+
+describe('profile use / remove and precedence', () => {
+  it('switches the default and removes a profile', async () => {
+    const configDir = tempDir();
+    expect((await addProfile(configDir, 'a', 'alice')).exitCode).toBe(0);
+    expect((await addProfile(configDir, 'b', 'bob')).exitCode).toBe(0);
+    const whoAmI = async (extra: string[] = [], env: Record<string, string> = {}) =>
+      json<any>(await forgectl(['token', 'self', '-o', 'json', ...extra], { configDir, env })).name;
+    expect(await whoAmI()).toBe('alice-laptop'); // the first profile became the default
+    expect((await forgectl(['profile', 'use', 'b'], { configDir })).exitCode).toBe(0);
+    expect(await whoAmI()).toBe('bob-workstation');
+    expect(await whoAmI(['-p', 'a'])).toBe('alice-laptop');
+    expect(await whoAmI([], { FORGECTL_PROFILE: 'a' })).toBe('alice-laptop');
+    // Environment beats the profile, a flag beats both.
+    const sb = sandbox();
+    expect(await whoAmI([], { FORGECTL_TOKEN: sb.tokens.readonly })).toBe('carol-readonly');
+    expect(await whoAmI(['--token', sb.tokens.admin], { FORGECTL_TOKEN: sb.tokens.readonly })).toBe('admin');
+    const missing = await forgectl(['profile', 'use', 'nope'], { configDir });
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/no profile named nope/);
+    const removed = await forgectl(['profile', 'remove', 'b', '--yes'], { configDir });
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir })).map((p) => p.name)).toEqual(['a']);
+  });
+
+  it('uses CI_SERVER_URL and CI_JOB_TOKEN as a job token when nothing else is set', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    await forgectl(['projects', 'list'], { env: { CI_SERVER_URL: sb.url, CI_JOB_TOKEN: sb.tokens.job } });
+    const [req] = requestsSince(sb, mark);
+    expect(req.headers['job-token']).toBe(sb.tokens.job);
+    expect(req.headers['private-token']).toBeUndefined();
+  });
+
+  it('sends an OAuth token as a Bearer credential', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['projects', 'list', '--owned', '-o', 'json'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.oauth_alice, FORGECTL_TOKEN_TYPE: 'oauth' } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const withPat = json<any[]>(await forgectl(['projects', 'list', '--owned', '-o', 'json'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.alice } }));
+    expect(json<any[]>(res).map((p) => p.id)).toEqual(withPat.map((p) => p.id));
+    expect(requestsSince(sb, mark)[0].headers.authorization).toBe(`Bearer ${sb.tokens.oauth_alice}`);
+  });
+
+  it('acts as another user with --sudo, and explains a refused sudo (exit 4)', async () => {
+    const sb = sandbox();
+    const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+    const owned = json<any[]>(await forgectl(['projects', 'list', '--owned', '--sudo', 'bob', '-o', 'json'], { env }));
+    expect(owned.length).toBeGreaterThan(0);
+    const asBob = json<any[]>(await forgectl(['projects', 'list', '--owned', '-o', 'json'], { env: { ...env, FORGECTL_TOKEN: sb.tokens.bob } }));
+    expect(owned.map((p) => p.id)).toEqual(asBob.map((p) => p.id));
+    const asAdmin = json<any[]>(await forgectl(['projects', 'list', '--owned', '-o', 'json'], { env }));
+    expect(owned.map((p) => p.id)).not.toEqual(asAdmin.map((p) => p.id));
+    const refused = await forgectl(['projects', 'list', '--sudo', 'bob'], { env: { ...env, FORGECTL_TOKEN: sb.tokens.bob } });
+    expect(refused.exitCode).toBe(4);
+    expect(refused.stderr).toMatch(/sudo/i);
+  });
+});
