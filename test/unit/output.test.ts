@@ -60,8 +60,8 @@ describe('output formatters', () => {
   });
 
   it('prints an empty JSON array and says so on a terminal for an empty table', async () => {
-    expect(JSON.parse((await out(list([], cols), 'json')).text)).toEqual([]);
-    const t = await out(list([], cols, { empty: 'No projects match.' }), 'table', { tty: true });
+    expect(JSON.parse((await out(list<any>([], cols), 'json')).text)).toEqual([]);
+    const t = await out(list<any>([], cols, { empty: 'No projects match.' }), 'table', { tty: true });
     expect(t.text).toBe('');
     expect(t.err).toBe('No projects match.\n');
   });
