@@ -108,6 +108,24 @@ function maskValue(value: unknown, maskKeys: readonly string[] | undefined): unk
   return out;
 }
 
+class BatchedWriter {
+  private pending = '';
+  constructor(
+    private readonly stream: Writable,
+    private readonly limit = 64 * 1024,
+  ) {}
+  async add(s: string): Promise<void> {
+    this.pending += s;
+    if (this.pending.length >= this.limit) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (!this.pending) return;
+    const chunk = this.pending;
+    this.pending = '';
+    await write(this.stream, chunk);
+  }
+}
+
 function write(stream: Writable, s: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (stream.write(s)) resolve();
@@ -262,22 +280,26 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       }
       const prep = (raw: unknown) => pickFields(maskValue(raw, r.maskKeys), o.fields);
       let n = 0;
+      // Items are written in batches: one write per item costs more than encoding it.
+      const out = new BatchedWriter(o.stdout);
       if (o.format === 'ndjson') {
         for await (const item of iterate(r.items)) {
-          await write(o.stdout, JSON.stringify(prep(item)) + '\n');
+          await out.add(JSON.stringify(prep(item)) + '\n');
           n++;
         }
+        await out.flush();
         return n;
       }
       if (o.format === 'json') {
         // Streamed as a JSON array: valid JSON, and memory stays flat for long lists.
-        await write(o.stdout, '[');
+        await out.add('[');
         for await (const item of iterate(r.items)) {
           const body = JSON.stringify(prep(item), null, 2).replace(/\n/g, '\n  ');
-          await write(o.stdout, `${n === 0 ? '\n' : ',\n'}  ${body}`);
+          await out.add(`${n === 0 ? '\n' : ',\n'}  ${body}`);
           n++;
         }
-        await write(o.stdout, n === 0 ? ']\n' : '\n]\n');
+        await out.add(n === 0 ? ']\n' : '\n]\n');
+        await out.flush();
         return n;
       }
       const all: unknown[] = [];
