@@ -14,6 +14,7 @@ export function buildProgram(reg: Registry): Command {
     .description('Administer GitLab-compatible code-hosting instances from the terminal, scripts and CI (REST API v4).')
     .version(VERSION, '-V, --version', 'print the version')
     .enablePositionalOptions()
+    .helpCommand(false)
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({

@@ -7,8 +7,9 @@ import { registerApi } from './api/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerSandbox } from './sandbox.js';
+import { registerShell } from './shell.js';
 import { registerToken } from './token/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerApi, registerSandbox];
+export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerApi, registerSandbox, registerShell];

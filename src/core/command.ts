@@ -29,7 +29,7 @@ export interface CommandSpec<O = Record<string, unknown>> {
   run: RunFn<O>;
 }
 
-const GLOBAL_HEADING = 'Global options:';
+export const GLOBAL_HEADING = 'Global options:';
 
 function int(flag: string, min?: number, max?: number) {
   return (raw: string) => parseInteger(flag, raw, { min, max });
@@ -131,9 +131,17 @@ export interface Registry {
   exitCode?: number;
 }
 
+const specs = new WeakMap<Command, CommandSpec<any>>();
+
+/** The declaration behind a command (examples, exit codes), for generated docs and completions. */
+export function specOf(cmd: Command): CommandSpec<any> | undefined {
+  return specs.get(cmd);
+}
+
 /** Declares a command under `parent`. */
 export function defineCommand<O = Record<string, unknown>>(parent: Command, reg: Registry, spec: CommandSpec<O>): Command {
   const cmd = parent.command(spec.name).summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
+  specs.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
   spec.options?.(cmd);
   cmd.addHelpText('after', examplesText(spec));

@@ -1,0 +1,188 @@
+# bash completion for forgectl. Generated from the command tree by `npm run docs`; do not edit by hand.
+# Install: source this file from ~/.bashrc, or copy it to ~/.local/share/bash-completion/completions/forgectl
+
+__forgectl_children() {
+  case "$1" in
+    '') echo 'profile token projects api sandbox completion help' ;;
+    'profile') echo 'add login list show use remove' ;;
+    'token') echo 'list get self rotate revoke' ;;
+    'projects') echo 'list' ;;
+  esac
+}
+
+__forgectl_alias() {
+  case "$1|$2" in
+    'profile|ls') echo 'list' ;;
+    'profile|rm') echo 'remove' ;;
+    'token|ls') echo 'list' ;;
+    'projects|ls') echo 'list' ;;
+  esac
+}
+
+__forgectl_flags() {
+  echo '-p --profile --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
+  case "$1" in
+    'profile') echo '' ;;
+    'profile add') echo '--url --token-stdin --token --token-type --sudo --ca-file --client-cert --client-key --insecure --default --no-verify' ;;
+    'profile login') echo '' ;;
+    'profile list') echo '' ;;
+    'profile show') echo '' ;;
+    'profile use') echo '' ;;
+    'profile remove') echo '' ;;
+    'token') echo '' ;;
+    'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within' ;;
+    'token get') echo '' ;;
+    'token self') echo '' ;;
+    'token rotate') echo '--expires-at --expires-in --save --no-save --force' ;;
+    'token revoke') echo '' ;;
+    'projects') echo '' ;;
+    'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute' ;;
+    'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
+    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed' ;;
+    'completion') echo '' ;;
+    'help') echo '' ;;
+  esac
+}
+
+# Prints how a flag's value is completed (choice VALUES…, profile, file, directory, text), nothing for a switch.
+__forgectl_value() {
+  case "$1|$2" in
+    'profile add|--url') echo 'text' ;;
+    'profile add|--token') echo 'text' ;;
+    'profile add|--token-type') echo 'choice personal oauth job' ;;
+    'profile add|--sudo') echo 'text' ;;
+    'profile add|--ca-file') echo 'file' ;;
+    'profile add|--client-cert') echo 'file' ;;
+    'profile add|--client-key') echo 'file' ;;
+    'token list|--user') echo 'text' ;;
+    'token list|--state') echo 'choice active inactive' ;;
+    'token list|--revoked') echo 'text' ;;
+    'token list|--search') echo 'text' ;;
+    'token list|--created-after') echo 'text' ;;
+    'token list|--created-before') echo 'text' ;;
+    'token list|--last-used-after') echo 'text' ;;
+    'token list|--last-used-before') echo 'text' ;;
+    'token list|--expiring-within') echo 'text' ;;
+    'token rotate|--expires-at') echo 'text' ;;
+    'token rotate|--expires-in') echo 'text' ;;
+    'projects list|--user') echo 'text' ;;
+    'projects list|--id-after') echo 'text' ;;
+    'projects list|--id-before') echo 'text' ;;
+    'projects list|--last-activity-after') echo 'text' ;;
+    'projects list|--last-activity-before') echo 'text' ;;
+    'projects list|--min-access-level') echo 'choice 10 20 30 40 50' ;;
+    'projects list|--order-by') echo 'choice id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' ;;
+    'projects list|--repository-storage') echo 'text' ;;
+    'projects list|--search') echo 'text' ;;
+    'projects list|--sort') echo 'choice asc desc' ;;
+    'projects list|--topic') echo 'text' ;;
+    'projects list|--topic-id') echo 'text' ;;
+    'projects list|--updated-after') echo 'text' ;;
+    'projects list|--updated-before') echo 'text' ;;
+    'projects list|--visibility') echo 'choice public internal private' ;;
+    'projects list|--with-programming-language') echo 'text' ;;
+    'projects list|--custom-attribute') echo 'text' ;;
+    'api|-X'|'api|--method') echo 'text' ;;
+    'api|-f'|'api|--raw-field') echo 'text' ;;
+    'api|-F'|'api|--field') echo 'text' ;;
+    'api|--input') echo 'file' ;;
+    'api|-H'|'api|--header') echo 'text' ;;
+    'sandbox|--port') echo 'text' ;;
+    'sandbox|--host') echo 'text' ;;
+    'sandbox|--seed') echo 'text' ;;
+    'sandbox|--latency') echo 'text' ;;
+    'sandbox|--fault') echo 'text' ;;
+    'sandbox|--extra-projects') echo 'text' ;;
+    'sandbox|--clock-speed') echo 'text' ;;
+    *'|-p'|*'|--profile') echo 'profile' ;;
+    *'|--url') echo 'text' ;;
+    *'|--token') echo 'text' ;;
+    *'|--token-type') echo 'choice personal oauth job' ;;
+    *'|--sudo') echo 'text' ;;
+    *'|-o'|*'|--output') echo 'choice table json yaml ndjson' ;;
+    *'|--fields') echo 'text' ;;
+    *'|--page') echo 'text' ;;
+    *'|--per-page') echo 'text' ;;
+    *'|--limit') echo 'text' ;;
+    *'|--timeout') echo 'text' ;;
+    *'|--retries') echo 'text' ;;
+    *'|--ca-file') echo 'file' ;;
+    *'|--client-cert') echo 'file' ;;
+    *'|--client-key') echo 'file' ;;
+    *'|--config-dir') echo 'directory' ;;
+  esac
+}
+
+__forgectl_positional() {
+  case "$1" in
+    'profile show') echo 'profile' ;;
+    'profile use') echo 'profile' ;;
+    'profile remove') echo 'profile' ;;
+    'completion') echo 'choice bash zsh fish' ;;
+  esac
+}
+
+__forgectl_complete_value() {
+  local how="$1" cur="$2"
+  case "$how" in
+    choice\ *) COMPREPLY=($(compgen -W "${how#choice }" -- "$cur")) ;;
+    profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name 2>/dev/null)" -- "$cur")) ;;
+    file) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
+  esac
+}
+
+_forgectl() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w child how positionals=0
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="${COMP_WORDS[i]}"
+    case "$w" in
+      --*=*) ;;
+      -*)
+        if [[ -n "$(__forgectl_value "$cmdpath" "$w")" ]]; then
+          ((i++))
+          # bash splits --flag=value at '=' into three words
+          if [[ "${COMP_WORDS[i]}" == "=" ]]; then ((i++)); fi
+        fi
+        ;;
+      *)
+        child="$(__forgectl_alias "$cmdpath" "$w")"
+        [[ -z "$child" ]] && child="$w"
+        if [[ " $(__forgectl_children "$cmdpath") " == *" $child "* ]]; then
+          cmdpath="${cmdpath:+$cmdpath }$child"
+        else
+          ((positionals++))
+        fi
+        ;;
+    esac
+  done
+
+  # The value of a flag: "--flag <TAB>", "--flag=<TAB>"
+  local prev="${COMP_WORDS[COMP_CWORD-1]}"
+  if [[ "$prev" == "=" && $COMP_CWORD -ge 2 ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
+  if [[ "$cur" == "=" ]]; then cur=""; fi
+  if [[ "$prev" == -* ]]; then
+    how="$(__forgectl_value "$cmdpath" "$prev")"
+    if [[ -n "$how" ]]; then
+      __forgectl_complete_value "$how" "$cur"
+      return 0
+    fi
+  fi
+
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(__forgectl_flags "$cmdpath")" -- "$cur"))
+    return 0
+  fi
+  local kids
+  kids="$(__forgectl_children "$cmdpath")"
+  if [[ -n "$kids" ]]; then
+    COMPREPLY=($(compgen -W "$kids" -- "$cur"))
+  elif [[ $positionals -eq 0 ]]; then
+    how="$(__forgectl_positional "$cmdpath")"
+    [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
+  fi
+  return 0
+}
+
+complete -F _forgectl forgectl

@@ -1,0 +1,217 @@
+# fish completion for forgectl. Generated from the command tree by `npm run docs`; do not edit by hand.
+# Install: copy to ~/.config/fish/completions/forgectl.fish
+
+function __forgectl_takes_value
+    switch "$argv[1]|$argv[2]"
+        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
+            return 0
+    end
+    return 1
+end
+
+function __forgectl_alias
+    switch "$argv[1]|$argv[2]"
+        case 'profile|ls'
+            echo 'list'
+        case 'profile|rm'
+            echo 'remove'
+        case 'token|ls'
+            echo 'list'
+        case 'projects|ls'
+            echo 'list'
+        case '*'
+            echo $argv[2]
+    end
+end
+
+function __forgectl_children
+    switch "$argv[1]"
+        case ''
+            echo profile token projects api sandbox completion help
+        case 'profile'
+            echo add login list show use remove
+        case 'token'
+            echo list get self rotate revoke
+        case 'projects'
+            echo list
+    end
+end
+
+# Prints the command path typed so far ("token rotate") and, on a second line, the number of positionals.
+function __forgectl_walk
+    set -l words (commandline -opc)
+    set -l cmdpath ''
+    set -l positionals 0
+    set -l skip 0
+    for w in $words[2..-1]
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case '--*=*'
+            case '-*'
+                if __forgectl_takes_value "$cmdpath" $w
+                    set skip 1
+                end
+            case '*'
+                set -l child (__forgectl_alias "$cmdpath" $w)
+                if contains -- $child (string split ' ' -- (__forgectl_children "$cmdpath"))
+                    set cmdpath (string trim -- "$cmdpath $child")
+                else
+                    set positionals (math $positionals + 1)
+                end
+        end
+    end
+    echo $cmdpath
+    echo $positionals
+end
+
+function __forgectl_at
+    set -l walked (__forgectl_walk)
+    test "$walked[1]" = "$argv[1]"
+end
+
+function __forgectl_no_positional
+    set -l walked (__forgectl_walk)
+    test "$walked[2]" = 0
+end
+
+function __forgectl_profiles
+    command forgectl profile list --fields name 2>/dev/null
+end
+
+complete -c forgectl -f
+complete -c forgectl -n '__forgectl_at \'\'' -a profile -d 'Manage credential profiles (instance URL, token, TLS options)'
+complete -c forgectl -n '__forgectl_at \'\'' -a token -d 'List, inspect, rotate and revoke personal access tokens'
+complete -c forgectl -n '__forgectl_at \'\'' -a projects -d 'List projects visible to you or owned by a user'
+complete -c forgectl -n '__forgectl_at \'\'' -a api -d 'Send a request to any API endpoint and print the answer'
+complete -c forgectl -n '__forgectl_at \'\'' -a sandbox -d 'Run a local simulator of the API, for trying commands and testing scripts offline'
+complete -c forgectl -n '__forgectl_at \'\'' -a completion -d 'Print the tab-completion script for bash, zsh or fish'
+complete -c forgectl -n '__forgectl_at \'\'' -a help -d 'Show the help of a command'
+complete -c forgectl -n '__forgectl_at \'profile\'' -a add -d 'Add or replace a profile, verifying its token first'
+complete -c forgectl -n '__forgectl_at \'profile\'' -a login -d 'Add a profile interactively (URL, token type, hidden token prompt)'
+complete -c forgectl -n '__forgectl_at \'profile\'' -a list -d 'List profiles (tokens masked)'
+complete -c forgectl -n '__forgectl_at \'profile\'' -a show -d 'Show a profile (default: the one in use); the token is masked'
+complete -c forgectl -n '__forgectl_at \'profile\'' -a use -d 'Make a profile the default'
+complete -c forgectl -n '__forgectl_at \'profile\'' -a remove -d 'Remove a profile and its stored token'
+complete -c forgectl -n '__forgectl_at \'token\'' -a list -d 'List personal access tokens (administrators see every user’s)'
+complete -c forgectl -n '__forgectl_at \'token\'' -a get -d 'Show one token'
+complete -c forgectl -n '__forgectl_at \'token\'' -a self -d 'Show the token in use'
+complete -c forgectl -n '__forgectl_at \'token\'' -a rotate -d 'Rotate a token: the service revokes it and issues a new secret, printed once'
+complete -c forgectl -n '__forgectl_at \'token\'' -a revoke -d 'Revoke a token (asks first; --yes in scripts)'
+complete -c forgectl -n '__forgectl_at \'projects\'' -a list -d 'List projects (every filter of the API as a flag)'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l url -x -d 'base URL of the instance, e.g. https://gitlab.example.com'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l token-stdin -d 'read the token from standard input'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l token -x -d 'the token (visible in ps; prefer --token-stdin)'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l token-type -x -a 'personal oauth job' -d 'how the token is sent'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l sudo -x -d 'act as this user by default (administrators)'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l ca-file -r -F -d 'extra CA bundle for this instance'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l client-cert -r -F -d 'TLS client certificate'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l client-key -r -F -d 'TLS client key'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l insecure -d 'skip TLS verification for this instance'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l default -d 'make it the default profile'
+complete -c forgectl -n '__forgectl_at \'profile add\'' -l no-verify -d 'save without checking the token'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l user -x -d 'owner: user id or username (filtering by another user needs an administrator)'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l state -x -a 'active inactive' -d 'active or inactive'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l revoked -x -d 'true or false'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l search -x -d 'name contains this text'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l created-after -x -d 'ISO 8601 date-time'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l created-before -x -d 'ISO 8601 date-time'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l last-used-after -x -d 'ISO 8601 date-time'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l last-used-before -x -d 'ISO 8601 date-time'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l expiring-within -x -d 'only active tokens that expire within this time, e.g. 30d'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l expires-at -x -d 'expiry date YYYY-MM-DD (at most one year ahead)'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l expires-in -x -d 'expiry as a duration from today, e.g. 30d'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l save -d 'save the new secret to the profile in use (default when it is that profile’s token)'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l no-save -d 'do not save the new secret anywhere'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l force -d 'rotate even if the token is already revoked (triggers reuse detection)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l user -x -d 'projects in this user’s namespace (id or username)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l archived -d 'only archived projects'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-archived -d 'the opposite of --archived'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l id-after -x -d 'projects with an id greater than this'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l id-before -x -d 'projects with an id less than this'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l imported -d 'only projects imported from elsewhere'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-imported -d 'the opposite of --imported'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l include-hidden -d 'include hidden projects (Premium, administrators)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-include-hidden -d 'the opposite of --include-hidden'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l include-pending-delete -d 'include projects pending deletion (administrators)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-include-pending-delete -d 'the opposite of --include-pending-delete'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l last-activity-after -x -d 'ISO 8601'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l last-activity-before -x -d 'ISO 8601'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l membership -d 'only projects you are a member of'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-membership -d 'the opposite of --membership'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l min-access-level -x -a '10 20 30 40 50' -d 'at least this role'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l order-by -x -a 'id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' -d 'sort field (service default: created_at)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l owned -d 'only projects you own'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-owned -d 'the opposite of --owned'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l repository-checksum-failed -d 'only projects whose repository checksum failed (Premium)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-repository-checksum-failed -d 'the opposite of --repository-checksum-failed'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l repository-storage -x -d 'only projects on this storage (administrators)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l search-namespaces -d 'match --search against namespace paths too'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-search-namespaces -d 'the opposite of --search-namespaces'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l search -x -d 'name or path contains this text'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l simple -d 'only the basic fields of each project'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-simple -d 'the opposite of --simple'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l sort -x -a 'asc desc' -d 'asc or desc (service default: desc)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l starred -d 'only projects you starred'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-starred -d 'the opposite of --starred'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l statistics -d 'include statistics (needs Reporter role)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-statistics -d 'the opposite of --statistics'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l topic -x -d 'comma-separated topics; all must match'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l topic-id -x -d 'projects with this topic id'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l updated-after -x -d 'ISO 8601; implies --order-by updated_at'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l updated-before -x -d 'ISO 8601; implies --order-by updated_at'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l visibility -x -a 'public internal private' -d 'public, internal or private'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l wiki-checksum-failed -d 'only projects whose wiki checksum failed (Premium)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-wiki-checksum-failed -d 'the opposite of --wiki-checksum-failed'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l with-custom-attributes -d 'include custom attributes (administrators)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-with-custom-attributes -d 'the opposite of --with-custom-attributes'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l with-issues-enabled -d 'only projects with issues enabled'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-with-issues-enabled -d 'the opposite of --with-issues-enabled'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l with-merge-requests-enabled -d 'only projects with merge requests enabled'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-with-merge-requests-enabled -d 'the opposite of --with-merge-requests-enabled'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l with-programming-language -x -d 'only projects in this language'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l custom-attribute -x -d 'filter by a custom attribute (repeatable; administrators)'
+complete -c forgectl -n '__forgectl_at \'api\'' -s X -l method -x -d 'HTTP method'
+complete -c forgectl -n '__forgectl_at \'api\'' -s f -l raw-field -x -d 'string field (repeatable)'
+complete -c forgectl -n '__forgectl_at \'api\'' -s F -l field -x -d 'typed field or @file (repeatable)'
+complete -c forgectl -n '__forgectl_at \'api\'' -l input -r -F -d 'request body from a file, or - for standard input'
+complete -c forgectl -n '__forgectl_at \'api\'' -s H -l header -x -d 'extra request header (repeatable)'
+complete -c forgectl -n '__forgectl_at \'api\'' -s i -l include -d 'print the status line and response headers first'
+complete -c forgectl -n '__forgectl_at \'api\'' -l paginate -d 'follow every next page and print all items'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l port -x -d 'port to listen on; 0 picks a free one (default: 0)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l host -x -d 'address to listen on (default: 127.0.0.1)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l seed -x -d 'initial data: demo or empty (default: demo)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l latency -x -d 'delay added before every answer, in milliseconds'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for the next API requests: KIND:COUNT,… with KIND 500, 502, 503, 504, 429 or reset'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-projects -x -d 'add this many generated projects (for benchmarks)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l clock-speed -x -d 'run the sandbox clock this many times faster than real time (default: 1)'
+complete -c forgectl -n '__forgectl_at \'profile show\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile use\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_no_positional' -a 'bash zsh fish'
+complete -c forgectl -s p -l profile -x -a '(__forgectl_profiles)' -d 'credential profile to use (env FORGECTL_PROFILE)'
+complete -c forgectl -l url -x -d 'base URL of the instance (env FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL)'
+complete -c forgectl -l token -x -d 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'
+complete -c forgectl -l token-type -x -a 'personal oauth job' -d 'how the token is sent (env FORGECTL_TOKEN_TYPE)'
+complete -c forgectl -l sudo -x -d 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'
+complete -c forgectl -s o -l output -x -a 'table json yaml ndjson' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
+complete -c forgectl -l fields -x -d 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep'
+complete -c forgectl -l all -d 'fetch every page of a list'
+complete -c forgectl -l page -x -d 'fetch this page of a list'
+complete -c forgectl -l per-page -x -d 'items per page, 1..100'
+complete -c forgectl -l limit -x -d 'stop after this many items'
+complete -c forgectl -l dry-run -d 'print the requests a write would send and send nothing'
+complete -c forgectl -s v -l verbose -d 'HTTP trace on stderr, secrets redacted (env FORGECTL_DEBUG=1)'
+complete -c forgectl -s y -l yes -d 'answer yes to confirmations'
+complete -c forgectl -l no-color -d 'no colour (env NO_COLOR)'
+complete -c forgectl -l timeout -x -d 'per-request timeout (default: 30)'
+complete -c forgectl -l retries -x -d 'retries of requests safe to repeat (default: 3)'
+complete -c forgectl -l ca-file -r -F -d 'extra CA bundle for TLS'
+complete -c forgectl -l insecure -d 'skip TLS certificate verification (warns)'
+complete -c forgectl -l client-cert -r -F -d 'TLS client certificate'
+complete -c forgectl -l client-key -r -F -d 'TLS client key'
+complete -c forgectl -l config-dir -x -a '(__fish_complete_directories)' -d 'where profiles live (env FORGECTL_CONFIG_DIR)'
+complete -c forgectl -l allow-insecure-http -d 'allow sending a credential over plain http:// to a non-loopback host'
+complete -c forgectl -s h -l help -d 'show help'

@@ -1,0 +1,80 @@
+// `forgectl completion SHELL` and `forgectl help [COMMAND...]`.
+
+import type { Command } from 'commander';
+import { defineCommand, type Registry } from '../core/command.js';
+import { UsageError } from '../core/errors.js';
+import { none, text } from '../core/output.js';
+
+export function registerShell(program: Command, reg: Registry): void {
+  defineCommand(program, reg, {
+    name: 'completion <shell>',
+    summary: 'Print the tab-completion script for bash, zsh or fish',
+    description:
+      'Completes commands, flags, flag values (formats, states, levels, …) and profile names. The scripts are ' +
+      'also in the completions/ directory of the package.',
+    examples: [
+      '# bash: load now and in every new shell',
+      'source <(forgectl completion bash); forgectl completion bash > ~/.local/share/bash-completion/completions/forgectl',
+      '# zsh: a directory of $fpath',
+      'forgectl completion zsh > "${fpath[1]}/_forgectl"',
+      'forgectl completion fish > ~/.config/fish/completions/forgectl.fish',
+    ],
+    run: async (_ctx, _o, args) => {
+      const { SHELLS, completionScript } = await import('../docs/index.js');
+      const shell = args[0];
+      if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unknown shell "${shell}"`, `use one of ${SHELLS.join(', ')}`);
+      return text(completionScript(shell as never));
+    },
+  });
+
+  defineCommand(program, reg, {
+    name: 'help [command...]',
+    summary: 'Show the help of a command',
+    examples: ['forgectl help token rotate', 'forgectl help'],
+    run: async (_ctx, _o, words) => {
+      let cmd = program;
+      for (const w of words) {
+        const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
+        if (!next) {
+          const known = cmd.commands.map((c) => c.name());
+          const near = nearest(w, known);
+          throw new UsageError(`unknown command "${[...commandPath(cmd), w].join(' ')}"`, near ? `did you mean ${[...commandPath(cmd), near].join(' ')}?` : `commands: ${known.join(', ')}`);
+        }
+        cmd = next;
+      }
+      cmd.outputHelp();
+      return none;
+    },
+  });
+}
+
+function commandPath(cmd: Command): string[] {
+  const out: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) out.unshift(c.name());
+  return ['forgectl', ...out];
+}
+
+/** The known word closest to `word` by edit distance, if it is close enough to be a typo. */
+function nearest(word: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = distance(word, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}

@@ -1,0 +1,131 @@
+// bash completion: the tables as `case` functions, and a walker that finds the command path in
+// COMP_WORDS (skipping flags and their values) before deciding what the current word can be.
+
+import { completionData, GENERATED_NOTE, sq, type CompletionData, type FlagEntry } from './completion-data.js';
+import type { CommandNode } from './tree.js';
+
+function valueCase(pattern: string, f: FlagEntry): string | undefined {
+  if (f.kind === 'none') return undefined;
+  const value = f.kind === 'choice' ? `choice ${f.choices.join(' ')}` : f.kind;
+  return `    ${pattern}) echo ${sq(value)} ;;`;
+}
+
+export function bashCompletion(root: CommandNode, data: CompletionData = completionData(root)): string {
+  const children = [...data.children].map(([path, kids]) => `    ${sq(path)}) echo ${sq(kids.map(([n]) => n).join(' '))} ;;`);
+  const aliases = [...data.aliases].map(([k, v]) => `    ${sq(k)}) echo ${sq(v)} ;;`);
+  const flags = [...data.flags].map(([path, fl]) => `    ${sq(path)}) echo ${sq(fl.flatMap((f) => f.names).join(' '))} ;;`);
+  const values: string[] = [];
+  for (const [path, fl] of data.flags) {
+    for (const f of fl) {
+      const line = valueCase(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
+      if (line) values.push(line);
+    }
+  }
+  for (const f of data.globals) {
+    const line = valueCase(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
+    if (line) values.push(line);
+  }
+  const positional = [...data.positional].map(([path, p]) => `    ${sq(path)}) echo ${sq(p.kind === 'choice' ? `choice ${p.choices.join(' ')}` : p.kind)} ;;`);
+  const globals = data.globals.flatMap((f) => f.names).join(' ');
+
+  return `# bash completion for forgectl. ${GENERATED_NOTE}
+# Install: source this file from ~/.bashrc, or copy it to ~/.local/share/bash-completion/completions/forgectl
+
+__forgectl_children() {
+  case "$1" in
+${children.join('\n')}
+  esac
+}
+
+__forgectl_alias() {
+  case "$1|$2" in
+${aliases.join('\n')}
+  esac
+}
+
+__forgectl_flags() {
+  echo ${sq(globals)}
+  case "$1" in
+${flags.join('\n')}
+  esac
+}
+
+# Prints how a flag's value is completed (choice VALUES…, profile, file, directory, text), nothing for a switch.
+__forgectl_value() {
+  case "$1|$2" in
+${values.join('\n')}
+  esac
+}
+
+__forgectl_positional() {
+  case "$1" in
+${positional.join('\n')}
+  esac
+}
+
+__forgectl_complete_value() {
+  local how="$1" cur="$2"
+  case "$how" in
+    choice\\ *) COMPREPLY=($(compgen -W "\${how#choice }" -- "$cur")) ;;
+    profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name 2>/dev/null)" -- "$cur")) ;;
+    file) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
+  esac
+}
+
+_forgectl() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w child how positionals=0
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    case "$w" in
+      --*=*) ;;
+      -*)
+        if [[ -n "$(__forgectl_value "$cmdpath" "$w")" ]]; then
+          ((i++))
+          # bash splits --flag=value at '=' into three words
+          if [[ "\${COMP_WORDS[i]}" == "=" ]]; then ((i++)); fi
+        fi
+        ;;
+      *)
+        child="$(__forgectl_alias "$cmdpath" "$w")"
+        [[ -z "$child" ]] && child="$w"
+        if [[ " $(__forgectl_children "$cmdpath") " == *" $child "* ]]; then
+          cmdpath="\${cmdpath:+$cmdpath }$child"
+        else
+          ((positionals++))
+        fi
+        ;;
+    esac
+  done
+
+  # The value of a flag: "--flag <TAB>", "--flag=<TAB>"
+  local prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  if [[ "$prev" == "=" && $COMP_CWORD -ge 2 ]]; then prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
+  if [[ "$cur" == "=" ]]; then cur=""; fi
+  if [[ "$prev" == -* ]]; then
+    how="$(__forgectl_value "$cmdpath" "$prev")"
+    if [[ -n "$how" ]]; then
+      __forgectl_complete_value "$how" "$cur"
+      return 0
+    fi
+  fi
+
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(__forgectl_flags "$cmdpath")" -- "$cur"))
+    return 0
+  fi
+  local kids
+  kids="$(__forgectl_children "$cmdpath")"
+  if [[ -n "$kids" ]]; then
+    COMPREPLY=($(compgen -W "$kids" -- "$cur"))
+  elif [[ $positionals -eq 0 ]]; then
+    how="$(__forgectl_positional "$cmdpath")"
+    [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
+  fi
+  return 0
+}
+
+complete -F _forgectl forgectl
+`;
+}

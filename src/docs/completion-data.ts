@@ -1,0 +1,87 @@
+// What every shell's completion needs from the tree, as flat tables keyed by command path
+// ("token rotate"); the three shell scripts render the same tables in their own syntax.
+
+import { allCommands, type CommandNode, type OptionNode, type ValueKind } from './tree.js';
+
+export interface FlagEntry {
+  names: string[];
+  description: string;
+  kind: ValueKind;
+  choices: string[];
+}
+
+export interface CompletionData {
+  /** path → [child name, summary] */
+  children: Map<string, [string, string][]>;
+  /** `path|alias` → canonical child name */
+  aliases: Map<string, string>;
+  /** path → the command's own (non-global) flags */
+  flags: Map<string, FlagEntry[]>;
+  /** Flags every command takes. */
+  globals: FlagEntry[];
+  /** path → how to complete its first positional argument */
+  positional: Map<string, { kind: ValueKind; choices: string[] }>;
+}
+
+export const key = (path: string[]) => path.join(' ');
+
+function flagEntry(o: OptionNode): FlagEntry {
+  return {
+    names: [o.short, o.long].filter((n): n is string => !!n),
+    description: o.description.replace(/\s+/g, ' ').trim(),
+    kind: o.valueKind,
+    choices: o.choices ?? [],
+  };
+}
+
+/** Positional arguments with known values: profile names, shells. */
+function positionalOf(c: CommandNode): { kind: ValueKind; choices: string[] } | undefined {
+  const first = c.args[0];
+  if (!first) return undefined;
+  if (c.path[0] === 'profile' && first.name === 'name' && c.name !== 'add') return { kind: 'profile', choices: [] };
+  if (c.path[0] === 'completion') return { kind: 'choice', choices: ['bash', 'zsh', 'fish'] };
+  if (c.path[0] === 'help') return undefined;
+  if (/file$/i.test(first.name)) return { kind: 'file', choices: [] };
+  return undefined;
+}
+
+export function completionData(root: CommandNode): CompletionData {
+  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map() };
+  const globalSeen = new Set<string>();
+  for (const c of allCommands(root)) {
+    const k = key(c.path);
+    if (c.children.length) {
+      data.children.set(k, c.children.map((ch) => [ch.name, ch.summary.replace(/\s+/g, ' ').trim()]));
+      for (const ch of c.children) for (const a of ch.aliases) data.aliases.set(`${k}|${a}`, ch.name);
+    }
+    const own: FlagEntry[] = [];
+    for (const o of c.options) {
+      if (o.global) {
+        const id = o.long ?? o.short ?? o.flags;
+        if (!globalSeen.has(id)) {
+          globalSeen.add(id);
+          data.globals.push(flagEntry(o));
+        }
+      } else {
+        own.push(flagEntry(o));
+      }
+    }
+    if (c.path.length) data.flags.set(k, own);
+    const pos = positionalOf(c);
+    if (pos) data.positional.set(k, pos);
+  }
+  data.globals.push({ names: ['-h', '--help'], description: 'show help', kind: 'none', choices: [] });
+  return data;
+}
+
+/** Quotes for POSIX shells and fish: single quotes, with embedded ones closed and escaped. */
+export function sq(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** fish escapes a single quote inside single quotes with a backslash. */
+export function fishq(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+export const GENERATED_NOTE = 'Generated from the command tree by `npm run docs`; do not edit by hand.';

@@ -1,0 +1,126 @@
+// fish completion: one `complete` line per subcommand and flag, conditioned on the command path
+// found by a walker function over the words typed so far.
+
+import { completionData, fishq, GENERATED_NOTE, type CompletionData, type FlagEntry } from './completion-data.js';
+import type { CommandNode } from './tree.js';
+
+function flagArgs(f: FlagEntry): string {
+  const parts: string[] = [];
+  for (const n of f.names) parts.push(n.startsWith('--') ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`);
+  switch (f.kind) {
+    case 'choice':
+      parts.push(`-x -a ${fishq(f.choices.join(' '))}`);
+      break;
+    case 'profile':
+      parts.push(`-x -a '(__forgectl_profiles)'`);
+      break;
+    case 'file':
+      parts.push('-r -F');
+      break;
+    case 'directory':
+      parts.push(`-x -a '(__fish_complete_directories)'`);
+      break;
+    case 'text':
+      parts.push('-x');
+      break;
+  }
+  parts.push(`-d ${fishq(f.description)}`);
+  return parts.join(' ');
+}
+
+export function fishCompletion(root: CommandNode, data: CompletionData = completionData(root)): string {
+  const takesValue = new Set<string>();
+  const valueCases: string[] = [];
+  for (const [path, fl] of data.flags) {
+    for (const f of fl) if (f.kind !== 'none') valueCases.push(...f.names.map((n) => fishq(`${path}|${n}`)));
+  }
+  for (const f of data.globals) if (f.kind !== 'none') for (const n of f.names) takesValue.add(fishq(`*|${n}`));
+  const aliasCases = [...data.aliases].map(([k, v]) => `        case ${fishq(k)}\n            echo ${fishq(v)}`);
+  const childCases = [...data.children].map(([path, kids]) => `        case ${fishq(path)}\n            echo ${kids.map(([n]) => n).join(' ')}`);
+
+  const lines: string[] = [];
+  for (const [path, kids] of data.children) {
+    for (const [name, summary] of kids) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'`)} -a ${name} -d ${fishq(summary)}`);
+  }
+  for (const [path, fl] of data.flags) {
+    for (const f of fl) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'`)} ${flagArgs(f)}`);
+  }
+  for (const [path, p] of data.positional) {
+    const values = p.kind === 'choice' ? fishq(p.choices.join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
+    lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and __forgectl_no_positional`)} -a ${values}`);
+  }
+  for (const f of data.globals) lines.push(`complete -c forgectl ${flagArgs(f)}`);
+
+  return `# fish completion for forgectl. ${GENERATED_NOTE}
+# Install: copy to ~/.config/fish/completions/forgectl.fish
+
+function __forgectl_takes_value
+    switch "$argv[1]|$argv[2]"
+        case ${[...valueCases, ...takesValue].join(' ') || "''"}
+            return 0
+    end
+    return 1
+end
+
+function __forgectl_alias
+    switch "$argv[1]|$argv[2]"
+${aliasCases.join('\n')}
+        case '*'
+            echo $argv[2]
+    end
+end
+
+function __forgectl_children
+    switch "$argv[1]"
+${childCases.join('\n')}
+    end
+end
+
+# Prints the command path typed so far ("token rotate") and, on a second line, the number of positionals.
+function __forgectl_walk
+    set -l words (commandline -opc)
+    set -l cmdpath ''
+    set -l positionals 0
+    set -l skip 0
+    for w in $words[2..-1]
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case '--*=*'
+            case '-*'
+                if __forgectl_takes_value "$cmdpath" $w
+                    set skip 1
+                end
+            case '*'
+                set -l child (__forgectl_alias "$cmdpath" $w)
+                if contains -- $child (string split ' ' -- (__forgectl_children "$cmdpath"))
+                    set cmdpath (string trim -- "$cmdpath $child")
+                else
+                    set positionals (math $positionals + 1)
+                end
+        end
+    end
+    echo $cmdpath
+    echo $positionals
+end
+
+function __forgectl_at
+    set -l walked (__forgectl_walk)
+    test "$walked[1]" = "$argv[1]"
+end
+
+function __forgectl_no_positional
+    set -l walked (__forgectl_walk)
+    test "$walked[2]" = 0
+end
+
+function __forgectl_profiles
+    command forgectl profile list --fields name 2>/dev/null
+end
+
+complete -c forgectl -f
+${lines.join('\n')}
+`;
+}

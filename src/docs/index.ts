@@ -1,0 +1,31 @@
+// Everything generated from the command tree, by path relative to the repository root.
+
+import { VERSION } from '../context.js';
+import { bashCompletion } from './completion-bash.js';
+import { completionData } from './completion-data.js';
+import { fishCompletion } from './completion-fish.js';
+import { zshCompletion } from './completion-zsh.js';
+import { manPages } from './man.js';
+import { commandTree } from './tree.js';
+
+export type Shell = 'bash' | 'zsh' | 'fish';
+export const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish'];
+
+export const COMPLETION_FILES: Record<Shell, string> = {
+  bash: 'completions/forgectl.bash',
+  zsh: 'completions/_forgectl',
+  fish: 'completions/forgectl.fish',
+};
+
+export function completionScript(shell: Shell): string {
+  const tree = commandTree();
+  const data = completionData(tree);
+  return shell === 'bash' ? bashCompletion(tree, data) : shell === 'zsh' ? zshCompletion(tree, data) : fishCompletion(tree, data);
+}
+
+export function generatedFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const shell of SHELLS) files.set(COMPLETION_FILES[shell], completionScript(shell));
+  for (const [name, text] of manPages(commandTree(), VERSION)) files.set(`man/${name}`, text);
+  return files;
+}

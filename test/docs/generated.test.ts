@@ -1,0 +1,141 @@
+// Completions and man pages are generated from the command tree; the checked-in copies must be
+// what `npm run docs` would write now, and each shell must really complete from them.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMPLETION_FILES, generatedFiles } from '../../src/docs/index.js';
+import { BIN, cleanEnv, forgectl, tempDir } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
+describe('generated files', () => {
+  it('match what `npm run docs` would write (run it after changing commands)', () => {
+    const files = generatedFiles();
+    for (const [path, text] of files) {
+      expect(existsSync(join(ROOT, path)), `${path} is missing: run npm run docs`).toBe(true);
+      expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is stale: run npm run docs`).toBe(text);
+    }
+    const pages = readdirSync(join(ROOT, 'man')).filter((f) => f.endsWith('.1'));
+    expect(pages.sort()).toEqual([...files.keys()].filter((p) => p.startsWith('man/')).map((p) => p.slice(4)).sort());
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    expect([...pkg.man].sort()).toEqual(pages.map((p) => `./man/${p}`).sort());
+  });
+
+  it('are printed by `forgectl completion SHELL`', async () => {
+    for (const shell of ['bash', 'zsh', 'fish'] as const) {
+      const res = await forgectl(['completion', shell]);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(`${res.stdout}\n`).toBe(readFileSync(join(ROOT, COMPLETION_FILES[shell]), 'utf8')); // execa strips the last newline
+    }
+    const bad = await forgectl(['completion', 'tcsh']);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/bash, zsh, fish/);
+  });
+});
+
+/** A PATH where `forgectl` is the built binary, and a config with two profiles, for profile-name completion. */
+async function completionEnv(): Promise<Record<string, string>> {
+  const binDir = tempDir('forgectl-path-');
+  symlinkSync(BIN, join(binDir, 'forgectl'));
+  const configDir = tempDir();
+  for (const name of ['staging', 'production']) {
+    const res = await forgectl(['profile', 'add', name, '--url', 'https://gitlab.example.com', '--token-stdin', '--no-verify'], { configDir, input: 'glpat-00000000000000000000\n' });
+    expect(res.exitCode, res.stderr).toBe(0);
+  }
+  return cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: configDir });
+}
+
+// Command lines (the last word is being completed) and what must be offered.
+const CASES: [string[], string[]][] = [
+  [['forgectl', 'to'], ['token']],
+  [['forgectl', 'token', 'r'], ['revoke', 'rotate']],
+  [['forgectl', 'token', 'list', '--st'], ['--state']],
+  [['forgectl', 'token', 'ls', '--state', ''], ['active', 'inactive']],
+  [['forgectl', '-o', ''], ['json', 'ndjson', 'table', 'yaml']],
+  [['forgectl', '--profile', 'x', 'token', 'ro'], ['rotate']],
+  [['forgectl', 'projects', 'list', '--visibility', 'p'], ['private', 'public']],
+  [['forgectl', 'profile', 'use', ''], ['production', 'staging']],
+  [['forgectl', '-p', 's'], ['staging']],
+];
+
+function sorted(lines: string): string[] {
+  return [...new Set(lines.split('\n').map((l) => l.trim()).filter(Boolean))].sort();
+}
+
+describe('completion in real shells', () => {
+  it('bash completes commands, flags, values and profile names', async () => {
+    const env = await completionEnv();
+    for (const [words, expected] of CASES) {
+      const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.bash))}
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=()
+_forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
+      expect(sorted(out), words.join(' ')).toEqual(expected);
+    }
+  });
+
+  it.skipIf(!has('fish'))('fish completes commands, flags, values and profile names', async () => {
+    const env = await completionEnv();
+    for (const [words, expected] of CASES) {
+      const line = words.join(' ');
+      const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.fish))}; complete -C${JSON.stringify(line)} | cut -f1`;
+      const out = execFileSync('fish', ['--no-config', '-c', script], { env, encoding: 'utf8' });
+      expect(sorted(out), line).toEqual(expected);
+    }
+  });
+
+  // zsh's completion builtins only run inside a line editor widget; this harness replaces the three
+  // it uses (compadd, _describe, compset) by functions that print what would be offered, filtered by
+  // the typed prefix as zsh does, and runs the generated _forgectl unchanged.
+  it.skipIf(!has('zsh'))('zsh completes commands, flags, values and profile names', async () => {
+    const env = await completionEnv();
+    const harness = `
+__emit() { local a; for a in "$@"; do [[ $a == \${PREFIX}* ]] && print -r -- "$a"; done }
+compadd() { while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift; __emit "$@" }
+_describe() { local -a names; local p; for p in "\${(@P)4}"; do names+=("\${p%%:*}"); done; __emit "\${names[@]}" }
+_files() { print -r -- FILES }
+_directories() { print -r -- DIRECTORIES }
+compset() { PREFIX=\${PREFIX#*=} }
+compdef() { }
+source ${JSON.stringify(join(ROOT, COMPLETION_FILES.zsh))}
+`;
+    for (const [words, expected] of [...CASES, [['forgectl', 'token', 'list', '--output=j'], ['json']], [['forgectl', '--ca-file', ''], ['FILES']]] as [string[], string[]][]) {
+      const script = `${harness}
+words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=\${words[CURRENT]}
+_forgectl; true`;
+      const out = execFileSync('zsh', ['-f', '-c', script], { env, encoding: 'utf8' });
+      expect(sorted(out), words.join(' ')).toEqual(expected);
+    }
+  });
+});
+
+describe('man pages', () => {
+  const pages = () => readdirSync(join(ROOT, 'man')).filter((f) => f.endsWith('.1'));
+
+  it('exist for the tool and every command group', () => {
+    expect(pages()).toEqual(expect.arrayContaining(['forgectl.1', 'forgectl-token.1', 'forgectl-profile.1', 'forgectl-projects.1']));
+  });
+
+  it.skipIf(!has('groff'))('render without a groff warning', () => {
+    for (const page of pages()) {
+      const res = spawnSync('groff', ['-ww', '-man', '-z', join(ROOT, 'man', page)], { encoding: 'utf8' });
+      expect(res.stderr, page).toBe('');
+      expect(res.status, page).toBe(0);
+    }
+  });
+
+  it.skipIf(!has('mandoc'))('pass mandoc -T lint', () => {
+    const res = spawnSync('mandoc', ['-T', 'lint', '-W', 'warning', ...pages().map((p) => join(ROOT, 'man', p))], { encoding: 'utf8' });
+    expect(res.stdout + res.stderr).toBe('');
+  });
+
+  it.skipIf(!has('man'))('`man -l man/forgectl-token.1` shows every token command with an example', () => {
+    const out = execFileSync('man', ['-l', join(ROOT, 'man/forgectl-token.1')], { encoding: 'utf8', env: { ...process.env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '100' } });
+    for (const c of ['token list', 'token get', 'token self', 'token rotate', 'token revoke']) expect(out).toContain(c);
+    expect(out).toContain('$ forgectl token rotate self --expires-in 90d');
+  });
+});
+
