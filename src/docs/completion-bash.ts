@@ -1,31 +1,14 @@
 // bash completion: the tables as `case` functions, and a walker that finds the command path in
 // COMP_WORDS (skipping flags and their values) before deciding what the current word can be.
 
-import { completionData, GENERATED_NOTE, sq, type CompletionData, type FlagEntry } from './completion-data.js';
+import { completionData, GENERATED_NOTE, sq, valueCaseArms, type CompletionData } from './completion-data.js';
 import type { CommandNode } from './tree.js';
-
-function valueCase(pattern: string, f: FlagEntry): string | undefined {
-  if (f.kind === 'none') return undefined;
-  const value = f.kind === 'choice' ? `choice ${f.choices.join(' ')}` : f.kind;
-  return `    ${pattern}) echo ${sq(value)} ;;`;
-}
 
 export function bashCompletion(root: CommandNode, data: CompletionData = completionData(root)): string {
   const children = [...data.children].map(([path, kids]) => `    ${sq(path)}) echo ${sq(kids.map(([n]) => n).join(' '))} ;;`);
   const aliases = [...data.aliases].map(([k, v]) => `    ${sq(k)}) echo ${sq(v)} ;;`);
   const flags = [...data.flags].map(([path, fl]) => `    ${sq(path)}) echo ${sq(fl.flatMap((f) => f.names).join(' '))} ;;`);
-  const values: string[] = [];
-  for (const [path, fl] of data.flags) {
-    for (const f of fl) {
-      const line = valueCase(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
-      if (line) values.push(line);
-    }
-  }
-  for (const f of data.globals) {
-    const line = valueCase(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
-    if (line) values.push(line);
-  }
-  const positional = [...data.positional].map(([path, p]) => `    ${sq(path)}) echo ${sq(p.kind === 'choice' ? `choice ${p.choices.join(' ')}` : p.kind)} ;;`);
+  const { values, positional } = valueCaseArms(data, (s) => `echo ${sq(s)}`);
   const globals = data.globals.flatMap((f) => f.names).join(' ');
 
   return `# bash completion for forgectl. ${GENERATED_NOTE}

@@ -85,3 +85,23 @@ export function fishq(s: string): string {
 }
 
 export const GENERATED_NOTE = 'Generated from the command tree by `npm run docs`; do not edit by hand.';
+
+/** How a value is completed, as the shell functions read it: `choice A B`, `profile`, `file`, … */
+export function valueSpec(kind: ValueKind, choices: string[]): string {
+  return kind === 'choice' ? `choice ${choices.join(' ')}` : kind;
+}
+
+/**
+ * The `case` arms bash and zsh share: the value kind of each flag (per command, then the global
+ * ones for any command) and of first positional arguments. `print` renders the arm's output command.
+ */
+export function valueCaseArms(data: CompletionData, print: (s: string) => string): { values: string[]; positional: string[] } {
+  const values: string[] = [];
+  const arm = (pattern: string, f: FlagEntry) => {
+    if (f.kind !== 'none') values.push(`    ${pattern}) ${print(valueSpec(f.kind, f.choices))} ;;`);
+  };
+  for (const [path, fl] of data.flags) for (const f of fl) arm(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
+  for (const f of data.globals) arm(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
+  const positional = [...data.positional].map(([path, p]) => `    ${sq(path)}) ${print(valueSpec(p.kind, p.choices))} ;;`);
+  return { values, positional };
+}

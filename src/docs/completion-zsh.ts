@@ -1,14 +1,8 @@
 // zsh completion: the same tables and walker as bash, in zsh syntax, offering descriptions for
 // commands and flags.
 
-import { completionData, GENERATED_NOTE, sq, type CompletionData, type FlagEntry } from './completion-data.js';
+import { completionData, GENERATED_NOTE, sq, valueCaseArms, type CompletionData, type FlagEntry } from './completion-data.js';
 import type { CommandNode } from './tree.js';
-
-function valueCase(pattern: string, f: FlagEntry): string | undefined {
-  if (f.kind === 'none') return undefined;
-  const value = f.kind === 'choice' ? `choice ${f.choices.join(' ')}` : f.kind;
-  return `    ${pattern}) print -r -- ${sq(value)} ;;`;
-}
 
 /** `name:description` pairs, one per line, as `_describe` reads them. */
 function described(pairs: [string, string][]): string {
@@ -20,18 +14,7 @@ export function zshCompletion(root: CommandNode, data: CompletionData = completi
   const aliases = [...data.aliases].map(([k, v]) => `    ${sq(k)}) print -r -- ${sq(v)} ;;`);
   const flagPairs = (fl: FlagEntry[]) => described(fl.flatMap((f) => f.names.map((n): [string, string] => [n, f.description])));
   const flags = [...data.flags].filter(([, fl]) => fl.length).map(([path, fl]) => `    ${sq(path)}) print -r -- ${sq(flagPairs(fl))} ;;`);
-  const values: string[] = [];
-  for (const [path, fl] of data.flags) {
-    for (const f of fl) {
-      const line = valueCase(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
-      if (line) values.push(line);
-    }
-  }
-  for (const f of data.globals) {
-    const line = valueCase(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
-    if (line) values.push(line);
-  }
-  const positional = [...data.positional].map(([path, p]) => `    ${sq(path)}) print -r -- ${sq(p.kind === 'choice' ? `choice ${p.choices.join(' ')}` : p.kind)} ;;`);
+  const { values, positional } = valueCaseArms(data, (s) => `print -r -- ${sq(s)}`);
 
   return `#compdef forgectl
 # zsh completion for forgectl. ${GENERATED_NOTE}
