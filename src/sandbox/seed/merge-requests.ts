@@ -178,5 +178,5 @@ export function seedMergeRequests(state: SandboxState): void {
   const terraform = 'acme/platform/infra/terraform';
   add({ project: terraform, title: 'Add staging cluster', author: 'frank', reviewers: ['carol'], labels: ['feature'], pipeline: done(), createdDaysAgo: 7, deployments: { staging: 6 } });
 
-  add({ project: 'research/papers', title: 'Draft: Chapter 3', author: 'carol', createdDaysAgo: 12 });
+  add({ project: 'carol/private-research', title: 'Draft: Chapter 3', author: 'carol', createdDaysAgo: 12 });
 }
