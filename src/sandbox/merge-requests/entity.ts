@@ -134,6 +134,8 @@ export function mergeRequestJson(state: SandboxState, mr: MergeRequestRecord, op
     title: mr.title,
     description: mr.description,
     state: mr.state,
+    imported: false,
+    imported_from: 'none',
   };
 
   if (!opts.single) {
@@ -142,6 +144,7 @@ export function mergeRequestJson(state: SandboxState, mr: MergeRequestRecord, op
       merged_by: mergedBy,
       merge_user: mergedBy,
       merged_at: isoOrNull(mr.mergedAt),
+      merge_after: null,
       prepared_at: iso(mr.createdAt),
       closed_by: mr.state === 'closed' ? user(state, mr.closedById) : null,
       closed_at: isoOrNull(mr.closedAt),
@@ -170,6 +173,7 @@ export function mergeRequestJson(state: SandboxState, mr: MergeRequestRecord, op
     merged_by: mergedBy,
     merge_user: mergedBy,
     merged_at: isoOrNull(mr.mergedAt),
+    merge_after: null,
     prepared_at: iso(mr.createdAt),
     closed_by: mr.state === 'closed' ? user(state, mr.closedById) : null,
     closed_at: isoOrNull(mr.closedAt),
