@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
 import { registerApi } from './api/index.js';
+import { registerMr } from './mr/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerSandbox } from './sandbox.js';
@@ -12,4 +13,13 @@ import { registerToken } from './token/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerApi, registerSandbox, registerShell];
+// One line per group, in the order of CLI.md.
+export const COMMAND_GROUPS: RegisterGroup[] = [
+  registerProfile,
+  registerToken,
+  registerMr,
+  registerProjects,
+  registerApi,
+  registerSandbox,
+  registerShell,
+];

@@ -2,6 +2,8 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import type { Router } from './router.js';
+import { mergeRequestsModule } from './routes/merge-requests.js';
+import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
 import { projectsModule } from './routes/projects.js';
 import { sandboxAdminModule } from './routes/sandbox-admin.js';
 import { tokensModule } from './routes/tokens.js';
@@ -31,4 +33,4 @@ export const coreModule: SandboxModule = {
   },
 };
 
-export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, sandboxAdminModule];
+export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, mergeRequestsModule, mergeTrainsModule, sandboxAdminModule, sandboxTierModule];

@@ -44,7 +44,12 @@ export class SandboxState {
   readonly requests: RecordedRequest[] = [];
   readonly faults = new FaultQueue();
   /** Instance-wide switches that later modules (application settings) may change. */
-  readonly instance = { adminMode: false, offsetPaginationLimit: 50_000 };
+  readonly instance: { adminMode: boolean; offsetPaginationLimit: number; tier: 'free' | 'premium' | 'ultimate' } = {
+    adminMode: false,
+    offsetPaginationLimit: 50_000,
+    // Premium features (merge trains, epics…) answer 403 on `free`.
+    tier: 'premium',
+  };
 
   private readonly usersByName = new Map<string, number>();
   private readonly projectsByPath = new Map<string, number>();

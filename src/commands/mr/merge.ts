@@ -1,0 +1,138 @@
+// `mr merge` and `mr delete`. A merge cannot be undone, so it asks on a terminal; each refusal of
+// spec part 2 §7 becomes a message that says what to do next.
+
+import type { Context } from '../../context.js';
+import { deleteMergeRequest, getMergeRequest, mergeMergeRequest, type MergeRequest } from '../../api/merge-requests.js';
+import { ApiError, CancelledError, UsageError, errorForStatus } from '../../core/errors.js';
+import type { HttpClient } from '../../core/http.js';
+import { none, object, type CommandResult } from '../../core/output.js';
+import { confirmDestructive } from '../shared.js';
+import { DETAIL_COLUMNS, resolveMergeRequest, type ResolvedRef } from './shared.js';
+
+export interface MrMergeOptions {
+  sha?: string;
+  squash?: boolean;
+  removeSourceBranch?: boolean;
+  message?: string;
+  squashMessage?: string;
+  whenPipelineSucceeds?: boolean;
+}
+
+const SHA = /^[0-9a-f]{7,64}$/i;
+
+export function buildMergeBody(o: MrMergeOptions): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (o.sha !== undefined) {
+    if (!SHA.test(o.sha.trim())) throw new UsageError(`--sha must be a commit SHA (hexadecimal), got ${JSON.stringify(o.sha)}`);
+    body.sha = o.sha.trim();
+  }
+  if (o.message !== undefined) {
+    if (!o.message.trim()) throw new UsageError('--message cannot be empty');
+    body.merge_commit_message = o.message;
+  }
+  if (o.squashMessage !== undefined) {
+    if (!o.squashMessage.trim()) throw new UsageError('--squash-message cannot be empty');
+    if (o.squash === false) throw new UsageError('--squash-message needs squashing; it cannot be used with --no-squash');
+    body.squash_commit_message = o.squashMessage;
+  }
+  if (o.squash !== undefined) body.squash = o.squash;
+  if (o.removeSourceBranch !== undefined) body.should_remove_source_branch = o.removeSourceBranch;
+  if (o.whenPipelineSucceeds) body.merge_when_pipeline_succeeds = true;
+  return body;
+}
+
+/** Why the service refused with 405, from the merge request's own state. */
+export function notMergeableReason(mr: MergeRequest): string {
+  if (mr.state !== 'opened') return `it is ${mr.state}`;
+  if (mr.draft ?? mr.work_in_progress) return 'it is a draft (mark it ready first)';
+  const status = mr.detailed_merge_status;
+  const reasons: Record<string, string> = {
+    conflict: 'it has conflicts with the target branch (rebase or resolve them)',
+    ci_must_pass: 'its pipeline must succeed first (it failed; fix it and run it again)',
+    ci_still_running: 'its pipeline is still running (wait, or use --when-pipeline-succeeds)',
+    discussions_not_resolved: 'it has unresolved discussions',
+    not_approved: 'it is not approved yet',
+    need_rebase: 'it must be rebased onto the target branch',
+    blocked_status: 'it is blocked by another merge request',
+    draft_status: 'it is a draft (mark it ready first)',
+  };
+  return (status && reasons[status]) ?? `the service says: ${status ?? mr.merge_status ?? 'not mergeable'}`;
+}
+
+/** Rebuilds an API error with a clearer message and a hint, keeping its status (so its exit code). */
+function explained(err: ApiError, message: string, hint: string): ApiError {
+  const e = errorForStatus({ status: err.status, method: err.method, url: err.url, body: err.body, hint });
+  e.message = `${err.status} ${message}`;
+  return e;
+}
+
+async function current(http: HttpClient, ref: ResolvedRef): Promise<MergeRequest | undefined> {
+  return getMergeRequest(http, ref.project, ref.iid).catch(() => undefined);
+}
+
+async function explainMergeFailure(http: HttpClient, ref: ResolvedRef, err: ApiError, body: Record<string, unknown>): Promise<ApiError> {
+  switch (err.status) {
+    case 401:
+      return explained(err, `you may not merge ${ref.label}`, 'merging needs push rights on the target branch (Developer, or Maintainer for a protected branch); ask a maintainer');
+    case 405: {
+      const mr = await current(http, ref);
+      return explained(err, `${ref.label} cannot be merged${mr ? `: ${notMergeableReason(mr)}` : ''}`, `see its state with: forgectl mr list --project ${ref.project} --iids ${ref.iid}`);
+    }
+    case 409: {
+      const mr = await current(http, ref);
+      const head = mr?.sha ? `its head is now ${mr.sha}` : 'it has new commits';
+      return explained(
+        err,
+        `SHA does not match HEAD of source branch: ${ref.label} changed since ${String(body.sha)}`,
+        `${head}; review the new commits (git fetch), then run again with --sha ${mr?.sha ?? '<new head>'}`,
+      );
+    }
+    case 422:
+      return explained(err, `Branch cannot be merged: the merge of ${ref.label} failed`, 'the source branch probably conflicts with the target now; rebase it (git pull --rebase on the target), push, and merge again');
+    default:
+      return err;
+  }
+}
+
+export async function mergeMrCommand(ctx: Context, o: MrMergeOptions, args: string[]): Promise<CommandResult> {
+  const ref = await resolveMergeRequest(ctx, args);
+  const body = buildMergeBody(o);
+  const http = await ctx.http();
+  // Asked only on a terminal (a merge is not a deletion): a script merges without --yes.
+  if (ctx.interactive && !ctx.globals.yes && !ctx.dryRun) {
+    const mr = await getMergeRequest(http, ref.project, ref.iid);
+    const how = o.whenPipelineSucceeds ? ' when its pipeline succeeds' : '';
+    const ok = await ctx.prompt.confirm(`Merge ${ref.label} "${mr.title}" (${mr.source_branch} → ${mr.target_branch})${how}?`, false);
+    if (!ok) throw new CancelledError('nothing was merged');
+  }
+  let merged: MergeRequest | null;
+  try {
+    merged = await mergeMergeRequest(http, ref.project, ref.iid, body);
+  } catch (err) {
+    if (err instanceof ApiError) throw await explainMergeFailure(http, ref, err, body);
+    throw err;
+  }
+  if (!merged) return none;
+  if (merged.state === 'merged') ctx.notice(`Merged ${ref.label}${merged.merge_commit_sha ? ` as ${merged.merge_commit_sha.slice(0, 12)}` : ''}.`);
+  else if (merged.merge_when_pipeline_succeeds) ctx.notice(`${ref.label} will be merged when its pipeline succeeds.`);
+  return object(merged, { columns: DETAIL_COLUMNS });
+}
+
+export async function deleteMrCommand(ctx: Context, args: string[]): Promise<CommandResult> {
+  const ref = await resolveMergeRequest(ctx, args);
+  const http = await ctx.http();
+  let title = '';
+  if (!ctx.dryRun && ctx.interactive && !ctx.globals.yes) title = ` "${(await getMergeRequest(http, ref.project, ref.iid)).title}"`;
+  await confirmDestructive(ctx, `Delete merge request ${ref.label}${title} for good?`);
+  try {
+    await deleteMergeRequest(http, ref.project, ref.iid);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) {
+      throw explained(err, `you may not delete ${ref.label}`, 'only administrators and owners of the project can delete merge requests; close it instead (forgectl mr close)');
+    }
+    throw err;
+  }
+  if (ctx.dryRun) return none;
+  ctx.notice(`Deleted ${ref.label}.`);
+  return none;
+}
