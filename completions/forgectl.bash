@@ -3,9 +3,11 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token projects api sandbox completion help' ;;
+    '') echo 'profile token mr projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
+    'mr') echo 'list update close reopen merge delete train' ;;
+    'mr train') echo 'list status add' ;;
     'projects') echo 'list' ;;
   esac
 }
@@ -15,6 +17,7 @@ __forgectl_alias() {
     'profile|ls') echo 'list' ;;
     'profile|rm') echo 'remove' ;;
     'token|ls') echo 'list' ;;
+    'mr|ls') echo 'list' ;;
     'projects|ls') echo 'list' ;;
   esac
 }
@@ -35,6 +38,17 @@ __forgectl_flags() {
     'token self') echo '' ;;
     'token rotate') echo '--expires-at --expires-in --save --no-save --force' ;;
     'token revoke') echo '' ;;
+    'mr') echo '' ;;
+    'mr list') echo '--project --state --scope --order-by --sort --labels --not-labels --milestone --not-milestone --author --author-id --author-username --not-author --assignee --assignee-id --assignee-username --not-assignee --reviewer --reviewer-id --reviewer-username --not-reviewer --my-reaction-emoji --not-my-reaction-emoji --approved-by-ids --approver-ids --approved --created-after --created-before --updated-after --updated-before --deployed-after --deployed-before --environment --in --iids --search --source-branch --target-branch --view --with-labels-details --with-merge-status-recheck --wip --draft --no-draft' ;;
+    'mr update') echo '--title --description --description-file --labels --add-labels --remove-labels --assignee --assignees --reviewers --milestone --target-branch --squash --no-squash --remove-source-branch --no-remove-source-branch --discussion-locked --no-discussion-locked --allow-collaboration --no-allow-collaboration' ;;
+    'mr close') echo '' ;;
+    'mr reopen') echo '' ;;
+    'mr merge') echo '--sha --squash --no-squash --remove-source-branch --no-remove-source-branch --message --squash-message --when-pipeline-succeeds' ;;
+    'mr delete') echo '' ;;
+    'mr train') echo '' ;;
+    'mr train list') echo '--branch --scope --sort' ;;
+    'mr train status') echo '' ;;
+    'mr train add') echo '--sha --squash --no-squash --when-pipeline-succeeds' ;;
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
@@ -65,6 +79,64 @@ __forgectl_value() {
     'token list|--expiring-within') echo 'text' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
+    'mr list|--project') echo 'text' ;;
+    'mr list|--state') echo 'choice opened closed locked merged all' ;;
+    'mr list|--scope') echo 'choice created_by_me assigned_to_me all' ;;
+    'mr list|--order-by') echo 'choice created_at title updated_at' ;;
+    'mr list|--sort') echo 'choice asc desc' ;;
+    'mr list|--labels') echo 'text' ;;
+    'mr list|--not-labels') echo 'text' ;;
+    'mr list|--milestone') echo 'text' ;;
+    'mr list|--not-milestone') echo 'text' ;;
+    'mr list|--author') echo 'text' ;;
+    'mr list|--author-id') echo 'text' ;;
+    'mr list|--author-username') echo 'text' ;;
+    'mr list|--not-author') echo 'text' ;;
+    'mr list|--assignee') echo 'text' ;;
+    'mr list|--assignee-id') echo 'text' ;;
+    'mr list|--assignee-username') echo 'text' ;;
+    'mr list|--not-assignee') echo 'text' ;;
+    'mr list|--reviewer') echo 'text' ;;
+    'mr list|--reviewer-id') echo 'text' ;;
+    'mr list|--reviewer-username') echo 'text' ;;
+    'mr list|--not-reviewer') echo 'text' ;;
+    'mr list|--my-reaction-emoji') echo 'text' ;;
+    'mr list|--not-my-reaction-emoji') echo 'text' ;;
+    'mr list|--approved-by-ids') echo 'text' ;;
+    'mr list|--approver-ids') echo 'text' ;;
+    'mr list|--approved') echo 'choice yes no' ;;
+    'mr list|--created-after') echo 'text' ;;
+    'mr list|--created-before') echo 'text' ;;
+    'mr list|--updated-after') echo 'text' ;;
+    'mr list|--updated-before') echo 'text' ;;
+    'mr list|--deployed-after') echo 'text' ;;
+    'mr list|--deployed-before') echo 'text' ;;
+    'mr list|--environment') echo 'text' ;;
+    'mr list|--in') echo 'choice title description title,description description,title' ;;
+    'mr list|--iids') echo 'text' ;;
+    'mr list|--search') echo 'text' ;;
+    'mr list|--source-branch') echo 'text' ;;
+    'mr list|--target-branch') echo 'text' ;;
+    'mr list|--view') echo 'choice simple' ;;
+    'mr list|--wip') echo 'choice yes no' ;;
+    'mr update|--title') echo 'text' ;;
+    'mr update|--description') echo 'text' ;;
+    'mr update|--description-file') echo 'file' ;;
+    'mr update|--labels') echo 'text' ;;
+    'mr update|--add-labels') echo 'text' ;;
+    'mr update|--remove-labels') echo 'text' ;;
+    'mr update|--assignee') echo 'text' ;;
+    'mr update|--assignees') echo 'text' ;;
+    'mr update|--reviewers') echo 'text' ;;
+    'mr update|--milestone') echo 'text' ;;
+    'mr update|--target-branch') echo 'text' ;;
+    'mr merge|--sha') echo 'text' ;;
+    'mr merge|--message') echo 'text' ;;
+    'mr merge|--squash-message') echo 'text' ;;
+    'mr train list|--branch') echo 'text' ;;
+    'mr train list|--scope') echo 'choice active complete' ;;
+    'mr train list|--sort') echo 'choice asc desc' ;;
+    'mr train add|--sha') echo 'text' ;;
     'projects list|--user') echo 'text' ;;
     'projects list|--id-after') echo 'text' ;;
     'projects list|--id-before') echo 'text' ;;

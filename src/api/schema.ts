@@ -5,8 +5,14 @@ import { z } from 'zod';
 import { ApiError } from '../core/errors.js';
 
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
+  check(checkerFor(schema), data, what);
+  // As received: same keys in the same order, none dropped.
+  return data as z.infer<S>;
+}
+
+function check(checker: z.ZodType, data: unknown, what: string): void {
+  const r = checker.safeParse(data);
+  if (r.success) return;
   const issue = r.error.issues[0];
   const at = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
   throw new ApiError({
@@ -18,7 +24,7 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, wha
   });
 }
 
-// Schemas describe and never transform, so a list item that passes is yielded as received. Checking
+// Schemas describe and never transform, so an answer that passes is returned as received. Checking
 // only the declared keys (not copying every unknown one, as a loose object does) makes long lists
 // about twice as fast to read.
 const declaredOnly = new WeakMap<z.ZodType, z.ZodType>();
@@ -34,7 +40,7 @@ function checkerFor(schema: z.ZodType): z.ZodType {
 export async function* parseEach<S extends z.ZodType>(schema: S, items: AsyncIterable<unknown>, what: string): AsyncGenerator<z.infer<S>> {
   const checker = checkerFor(schema);
   for await (const item of items) {
-    parseResponse(checker, item, what);
+    check(checker, item, what);
     yield item as z.infer<S>;
   }
 }

@@ -22,6 +22,11 @@ describe('response parsing', () => {
     expect(await collect(parseEach(Item, source([raw, { ...raw, id: 2 }]), 'GET /x'))).toEqual([raw, { ...raw, id: 2 }]);
   });
 
+  it('keeps the order of keys the server sent', () => {
+    const raw = { zeta: 1, name: 'a', id: 7, alpha: true };
+    expect(Object.keys(parseResponse(Item, raw, 'GET /x'))).toEqual(['zeta', 'name', 'id', 'alpha']);
+  });
+
   it('reports an item without a declared field as an unexpected answer naming the field', async () => {
     const bad = collect(parseEach(Item, source([{ id: 1, name: 'a' }, { id: 'two', name: 'b' }]), 'GET /x'));
     await expect(bad).rejects.toBeInstanceOf(ApiError);
