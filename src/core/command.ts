@@ -70,10 +70,12 @@ const GLOBAL_KEYS = new Set(globalOptions().map((o) => o.attributeName()));
 export function addGlobalOptions(cmd: Command): void {
   const own = new Set(cmd.options.map((o) => o.attributeName()));
   const ownFlags = new Set(cmd.options.flatMap((o) => [o.short, o.long].filter(Boolean) as string[]));
+  // A group's help lists its commands; the global options it still accepts are shown on each command.
+  const isGroup = cmd.commands.length > 0;
   for (const opt of globalOptions()) {
     if (own.has(opt.attributeName())) continue;
     if ((opt.short && ownFlags.has(opt.short)) || (opt.long && ownFlags.has(opt.long))) continue;
-    cmd.addOption(opt);
+    cmd.addOption(isGroup ? opt.hideHelp() : opt);
   }
   (cmd as Command & { ownGlobalKeys?: Set<string> }).ownGlobalKeys = new Set([...own].filter((k) => GLOBAL_KEYS.has(k)));
 }

@@ -73,7 +73,7 @@ describe('token list / get / self', () => {
       ['--expiring-within', 'soon'],
     ]) {
       const res = await forgectl(['token', 'list', ...args], { env: envFor(sb) });
-      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stderr).toMatch(/error|invalid/i);
     }
     expect(requestsSince(sb, mark)).toHaveLength(0);
