@@ -189,8 +189,8 @@ export function mergeRequestJson(state: SandboxState, mr: MergeRequestRecord, op
   };
 }
 
-/** MergeRequestSimple, as a train entry embeds it. */
-function mrSimple(state: SandboxState, mr: MergeRequestRecord): Record<string, unknown> {
+/** MergeRequestSimple: `view=simple` lists and train entries. */
+export function mrSimple(state: SandboxState, mr: MergeRequestRecord): Record<string, unknown> {
   const project = state.projectById.get(mr.projectId)!;
   return {
     id: mr.id,

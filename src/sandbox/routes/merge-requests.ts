@@ -7,7 +7,7 @@ import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import type { ParamObject } from '../http/query.js';
 import { findProjectOrFail } from '../lookup.js';
-import { mergeRequestJson, mrWebUrl } from '../merge-requests/entity.js';
+import { mergeRequestJson, mrSimple, mrWebUrl } from '../merge-requests/entity.js';
 import {
   advance,
   canDelete,
@@ -53,25 +53,9 @@ export function findMr(req: SandboxRequest, project: Project): MergeRequestRecor
   return mr;
 }
 
-function simpleJson(req: SandboxRequest, mr: MergeRequestRecord): Record<string, unknown> {
-  const project = req.state.projectById.get(mr.projectId)!;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.projectId,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: iso(mr.createdAt),
-    updated_at: iso(mr.updatedAt),
-    web_url: mrWebUrl(req.state, project, mr.iid),
-  };
-}
-
 function listPage(req: SandboxRequest, r: ParamReader, q: MrListQuery, items: MergeRequestRecord[], relativeTo?: Project): HandlerResult {
   const page = readPage(r);
-  const render = q.view === 'simple' ? (mr: MergeRequestRecord) => simpleJson(req, mr) : (mr: MergeRequestRecord) => mergeRequestJson(req.state, mr, { labelsDetails: q.withLabelsDetails, relativeTo });
+  const render = q.view === 'simple' ? (mr: MergeRequestRecord) => mrSimple(req.state, mr) : (mr: MergeRequestRecord) => mergeRequestJson(req.state, mr, { labelsDetails: q.withLabelsDetails, relativeTo });
   return offsetPage(req, page, items, render);
 }
 
