@@ -7,7 +7,7 @@ import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import type { ParamObject } from '../http/query.js';
 import { findProjectOrFail } from '../lookup.js';
-import { mergeRequestJson, mrSimple, mrWebUrl } from '../merge-requests/entity.js';
+import { mergeRequestJson, mrSimple } from '../merge-requests/entity.js';
 import {
   advance,
   canDelete,
