@@ -2,8 +2,11 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import type { Router } from './router.js';
+import { broadcastMessagesModule } from './routes/broadcast-messages.js';
 import { projectsModule } from './routes/projects.js';
 import { sandboxAdminModule } from './routes/sandbox-admin.js';
+import { settingsModule } from './routes/settings.js';
+import { systemHooksModule } from './routes/system-hooks.js';
 import { tokensModule } from './routes/tokens.js';
 import { seedPeople } from './seed/people.js';
 import type { SandboxState, SeedKind } from './state.js';
@@ -31,4 +34,12 @@ export const coreModule: SandboxModule = {
   },
 };
 
-export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, sandboxAdminModule];
+export const MODULES: readonly SandboxModule[] = [
+  coreModule,
+  projectsModule,
+  tokensModule,
+  settingsModule,
+  broadcastMessagesModule,
+  systemHooksModule,
+  sandboxAdminModule,
+];
