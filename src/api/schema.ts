@@ -18,6 +18,15 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, wha
   });
 }
 
+/**
+ * Validates like parseResponse but returns the value as received, so key order is kept too
+ * (zod puts declared keys first).
+ */
+export function checkResponse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  parseResponse(schema, data, what);
+  return data as z.infer<S>;
+}
+
 export async function* parseEach<S extends z.ZodType>(schema: S, items: AsyncIterable<unknown>, what: string): AsyncGenerator<z.infer<S>> {
   for await (const item of items) yield parseResponse(schema, item, what);
 }
@@ -25,4 +34,9 @@ export async function* parseEach<S extends z.ZodType>(schema: S, items: AsyncIte
 /** The service wraps some single objects in an array (system hooks, merge train add). */
 export function unwrapSingle(data: unknown): unknown {
   return Array.isArray(data) && data.length === 1 ? data[0] : data;
+}
+
+/** parseEach that keeps every item as received (see checkResponse). */
+export async function* checkEach<S extends z.ZodType>(schema: S, items: AsyncIterable<unknown>, what: string): AsyncGenerator<z.infer<S>> {
+  for await (const item of items) yield checkResponse(schema, item, what);
 }

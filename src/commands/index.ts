@@ -4,11 +4,25 @@
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
 import { registerApi } from './api/index.js';
+import { registerBroadcast } from './broadcast/index.js';
+import { registerHooks } from './hooks/index.js';
+import { registerPlanLimits } from './plan-limits/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerSandbox } from './sandbox.js';
+import { registerSettings } from './settings/index.js';
 import { registerToken } from './token/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerApi, registerSandbox];
+export const COMMAND_GROUPS: RegisterGroup[] = [
+  registerProfile,
+  registerToken,
+  registerProjects,
+  registerSettings,
+  registerPlanLimits,
+  registerBroadcast,
+  registerHooks,
+  registerApi,
+  registerSandbox,
+];
