@@ -64,7 +64,7 @@ export function typeArgValue(key: string, raw: string, def: SettingDef | undefin
     case 'integer':
       return raw.trim() === 'null' || raw.trim() === '' ? null : parseInteger(flag, raw);
     case 'number':
-      return raw.trim() === 'null' ? null : parseNumber(flag, raw);
+      return raw.trim() === 'null' || raw.trim() === '' ? null : parseNumber(flag, raw);
     case 'string':
       return raw;
     case 'array': {
@@ -134,7 +134,8 @@ export function typeArgs(args: string[], strict: boolean, notes: Notes): TypedEn
     const { key, def } = resolveKey(arg.slice(0, eq), '', strict, notes);
     if (def?.readOnly) throw new UsageError(`${key} is read-only`);
     const raw = arg.slice(eq + 1);
-    if (isSecretSettingName(key)) {
+    // An empty value clears a secret and reveals nothing.
+    if (isSecretSettingName(key) && raw !== '') {
       if (raw !== '-') {
         throw new UsageError(
           `${key} is a secret and is not taken from the command line (other users can read it in the process list)`,
