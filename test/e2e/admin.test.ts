@@ -13,7 +13,7 @@ async function run(args: string[], opts: { token?: string | null; input?: string
   return { res, sent: requestsSince(sb, mark) };
 }
 
-const writes = (sent: { method: string }[]) => sent.filter((r) => r.method !== 'GET');
+const writes = <T extends { method: string }>(sent: T[]): T[] => sent.filter((r) => r.method !== 'GET');
 
 describe('plan-limits', () => {
   it('get shows the default plan; an unknown plan is the community edition’s 400 (exit 1)', async () => {
