@@ -1,28 +1,7 @@
 // Plan limits of spec part 1 §2.6 with the values of shared/realdata/plan_limits/get.json.
 
-export const PLAN_LIMIT_KEYS = [
-  'ci_instance_level_variables',
-  'ci_pipeline_size',
-  'ci_active_jobs',
-  'ci_project_subscriptions',
-  'ci_pipeline_schedules',
-  'ci_needs_size_limit',
-  'ci_registered_group_runners',
-  'ci_registered_project_runners',
-  'dotenv_size',
-  'dotenv_variables',
-  'conan_max_file_size',
-  'enforcement_limit',
-  'generic_packages_max_file_size',
-  'helm_max_file_size',
-  'notification_limit',
-  'maven_max_file_size',
-  'npm_max_file_size',
-  'nuget_max_file_size',
-  'pypi_max_file_size',
-  'terraform_module_max_file_size',
-  'storage_size_limit',
-] as const;
+export { PLAN_LIMIT_KEYS } from '../../api/settings.js';
+
 
 /** The PUT answer leaves these out (spec §2.6). */
 export const OMITTED_FROM_PUT = new Set(['enforcement_limit', 'notification_limit', 'storage_size_limit']);
