@@ -4,10 +4,14 @@
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
 import { registerApi } from './api/index.js';
+import { registerBroadcast } from './broadcast/index.js';
+import { registerHooks } from './hooks/index.js';
 import { registerMr } from './mr/index.js';
+import { registerPlanLimits } from './plan-limits/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerSandbox } from './sandbox.js';
+import { registerSettings } from './settings/index.js';
 import { registerShell } from './shell.js';
 import { registerToken } from './token/index.js';
 
@@ -17,6 +21,10 @@ export type RegisterGroup = (program: Command, reg: Registry) => void;
 export const COMMAND_GROUPS: RegisterGroup[] = [
   registerProfile,
   registerToken,
+  registerSettings,
+  registerPlanLimits,
+  registerBroadcast,
+  registerHooks,
   registerMr,
   registerProjects,
   registerApi,

@@ -2,10 +2,13 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import type { Router } from './router.js';
+import { broadcastMessagesModule } from './routes/broadcast-messages.js';
 import { mergeRequestsModule } from './routes/merge-requests.js';
 import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
 import { projectsModule } from './routes/projects.js';
 import { sandboxAdminModule } from './routes/sandbox-admin.js';
+import { settingsModule } from './routes/settings.js';
+import { systemHooksModule } from './routes/system-hooks.js';
 import { tokensModule } from './routes/tokens.js';
 import { seedPeople } from './seed/people.js';
 import type { SandboxState, SeedKind } from './state.js';
@@ -33,4 +36,16 @@ export const coreModule: SandboxModule = {
   },
 };
 
-export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, mergeRequestsModule, mergeTrainsModule, sandboxAdminModule, sandboxTierModule];
+// One line per module; seeds run in this order.
+export const MODULES: readonly SandboxModule[] = [
+  coreModule,
+  projectsModule,
+  tokensModule,
+  settingsModule,
+  broadcastMessagesModule,
+  systemHooksModule,
+  mergeRequestsModule,
+  mergeTrainsModule,
+  sandboxAdminModule,
+  sandboxTierModule,
+];

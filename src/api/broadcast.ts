@@ -1,0 +1,56 @@
+// Broadcast messages (spec part 1 §2.4, §4.4). Reading works without credentials.
+
+import { z } from 'zod';
+import type { HttpClient } from '../core/http.js';
+import { paginate, type PageOptions } from '../core/paginate.js';
+import { parseResponse, parseEach } from './schema.js';
+
+export const BroadcastSchema = z.looseObject({
+  id: z.number(),
+  message: z.string(),
+  starts_at: z.string().nullable().optional(),
+  ends_at: z.string().nullable().optional(),
+  font: z.string().nullable().optional(),
+  active: z.boolean().optional(),
+  target_access_levels: z.array(z.number()).nullable().optional(),
+  target_path: z.string().nullable().optional(),
+  broadcast_type: z.string().nullable().optional(),
+  dismissable: z.boolean().nullable().optional(),
+});
+export type Broadcast = z.infer<typeof BroadcastSchema>;
+
+export interface BroadcastFields {
+  message?: string;
+  starts_at?: string;
+  ends_at?: string;
+  font?: string;
+  target_access_levels?: number[];
+  target_path?: string;
+  broadcast_type?: string;
+  dismissable?: boolean;
+  theme?: string;
+}
+
+const path = (id: number) => `/broadcast_messages/${id}`;
+
+export function listBroadcasts(http: HttpClient, page: PageOptions): AsyncGenerator<Broadcast> {
+  return parseEach(BroadcastSchema, paginate(http, '/broadcast_messages', {}, page), 'GET /broadcast_messages');
+}
+
+export async function getBroadcast(http: HttpClient, id: number): Promise<Broadcast> {
+  return parseResponse(BroadcastSchema, await http.get(path(id)), `GET ${path(id)}`);
+}
+
+export async function createBroadcast(http: HttpClient, fields: BroadcastFields): Promise<Broadcast | null> {
+  const res = await http.post('/broadcast_messages', fields);
+  return res.dryRun ? null : parseResponse(BroadcastSchema, res.data, 'POST /broadcast_messages');
+}
+
+export async function updateBroadcast(http: HttpClient, id: number, fields: BroadcastFields): Promise<Broadcast | null> {
+  const res = await http.put(path(id), fields);
+  return res.dryRun ? null : parseResponse(BroadcastSchema, res.data, `PUT ${path(id)}`);
+}
+
+export async function deleteBroadcast(http: HttpClient, id: number): Promise<void> {
+  await http.delete(path(id));
+}

@@ -1,0 +1,60 @@
+// System hooks (spec part 1 §2.5, §4.5, §6). The hook's secret `token` is write-only.
+
+import { z } from 'zod';
+import type { HttpClient } from '../core/http.js';
+import { paginate, type PageOptions } from '../core/paginate.js';
+import { parseResponse, parseEach, unwrapSingle } from './schema.js';
+
+export const HookSchema = z.looseObject({
+  id: z.number(),
+  url: z.string(),
+  name: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  push_events: z.boolean().optional(),
+  tag_push_events: z.boolean().optional(),
+  merge_requests_events: z.boolean().optional(),
+  repository_update_events: z.boolean().optional(),
+  enable_ssl_verification: z.boolean().optional(),
+});
+export type Hook = z.infer<typeof HookSchema>;
+
+export const MockDeliverySchema = z.looseObject({ event_name: z.string().optional() });
+
+export interface HookFields {
+  url: string;
+  name?: string;
+  description?: string;
+  token?: string;
+  push_events?: boolean;
+  tag_push_events?: boolean;
+  merge_requests_events?: boolean;
+  repository_update_events?: boolean;
+  enable_ssl_verification?: boolean;
+}
+
+const path = (id: number) => `/hooks/${id}`;
+
+export function listHooks(http: HttpClient, page: PageOptions): AsyncGenerator<Hook> {
+  return parseEach(HookSchema, paginate(http, '/hooks', {}, page), 'GET /hooks');
+}
+
+/** The service answers get-one inside an array. */
+export async function getHook(http: HttpClient, id: number): Promise<Hook> {
+  return parseResponse(HookSchema, unwrapSingle(await http.get(path(id))), `GET ${path(id)}`);
+}
+
+export async function createHook(http: HttpClient, fields: HookFields): Promise<Hook | null> {
+  const res = await http.post('/hooks', fields, { secretKeys: ['token'] });
+  return res.dryRun ? null : parseResponse(HookSchema, unwrapSingle(res.data), 'POST /hooks');
+}
+
+/** Runs the hook with mock data; the answer is the mock payload. */
+export async function testHook(http: HttpClient, id: number): Promise<Record<string, unknown> | null> {
+  const res = await http.post(path(id));
+  return res.dryRun ? null : parseResponse(MockDeliverySchema, res.data, `POST ${path(id)}`);
+}
+
+export async function deleteHook(http: HttpClient, id: number): Promise<void> {
+  await http.delete(path(id));
+}

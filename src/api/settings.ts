@@ -1,0 +1,67 @@
+// Application settings and plan limits (spec part 1 §2.6, §2.7, §4.2, §4.3).
+
+import { z } from 'zod';
+import type { HttpClient } from '../core/http.js';
+import { parseResponse } from './schema.js';
+import { SETTINGS, isSecretSetting } from './settings-model.js';
+import { isSecretKey } from '../core/redact.js';
+
+/** Every setting is optional: instances differ by version and tier; nothing unknown is dropped. */
+export const SettingsSchema = z.looseObject({});
+export type Settings = Record<string, unknown>;
+
+/** The integer limits of spec part 1 §2.6. */
+export const PLAN_LIMIT_KEYS = [
+  'ci_instance_level_variables',
+  'ci_pipeline_size',
+  'ci_active_jobs',
+  'ci_project_subscriptions',
+  'ci_pipeline_schedules',
+  'ci_needs_size_limit',
+  'ci_registered_group_runners',
+  'ci_registered_project_runners',
+  'dotenv_size',
+  'dotenv_variables',
+  'conan_max_file_size',
+  'enforcement_limit',
+  'generic_packages_max_file_size',
+  'helm_max_file_size',
+  'notification_limit',
+  'maven_max_file_size',
+  'npm_max_file_size',
+  'nuget_max_file_size',
+  'pypi_max_file_size',
+  'terraform_module_max_file_size',
+  'storage_size_limit',
+] as const;
+
+export const PlanLimitsSchema = z.looseObject({});
+export type PlanLimits = Record<string, unknown>;
+
+/** Keys whose values are secrets: the model's and any the redaction rules call secret. */
+export function secretSettingKeys(settings: Record<string, unknown>): string[] {
+  const keys = new Set(Object.keys(SETTINGS).filter(isSecretSetting));
+  for (const k of Object.keys(settings)) if (isSecretKey(k)) keys.add(k);
+  return [...keys];
+}
+
+export async function getSettings(http: HttpClient): Promise<Settings> {
+  return parseResponse(SettingsSchema, await http.get('/application/settings'), 'GET /application/settings');
+}
+
+/** Returns null under --dry-run (nothing was sent). */
+export async function updateSettings(http: HttpClient, changes: Record<string, unknown>): Promise<Settings | null> {
+  const res = await http.put('/application/settings', changes, { secretKeys: secretSettingKeys(changes) });
+  if (res.dryRun) return null;
+  return parseResponse(SettingsSchema, res.data, 'PUT /application/settings');
+}
+
+export async function getPlanLimits(http: HttpClient, plan: string): Promise<PlanLimits> {
+  return parseResponse(PlanLimitsSchema, await http.get('/application/plan_limits', { plan_name: plan }), 'GET /application/plan_limits');
+}
+
+export async function updatePlanLimits(http: HttpClient, plan: string, changes: Record<string, number>): Promise<PlanLimits | null> {
+  const res = await http.put('/application/plan_limits', { plan_name: plan, ...changes });
+  if (res.dryRun) return null;
+  return parseResponse(PlanLimitsSchema, res.data, 'PUT /application/plan_limits');
+}

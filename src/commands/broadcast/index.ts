@@ -1,0 +1,73 @@
+// `forgectl broadcast …` (CLI.md "Broadcast messages"; spec part 1 §2.4, §4.4).
+
+import { Option, type Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { BROADCAST_THEMES, BROADCAST_TYPES } from './fields.js';
+
+const run = () => import('./run.js');
+
+function messageOptions(c: Command, create: boolean): Command {
+  return c
+    .option('--message <text>', create ? 'the message (required)' : 'new message text')
+    .option('--starts-at <datetime>', create ? 'ISO 8601 start (default: now, set by the service)' : 'ISO 8601 start')
+    .option('--ends-at <datetime>', create ? 'ISO 8601 end (default: one hour after now)' : 'ISO 8601 end')
+    .option('--duration <duration>', 'end this long after the start (e.g. 2h, 3d) instead of --ends-at')
+    .option('--font <color>', 'text colour as a hex code, e.g. #FFFFFF')
+    .option('--target-access-levels <levels>', 'show only to these roles: comma-separated from 10, 20, 30, 40, 50')
+    .option('--target-path <path>', 'show only on matching paths, e.g. */welcome')
+    .addOption(new Option('--type <type>', create ? 'banner (default) or notification' : 'banner or notification').choices(BROADCAST_TYPES))
+    .addOption(new Option('--theme <theme>', 'banner colour theme').choices(BROADCAST_THEMES))
+    .option('--dismissable', 'users may dismiss the message')
+    .option('--no-dismissable', 'users may not dismiss the message');
+}
+
+export function registerBroadcast(program: Command, reg: Registry): void {
+  const group = defineGroup(program, 'broadcast', 'Manage broadcast messages shown to the instance’s users');
+
+  defineCommand(group, reg, {
+    name: 'list',
+    summary: 'List broadcast messages (no credentials needed)',
+    aliases: ['ls'],
+    examples: ['forgectl broadcast list', 'forgectl broadcast list -o json --fields id,message,active'],
+    run: async (ctx) => (await run()).listBroadcastsCommand(ctx),
+  });
+
+  defineCommand(group, reg, {
+    name: 'get <id>',
+    summary: 'Show one broadcast message (no credentials needed)',
+    examples: ['forgectl broadcast get 1', 'forgectl broadcast get 1 -o yaml'],
+    run: async (ctx, _o, args) => (await run()).getBroadcastCommand(ctx, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'create',
+    summary: 'Create a broadcast message (administrators)',
+    description:
+      'The service fills in what is not given: it starts now, ends one hour later and is a banner. ' +
+      'The end must come after the start.',
+    writes: true,
+    examples: [
+      'forgectl broadcast create --message "Deploy in progress" --duration 2h',
+      'forgectl broadcast create --message "Maintenance tonight" --starts-at 2030-01-31T22:00:00Z --ends-at 2030-02-01T02:00:00Z --type notification --target-access-levels 30,40 --dismissable',
+    ],
+    options: (c) => messageOptions(c, true),
+    run: async (ctx, opts) => (await run()).createBroadcastCommand(ctx, opts as never),
+  });
+
+  defineCommand(group, reg, {
+    name: 'update <id>',
+    summary: 'Change a broadcast message (administrators); nothing is defaulted',
+    writes: true,
+    examples: ['forgectl broadcast update 1 --message "Deploy finished"', 'forgectl broadcast update 1 --duration 30m --no-dismissable'],
+    options: (c) => messageOptions(c, false),
+    run: async (ctx, opts, args) => (await run()).updateBroadcastCommand(ctx, opts as never, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'delete <id>',
+    summary: 'Delete a broadcast message (asks first; --yes in scripts)',
+    writes: true,
+    examples: ['forgectl broadcast delete 1', 'forgectl broadcast delete 1 --yes'],
+    run: async (ctx, _o, args) => (await run()).deleteBroadcastCommand(ctx, args[0]),
+  });
+}

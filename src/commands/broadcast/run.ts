@@ -1,0 +1,89 @@
+// `broadcast list|get|create|update|delete`.
+
+import type { Context } from '../../context.js';
+import { createBroadcast, deleteBroadcast, getBroadcast, listBroadcasts, updateBroadcast, type Broadcast } from '../../api/broadcast.js';
+import { UsageError } from '../../core/errors.js';
+import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { parseInteger } from '../../core/parse.js';
+import { confirmDestructive, pageOptions } from '../shared.js';
+import { checkWindow, parseBroadcastOptions, type BroadcastOptions } from './fields.js';
+
+const COLUMNS: Column<Broadcast>[] = [
+  { key: 'id' },
+  { key: 'active' },
+  { key: 'broadcast_type', header: 'type' },
+  { key: 'starts_at', header: 'starts' },
+  { key: 'ends_at', header: 'ends' },
+  { key: 'target_access_levels', header: 'roles' },
+  { key: 'message' },
+];
+
+const HOUR_MS = 3_600_000;
+const parseId = (raw: string) => parseInteger('broadcast message id', raw, { min: 1 });
+
+export async function listBroadcastsCommand(ctx: Context): Promise<CommandResult> {
+  const http = await ctx.http();
+  return list(listBroadcasts(http, pageOptions(ctx)), COLUMNS, { empty: 'No broadcast messages.' });
+}
+
+export async function getBroadcastCommand(ctx: Context, rawId: string): Promise<CommandResult> {
+  const id = parseId(rawId);
+  const http = await ctx.http();
+  return object(await getBroadcast(http, id));
+}
+
+export async function createBroadcastCommand(ctx: Context, o: BroadcastOptions): Promise<CommandResult> {
+  if (o.message === undefined) throw new UsageError('broadcast create needs --message');
+  const { fields, durationMs } = parseBroadcastOptions(o);
+  // The service's defaults: starts now, ends one hour later. Only what is given is sent.
+  const now = Date.now();
+  const start = fields.starts_at ? Date.parse(fields.starts_at) : now;
+  if (durationMs !== undefined) {
+    // Both ends from one clock, so the message lasts exactly the duration.
+    fields.starts_at ??= new Date(start).toISOString();
+    fields.ends_at = new Date(start + durationMs).toISOString();
+  }
+  checkWindow(start, fields.ends_at ? Date.parse(fields.ends_at) : start + HOUR_MS);
+  const http = await ctx.http();
+  const created = await createBroadcast(http, fields);
+  if (!created) {
+    ctx.notice(`would create a ${fields.broadcast_type ?? 'banner'} message from ${fields.starts_at ?? 'now'} to ${fields.ends_at ?? 'one hour after its start'}`);
+    return none;
+  }
+  ctx.notice(`Created broadcast message ${created.id}.`);
+  return object(created);
+}
+
+export async function updateBroadcastCommand(ctx: Context, o: BroadcastOptions, rawId: string): Promise<CommandResult> {
+  const id = parseId(rawId);
+  const { fields, durationMs } = parseBroadcastOptions(o);
+  if (!Object.keys(fields).length && durationMs === undefined) throw new UsageError('nothing to change', 'give at least one option, e.g. --message or --ends-at');
+  const http = await ctx.http();
+  if (fields.starts_at || fields.ends_at || durationMs !== undefined) {
+    // The other end of the window is the message's current one; no defaults are applied on update.
+    const current = await getBroadcast(http, id);
+    const start = Date.parse(fields.starts_at ?? current.starts_at ?? '');
+    if (durationMs !== undefined) {
+      if (Number.isNaN(start)) throw new UsageError('--duration needs a start: the message has none, give --starts-at');
+      fields.ends_at = new Date(start + durationMs).toISOString();
+    }
+    const end = Date.parse(fields.ends_at ?? current.ends_at ?? '');
+    if (!Number.isNaN(start) && !Number.isNaN(end)) checkWindow(start, end);
+  }
+  const updated = await updateBroadcast(http, id, fields);
+  if (!updated) return none;
+  ctx.notice(`Updated broadcast message ${id}.`);
+  return object(updated);
+}
+
+export async function deleteBroadcastCommand(ctx: Context, rawId: string): Promise<CommandResult> {
+  const id = parseId(rawId);
+  const http = await ctx.http();
+  const target = await getBroadcast(http, id);
+  const excerpt = target.message.length > 60 ? `${target.message.slice(0, 57)}…` : target.message;
+  await confirmDestructive(ctx, `Delete broadcast message ${id} ("${excerpt}")?`);
+  await deleteBroadcast(http, id);
+  if (ctx.dryRun) return none;
+  ctx.notice(`Deleted broadcast message ${id}.`);
+  return none;
+}

@@ -1,0 +1,72 @@
+// `forgectl settings …` (CLI.md "Instance settings"; spec part 1 §2.7, §4.2). Administrators only.
+
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+
+const run = () => import('./run.js');
+
+const TYPING =
+  'Values are typed by the known setting: booleans (true/false), integers, numbers, strings, lists ' +
+  '(comma-separated or a JSON array) and objects (JSON, e.g. repository_storages_weighted={"default":100}). ' +
+  'The names of the specification (spam_service_enabled, avatar_lookup_enabled…) are accepted for the ' +
+  'real identifiers (akismet_enabled, gravatar_enabled…).';
+
+export function registerSettings(program: Command, reg: Registry): void {
+  const group = defineGroup(program, 'settings', 'Read, change and compare the instance’s application settings (administrators)');
+
+  defineCommand(group, reg, {
+    name: 'get [keys...]',
+    summary: 'Show the application settings, or only the named ones (secrets masked)',
+    examples: [
+      'forgectl settings get',
+      'forgectl settings get signup_enabled default_project_visibility',
+      '# save the settings to edit them and apply with `settings set -f`',
+      'forgectl settings get -o yaml > settings.yaml',
+    ],
+    options: (c) => c.option('--show-secrets', 'print secret settings (API keys, tokens, shared secrets) in clear'),
+    run: async (ctx, opts, args) => (await run()).getSettingsCommand(ctx, opts as never, args),
+  });
+
+  defineCommand(group, reg, {
+    name: 'set [assignments...]',
+    summary: 'Change settings: KEY=VALUE arguments and/or a YAML or JSON file',
+    description:
+      `${TYPING}\n\n` +
+      'Before anything is sent: types, minimums, maximums and allowed values are checked, and a switch that needs ' +
+      'companions (akismet_enabled → akismet_api_key, throttle_*_enabled → its period and request count, ' +
+      'require_two_factor_authentication → two_factor_grace_period, …) is checked against the values given together ' +
+      'with the instance’s current ones. Deprecated names warn and name their replacement; unknown names are sent ' +
+      'with a warning unless --strict. A secret is never taken from the command line: give KEY=- to read it from ' +
+      'standard input (or a hidden prompt on a terminal), or put it in the file. Prints each changed setting as ' +
+      'before → after; the instance caches settings for about 60 s.',
+    writes: true,
+    exitCodes: ['2  invalid value or a rule of the settings broken (nothing was changed)'],
+    examples: [
+      'forgectl settings set signup_enabled=false default_project_visibility=internal',
+      'forgectl settings set throttle_unauthenticated_api_enabled=true throttle_unauthenticated_api_period_in_seconds=60 throttle_unauthenticated_api_requests_per_period=600 --dry-run',
+      '# the API key is read from standard input, never from the command line',
+      'printf %s "$AKISMET_KEY" | forgectl settings set akismet_enabled=true akismet_api_key=-',
+      'forgectl settings set -f settings.yaml --strict',
+    ],
+    options: (c) =>
+      c
+        .option('-f, --file <file>', 'YAML or JSON mapping of settings (arguments override it)')
+        .option('--strict', 'refuse settings forgectl does not know instead of sending them with a warning')
+        .option('--show-secrets', 'print secret values in the before → after list'),
+    run: async (ctx, opts, args) => (await run()).setSettingsCommand(ctx, opts as never, args),
+  });
+
+  defineCommand(group, reg, {
+    name: 'diff',
+    summary: 'Compare the instance’s settings with a YAML or JSON file',
+    description: `Only the settings in the file are compared. ${TYPING}`,
+    exitCodes: ['0  the instance matches the file', '1  settings differ (listed), or the request failed'],
+    examples: ['forgectl settings diff -f settings.yaml', 'forgectl settings diff -f settings.json -o json || echo "drift"'],
+    options: (c) =>
+      c
+        .requiredOption('-f, --file <file>', 'YAML or JSON mapping of the settings as they should be')
+        .option('--strict', 'refuse settings forgectl does not know')
+        .option('--show-secrets', 'print secret values in clear'),
+    run: async (ctx, opts) => (await run()).diffSettingsCommand(ctx, opts as never),
+  });
+}

@@ -1,0 +1,197 @@
+// Turning `KEY=VALUE` arguments and settings files into typed JSON by the settings model, checked
+// before anything is sent: unknown keys, deprecated and read-only names, types, bounds.
+
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { SETTINGS, canonicalSetting, checkBounds, type SettingDef } from '../../api/settings-model.js';
+import { UsageError } from '../../core/errors.js';
+import { MASK } from '../../core/output.js';
+import { parseBoolean, parseInteger, parseList, parseNumber } from '../../core/parse.js';
+import { isSecretKey } from '../../core/redact.js';
+
+export interface Notes {
+  warn(message: string): void;
+  notice(message: string): void;
+}
+
+export interface TypedEntries {
+  values: Record<string, unknown>;
+  /** Keys whose value must still be read from stdin or a hidden prompt (`KEY=-`). */
+  fromStdin: string[];
+}
+
+export function isSecretSettingName(key: string): boolean {
+  return !!SETTINGS[key]?.secret || isSecretKey(key);
+}
+
+/** Resolves aliases and says what is special about a name; throws for unknown keys under --strict. */
+export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes): { key: string; def?: SettingDef } {
+  const key = canonicalSetting(raw.trim());
+  if (!key || !/^[a-z0-9_]+$/.test(key)) throw new UsageError(`${where ? `${where}: ` : ''}invalid setting name ${JSON.stringify(raw)}`);
+  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; sending ${key}`);
+  const def = SETTINGS[key];
+  if (!def) {
+    if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, 'check the name in `forgectl settings get`; without --strict unknown settings are sent as given');
+    notes.warn(`${key} is not a setting forgectl knows; sending it as given (real instances have more settings than the specification lists)`);
+    return { key };
+  }
+  if (def.replacement) notes.warn(`${key} is deprecated; use ${def.replacement}`);
+  return { key, def };
+}
+
+/** `where` is the file a value came from; empty for command-line arguments. */
+function at(where: string, key: string): string {
+  return where ? `${where}: ${key}` : key;
+}
+
+function fail(where: string, key: string, why: string): never {
+  throw new UsageError(`${at(where, key)} ${why}`);
+}
+
+/** A raw command-line string typed by the definition (or guessed for unknown keys). */
+export function typeArgValue(key: string, raw: string, def: SettingDef | undefined, where: string): unknown {
+  const flag = at(where, key);
+  if (!def) {
+    const s = raw.trim();
+    if (s === 'true' || s === 'false') return s === 'true';
+    if (/^-?\d+$/.test(s) && Number.isSafeInteger(Number(s))) return Number(s);
+    if (/^[[{]/.test(s)) return parseStructured(flag, s);
+    return raw;
+  }
+  switch (def.type) {
+    case 'boolean':
+      return parseBoolean(flag, raw);
+    case 'integer':
+      return raw.trim() === 'null' || raw.trim() === '' ? null : parseInteger(flag, raw);
+    case 'number':
+      return raw.trim() === 'null' || raw.trim() === '' ? null : parseNumber(flag, raw);
+    case 'string':
+      return raw;
+    case 'array': {
+      const s = raw.trim();
+      if (s.startsWith('[')) return typeFileValue(key, parseStructured(flag, s), def, where);
+      return parseList(s);
+    }
+    case 'object': {
+      const v = parseStructured(flag, raw.trim());
+      if (!v || typeof v !== 'object' || Array.isArray(v)) fail(where, key, 'must be an object, e.g. {"default": 100}');
+      return v;
+    }
+  }
+}
+
+function parseStructured(flag: string, s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    throw new UsageError(`${flag} must be valid JSON, got ${JSON.stringify(s)}`);
+  }
+}
+
+/** A value from a YAML/JSON file typed by the definition; strings are accepted where the flag form is. */
+export function typeFileValue(key: string, v: unknown, def: SettingDef | undefined, where: string): unknown {
+  if (!def || v === null) return v;
+  const flag = at(where, key);
+  switch (def.type) {
+    case 'boolean':
+      if (typeof v === 'boolean') return v;
+      if (typeof v === 'string') return parseBoolean(flag, v);
+      return fail(where, key, `must be true or false, got ${JSON.stringify(v)}`);
+    case 'integer':
+      if (typeof v === 'number' && Number.isInteger(v)) return v;
+      if (typeof v === 'string') return parseInteger(flag, v);
+      return fail(where, key, `must be an integer, got ${JSON.stringify(v)}`);
+    case 'number':
+      if (typeof v === 'number') return v;
+      if (typeof v === 'string') return parseNumber(flag, v);
+      return fail(where, key, `must be a number, got ${JSON.stringify(v)}`);
+    case 'string':
+      if (typeof v === 'string') return v;
+      if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+      return fail(where, key, `must be a string, got ${JSON.stringify(v)}`);
+    case 'array':
+      if (Array.isArray(v) && v.every((x) => ['string', 'number'].includes(typeof x))) return v.map(String);
+      if (typeof v === 'string') return parseList(v);
+      return fail(where, key, `must be a list of strings, got ${JSON.stringify(v)}`);
+    case 'object':
+      if (typeof v === 'object' && !Array.isArray(v)) return v;
+      return fail(where, key, `must be an object, got ${JSON.stringify(v)}`);
+  }
+}
+
+function checkValue(key: string, value: unknown, def: SettingDef | undefined, where: string): void {
+  if (!def) return;
+  const why = checkBounds(def, value);
+  if (why) fail(where, key, why);
+}
+
+/** `KEY=VALUE` arguments. A secret given on the command line is refused: `KEY=-` reads it safely. */
+export function typeArgs(args: string[], strict: boolean, notes: Notes): TypedEntries {
+  const out: TypedEntries = { values: {}, fromStdin: [] };
+  for (const arg of args) {
+    const eq = arg.indexOf('=');
+    if (eq <= 0) throw new UsageError(`expected KEY=VALUE, got ${JSON.stringify(arg)}`, 'e.g. forgectl settings set signup_enabled=false');
+    const { key, def } = resolveKey(arg.slice(0, eq), '', strict, notes);
+    if (def?.readOnly) throw new UsageError(`${key} is read-only`);
+    const raw = arg.slice(eq + 1);
+    // An empty value clears a secret and reveals nothing.
+    if (isSecretSettingName(key) && raw !== '') {
+      if (raw !== '-') {
+        throw new UsageError(
+          `${key} is a secret and is not taken from the command line (other users can read it in the process list)`,
+          `give ${key}=- to read it from standard input or a hidden prompt, or put it in a -f file`,
+        );
+      }
+      out.fromStdin.push(key);
+      continue;
+    }
+    const value = typeArgValue(key, raw, def, '');
+    checkValue(key, value, def, '');
+    out.values[key] = value;
+  }
+  if (out.fromStdin.length > 1) throw new UsageError(`only one secret can be read from standard input at a time; got ${out.fromStdin.join(', ')}`, 'put the others in a -f file');
+  return out;
+}
+
+/** Reads a YAML or JSON mapping of settings. */
+export function readSettingsFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return parseSettingsText(text, path);
+}
+
+export function parseSettingsText(text: string, where: string): Record<string, unknown> {
+  let doc: unknown;
+  try {
+    // YAML is a superset of JSON, so one parser reads both.
+    doc = text.trim() === '' ? {} : parseYaml(text);
+  } catch (e) {
+    throw new UsageError(`${where} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`${where} must hold a mapping of setting names to values`);
+  return doc as Record<string, unknown>;
+}
+
+/**
+ * File entries typed by the model. Read-only keys (id, timestamps of a `settings get` dump) and
+ * secrets still masked in such a dump are skipped, so get → edit → set -f round-trips.
+ */
+export function typeFile(doc: Record<string, unknown>, where: string, strict: boolean, notes: Notes): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, rawValue] of Object.entries(doc)) {
+    const { key, def } = resolveKey(rawKey, where, strict, notes);
+    if (def?.readOnly) continue;
+    if (isSecretSettingName(key) && rawValue === MASK) {
+      notes.warn(`${where}: ${key} holds the mask ${MASK}, not a secret; leaving it unchanged`);
+      continue;
+    }
+    const value = typeFileValue(key, rawValue, def, where);
+    checkValue(key, value, def, where);
+    out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,211 @@
+// `settings get|set|diff` end to end: the built binary against one sandbox. The full tables of the
+// writable rules are in test/commands/settings-rules.test.ts (in-process, same sandbox kind).
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgectl, json, tempDir, type CliResult } from '../helpers/cli.js';
+import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+async function settings(): Promise<Record<string, any>> {
+  const sb = sandbox();
+  return (await rawGet(sb, '/application/settings', sb.tokens.admin)).body;
+}
+
+async function run(args: string[], input?: string): Promise<{ res: CliResult; sent: ReturnType<typeof requestsSince> }> {
+  const sb = sandbox();
+  const mark = sb.requests.length;
+  const res = await forgectl(args, { env: envFor(sb), input });
+  return { res, sent: requestsSince(sb, mark) };
+}
+
+function errorLines(res: CliResult): string[] {
+  return res.stderr.split('\n').filter((l) => l.startsWith('error:'));
+}
+
+function expectRefused(res: CliResult, sent: { method: string }[], names: string[], opts: { nothingSent?: boolean } = {}): void {
+  expect(res.exitCode, res.stderr).toBe(2);
+  const errors = errorLines(res);
+  expect(errors, res.stderr).toHaveLength(1);
+  for (const n of names) expect(errors[0]).toContain(n);
+  expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+  if (opts.nothingSent) expect(sent).toEqual([]);
+}
+
+function file(name: string, text: string): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('a rule through the binary', () => {
+  it('refuses a switch without its companion before any request, accepts it with one', async () => {
+    const bad = await run(['settings', 'set', 'plantuml_enabled=true', 'plantuml_url=']);
+    expectRefused(bad.res, bad.sent, ['plantuml_enabled', 'plantuml_url'], { nothingSent: true });
+    expect(bad.res.stderr).toContain('hint: give plantuml_url=');
+    const ok = await run(['settings', 'set', 'plantuml_enabled=true', 'plantuml_url=https://plantuml.example.com']);
+    expect(ok.res.exitCode, ok.res.stderr).toBe(0);
+    expect(await settings()).toMatchObject({ plantuml_enabled: true, plantuml_url: 'https://plantuml.example.com' });
+  });
+
+  it('refuses a value out of bounds before any request', async () => {
+    const { res, sent } = await run(['settings', 'set', 'wiki_page_max_content_bytes=1023']);
+    expectRefused(res, sent, ['wiki_page_max_content_bytes', '1024'], { nothingSent: true });
+  });
+});
+
+describe('settings set', () => {
+  it('types KEY=VALUE by the model and prints before → after with the cache note', async () => {
+    await run(['settings', 'set', 'signup_enabled=true']);
+    const { res, sent } = await run([
+      'settings', 'set', 'signup_enabled=no', 'polling_interval_multiplier=1.5', 'restricted_visibility_levels=public',
+      'default_branch_protection_defaults={"allowed_to_push":[{"access_level":30}],"allow_force_push":true}', 'home_page_url=https://www.example.com', '-o', 'json',
+    ]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(sent.find((r) => r.method === 'PUT')!.body).toEqual({
+      signup_enabled: false,
+      polling_interval_multiplier: 1.5,
+      restricted_visibility_levels: ['public'],
+      default_branch_protection_defaults: { allowed_to_push: [{ access_level: 30 }], allow_force_push: true },
+      home_page_url: 'https://www.example.com',
+    });
+    const changes = json<any[]>(res);
+    expect(changes).toContainEqual({ key: 'signup_enabled', before: true, after: false });
+    expect(changes).toContainEqual({ key: 'polling_interval_multiplier', before: 1, after: 1.5 });
+    expect(res.stderr).toContain('60 s');
+    const table = await run(['settings', 'set', 'signup_enabled=true']);
+    expect(table.res.stdout).toBe('signup_enabled\tfalse\ttrue');
+  });
+
+  it('types a YAML file; arguments override it', async () => {
+    const f = file('s.yaml', ['max_login_attempts: 7', 'gravatar_enabled: "false"', 'domain_allowlist: [a.example.com, b.example.com]', 'repository_storages_weighted:', '  default: 60', '  fast: 40', 'terms: 42', 'first_day_of_week: 1'].join('\n'));
+    const { res, sent } = await run(['settings', 'set', '-f', f, 'first_day_of_week=6']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(sent.find((r) => r.method === 'PUT')!.body).toEqual({
+      max_login_attempts: 7,
+      gravatar_enabled: false,
+      domain_allowlist: ['a.example.com', 'b.example.com'],
+      repository_storages_weighted: { default: 60, fast: 40 },
+      terms: '42',
+      first_day_of_week: 6,
+    });
+    const bad = await run(['settings', 'set', '-f', file('bad.yaml', 'max_login_attempts: 1.5\n')]);
+    expectRefused(bad.res, bad.sent, ['max_login_attempts'], { nothingSent: true });
+    const notMap = await run(['settings', 'set', '-f', file('list.yaml', '- a\n- b\n')]);
+    expect(notMap.res.exitCode).toBe(2);
+  });
+
+  it('sends nothing under --dry-run and says what would change', async () => {
+    const { res, sent } = await run(['settings', 'set', 'max_attachment_size=250', '--dry-run']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(res.stderr).toMatch(/would change max_attachment_size: \d+ → 250/);
+    expect(res.stdout).toContain('dry run: PUT');
+    expect((await settings()).max_attachment_size).not.toBe(250);
+  });
+
+  it('warns about deprecated names with their replacement, accepts the spec’s neutral names, flags restarts', async () => {
+    const dep = await run(['settings', 'set', 'admin_notification_email=abuse@example.com']);
+    expect(dep.res.exitCode, dep.res.stderr).toBe(0);
+    expect(dep.res.stderr).toMatch(/warning: admin_notification_email is deprecated; use abuse_notification_email/);
+    const gravatar = (await settings()).gravatar_enabled;
+    const alias = await run(['settings', 'set', `avatar_lookup_enabled=${!gravatar}`]);
+    expect(alias.res.exitCode, alias.res.stderr).toBe(0);
+    expect(alias.sent.find((r) => r.method === 'PUT')!.body).toEqual({ gravatar_enabled: !gravatar });
+    const restart = await run(['settings', 'set', 'asset_proxy_url=https://proxy.example.com']);
+    expect(restart.res.stderr).toMatch(/asset_proxy_url takes effect only after the instance restarts/);
+  });
+
+  it('passes unknown settings with a warning, refuses them with --strict', async () => {
+    const loose = await run(['settings', 'set', 'future_setting_enabled=true']);
+    expect(loose.res.stderr).toContain('warning: future_setting_enabled is not a setting forgectl knows');
+    expect(loose.sent.find((r) => r.method === 'PUT')!.body).toEqual({ future_setting_enabled: true });
+    const strict = await run(['settings', 'set', 'future_setting_enabled=true', '--strict']);
+    expectRefused(strict.res, strict.sent, ['future_setting_enabled'], { nothingSent: true });
+  });
+
+  it('says so and sends no write when nothing changes', async () => {
+    const current = (await settings()).max_login_attempts;
+    const { res, sent } = await run(['settings', 'set', `max_login_attempts=${current}`]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain('Nothing to change');
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('secrets', () => {
+  const secret = 'ext-pipeline-token-9f8e7d6c';
+
+  it('never takes a secret from the command line', async () => {
+    const { res, sent } = await run(['settings', 'set', `external_pipeline_validation_service_token=${secret}`]);
+    expectRefused(res, sent, ['external_pipeline_validation_service_token'], { nothingSent: true });
+    expect(res.stderr).not.toContain(secret);
+  });
+
+  it('reads KEY=- from stdin and keeps the value out of output, traces and dry runs', async () => {
+    const dry = await run(['settings', 'set', 'external_pipeline_validation_service_token=-', '--dry-run', '-v'], secret);
+    expect(dry.res.exitCode, dry.res.stderr).toBe(0);
+    expect(dry.res.stdout + dry.res.stderr).not.toContain(secret);
+    const set = await run(['settings', 'set', 'external_pipeline_validation_service_token=-', '-v', '-o', 'json'], secret);
+    expect(set.res.exitCode, set.res.stderr).toBe(0);
+    expect(set.sent.find((r) => r.method === 'PUT')!.body).toEqual({ external_pipeline_validation_service_token: secret });
+    expect(set.res.stdout + set.res.stderr).not.toContain(secret);
+    expect(json<any[]>(set.res)).toEqual([{ key: 'external_pipeline_validation_service_token', before: null, after: '********' }]);
+  });
+
+  it('masks secrets in get in every format unless --show-secrets', async () => {
+    for (const format of ['table', 'json', 'yaml', 'ndjson']) {
+      const { res } = await run(['settings', 'get', '-o', format, '-v']);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stdout + res.stderr, format).not.toContain(secret);
+    }
+    const one = await run(['settings', 'get', 'external_pipeline_validation_service_token', 'signup_enabled', '-o', 'json']);
+    expect(json(one.res)).toEqual({ external_pipeline_validation_service_token: '********', signup_enabled: expect.any(Boolean) });
+    const shown = await run(['settings', 'get', 'external_pipeline_validation_service_token', '--show-secrets', '-o', 'json']);
+    expect(json(shown.res)).toEqual({ external_pipeline_validation_service_token: secret });
+  });
+});
+
+describe('settings get and diff', () => {
+  it('get names settings by their real or neutral name', async () => {
+    const { res } = await run(['settings', 'get', 'spam_service_enabled', 'signup_enabled', '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(Object.keys(json(res))).toEqual(['akismet_enabled', 'signup_enabled']);
+    const none = await run(['settings', 'get', 'no_such_setting']);
+    expect(none.res.exitCode).toBe(1);
+  });
+
+  it('diff exits 0 for a dump of the instance itself (masked secrets and read-only fields skipped)', async () => {
+    const dump = await run(['settings', 'get', '-o', 'yaml']);
+    const f = file('dump.yaml', dump.res.stdout);
+    const { res, sent } = await run(['settings', 'diff', '-f', f]);
+    expect(res.exitCode, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(sent.every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('diff exits 1 and lists the differences; secrets stay masked', async () => {
+    const current = await settings();
+    const f = file('want.json', JSON.stringify({ max_login_attempts: current.max_login_attempts + 1, signup_enabled: current.signup_enabled, external_pipeline_validation_service_token: 'another-secret-value' }));
+    const { res } = await run(['settings', 'diff', '-f', f, '-o', 'json']);
+    expect(res.exitCode).toBe(1);
+    expect(json(res)).toEqual([
+      { key: 'max_login_attempts', instance: current.max_login_attempts, file: current.max_login_attempts + 1 },
+      { key: 'external_pipeline_validation_service_token', instance: '********', file: '********' },
+    ]);
+    expect(res.stdout + res.stderr).not.toContain('another-secret-value');
+    const typeError = await run(['settings', 'diff', '-f', file('bad.yaml', 'signup_enabled: sometimes\n')]);
+    expect(typeError.res.exitCode).toBe(2);
+    expect(typeError.sent).toEqual([]);
+  });
+});
+
+describe('access', () => {
+  it('a regular user gets exit 4, no credentials exit 4', async () => {
+    const sb = sandbox();
+    expect((await forgectl(['settings', 'get'], { env: envFor(sb, 'bob') })).exitCode).toBe(4);
+    expect((await forgectl(['settings', 'get'], { env: envFor(sb, null) })).exitCode).toBe(4);
+  });
+});

@@ -1,0 +1,101 @@
+// Typing of settings from the command line and from files, the rule checker's carry-over, and the
+// comparison `settings diff` relies on.
+
+import { describe, expect, it } from 'vitest';
+import { SETTINGS, humanDurationSeconds } from '../../src/api/settings-model.js';
+import { sameSetting } from '../../src/commands/settings/run.js';
+import { checkSettingRules } from '../../src/commands/settings/rules.js';
+import { parseSettingsText, typeArgs, typeFile } from '../../src/commands/settings/values.js';
+import { UsageError } from '../../src/core/errors.js';
+
+function notes() {
+  const said: string[] = [];
+  return { said, warn: (m: string) => said.push(`warning: ${m}`), notice: (m: string) => said.push(m) };
+}
+
+describe('typing KEY=VALUE', () => {
+  it('types each kind of setting', () => {
+    const { values } = typeArgs(
+      ['signup_enabled=off', 'max_login_attempts=5', 'polling_interval_multiplier=0.5', 'terms=42', 'domain_allowlist=a.com, b.com', 'asset_proxy_allowlist=["x.com"]', 'repository_storages_weighted={"default":100}', 'performance_bar_allowed_group_id=null'],
+      false,
+      notes(),
+    );
+    expect(values).toEqual({
+      signup_enabled: false,
+      max_login_attempts: 5,
+      polling_interval_multiplier: 0.5,
+      terms: '42',
+      domain_allowlist: ['a.com', 'b.com'],
+      asset_proxy_allowlist: ['x.com'],
+      repository_storages_weighted: { default: 100 },
+      performance_bar_allowed_group_id: null,
+    });
+  });
+
+  it('guesses the type of unknown settings and warns', () => {
+    const n = notes();
+    expect(typeArgs(['new_flag=true', 'new_count=3', 'new_text=hello', 'new_list=[1,2]'], false, n).values).toEqual({ new_flag: true, new_count: 3, new_text: 'hello', new_list: [1, 2] });
+    expect(n.said.filter((s) => s.startsWith('warning:'))).toHaveLength(4);
+    expect(() => typeArgs(['new_flag=true'], true, notes())).toThrow(UsageError);
+  });
+
+  it('maps the spec’s neutral names to the real ones, keeps secrets off the command line', () => {
+    const n = notes();
+    const r = typeArgs(['spam_service_enabled=true', 'spam_service_api_key=-'], false, n);
+    expect(r.values).toEqual({ akismet_enabled: true });
+    expect(r.fromStdin).toEqual(['akismet_api_key']);
+    expect(n.said.join('\n')).toContain('spam_service_enabled is called akismet_enabled');
+    expect(() => typeArgs(['asset_proxy_secret_key=abc'], false, notes())).toThrow(/secret/);
+    expect(typeArgs(['asset_proxy_secret_key='], false, notes()).values).toEqual({ asset_proxy_secret_key: '' });
+  });
+});
+
+describe('typing a file', () => {
+  it('accepts typed YAML and the string forms of the flags', () => {
+    const doc = parseSettingsText('signup_enabled: "yes"\nmax_login_attempts: "4"\ndomain_denylist: a.com,b.com\nterms: 7\nid: 1\nakismet_api_key: "********"\n', 'f.yaml');
+    const n = notes();
+    expect(typeFile(doc, 'f.yaml', false, n)).toEqual({ signup_enabled: true, max_login_attempts: 4, domain_denylist: ['a.com', 'b.com'], terms: '7' });
+    expect(n.said.join('\n')).toContain('akismet_api_key holds the mask');
+  });
+
+  it('names the file and the setting when a value is wrong', () => {
+    expect(() => typeFile({ max_login_attempts: 2.5 }, 'f.yaml', false, notes())).toThrow('f.yaml: max_login_attempts must be an integer, got 2.5');
+    expect(() => typeFile({ restricted_visibility_levels: [{ a: 1 }] }, 'f.yaml', false, notes())).toThrow(/restricted_visibility_levels must be a list of strings/);
+    expect(() => parseSettingsText('a: [', 'f.yaml')).toThrow(/not valid YAML or JSON/);
+  });
+});
+
+describe('rules', () => {
+  it('carries companions from the instance when the switch is sent alone', () => {
+    const current = { unique_ips_limit_enabled: false, unique_ips_limit_per_user: 10, unique_ips_limit_time_window: 3600 };
+    expect(checkSettingRules({ unique_ips_limit_enabled: true }, current)).toEqual({ unique_ips_limit_per_user: 10, unique_ips_limit_time_window: 3600 });
+    expect(checkSettingRules({ unique_ips_limit_enabled: true })).toEqual({});
+    expect(() => checkSettingRules({ unique_ips_limit_enabled: true }, { unique_ips_limit_per_user: null, unique_ips_limit_time_window: 5 })).toThrow('unique_ips_limit_enabled=true requires unique_ips_limit_per_user');
+  });
+
+  it('accepts the alternative set of housekeeping periods', () => {
+    const alt = { housekeeping_enabled: true, housekeeping_optimize_repository_period: null, housekeeping_full_repack_period: 50, housekeeping_gc_period: 200, housekeeping_incremental_repack_period: 10 };
+    expect(() => checkSettingRules(alt, {})).not.toThrow();
+  });
+});
+
+describe('model', () => {
+  it('reads human durations', () => {
+    expect(humanDurationSeconds('1 day')).toBe(86_400);
+    expect(humanDurationSeconds('2 weeks, 3 hours')).toBe(14 * 86_400 + 3 * 3600);
+    expect(humanDurationSeconds('1mo')).toBe(30 * 86_400);
+    expect(humanDurationSeconds('soon')).toBeUndefined();
+  });
+
+  it('marks the three secrets of the spec', () => {
+    expect(Object.entries(SETTINGS).filter(([, d]) => d.secret).map(([k]) => k).sort()).toEqual(['akismet_api_key', 'asset_proxy_secret_key', 'external_pipeline_validation_service_token']);
+  });
+
+  it('compares like settings: empty alike, lists as sets', () => {
+    expect(sameSetting(null, '')).toBe(true);
+    expect(sameSetting(['project', 'group'], ['group', 'project'])).toBe(true);
+    expect(sameSetting({ a: 1 }, { a: 2 })).toBe(false);
+    expect(sameSetting(1, 1.0)).toBe(true);
+    expect(sameSetting([], null)).toBe(false);
+  });
+});
