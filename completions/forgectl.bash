@@ -3,9 +3,13 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token mr projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks mr projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
+    'settings') echo 'get set diff' ;;
+    'plan-limits') echo 'get set' ;;
+    'broadcast') echo 'list get create update delete' ;;
+    'hooks') echo 'list get create test delete' ;;
     'mr') echo 'list update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
     'projects') echo 'list' ;;
@@ -17,6 +21,8 @@ __forgectl_alias() {
     'profile|ls') echo 'list' ;;
     'profile|rm') echo 'remove' ;;
     'token|ls') echo 'list' ;;
+    'broadcast|ls') echo 'list' ;;
+    'hooks|ls') echo 'list' ;;
     'mr|ls') echo 'list' ;;
     'projects|ls') echo 'list' ;;
   esac
@@ -38,6 +44,25 @@ __forgectl_flags() {
     'token self') echo '' ;;
     'token rotate') echo '--expires-at --expires-in --save --no-save --force' ;;
     'token revoke') echo '' ;;
+    'settings') echo '' ;;
+    'settings get') echo '--show-secrets' ;;
+    'settings set') echo '-f --file --strict --show-secrets' ;;
+    'settings diff') echo '-f --file --strict --show-secrets' ;;
+    'plan-limits') echo '' ;;
+    'plan-limits get') echo '--plan' ;;
+    'plan-limits set') echo '--plan' ;;
+    'broadcast') echo '' ;;
+    'broadcast list') echo '' ;;
+    'broadcast get') echo '' ;;
+    'broadcast create') echo '--message --starts-at --ends-at --duration --font --target-access-levels --target-path --type --theme --dismissable --no-dismissable' ;;
+    'broadcast update') echo '--message --starts-at --ends-at --duration --font --target-access-levels --target-path --type --theme --dismissable --no-dismissable' ;;
+    'broadcast delete') echo '' ;;
+    'hooks') echo '' ;;
+    'hooks list') echo '' ;;
+    'hooks get') echo '' ;;
+    'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --no-ssl-verification' ;;
+    'hooks test') echo '' ;;
+    'hooks delete') echo '' ;;
     'mr') echo '' ;;
     'mr list') echo '--project --state --scope --order-by --sort --labels --not-labels --milestone --not-milestone --author --author-id --author-username --not-author --assignee --assignee-id --assignee-username --not-assignee --reviewer --reviewer-id --reviewer-username --not-reviewer --my-reaction-emoji --not-my-reaction-emoji --approved-by-ids --approver-ids --approved --created-after --created-before --updated-after --updated-before --deployed-after --deployed-before --environment --in --iids --search --source-branch --target-branch --view --with-labels-details --with-merge-status-recheck --wip --draft --no-draft' ;;
     'mr update') echo '--title --description --description-file --labels --add-labels --remove-labels --assignee --assignees --reviewers --milestone --target-branch --squash --no-squash --remove-source-branch --no-remove-source-branch --discussion-locked --no-discussion-locked --allow-collaboration --no-allow-collaboration' ;;
@@ -79,6 +104,31 @@ __forgectl_value() {
     'token list|--expiring-within') echo 'text' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
+    'settings set|-f'|'settings set|--file') echo 'file' ;;
+    'settings diff|-f'|'settings diff|--file') echo 'file' ;;
+    'plan-limits get|--plan') echo 'text' ;;
+    'plan-limits set|--plan') echo 'text' ;;
+    'broadcast create|--message') echo 'text' ;;
+    'broadcast create|--starts-at') echo 'text' ;;
+    'broadcast create|--ends-at') echo 'text' ;;
+    'broadcast create|--duration') echo 'text' ;;
+    'broadcast create|--font') echo 'text' ;;
+    'broadcast create|--target-access-levels') echo 'text' ;;
+    'broadcast create|--target-path') echo 'file' ;;
+    'broadcast create|--type') echo 'choice banner notification' ;;
+    'broadcast create|--theme') echo 'choice indigo light-indigo blue light-blue green light-green red light-red dark light' ;;
+    'broadcast update|--message') echo 'text' ;;
+    'broadcast update|--starts-at') echo 'text' ;;
+    'broadcast update|--ends-at') echo 'text' ;;
+    'broadcast update|--duration') echo 'text' ;;
+    'broadcast update|--font') echo 'text' ;;
+    'broadcast update|--target-access-levels') echo 'text' ;;
+    'broadcast update|--target-path') echo 'file' ;;
+    'broadcast update|--type') echo 'choice banner notification' ;;
+    'broadcast update|--theme') echo 'choice indigo light-indigo blue light-blue green light-green red light-red dark light' ;;
+    'hooks create|--url') echo 'text' ;;
+    'hooks create|--name') echo 'text' ;;
+    'hooks create|--description') echo 'text' ;;
     'mr list|--project') echo 'text' ;;
     'mr list|--state') echo 'choice opened closed locked merged all' ;;
     'mr list|--scope') echo 'choice created_by_me assigned_to_me all' ;;

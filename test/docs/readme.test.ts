@@ -1,6 +1,7 @@
 // Every README example in a fenced block marked `sh test` runs here, in order, against a sandbox,
 // so the guide cannot drift from the tool. The README's example URL is pointed at the sandbox and a
-// `token.txt` with the sandbox administrator's token waits in the working directory.
+// `token.txt` with the sandbox administrator's token (and the other files the examples read) wait in
+// the working directory.
 
 import { execa } from 'execa';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,8 @@ describe('README examples', () => {
     const binDir = tempDir('forgectl-bin-');
     symlinkSync(BIN, join(binDir, 'forgectl'));
     writeFileSync(join(cwd, 'token.txt'), `${sb.tokens.admin}\n`);
+    writeFileSync(join(cwd, 'akismet-key.txt'), 'akismet-example-key\n');
+    writeFileSync(join(cwd, 'hook-secret.txt'), 'hook-example-secret\n');
     const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir() });
     for (const { line, expectedExit } of examples) {
       const command = line.replaceAll(EXAMPLE_URL, sb.url);
