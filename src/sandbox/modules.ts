@@ -1,7 +1,9 @@
 // The endpoint families. Each is one module: it registers its routes and seeds its part of the
 // state; adding a family means adding a module here and touching nothing else.
 
+import { bulkImportsModule } from './bulk-imports/routes.js';
 import type { Router } from './router.js';
+import { groupsModule } from './routes/groups.js';
 import { projectsModule } from './routes/projects.js';
 import { sandboxAdminModule } from './routes/sandbox-admin.js';
 import { tokensModule } from './routes/tokens.js';
@@ -31,4 +33,4 @@ export const coreModule: SandboxModule = {
   },
 };
 
-export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, sandboxAdminModule];
+export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, groupsModule, bulkImportsModule, sandboxAdminModule];
