@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
 import { registerApi } from './api/index.js';
+import { registerMigrate } from './migrate/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
 import { registerSandbox } from './sandbox.js';
@@ -11,4 +12,4 @@ import { registerToken } from './token/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerApi, registerSandbox];
+export const COMMAND_GROUPS: RegisterGroup[] = [registerProfile, registerToken, registerProjects, registerMigrate, registerApi, registerSandbox];
