@@ -63,7 +63,7 @@ describe('migrate start: the request', () => {
       env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }),
     });
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(postsSince(mark)[0].body.entities).toEqual([
+    expect((postsSince(mark)[0].body as { entities: unknown }).entities).toEqual([
       { source_type: 'group_entity', source_full_path: 'acme', destination_slug: 'acme-shallow', destination_namespace: 'opensource', migrate_projects: false },
     ]);
   });

@@ -150,12 +150,27 @@ class LiveView implements View {
     this.ticker.unref();
   }
 
+  /** Rows that fit the terminal: failed and running entities first, the rest summed up. */
+  private visible(entities: BulkImportEntity[]): { shown: BulkImportEntity[]; hidden: BulkImportEntity[] } {
+    const room = Math.max(5, ((this.ctx.stderr as { rows?: number }).rows ?? 24) - 4);
+    if (entities.length <= room) return { shown: entities, hidden: [] };
+    const rank: Record<string, number> = { failed: 0, started: 1, created: 2, finished: 3 };
+    const picked = new Set([...entities].sort((a, b) => (rank[a.status] ?? 1) - (rank[b.status] ?? 1)).slice(0, room - 1));
+    return { shown: entities.filter((e) => picked.has(e)), hidden: entities.filter((e) => !picked.has(e)) };
+  }
+
   private text(s: Snapshot): string {
     const now = Date.now();
-    const rows = s.entities.map((e) => [`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, e.status, entityElapsed(e, now)]);
+    const { shown, hidden } = this.visible(s.entities);
+    const rows = shown.map((e) => [`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, e.status, entityElapsed(e, now)]);
     const width = Math.max(0, ...rows.map((r) => r[0].length));
     const statusWidth = Math.max(0, ...rows.map((r) => r[1].length));
     const lines = rows.map(([what, status, elapsed]) => `  ${what.padEnd(width)}  ${this.paint!(status.padEnd(statusWidth))}  ${elapsed}`);
+    if (hidden.length) {
+      const counts = new Map<string, number>();
+      for (const e of hidden) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
+      lines.push(`  … ${hidden.length} more (${[...counts].map(([st, n]) => `${n} ${st}`).join(', ')})`);
+    }
     return [summary(s), ...lines, ...(this.note ? [`  ${this.note}`] : [])].join('\n');
   }
 
@@ -182,12 +197,10 @@ class LiveView implements View {
     if (this.ticker) clearInterval(this.ticker);
     if (!this.spinner) return;
     if (final) {
-      this.last = final;
-      this.note = '';
+      // The entity table follows on stdout; the view leaves just its summary behind.
       const failed = final.entities.some((e) => e.status === 'failed') || final.migration.status === 'failed';
-      const text = this.text(final);
-      if (failed) this.spinner.fail(text);
-      else this.spinner.succeed(text);
+      if (failed) this.spinner.fail(summary(final));
+      else this.spinner.succeed(summary(final));
     } else {
       this.spinner.stop();
     }
