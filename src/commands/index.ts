@@ -6,6 +6,7 @@ import type { Registry } from '../core/command.js';
 import { registerApi } from './api/index.js';
 import { registerBroadcast } from './broadcast/index.js';
 import { registerHooks } from './hooks/index.js';
+import { registerMigrate } from './migrate/index.js';
 import { registerMr } from './mr/index.js';
 import { registerPlanLimits } from './plan-limits/index.js';
 import { registerProfile } from './profile/index.js';
@@ -25,6 +26,7 @@ export const COMMAND_GROUPS: RegisterGroup[] = [
   registerPlanLimits,
   registerBroadcast,
   registerHooks,
+  registerMigrate,
   registerMr,
   registerProjects,
   registerApi,

@@ -1,8 +1,10 @@
 // The endpoint families. Each is one module: it registers its routes and seeds its part of the
 // state; adding a family means adding a module here and touching nothing else.
 
+import { bulkImportsModule } from './bulk-imports/routes.js';
 import type { Router } from './router.js';
 import { broadcastMessagesModule } from './routes/broadcast-messages.js';
+import { groupsModule } from './routes/groups.js';
 import { mergeRequestsModule } from './routes/merge-requests.js';
 import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
 import { projectsModule } from './routes/projects.js';
@@ -46,6 +48,8 @@ export const MODULES: readonly SandboxModule[] = [
   systemHooksModule,
   mergeRequestsModule,
   mergeTrainsModule,
+  groupsModule,
+  bulkImportsModule,
   sandboxAdminModule,
   sandboxTierModule,
 ];

@@ -1,0 +1,123 @@
+// `forgectl migrate …`: group and project migration by direct transfer (CLI.md "Migration by direct
+// transfer", spec part 1 §4.6).
+
+import { Option, type Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { collectRepeated } from '../../core/parse.js';
+
+const read = () => import('./read.js');
+const start = () => import('./start.js');
+
+const STATUS_HELP = 'created, started, finished or failed';
+
+const WATCH_EXIT_CODES = [
+  '0  every entity finished',
+  '1  an entity or the migration failed (the failure records are printed), or --timeout passed',
+  '130  interrupted (Ctrl-C); the migration goes on, the command to watch again is printed',
+];
+
+export function registerMigrate(program: Command, reg: Registry): void {
+  const group = defineGroup(
+    program,
+    'migrate',
+    'Migrate groups and projects from another instance by direct transfer',
+    'The destination instance (the one forgectl is connected to) pulls each entity from the source with a token of the source.',
+  );
+
+  defineCommand(group, reg, {
+    name: 'start',
+    summary: 'Start a migration from --entity flags, a plan file, or (on a terminal) a wizard',
+    description: [
+      'KIND is group or project; SLUG defaults to the last segment of SOURCE_PATH; DEST_NAMESPACE must be an existing ' +
+        'group on this instance. Groups bring their subgroups and, unless --no-projects, their projects.',
+      '',
+      'The source token (scope api) is never a flag value: pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN, ' +
+        'or name another variable with --source-token-env (a plan file names it with source.token_env).',
+      '',
+      'Plan file (YAML or JSON):',
+      '  source:',
+      '    url: https://old.example.com',
+      '    token_env: SOURCE_TOKEN',
+      '  entities:',
+      '    - kind: group',
+      '      source: acme/platform',
+      '      destination_namespace: imported',
+      '      slug: platform            # optional',
+      '      migrate_projects: false   # optional, groups only',
+      '',
+      'With no --entity and no -f on a terminal, a wizard asks for everything, shows a summary, can save it as a plan ' +
+        'file, and watches the migration once it starts. Without a terminal, missing input is an error (exit 2).',
+    ].join('\n'),
+    writes: true,
+    examples: [
+      '# move a group with its projects',
+      'printf %s "$OLD_TOKEN" | forgectl migrate start --source-url https://old.example.com --source-token-stdin --entity group:acme/platform=imported --watch',
+      '# a project under another name, and a group without its projects',
+      'FORGECTL_SOURCE_TOKEN=$OLD_TOKEN forgectl migrate start --source-url https://old.example.com --entity project:acme/web/shop=imported/web:storefront --entity group:acme/docs=imported --no-projects',
+      '# in CI, from a plan file whose source.token_env names the variable',
+      'SOURCE_TOKEN=$OLD_TOKEN forgectl migrate start -f migration-plan.yaml --watch',
+      '# interactively',
+      'forgectl migrate start',
+    ],
+    exitCodes: ['0  started (with --watch: every entity finished)', '1  with --watch: an entity failed, or --watch-timeout passed', '2  invalid input, nothing sent'],
+    options: (c) =>
+      c
+        .option('--source-url <url>', 'URL of the source instance')
+        .option('--source-token-stdin', 'read the source token from standard input')
+        .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
+        .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG], repeatable', collectRepeated)
+        .option('--no-projects', 'groups come without their projects (migrate_projects=false)')
+        .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities')
+        .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
+        .option('--interval <duration>', 'with --watch: time between polls, e.g. 5s (default 5s)')
+        .option('--watch-timeout <duration>', 'with --watch: stop watching after this long, e.g. 2h (default 2h)'),
+    run: async (ctx, opts) => (await start()).startCommand(ctx, opts as never),
+  });
+
+  defineCommand(group, reg, {
+    name: 'list',
+    summary: 'List your migrations',
+    aliases: ['ls'],
+    examples: ['forgectl migrate list', 'forgectl migrate list --status failed --sort asc --all -o json'],
+    options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
+    run: async (ctx, opts) => (await read()).listCommand(ctx, opts as never),
+  });
+
+  defineCommand(group, reg, {
+    name: 'get <id>',
+    summary: 'Show one migration',
+    examples: ['forgectl migrate get 12', 'forgectl migrate get 12 -o json'],
+    run: async (ctx, _o, args) => (await read()).getCommand(ctx, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'entities [id]',
+    summary: 'List the entities of a migration (of all your migrations without ID)',
+    examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
+    options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
+    run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts as never, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'failures <id> <entity_id>',
+    summary: 'Show the failure records of one entity',
+    examples: ['forgectl migrate failures 12 40', 'forgectl migrate failures 12 40 -o json'],
+    run: async (ctx, _o, args) => (await read()).failuresCommand(ctx, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'watch <id>',
+    summary: 'Follow a migration until every entity ended',
+    description:
+      'On a terminal: a live view with one row per entity (source → destination, status, elapsed). Otherwise one line per ' +
+      'state change on stderr, for CI logs. The final state goes to stdout (-o json: the migration with its entities). ' +
+      'Network errors, 5xx and 429 answers while polling do not end the watch; polls slow down while nothing changes.',
+    examples: ['forgectl migrate watch 12', 'forgectl migrate watch 12 --interval 30s --timeout 6h -o json > final.json'],
+    exitCodes: WATCH_EXIT_CODES,
+    options: (c) =>
+      c
+        .option('--interval <duration>', 'time between polls, e.g. 5s (default 5s; longer while nothing changes)')
+        .option('--timeout <duration>', 'stop watching after this long, e.g. 2h (default 2h)'),
+    run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts as never, args[0]),
+  });
+}

@@ -1,0 +1,79 @@
+// `migrate list|get|entities|failures|watch`: reading migrations (spec part 1 §4.6).
+
+import { MIGRATION_STATUSES, getMigration, listEntities, listFailures, listMigrations, type BulkImport, type EntityFailure, type ListFilters } from '../../api/bulk-imports.js';
+import type { Context } from '../../context.js';
+import { list, object, type Column, type CommandResult } from '../../core/output.js';
+import { parseChoice, parseInteger } from '../../core/parse.js';
+import { pageOptions } from '../shared.js';
+import { watchTimes } from './start.js';
+import { ENTITY_COLUMNS, watchMigration } from './watch.js';
+
+const MIGRATION_COLUMNS: Column<BulkImport>[] = [
+  { key: 'id' },
+  { key: 'status' },
+  { key: 'source_url', header: 'source' },
+  { key: 'has_failures', header: 'failures' },
+  { key: 'created_at', header: 'created' },
+  { key: 'updated_at', header: 'updated' },
+];
+
+const FAILURE_COLUMNS: Column<EntityFailure>[] = [
+  { key: 'relation' },
+  { key: 'exception_class', header: 'exception' },
+  { key: 'exception_message', header: 'message' },
+  { key: 'correlation_id_value', header: 'correlation id' },
+  { key: 'source_title', header: 'source item' },
+  { key: 'source_url' },
+];
+
+export interface ListOptions {
+  status?: string;
+  sort?: string;
+}
+
+const migrationId = (raw: string) => parseInteger('migration id', raw, { min: 1 });
+
+function filters(o: ListOptions): ListFilters {
+  return {
+    status: o.status === undefined ? undefined : parseChoice('--status', o.status, MIGRATION_STATUSES),
+    sort: o.sort === undefined ? undefined : parseChoice('--sort', o.sort, ['asc', 'desc'] as const),
+  };
+}
+
+export async function listCommand(ctx: Context, o: ListOptions): Promise<CommandResult> {
+  const f = filters(o);
+  const http = await ctx.http();
+  return list(listMigrations(http, f, pageOptions(ctx)), MIGRATION_COLUMNS, { empty: 'No migrations match.' });
+}
+
+export async function getCommand(ctx: Context, rawId: string): Promise<CommandResult> {
+  const id = migrationId(rawId);
+  const http = await ctx.http();
+  return object(await getMigration(http, id), { columns: [...MIGRATION_COLUMNS, { key: 'source_type', header: 'source type' }] });
+}
+
+export async function entitiesCommand(ctx: Context, o: ListOptions, rawId: string | undefined): Promise<CommandResult> {
+  const id = rawId === undefined ? undefined : migrationId(rawId);
+  const f = filters(o);
+  const http = await ctx.http();
+  return list(listEntities(http, id, f, pageOptions(ctx)), ENTITY_COLUMNS, { empty: 'No entities match.' });
+}
+
+export async function failuresCommand(ctx: Context, rawId: string, rawEntityId: string): Promise<CommandResult> {
+  const id = migrationId(rawId);
+  const entityId = parseInteger('entity id', rawEntityId, { min: 1 });
+  const http = await ctx.http();
+  return list(listFailures(http, id, entityId, pageOptions(ctx)), FAILURE_COLUMNS, { empty: 'The entity has no failure records.' });
+}
+
+export interface WatchFlags {
+  interval?: string;
+  timeout?: string;
+}
+
+export async function watchCommand(ctx: Context, o: WatchFlags, rawId: string): Promise<CommandResult> {
+  const id = migrationId(rawId);
+  const times = watchTimes(o.interval, o.timeout);
+  const http = await ctx.http();
+  return watchMigration(ctx, http, id, times);
+}

@@ -1,0 +1,123 @@
+// `migrate start`: from --entity flags, from a plan file, or (on a terminal, nothing given) from the
+// wizard. Everything is checked before the one POST; the source token comes from stdin, from the
+// environment variable a plan names, from FORGECTL_SOURCE_TOKEN, or from the wizard's hidden prompt.
+
+import { startMigration, type StartRequest } from '../../api/bulk-imports.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { none, object, type CommandResult } from '../../core/output.js';
+import { parseDuration } from '../../core/parse.js';
+import { loadPlan } from './plan.js';
+import { checkDistinct, checkUrl, entityRequest, parseEntityFlag, type EntityPlan } from './rules.js';
+import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, watchMigration } from './watch.js';
+import { runWizard } from './wizard.js';
+
+export const SOURCE_TOKEN_ENV = 'FORGECTL_SOURCE_TOKEN';
+export const MIN_INTERVAL_MS = 100;
+
+export interface StartOptions {
+  sourceUrl?: string;
+  sourceTokenStdin?: boolean;
+  sourceTokenEnv?: string;
+  entity?: string[];
+  /** commander's --no-projects: false when given. */
+  projects: boolean;
+  file?: string;
+  watch?: boolean;
+  interval?: string;
+  watchTimeout?: string;
+}
+
+export function watchTimes(flagInterval: string | undefined, flagTimeout: string | undefined, names = { interval: '--interval', timeout: '--timeout' }) {
+  const intervalMs = flagInterval === undefined ? DEFAULT_INTERVAL_MS : parseDuration(names.interval, flagInterval);
+  if (intervalMs < MIN_INTERVAL_MS) throw new UsageError(`${names.interval} must be at least ${MIN_INTERVAL_MS}ms`);
+  const timeoutMs = flagTimeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(names.timeout, flagTimeout);
+  if (timeoutMs <= 0) throw new UsageError(`${names.timeout} must be more than zero`);
+  return { intervalMs, timeoutMs };
+}
+
+function envToken(ctx: Context, name: string, why: string): string {
+  const value = ctx.env[name]?.trim();
+  if (!value) throw new UsageError(`the source token is missing: ${name} is not set or empty (${why})`, 'set it, or pipe the token with --source-token-stdin');
+  ctx.redactor.add(value);
+  return value;
+}
+
+interface Gathered {
+  sourceUrl: string;
+  token: string;
+  entities: EntityPlan[];
+  fromWizard: boolean;
+}
+
+/** Everything the request needs, from flags, plan file or wizard; usage errors before any request. */
+async function gather(ctx: Context, o: StartOptions): Promise<Gathered> {
+  const flagEntities = o.entity ?? [];
+  if (o.file && flagEntities.length) throw new UsageError('-f/--file and --entity cannot be used together', 'put every entity in the plan file');
+  if (o.file && o.sourceUrl) throw new UsageError('-f/--file and --source-url cannot be used together', 'the plan file names the source (source.url)');
+  if (o.sourceTokenStdin && o.sourceTokenEnv) throw new UsageError('--source-token-stdin and --source-token-env cannot be used together');
+  if (o.sourceUrl !== undefined) {
+    const ok = checkUrl(o.sourceUrl);
+    if (ok !== true) throw new UsageError(`--source-url ${JSON.stringify(o.sourceUrl)}: ${ok}`);
+  }
+  const noProjects = o.projects === false;
+
+  if (!o.file && !flagEntities.length) {
+    if (!ctx.interactive) {
+      throw new UsageError('nothing to migrate: give --entity KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG] or -f PLAN.yaml', 'on a terminal, run without them for the wizard');
+    }
+    const presetToken = o.sourceTokenEnv ? envToken(ctx, o.sourceTokenEnv, '--source-token-env') : ctx.env[SOURCE_TOKEN_ENV]?.trim() || undefined;
+    const answers = await runWizard(ctx, { sourceUrl: o.sourceUrl?.trim(), token: presetToken, noProjects });
+    return { ...answers, fromWizard: true };
+  }
+
+  let sourceUrl: string;
+  let entities: EntityPlan[];
+  let planTokenEnv: string | undefined;
+  if (o.file) {
+    const plan = await loadPlan(o.file, noProjects);
+    sourceUrl = plan.sourceUrl;
+    entities = plan.entities;
+    planTokenEnv = plan.tokenEnv;
+  } else {
+    if (!o.sourceUrl) throw new UsageError('--source-url is required with --entity', 'e.g. --source-url https://old.example.com');
+    sourceUrl = o.sourceUrl.trim();
+    entities = flagEntities.map((raw) => parseEntityFlag(raw, !noProjects));
+  }
+  checkDistinct(entities);
+  if (noProjects && !entities.some((e) => e.kind === 'group')) throw new UsageError('--no-projects applies to group entities, and none is given');
+
+  let token: string;
+  if (o.sourceTokenStdin) {
+    if (ctx.stdinIsTTY) throw new UsageError('--source-token-stdin needs the token piped in', 'e.g. printf %s "$TOKEN" | forgectl migrate start …');
+    token = await ctx.readSecretFromStdin('source token');
+  } else if (o.sourceTokenEnv) token = envToken(ctx, o.sourceTokenEnv, '--source-token-env');
+  else if (planTokenEnv) token = envToken(ctx, planTokenEnv, `named by source.token_env in ${o.file}`);
+  else if (ctx.env[SOURCE_TOKEN_ENV]?.trim()) token = envToken(ctx, SOURCE_TOKEN_ENV, 'default variable');
+  else {
+    throw new UsageError(
+      'the source token is missing',
+      `pipe it with --source-token-stdin, set ${SOURCE_TOKEN_ENV}, name a variable with --source-token-env${o.file ? ' or source.token_env in the plan' : ''}`,
+    );
+  }
+  return { sourceUrl, token, entities, fromWizard: false };
+}
+
+export function buildRequest(g: Pick<Gathered, 'sourceUrl' | 'token' | 'entities'>): StartRequest {
+  return { configuration: { url: g.sourceUrl, access_token: g.token }, entities: g.entities.map(entityRequest) };
+}
+
+export async function startCommand(ctx: Context, o: StartOptions): Promise<CommandResult> {
+  const times = watchTimes(o.interval, o.watchTimeout, { interval: '--interval', timeout: '--watch-timeout' });
+  const g = await gather(ctx, o);
+  const http = await ctx.http();
+  const migration = await startMigration(http, buildRequest(g));
+  if (!migration) {
+    ctx.notice(`dry run: would start migrating ${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}; nothing was sent`);
+    return none;
+  }
+  ctx.notice(`Started migration ${migration.id} (${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}).`);
+  if (o.watch || g.fromWizard) return watchMigration(ctx, http, migration.id, times);
+  ctx.notice(`Follow it with: forgectl migrate watch ${migration.id}`);
+  return object(migration, { columns: [{ key: 'id' }, { key: 'status' }, { key: 'source_url' }, { key: 'created_at' }] });
+}
