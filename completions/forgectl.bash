@@ -3,13 +3,14 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks mr projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks migrate mr projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
     'hooks') echo 'list get create test delete' ;;
+    'migrate') echo 'start list get entities failures watch' ;;
     'mr') echo 'list update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
     'projects') echo 'list' ;;
@@ -23,6 +24,7 @@ __forgectl_alias() {
     'token|ls') echo 'list' ;;
     'broadcast|ls') echo 'list' ;;
     'hooks|ls') echo 'list' ;;
+    'migrate|ls') echo 'list' ;;
     'mr|ls') echo 'list' ;;
     'projects|ls') echo 'list' ;;
   esac
@@ -63,6 +65,13 @@ __forgectl_flags() {
     'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --no-ssl-verification' ;;
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
+    'migrate') echo '' ;;
+    'migrate start') echo '--source-url --source-token-stdin --source-token-env --entity --no-projects -f --file --watch --interval --watch-timeout' ;;
+    'migrate list') echo '--status --sort' ;;
+    'migrate get') echo '' ;;
+    'migrate entities') echo '--status --sort' ;;
+    'migrate failures') echo '' ;;
+    'migrate watch') echo '--interval --timeout' ;;
     'mr') echo '' ;;
     'mr list') echo '--project --state --scope --order-by --sort --labels --not-labels --milestone --not-milestone --author --author-id --author-username --not-author --assignee --assignee-id --assignee-username --not-assignee --reviewer --reviewer-id --reviewer-username --not-reviewer --my-reaction-emoji --not-my-reaction-emoji --approved-by-ids --approver-ids --approved --created-after --created-before --updated-after --updated-before --deployed-after --deployed-before --environment --in --iids --search --source-branch --target-branch --view --with-labels-details --with-merge-status-recheck --wip --draft --no-draft' ;;
     'mr update') echo '--title --description --description-file --labels --add-labels --remove-labels --assignee --assignees --reviewers --milestone --target-branch --squash --no-squash --remove-source-branch --no-remove-source-branch --discussion-locked --no-discussion-locked --allow-collaboration --no-allow-collaboration' ;;
@@ -129,6 +138,18 @@ __forgectl_value() {
     'hooks create|--url') echo 'text' ;;
     'hooks create|--name') echo 'text' ;;
     'hooks create|--description') echo 'text' ;;
+    'migrate start|--source-url') echo 'text' ;;
+    'migrate start|--source-token-env') echo 'text' ;;
+    'migrate start|--entity') echo 'text' ;;
+    'migrate start|-f'|'migrate start|--file') echo 'file' ;;
+    'migrate start|--interval') echo 'text' ;;
+    'migrate start|--watch-timeout') echo 'text' ;;
+    'migrate list|--status') echo 'text' ;;
+    'migrate list|--sort') echo 'text' ;;
+    'migrate entities|--status') echo 'text' ;;
+    'migrate entities|--sort') echo 'text' ;;
+    'migrate watch|--interval') echo 'text' ;;
+    'migrate watch|--timeout') echo 'text' ;;
     'mr list|--project') echo 'text' ;;
     'mr list|--state') echo 'choice opened closed locked merged all' ;;
     'mr list|--scope') echo 'choice created_by_me assigned_to_me all' ;;

@@ -3,7 +3,7 @@
 
 function __forgectl_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
+        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
             return 0
     end
     return 1
@@ -21,6 +21,8 @@ function __forgectl_alias
             echo 'list'
         case 'hooks|ls'
             echo 'list'
+        case 'migrate|ls'
+            echo 'list'
         case 'mr|ls'
             echo 'list'
         case 'projects|ls'
@@ -33,7 +35,7 @@ end
 function __forgectl_children
     switch "$argv[1]"
         case ''
-            echo profile token settings plan-limits broadcast hooks mr projects api sandbox completion help
+            echo profile token settings plan-limits broadcast hooks migrate mr projects api sandbox completion help
         case 'profile'
             echo add login list show use remove
         case 'token'
@@ -46,6 +48,8 @@ function __forgectl_children
             echo list get create update delete
         case 'hooks'
             echo list get create test delete
+        case 'migrate'
+            echo start list get entities failures watch
         case 'mr'
             echo list update close reopen merge delete train
         case 'mr train'
@@ -106,6 +110,7 @@ complete -c forgectl -n '__forgectl_at \'\'' -a settings -d 'Read, change and co
 complete -c forgectl -n '__forgectl_at \'\'' -a plan-limits -d 'Read and change the limits of a plan (administrators)'
 complete -c forgectl -n '__forgectl_at \'\'' -a broadcast -d 'Manage broadcast messages shown to the instance’s users'
 complete -c forgectl -n '__forgectl_at \'\'' -a hooks -d 'Manage system hooks: server-wide event deliveries (administrators)'
+complete -c forgectl -n '__forgectl_at \'\'' -a migrate -d 'Migrate groups and projects from another instance by direct transfer'
 complete -c forgectl -n '__forgectl_at \'\'' -a mr -d 'Find, update, merge and queue merge requests'
 complete -c forgectl -n '__forgectl_at \'\'' -a projects -d 'List projects visible to you or owned by a user'
 complete -c forgectl -n '__forgectl_at \'\'' -a api -d 'Send a request to any API endpoint and print the answer'
@@ -138,6 +143,12 @@ complete -c forgectl -n '__forgectl_at \'hooks\'' -a get -d 'Show one system hoo
 complete -c forgectl -n '__forgectl_at \'hooks\'' -a create -d 'Add a system hook'
 complete -c forgectl -n '__forgectl_at \'hooks\'' -a test -d 'Run a hook with mock data and print the delivery the service sent'
 complete -c forgectl -n '__forgectl_at \'hooks\'' -a delete -d 'Delete a system hook (asks first; --yes in scripts)'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a start -d 'Start a migration from --entity flags, a plan file, or (on a terminal) a wizard'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a list -d 'List your migrations'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a get -d 'Show one migration'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a entities -d 'List the entities of a migration (of all your migrations without ID)'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a failures -d 'Show the failure records of one entity'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a watch -d 'Follow a migration until every entity ended'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a list -d 'List merge requests across projects or in one project'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a update -d 'Change a merge request’s title, description, labels, people, milestone or options'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a close -d 'Close a merge request'
@@ -219,6 +230,21 @@ complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-merge-requests-ev
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l repository-update-events -d 'deliver repository update events (service default)'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-repository-update-events -d 'do not deliver repository update events'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-ssl-verification -d 'do not verify the TLS certificate of the hook URL'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l source-url -x -d 'URL of the source instance'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l source-token-stdin -d 'read the source token from standard input'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l source-token-env -x -d 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l entity -x -d 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG], repeatable'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l no-projects -d 'groups come without their projects (migrate_projects=false)'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -s f -l file -r -F -d 'plan file (YAML or JSON) listing the source and the entities'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l watch -d 'watch the migration until it ends (exit code as `migrate watch`)'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l interval -x -d 'with --watch: time between polls, e.g. 5s (default 5s)'
+complete -c forgectl -n '__forgectl_at \'migrate start\'' -l watch-timeout -x -d 'with --watch: stop watching after this long, e.g. 2h (default 2h)'
+complete -c forgectl -n '__forgectl_at \'migrate list\'' -l status -x -d 'created, started, finished or failed'
+complete -c forgectl -n '__forgectl_at \'migrate list\'' -l sort -x -d 'by creation: asc or desc (default desc)'
+complete -c forgectl -n '__forgectl_at \'migrate entities\'' -l status -x -d 'created, started, finished or failed'
+complete -c forgectl -n '__forgectl_at \'migrate entities\'' -l sort -x -d 'by creation: asc or desc (default desc)'
+complete -c forgectl -n '__forgectl_at \'migrate watch\'' -l interval -x -d 'time between polls, e.g. 5s (default 5s; longer while nothing changes)'
+complete -c forgectl -n '__forgectl_at \'migrate watch\'' -l timeout -x -d 'stop watching after this long, e.g. 2h (default 2h)'
 complete -c forgectl -n '__forgectl_at \'mr list\'' -l project -x -d 'one project: path or numeric id (default: across projects)'
 complete -c forgectl -n '__forgectl_at \'mr list\'' -l state -x -a 'opened closed locked merged all' -d 'merge request state'
 complete -c forgectl -n '__forgectl_at \'mr list\'' -l scope -x -a 'created_by_me assigned_to_me all' -d 'whose (service default across projects: created_by_me)'

@@ -12,6 +12,8 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 const EXAMPLE_URL = 'https://gitlab.example.com';
+// The source instance of the migration examples: the same sandbox, read with a second administrator token (the guide rotates the first).
+const SOURCE_URL = 'https://old.example.com';
 
 interface Example {
   line: string;
@@ -31,7 +33,8 @@ function readmeExamples(): Example[] {
   return out;
 }
 
-const sandbox = useSandbox();
+// A fast clock, so a watched migration ends in seconds.
+const sandbox = useSandbox({ clockSpeed: 200 });
 
 describe('README examples', () => {
   const examples = readmeExamples();
@@ -48,9 +51,9 @@ describe('README examples', () => {
     writeFileSync(join(cwd, 'token.txt'), `${sb.tokens.admin}\n`);
     writeFileSync(join(cwd, 'akismet-key.txt'), 'akismet-example-key\n');
     writeFileSync(join(cwd, 'hook-secret.txt'), 'hook-example-secret\n');
-    const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir() });
+    const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir(), OLD_TOKEN: sb.tokens.admin_nosudo });
     for (const { line, expectedExit } of examples) {
-      const command = line.replaceAll(EXAMPLE_URL, sb.url);
+      const command = line.replaceAll(EXAMPLE_URL, sb.url).replaceAll(SOURCE_URL, sb.url);
       // Asynchronous: the sandbox answers from this process.
       const res = await execa('bash', ['-o', 'pipefail', '-c', command], { cwd, env, extendEnv: false, reject: false, timeout: 60_000 });
       expect(res.exitCode, `${line}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`).toBe(expectedExit);
