@@ -3,6 +3,7 @@
 
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
+import { registerAlerts } from './alerts/index.js';
 import { registerApi } from './api/index.js';
 import { registerMr } from './mr/index.js';
 import { registerProfile } from './profile/index.js';
@@ -18,6 +19,7 @@ export const COMMAND_GROUPS: RegisterGroup[] = [
   registerProfile,
   registerToken,
   registerMr,
+  registerAlerts,
   registerProjects,
   registerApi,
   registerSandbox,
