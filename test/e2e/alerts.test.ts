@@ -1,8 +1,7 @@
 // `forgectl alerts send|resolve` against the sandbox's alert integrations (built binary).
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { alertIntegrationInfo, type AlertIntegrationInfo, type Sandbox } from '../../src/sandbox/index.js';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -17,7 +16,7 @@ function integration(sb: Sandbox, type: 'http' | 'prometheus', active = true): A
 }
 
 /** Requests that reached an alert URL since `mark`. */
-const alertRequests = (sb: Sandbox, mark: number) => sb.requests.slice(mark).filter((r) => r.path.includes('/alerts/notify'));
+const alertRequests = (sb: Sandbox, mark: number) => sb.requests.slice(mark).filter((r) => r.path.includes('/alerts/notify')) as (Sandbox['requests'][number] & { body: any })[];
 
 async function held(sb: Sandbox): Promise<any[]> {
   const res = await fetch(`${sb.url}/-/sandbox/alerts`, { headers: { 'PRIVATE-TOKEN': sb.tokens.admin } });
