@@ -3,7 +3,7 @@
 
 function __forgectl_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
+        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
             return 0
     end
     return 1
@@ -29,7 +29,7 @@ end
 function __forgectl_children
     switch "$argv[1]"
         case ''
-            echo profile token mr projects api sandbox completion help
+            echo profile token mr alerts projects api sandbox completion help
         case 'profile'
             echo add login list show use remove
         case 'token'
@@ -38,6 +38,8 @@ function __forgectl_children
             echo list update close reopen merge delete train
         case 'mr train'
             echo list status add
+        case 'alerts'
+            echo send resolve
         case 'projects'
             echo list
     end
@@ -91,6 +93,7 @@ complete -c forgectl -f
 complete -c forgectl -n '__forgectl_at \'\'' -a profile -d 'Manage credential profiles (instance URL, token, TLS options)'
 complete -c forgectl -n '__forgectl_at \'\'' -a token -d 'List, inspect, rotate and revoke personal access tokens'
 complete -c forgectl -n '__forgectl_at \'\'' -a mr -d 'Find, update, merge and queue merge requests'
+complete -c forgectl -n '__forgectl_at \'\'' -a alerts -d 'Send and resolve alerts through a project’s alert integration'
 complete -c forgectl -n '__forgectl_at \'\'' -a projects -d 'List projects visible to you or owned by a user'
 complete -c forgectl -n '__forgectl_at \'\'' -a api -d 'Send a request to any API endpoint and print the answer'
 complete -c forgectl -n '__forgectl_at \'\'' -a sandbox -d 'Run a local simulator of the API, for trying commands and testing scripts offline'
@@ -117,6 +120,8 @@ complete -c forgectl -n '__forgectl_at \'mr\'' -a train -d 'Merge trains: list t
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a list -d 'List the merge trains of a project, or of one target branch'
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a status -d 'Show the merge train entry of a merge request'
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a add -d 'Add a merge request to the merge train of its target branch'
+complete -c forgectl -n '__forgectl_at \'alerts\'' -a send -d 'Send an alert (or a metrics-alerting batch) to an integration’s alert URL'
+complete -c forgectl -n '__forgectl_at \'alerts\'' -a resolve -d 'Resolve the open alert with a fingerprint (sends the resolving payload)'
 complete -c forgectl -n '__forgectl_at \'projects\'' -a list -d 'List projects (every filter of the API as a flag)'
 complete -c forgectl -n '__forgectl_at \'profile add\'' -l url -x -d 'base URL of the instance, e.g. https://gitlab.example.com'
 complete -c forgectl -n '__forgectl_at \'profile add\'' -l token-stdin -d 'read the token from standard input'
@@ -221,6 +226,27 @@ complete -c forgectl -n '__forgectl_at \'mr train add\'' -l sha -x -d 'add only 
 complete -c forgectl -n '__forgectl_at \'mr train add\'' -l squash -d 'squash the commits when merged'
 complete -c forgectl -n '__forgectl_at \'mr train add\'' -l no-squash -d 'the opposite of --squash'
 complete -c forgectl -n '__forgectl_at \'mr train add\'' -l when-pipeline-succeeds -d 'join the train once the pipeline succeeds'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l url -x -d 'the integration’s alert URL (issued when it was saved)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l key-stdin -d 'read the authorization key from standard input (else FORGECTL_ALERT_KEY)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l auth -x -d 'how the key is sent: bearer or basic (blank user, key as password) (default: bearer)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -s f -l file -r -F -d 'JSON payload file; - reads standard input'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l prometheus -d 'the payload is the metrics-alerting (Alertmanager webhook) form'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l title -x -d 'alert title (default recorded by the service: "New: Alert")'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l description -x -d 'short description'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l severity -x -d 'critical, high, medium, low, info, unknown, or an alias (s1..s5, p1..p5, warning, …)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l service -x -d 'affected service'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l monitoring-tool -x -d 'the tool that raised the alert'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l hosts -x -d 'comma-separated hosts'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l fingerprint -x -d 'groups occurrences into one alert; resolving needs the same one'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l start-time -x -d 'ISO 8601 (default: time of receipt)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l end-time -x -d 'ISO 8601; resolves the open alert with the same fingerprint'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l environment -x -d 'associated environment (service_environment_name)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l field -x -d 'extra payload key, repeatable; dotted keys nest'
+complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l url -x -d 'the integration’s alert URL (issued when it was saved)'
+complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l key-stdin -d 'read the authorization key from standard input (else FORGECTL_ALERT_KEY)'
+complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l auth -x -d 'how the key is sent: bearer or basic (blank user, key as password) (default: bearer)'
+complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l fingerprint -x -d 'fingerprint of the alert to resolve (required)'
+complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l end-time -x -d 'ISO 8601 resolution time (default: now)'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l user -x -d 'projects in this user’s namespace (id or username)'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l archived -d 'only archived projects'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-archived -d 'the opposite of --archived'
