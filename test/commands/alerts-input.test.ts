@@ -63,6 +63,8 @@ describe('input checked before anything is sent (exit 2)', () => {
     ['a metrics alert without a title', ['alerts', 'send', '--url', 'URL', '--prometheus', '-'], 'alerts[0] has no title', { input: '{"alerts":[{"startsAt":"2024-01-01T00:00:00Z","labels":{}}],"commonAnnotations":{},"commonLabels":{},"externalURL":"","groupKey":null,"groupLabels":{},"receiver":"","status":"firing","version":"4"}' }],
     ['a metrics alert without startsAt', ['alerts', 'send', '--url', 'URL', '--prometheus', '-'], 'alerts[0].startsAt is required', { input: '{"alerts":[{"labels":{"alertname":"x"}}],"commonAnnotations":{},"commonLabels":{},"externalURL":"","groupKey":null,"groupLabels":{},"receiver":"","status":"firing","version":"4"}' }],
     ['a metrics alert with a bad endsAt', ['alerts', 'send', '--url', 'URL', '--prometheus', '-'], 'alerts[0].endsAt', { input: '{"alerts":[{"labels":{"alertname":"x"},"startsAt":"2024-01-01T00:00:00Z","endsAt":"never"}],"commonAnnotations":{},"commonLabels":{},"externalURL":"","groupKey":null,"groupLabels":{},"receiver":"","status":"firing","version":"4"}' }],
+    ['the HTTP form to a metrics-alerting URL', ['alerts', 'send', '--url', 'PROM', '--title', 't'], 'takes only the --prometheus form'],
+    ['resolve at a metrics-alerting URL', ['alerts', 'resolve', '--url', 'PROM', '--fingerprint', 'f'], 'alerts resolve works with HTTP endpoints'],
     ['resolve without a fingerprint', ['alerts', 'resolve', '--url', 'URL'], '--fingerprint is required'],
     ['resolve with a bad --end-time', ['alerts', 'resolve', '--url', 'URL', '--fingerprint', 'f', '--end-time', 'later'], '--end-time must be an ISO 8601 date-time'],
   ];
@@ -70,8 +72,9 @@ describe('input checked before anything is sent (exit 2)', () => {
   it.each(cases)('refuses %s', async (_name, args, message, extra = {}) => {
     const sb = sandbox();
     const i = integration(sb, 'http');
+    const prom = integration(sb, 'prometheus');
     const mark = sb.requests.length;
-    const res = await runCli(args.map((a) => (a === 'URL' ? i.url : a)), { FORGECTL_ALERT_KEY: extra.key === false ? undefined : i.key }, extra.input);
+    const res = await runCli(args.map((a) => (a === 'URL' ? i.url : a === 'PROM' ? prom.url : a)), { FORGECTL_ALERT_KEY: extra.key === false ? undefined : i.key }, extra.input);
     expect(res.code, res.stderr).toBe(2);
     expect(res.stderr).toContain(message);
     expect(res.stderr).not.toContain(i.key);

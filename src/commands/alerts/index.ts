@@ -68,7 +68,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'resolve',
     summary: 'Resolve the open alert with a fingerprint (sends the resolving payload)',
-    description: `Sends {"fingerprint": F, "end_time": T} (T: --end-time, default now). The service answers 400 when no open alert has that fingerprint. ${KEY_HELP}`,
+    description: `Sends {"fingerprint": F, "end_time": T} (T: --end-time, default now). The service answers 400 when no open alert has that fingerprint. For an HTTP endpoint; a metrics alert is resolved by sending it again with --prometheus and --end-time. ${KEY_HELP}`,
     writes: true,
     examples: [
       'FORGECTL_ALERT_KEY=$KEY forgectl alerts resolve --url https://gitlab.example.com/acme/api/alerts/notify/uptime/1.json --fingerprint api-down',

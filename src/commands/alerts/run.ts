@@ -52,6 +52,9 @@ function checkAlertUrl(raw: string | undefined): string {
   return u.toString();
 }
 
+/** GitLab's address of a metrics-alerting integration; it accepts only that payload form. */
+const isMetricsUrl = (url: string) => new URL(url).pathname.endsWith('/prometheus/alerts/notify.json');
+
 function checkAuth(raw: string | undefined): AlertAuth {
   return raw === undefined ? 'bearer' : parseChoice('--auth', raw, ALERT_AUTHS);
 }
@@ -125,6 +128,9 @@ export async function sendAlertCommand(ctx: Context, o: SendOptions, source: str
   if (source === '-' && o.file !== undefined) throw new UsageError('give the payload either with -f or as -, not both');
   const file = source === '-' ? '-' : o.file;
   if (file === '-' && o.keyStdin) throw new UsageError('the payload and the key cannot both come from standard input', 'pass the key in FORGECTL_ALERT_KEY, or the payload with -f FILE');
+  if (!o.prometheus && isMetricsUrl(url)) {
+    throw new UsageError('this alert URL is a metrics-alerting integration: it takes only the --prometheus form', 'add --prometheus');
+  }
   const flags = flagsGiven(o);
   if (file === undefined && flags.length === 0) {
     throw new UsageError('no alert to send', 'give a payload with -f FILE (or - for standard input), or describe it with --title, --severity, …');
@@ -164,6 +170,10 @@ export async function resolveAlertCommand(ctx: Context, o: ResolveOptions): Prom
   const url = checkAlertUrl(o.url);
   const auth = checkAuth(o.auth);
   if (!o.fingerprint) throw new UsageError('--fingerprint is required', 'the fingerprint the alert was sent with');
+  if (isMetricsUrl(url)) {
+    // Metrics alerts are matched by start time, title and query, not by a fingerprint we send.
+    throw new UsageError('alerts resolve works with HTTP endpoints; this URL is a metrics-alerting integration', 'resend the alert with `alerts send --prometheus` and --end-time (status resolved)');
+  }
   const endTime = o.endTime === undefined ? new Date().toISOString() : parseDateTime('--end-time', o.endTime);
   const payload = { fingerprint: o.fingerprint, end_time: endTime };
   return deliver(ctx, o, url, auth, payload, [`would resolve the open alert with fingerprint ${JSON.stringify(o.fingerprint)}, ended at ${endTime}`], true);
