@@ -3,7 +3,7 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks migrate mr projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks migrate mr alerts projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
@@ -13,6 +13,7 @@ __forgectl_children() {
     'migrate') echo 'start list get entities failures watch' ;;
     'mr') echo 'list update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
+    'alerts') echo 'send resolve' ;;
     'projects') echo 'list' ;;
   esac
 }
@@ -83,6 +84,9 @@ __forgectl_flags() {
     'mr train list') echo '--branch --scope --sort' ;;
     'mr train status') echo '' ;;
     'mr train add') echo '--sha --squash --no-squash --when-pipeline-succeeds' ;;
+    'alerts') echo '' ;;
+    'alerts send') echo '--url --key-stdin --auth -f --file --prometheus --title --description --severity --service --monitoring-tool --hosts --fingerprint --start-time --end-time --environment --field' ;;
+    'alerts resolve') echo '--url --key-stdin --auth --fingerprint --end-time' ;;
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
@@ -208,6 +212,24 @@ __forgectl_value() {
     'mr train list|--scope') echo 'choice active complete' ;;
     'mr train list|--sort') echo 'choice asc desc' ;;
     'mr train add|--sha') echo 'text' ;;
+    'alerts send|--url') echo 'text' ;;
+    'alerts send|--auth') echo 'text' ;;
+    'alerts send|-f'|'alerts send|--file') echo 'file' ;;
+    'alerts send|--title') echo 'text' ;;
+    'alerts send|--description') echo 'text' ;;
+    'alerts send|--severity') echo 'text' ;;
+    'alerts send|--service') echo 'text' ;;
+    'alerts send|--monitoring-tool') echo 'text' ;;
+    'alerts send|--hosts') echo 'text' ;;
+    'alerts send|--fingerprint') echo 'text' ;;
+    'alerts send|--start-time') echo 'text' ;;
+    'alerts send|--end-time') echo 'text' ;;
+    'alerts send|--environment') echo 'text' ;;
+    'alerts send|--field') echo 'text' ;;
+    'alerts resolve|--url') echo 'text' ;;
+    'alerts resolve|--auth') echo 'text' ;;
+    'alerts resolve|--fingerprint') echo 'text' ;;
+    'alerts resolve|--end-time') echo 'text' ;;
     'projects list|--user') echo 'text' ;;
     'projects list|--id-after') echo 'text' ;;
     'projects list|--id-before') echo 'text' ;;

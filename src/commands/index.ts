@@ -3,6 +3,7 @@
 
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
+import { registerAlerts } from './alerts/index.js';
 import { registerApi } from './api/index.js';
 import { registerBroadcast } from './broadcast/index.js';
 import { registerHooks } from './hooks/index.js';
@@ -28,6 +29,7 @@ export const COMMAND_GROUPS: RegisterGroup[] = [
   registerHooks,
   registerMigrate,
   registerMr,
+  registerAlerts,
   registerProjects,
   registerApi,
   registerSandbox,

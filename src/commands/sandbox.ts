@@ -30,7 +30,9 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'an administrator (token `admin`), users, groups, 60+ projects and tokens of every state; `empty` only the ' +
       'administrator. --fault makes the next API requests fail, e.g. `503:2,429:1,reset:1`. With -o json the URL ' +
       'and tokens are one JSON line, for scripts. Administrators can read the request log at /-/sandbox/requests ' +
-      'and queue faults with POST /-/sandbox/faults {"spec":"503:2"}.',
+      'and queue faults with POST /-/sandbox/faults {"spec":"503:2"}. ' +
+      'The alert integrations of the seed (URL and key) are printed too; GET /-/sandbox/alerts (sandbox-only, ' +
+      'administrators) lists the alerts they received.',
     examples: [
       'forgectl sandbox',
       '# in a script: start it in the background and read its URL and admin token',
@@ -63,7 +65,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   const host = opts.host ?? '127.0.0.1';
   if (!host.trim()) throw new UsageError('--host needs an address');
 
-  const { startSandbox, parseFaultSpec } = await import('../sandbox/index.js');
+  const { startSandbox, parseFaultSpec, alertIntegrationInfo } = await import('../sandbox/index.js');
   if (opts.fault !== undefined) {
     try {
       parseFaultSpec(opts.fault);
@@ -83,7 +85,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   }
 
   try {
-    await printInfo(ctx, sb.url, sb.tokens);
+    await printInfo(ctx, sb.url, sb.tokens, alertIntegrationInfo(sb.state, sb.url));
     ctx.notice(`Sandbox listening at ${sb.url} (API at ${sb.url}/api/v4). Press Ctrl-C to stop.`);
     await untilStopped(ctx.abort.signal);
   } finally {
@@ -93,20 +95,34 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   return none;
 }
 
-async function printInfo(ctx: Context, url: string, tokens: Record<string, string>): Promise<void> {
+/** An alert integration as printed at start: where to send alerts and with which key. */
+interface AlertIntegrationLine {
+  project: string;
+  type: string;
+  name: string;
+  active: boolean;
+  url: string;
+  key: string;
+}
+
+async function printInfo(ctx: Context, url: string, tokens: Record<string, string>, alerts: AlertIntegrationLine[]): Promise<void> {
   const format = ctx.globals.output;
   if (format === 'json' || format === 'ndjson') {
     // One line, so a script can read it before the sandbox exits.
-    ctx.stdout.write(`${JSON.stringify({ url, tokens })}\n`);
+    ctx.stdout.write(`${JSON.stringify({ url, tokens, alerts })}\n`);
     return;
   }
   if (format === 'yaml') {
-    await ctx.render(object({ url, tokens }));
+    await ctx.render(object({ url, tokens, alerts }));
     return;
   }
   await ctx.render(text(`URL: ${url}`));
   const rows = Object.entries(tokens).map(([name, secret]) => ({ name, token: secret }));
   await ctx.render(list(rows, [{ key: 'name' }, { key: 'token' }]));
+  if (alerts.length) {
+    await ctx.render(text('Alert integrations (send with `forgectl alerts send --url URL`, key in FORGECTL_ALERT_KEY):'));
+    await ctx.render(list(alerts, [{ key: 'type' }, { key: 'active' }, { key: 'url' }, { key: 'key' }]));
+  }
 }
 
 /** Resolves on Ctrl-C (the entry point aborts the context) or SIGTERM. */

@@ -13,6 +13,7 @@ export { SandboxState } from './state.js';
 export type { SeedKind } from './state.js';
 export type { RecordedRequest } from './types.js';
 export { parseFaultSpec } from './faults.js';
+export { alertIntegrationInfo, type AlertIntegrationInfo } from './alerts/store.js';
 
 export interface SandboxOptions {
   /** Default 0: a free port. */

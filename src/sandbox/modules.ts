@@ -3,6 +3,7 @@
 
 import { bulkImportsModule } from './bulk-imports/routes.js';
 import type { Router } from './router.js';
+import { alertsAdminModule, alertsModule } from './routes/alerts.js';
 import { broadcastMessagesModule } from './routes/broadcast-messages.js';
 import { groupsModule } from './routes/groups.js';
 import { mergeRequestsModule } from './routes/merge-requests.js';
@@ -50,6 +51,8 @@ export const MODULES: readonly SandboxModule[] = [
   mergeTrainsModule,
   groupsModule,
   bulkImportsModule,
+  alertsModule,
+  alertsAdminModule,
   sandboxAdminModule,
   sandboxTierModule,
 ];

@@ -42,8 +42,11 @@ export interface HandlerResult {
 export type Handler = (req: SandboxRequest) => HandlerResult | Promise<HandlerResult>;
 
 export interface RouteOptions {
-  /** `required` (default): 401 without a credential. `optional`: anonymous callers get public data. */
-  auth?: 'required' | 'optional';
+  /**
+   * `required` (default): 401 without a credential. `optional`: anonymous callers get public data.
+   * `none`: the handler checks its own credential (alert URLs take an integration key as Bearer).
+   */
+  auth?: 'required' | 'optional' | 'none';
   /**
    * Token scopes accepted besides `api` (and `read_api` for GET/HEAD); `any` accepts every scope
    * (GitLab's self-information endpoints).

@@ -2,7 +2,7 @@
 // run the handler and write the answer.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate } from './auth.js';
+import { ANONYMOUS, authenticate } from './auth.js';
 import { faultAnswer } from './faults.js';
 import { parseBody, type ParsedBody } from './http/body.js';
 import { ApiError } from './http/errors.js';
@@ -121,7 +121,10 @@ interface Incoming {
 }
 
 async function dispatch(state: SandboxState, mounts: Mount[], inc: Incoming): Promise<HandlerResult> {
-  const mount = mounts.find((m) => inc.fullPath === m.prefix || inc.fullPath.startsWith(`${m.prefix}/`));
+  // The longest prefix wins, so a module mounted at the root (alert URLs) leaves /api/v4 alone.
+  const mount = mounts
+    .filter((m) => inc.fullPath === m.prefix || inc.fullPath.startsWith(`${m.prefix}/`))
+    .reduce<Mount | undefined>((best, m) => (!best || m.prefix.length > best.prefix.length ? m : best), undefined);
   const sub = mount ? inc.fullPath.slice(mount.prefix.length) || '/' : '';
   const match = mount?.router.match(inc.method, sub);
   const query = parseQuery(inc.rawQuery);
@@ -135,7 +138,10 @@ async function dispatch(state: SandboxState, mounts: Mount[], inc: Incoming): Pr
     throw new ApiError(404, { message: '404 Not Found' });
   }
 
-  const auth = authenticate(state, { method: inc.method, fullPath: inc.fullPath, query, body: inc.body.value, headers: inc.headers }, match.route.options);
+  const auth =
+    match.route.options.auth === 'none'
+      ? ANONYMOUS
+      : authenticate(state, { method: inc.method, fullPath: inc.fullPath, query, body: inc.body.value, headers: inc.headers }, match.route.options);
   let merged: ParamObject | undefined;
   const request: SandboxRequest = {
     method: inc.method === 'HEAD' ? 'GET' : inc.method,
