@@ -8,6 +8,7 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
+import { alertIntegrationInfo } from '../../src/sandbox/index.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
@@ -51,7 +52,9 @@ describe('README examples', () => {
     writeFileSync(join(cwd, 'token.txt'), `${sb.tokens.admin}\n`);
     writeFileSync(join(cwd, 'akismet-key.txt'), 'akismet-example-key\n');
     writeFileSync(join(cwd, 'hook-secret.txt'), 'hook-example-secret\n');
-    const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir(), OLD_TOKEN: sb.tokens.admin_nosudo });
+    const alerts = alertIntegrationInfo(sb.state).find((i) => i.type === 'http' && i.active)!;
+    writeFileSync(join(cwd, 'alert-key.txt'), `${alerts.key}\n`);
+    const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir(), OLD_TOKEN: sb.tokens.admin_nosudo, ALERT_URL: alerts.url });
     for (const { line, expectedExit } of examples) {
       const command = line.replaceAll(EXAMPLE_URL, sb.url).replaceAll(SOURCE_URL, sb.url);
       // Asynchronous: the sandbox answers from this process.
