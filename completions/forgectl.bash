@@ -3,7 +3,7 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks migrate mr alerts projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks migrate mr alerts envs analytics releases dashboards projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
@@ -14,6 +14,9 @@ __forgectl_children() {
     'mr') echo 'list update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
     'alerts') echo 'send resolve' ;;
+    'envs') echo 'list get protect update unprotect apply' ;;
+    'releases') echo 'list' ;;
+    'dashboards') echo 'star unstar' ;;
     'projects') echo 'list' ;;
   esac
 }
@@ -27,6 +30,8 @@ __forgectl_alias() {
     'hooks|ls') echo 'list' ;;
     'migrate|ls') echo 'list' ;;
     'mr|ls') echo 'list' ;;
+    'envs|ls') echo 'list' ;;
+    'releases|ls') echo 'list' ;;
     'projects|ls') echo 'list' ;;
   esac
 }
@@ -87,6 +92,19 @@ __forgectl_flags() {
     'alerts') echo '' ;;
     'alerts send') echo '--url --key-stdin --auth -f --file --prometheus --title --description --severity --service --monitoring-tool --hosts --fingerprint --start-time --end-time --environment --field' ;;
     'alerts resolve') echo '--url --key-stdin --auth --fingerprint --end-time' ;;
+    'envs') echo '' ;;
+    'envs list') echo '' ;;
+    'envs get') echo '' ;;
+    'envs protect') echo '--deploy --approval' ;;
+    'envs update') echo '--add-deploy --change-deploy --remove-deploy --add-approval --change-approval --remove-approval --required-approval-count' ;;
+    'envs unprotect') echo '' ;;
+    'envs apply') echo '-f --file' ;;
+    'analytics') echo '--only' ;;
+    'releases') echo '' ;;
+    'releases list') echo '--sort --simple' ;;
+    'dashboards') echo '' ;;
+    'dashboards star') echo '' ;;
+    'dashboards unstar') echo '--all' ;;
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
@@ -230,6 +248,18 @@ __forgectl_value() {
     'alerts resolve|--auth') echo 'text' ;;
     'alerts resolve|--fingerprint') echo 'text' ;;
     'alerts resolve|--end-time') echo 'text' ;;
+    'envs protect|--deploy') echo 'text' ;;
+    'envs protect|--approval') echo 'text' ;;
+    'envs update|--add-deploy') echo 'text' ;;
+    'envs update|--change-deploy') echo 'text' ;;
+    'envs update|--remove-deploy') echo 'text' ;;
+    'envs update|--add-approval') echo 'text' ;;
+    'envs update|--change-approval') echo 'text' ;;
+    'envs update|--remove-approval') echo 'text' ;;
+    'envs update|--required-approval-count') echo 'text' ;;
+    'envs apply|-f'|'envs apply|--file') echo 'file' ;;
+    'analytics|--only') echo 'text' ;;
+    'releases list|--sort') echo 'choice asc desc' ;;
     'projects list|--user') echo 'text' ;;
     'projects list|--id-after') echo 'text' ;;
     'projects list|--id-before') echo 'text' ;;

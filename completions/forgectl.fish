@@ -3,7 +3,7 @@
 
 function __forgectl_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
+        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'envs protect|--deploy' 'envs protect|--approval' 'envs update|--add-deploy' 'envs update|--change-deploy' 'envs update|--remove-deploy' 'envs update|--add-approval' 'envs update|--change-approval' 'envs update|--remove-approval' 'envs update|--required-approval-count' 'envs apply|-f' 'envs apply|--file' 'analytics|--only' 'releases list|--sort' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
             return 0
     end
     return 1
@@ -25,6 +25,10 @@ function __forgectl_alias
             echo 'list'
         case 'mr|ls'
             echo 'list'
+        case 'envs|ls'
+            echo 'list'
+        case 'releases|ls'
+            echo 'list'
         case 'projects|ls'
             echo 'list'
         case '*'
@@ -35,7 +39,7 @@ end
 function __forgectl_children
     switch "$argv[1]"
         case ''
-            echo profile token settings plan-limits broadcast hooks migrate mr alerts projects api sandbox completion help
+            echo profile token settings plan-limits broadcast hooks migrate mr alerts envs analytics releases dashboards projects api sandbox completion help
         case 'profile'
             echo add login list show use remove
         case 'token'
@@ -56,6 +60,12 @@ function __forgectl_children
             echo list status add
         case 'alerts'
             echo send resolve
+        case 'envs'
+            echo list get protect update unprotect apply
+        case 'releases'
+            echo list
+        case 'dashboards'
+            echo star unstar
         case 'projects'
             echo list
     end
@@ -115,6 +125,10 @@ complete -c forgectl -n '__forgectl_at \'\'' -a hooks -d 'Manage system hooks: s
 complete -c forgectl -n '__forgectl_at \'\'' -a migrate -d 'Migrate groups and projects from another instance by direct transfer'
 complete -c forgectl -n '__forgectl_at \'\'' -a mr -d 'Find, update, merge and queue merge requests'
 complete -c forgectl -n '__forgectl_at \'\'' -a alerts -d 'Send and resolve alerts through a project’s alert integration'
+complete -c forgectl -n '__forgectl_at \'\'' -a envs -d 'Group-level protected environments: who may deploy and who must approve'
+complete -c forgectl -n '__forgectl_at \'\'' -a analytics -d 'Recent activity counts of a group: issues, merge requests, new members'
+complete -c forgectl -n '__forgectl_at \'\'' -a releases -d 'Releases of the projects in a group'
+complete -c forgectl -n '__forgectl_at \'\'' -a dashboards -d 'Star and unstar metrics dashboards'
 complete -c forgectl -n '__forgectl_at \'\'' -a projects -d 'List projects visible to you or owned by a user'
 complete -c forgectl -n '__forgectl_at \'\'' -a api -d 'Send a request to any API endpoint and print the answer'
 complete -c forgectl -n '__forgectl_at \'\'' -a sandbox -d 'Run a local simulator of the API, for trying commands and testing scripts offline'
@@ -164,6 +178,15 @@ complete -c forgectl -n '__forgectl_at \'mr train\'' -a status -d 'Show the merg
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a add -d 'Add a merge request to the merge train of its target branch'
 complete -c forgectl -n '__forgectl_at \'alerts\'' -a send -d 'Send an alert (or a metrics-alerting batch) to an integration’s alert URL'
 complete -c forgectl -n '__forgectl_at \'alerts\'' -a resolve -d 'Resolve the open alert with a fingerprint (sends the resolving payload)'
+complete -c forgectl -n '__forgectl_at \'envs\'' -a list -d 'List the protected environments of a group'
+complete -c forgectl -n '__forgectl_at \'envs\'' -a get -d 'Show one protected environment'
+complete -c forgectl -n '__forgectl_at \'envs\'' -a protect -d 'Protect a tier: who may deploy, who must approve'
+complete -c forgectl -n '__forgectl_at \'envs\'' -a update -d 'Add, change or remove deploy entries and approval rules'
+complete -c forgectl -n '__forgectl_at \'envs\'' -a unprotect -d 'Remove the protection of a tier (asks first; --yes in scripts)'
+complete -c forgectl -n '__forgectl_at \'envs\'' -a apply -d 'Make a group’s protected environments match a file'
+complete -c forgectl -n '__forgectl_at \'releases\'' -a list -d 'List the releases of a group’s projects, newest first'
+complete -c forgectl -n '__forgectl_at \'dashboards\'' -a star -d 'Star a metrics dashboard of a project'
+complete -c forgectl -n '__forgectl_at \'dashboards\'' -a unstar -d 'Unstar one dashboard, or every dashboard of the project with --all'
 complete -c forgectl -n '__forgectl_at \'projects\'' -a list -d 'List projects (every filter of the API as a flag)'
 complete -c forgectl -n '__forgectl_at \'profile add\'' -l url -x -d 'base URL of the instance, e.g. https://gitlab.example.com'
 complete -c forgectl -n '__forgectl_at \'profile add\'' -l token-stdin -d 'read the token from standard input'
@@ -349,6 +372,20 @@ complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l key-stdin -d 'read
 complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l auth -x -d 'how the key is sent: bearer or basic (blank user, key as password) (default: bearer)'
 complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l fingerprint -x -d 'fingerprint of the alert to resolve (required)'
 complete -c forgectl -n '__forgectl_at \'alerts resolve\'' -l end-time -x -d 'ISO 8601 resolution time (default: now)'
+complete -c forgectl -n '__forgectl_at \'envs protect\'' -l deploy -x -d 'who may deploy: access_level=N, user=ID or group=ID; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs protect\'' -l approval -x -d 'approval rule: access_level=N, user=ID or group=ID, optionally required=N; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l add-deploy -x -d 'new deploy entry; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l change-deploy -x -d 'change deploy entry ID; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l remove-deploy -x -d 'remove deploy entry ID; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l add-approval -x -d 'new approval rule; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l change-approval -x -d 'change approval rule ID; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l remove-approval -x -d 'remove approval rule ID; repeatable'
+complete -c forgectl -n '__forgectl_at \'envs update\'' -l required-approval-count -x -d 'approvals required in total'
+complete -c forgectl -n '__forgectl_at \'envs apply\'' -s f -l file -r -F -d 'YAML or JSON file; - reads standard input'
+complete -c forgectl -n '__forgectl_at \'analytics\'' -l only -x -d 'comma-separated: issues, merge_requests, new_members'
+complete -c forgectl -n '__forgectl_at \'releases list\'' -l sort -x -a 'asc desc' -d 'by release date: asc or desc (default desc)'
+complete -c forgectl -n '__forgectl_at \'releases list\'' -l simple -d 'limited fields'
+complete -c forgectl -n '__forgectl_at \'dashboards unstar\'' -l all -d 'remove every star of the project'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l user -x -d 'projects in this user’s namespace (id or username)'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l archived -d 'only archived projects'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-archived -d 'the opposite of --archived'

@@ -4,14 +4,18 @@
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
 import { registerAlerts } from './alerts/index.js';
+import { registerAnalytics } from './analytics.js';
 import { registerApi } from './api/index.js';
 import { registerBroadcast } from './broadcast/index.js';
+import { registerDashboards } from './dashboards.js';
+import { registerEnvs } from './envs/index.js';
 import { registerHooks } from './hooks/index.js';
 import { registerMigrate } from './migrate/index.js';
 import { registerMr } from './mr/index.js';
 import { registerPlanLimits } from './plan-limits/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
+import { registerReleases } from './releases.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSettings } from './settings/index.js';
 import { registerShell } from './shell.js';
@@ -30,6 +34,10 @@ export const COMMAND_GROUPS: RegisterGroup[] = [
   registerMigrate,
   registerMr,
   registerAlerts,
+  registerEnvs,
+  registerAnalytics,
+  registerReleases,
+  registerDashboards,
   registerProjects,
   registerApi,
   registerSandbox,

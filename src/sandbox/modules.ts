@@ -2,6 +2,8 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import { bulkImportsModule } from './bulk-imports/routes.js';
+import { protectedEnvironmentsModule } from './environments/module.js';
+import { opsModule, opsSandboxModule } from './ops/module.js';
 import type { Router } from './router.js';
 import { alertsAdminModule, alertsModule } from './routes/alerts.js';
 import { broadcastMessagesModule } from './routes/broadcast-messages.js';
@@ -52,7 +54,10 @@ export const MODULES: readonly SandboxModule[] = [
   groupsModule,
   bulkImportsModule,
   alertsModule,
+  protectedEnvironmentsModule,
+  opsModule,
   alertsAdminModule,
+  opsSandboxModule,
   sandboxAdminModule,
   sandboxTierModule,
 ];

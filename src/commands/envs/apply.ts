@@ -1,0 +1,217 @@
+// `envs apply GROUP -f FILE`: computes the calls that make the group's protected environments match
+// the file (create, update by entry id, unprotect), shows them, asks, then sends them in order.
+
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import {
+  TIERS,
+  listEnvironments,
+  protectEnvironment,
+  unprotectEnvironment,
+  updateEnvironment,
+  type AccessRecord,
+  type EntryInput,
+  type ProtectedEnvironment,
+  type Tier,
+  type UpdateBody,
+} from '../../api/environments.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { collect } from '../../core/paginate.js';
+import { list, none, type CommandResult } from '../../core/output.js';
+import { parseInteger } from '../../core/parse.js';
+import { confirmDestructive } from '../shared.js';
+import { checkEntry, entryIdentity, explain, parseTier } from './entries.js';
+
+export interface DesiredEnv {
+  tier: Tier;
+  deploy: EntryInput[];
+  approvals: EntryInput[];
+  requiredApprovalCount?: number;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// Keys of `envs list -o yaml` output that describe rather than define an entry.
+const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
+
+function fileEntries(where: string, raw: unknown, approval: boolean): EntryInput[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw new UsageError(`${where} must be a list of entries`);
+  const seen = new Set<string>();
+  return raw.map((item, i) => {
+    if (!isObj(item)) throw new UsageError(`${where}[${i}] must be a mapping such as {access_level: 40}`);
+    const clean: Obj = {};
+    for (const [k, v] of Object.entries(item)) if (!DESCRIPTIVE.has(k)) clean[k] = v;
+    // Listed user and group entries also carry the access_level the service stores with them.
+    const names = (k: string) => clean[k] !== undefined && clean[k] !== null;
+    if ((names('user_id') || names('user') || names('group_id') || names('group')) && (names('access_level') || names('level'))) {
+      delete clean.access_level;
+      delete clean.level;
+    }
+    const e = checkEntry(`${where}[${i}]`, clean, approval);
+    const id = entryIdentity(e);
+    if (seen.has(id)) throw new UsageError(`${where}: ${id} is listed twice`);
+    seen.add(id);
+    return e;
+  });
+}
+
+function desiredFrom(where: string, tierRaw: string, spec: Obj): DesiredEnv {
+  let tier: Tier;
+  try {
+    tier = parseTier(tierRaw);
+  } catch (e) {
+    throw new UsageError(`${where}: ${(e as Error).message}`, (e as UsageError).hint);
+  }
+  const known = new Set(['name', 'deploy', 'deploy_access_levels', 'approvals', 'approval_rules', 'required_approval_count']);
+  for (const k of Object.keys(spec)) if (!known.has(k)) throw new UsageError(`${where}: unknown key ${JSON.stringify(k)}`, 'use deploy, approvals and required_approval_count');
+  const deploy = fileEntries(`${tier}.deploy`, spec.deploy ?? spec.deploy_access_levels, false);
+  if (!deploy.length) throw new UsageError(`${tier}: at least one deploy entry is needed`, 'a tier with nobody allowed to deploy is left out of the file instead (that unprotects it)');
+  const approvals = fileEntries(`${tier}.approvals`, spec.approvals ?? spec.approval_rules, true);
+  const rc = spec.required_approval_count;
+  return {
+    tier,
+    deploy,
+    approvals,
+    requiredApprovalCount: rc === undefined || rc === null ? undefined : parseInteger(`${tier}.required_approval_count`, String(rc), { min: 0 }),
+  };
+}
+
+/** The file: a mapping tier → rules, or the list `envs list -o yaml|json` prints. */
+export function parseEnvsFile(text: string, name: string): DesiredEnv[] {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (e) {
+    throw new UsageError(`${name} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const out: DesiredEnv[] = [];
+  if (Array.isArray(doc)) {
+    doc.forEach((item, i) => {
+      if (!isObj(item) || typeof item.name !== 'string') throw new UsageError(`${name}: item ${i + 1} needs a name (the tier)`);
+      out.push(desiredFrom(`${name}: item ${i + 1}`, item.name, item));
+    });
+  } else if (isObj(doc)) {
+    for (const [tier, spec] of Object.entries(doc)) {
+      if (!isObj(spec)) throw new UsageError(`${name}: ${tier} must be a mapping with deploy (and approvals)`);
+      out.push(desiredFrom(`${name}: ${tier}`, tier, spec));
+    }
+  } else if (doc !== null && doc !== undefined) {
+    throw new UsageError(`${name} must map tiers (${TIERS.join(', ')}) to their rules`);
+  }
+  const tiers = out.map((d) => d.tier);
+  const dup = tiers.find((t, i) => tiers.indexOf(t) !== i);
+  if (dup) throw new UsageError(`${name}: ${dup} appears twice`);
+  return out;
+}
+
+export interface PlannedCall {
+  action: 'protect' | 'update' | 'unprotect';
+  tier: Tier;
+  changes: string[];
+  run: (ctx: Context, group: string) => Promise<unknown>;
+}
+
+const describe = (e: EntryInput) => `${entryIdentity(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
+
+function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[], desired: EntryInput[], changes: string[]): EntryInput[] {
+  const out: EntryInput[] = [];
+  const byIdentity = new Map(current.map((c) => [entryIdentity(c), c]));
+  const wanted = new Set(desired.map(entryIdentity));
+  for (const c of current) {
+    if (!wanted.has(entryIdentity(c)) && c.id !== undefined) {
+      out.push({ id: c.id, _destroy: true });
+      changes.push(`- ${kind} ${entryIdentity(c)} (id ${c.id})`);
+    }
+  }
+  for (const d of desired) {
+    const c = byIdentity.get(entryIdentity(d));
+    if (!c) {
+      out.push(d);
+      changes.push(`+ ${kind} ${describe(d)}`);
+    } else if (kind === 'approval' && (d.required_approvals ?? 1) !== (c.required_approvals ?? 1) && c.id !== undefined) {
+      out.push({ id: c.id, ...d, required_approvals: d.required_approvals ?? 1 });
+      changes.push(`~ approval ${entryIdentity(d)} (id ${c.id}) required ${c.required_approvals ?? 1} → ${d.required_approvals ?? 1}`);
+    }
+  }
+  return out;
+}
+
+export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[]): PlannedCall[] {
+  const plan: PlannedCall[] = [];
+  const currentByTier = new Map(current.map((c) => [c.name, c]));
+  for (const d of desired) {
+    const c = currentByTier.get(d.tier);
+    if (!c) {
+      const changes = [...d.deploy.map((e) => `+ deploy ${describe(e)}`), ...d.approvals.map((e) => `+ approval ${describe(e)}`)];
+      const count = d.requiredApprovalCount;
+      if (count) changes.push(`required_approval_count ${count}`);
+      plan.push({
+        action: 'protect',
+        tier: d.tier,
+        changes,
+        run: async (ctx, group) => {
+          const http = await ctx.http();
+          await protectEnvironment(http, group, { name: d.tier, deploy_access_levels: d.deploy, ...(d.approvals.length ? { approval_rules: d.approvals } : {}) });
+          // The create call takes no count; a second call sets it.
+          if (count) await updateEnvironment(http, group, d.tier, { required_approval_count: count });
+        },
+      });
+      continue;
+    }
+    const changes: string[] = [];
+    const body: UpdateBody = {};
+    const deploy = diffEntries('deploy', c.deploy_access_levels ?? [], d.deploy, changes);
+    const approvals = diffEntries('approval', c.approval_rules ?? [], d.approvals, changes);
+    if (deploy.length) body.deploy_access_levels = deploy;
+    if (approvals.length) body.approval_rules = approvals;
+    if (d.requiredApprovalCount !== undefined && d.requiredApprovalCount !== (c.required_approval_count ?? 0)) {
+      body.required_approval_count = d.requiredApprovalCount;
+      changes.push(`~ required_approval_count ${c.required_approval_count ?? 0} → ${d.requiredApprovalCount}`);
+    }
+    if (Object.keys(body).length) {
+      plan.push({ action: 'update', tier: d.tier, changes, run: async (ctx, group) => updateEnvironment(await ctx.http(), group, d.tier, body) });
+    }
+  }
+  const wanted = new Set(desired.map((d) => d.tier));
+  for (const c of current) {
+    if (!wanted.has(c.name as Tier)) {
+      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], run: async (ctx, group) => unprotectEnvironment(await ctx.http(), group, c.name) });
+    }
+  }
+  return plan;
+}
+
+export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
+  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
+  if (!group) throw new UsageError('a group (id or full path) is required');
+  let text: string;
+  if (o.file === '-') text = await ctx.readStdin('the environments file');
+  else {
+    try {
+      text = await readFile(o.file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  const desired = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
+  const http = await ctx.http();
+  const current = await collect(listEnvironments(http, group, { all: true })).catch((e) => explain(e, group));
+  const plan = planEnvs(current, desired);
+  if (!plan.length) {
+    ctx.notice(`The protected environments of ${group} already match ${o.file}.`);
+    return none;
+  }
+  ctx.notice(`Plan for ${group}:`);
+  for (const p of plan) ctx.notice(`  ${p.action} ${p.tier}: ${p.changes.join('; ')}`);
+  await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
+  const rows: { action: string; tier: string; changes: string; status: string }[] = [];
+  for (const p of plan) {
+    await p.run(ctx, group).catch((e) => explain(e, group));
+    rows.push({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: ctx.dryRun ? 'dry run' : 'done' });
+  }
+  if (ctx.dryRun) return none;
+  return list(rows, [{ key: 'action' }, { key: 'tier' }, { key: 'changes' }, { key: 'status' }]);
+}

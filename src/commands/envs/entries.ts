@@ -1,0 +1,114 @@
+// Entries of deploy access levels and approval rules: parsing `access_level=40|user=ID|group=ID`
+// (approval rules add `required=N`), describing them, and the hints for the service's refusals.
+
+import { DEPLOY_ACCESS_LEVELS, TIERS, type AccessRecord, type EntryInput, type Tier } from '../../api/environments.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { parseInteger } from '../../core/parse.js';
+
+const LEVEL_NAMES: Record<string, number> = { developer: 30, maintainer: 40, admin: 60, administrator: 60 };
+
+export function parseTier(raw: string): Tier {
+  if ((TIERS as readonly string[]).includes(raw)) return raw as Tier;
+  throw new UsageError(`unknown tier ${JSON.stringify(raw)}`, `group-level protected environments are named by deployment tier: ${TIERS.join(', ')}`);
+}
+
+export function parseAccessLevel(flag: string, raw: string | number): number {
+  const s = String(raw).trim().toLowerCase();
+  const n = LEVEL_NAMES[s] ?? parseInteger(flag, s);
+  if (!(DEPLOY_ACCESS_LEVELS as readonly number[]).includes(n)) {
+    throw new UsageError(`${flag}: access level ${raw} is not allowed`, 'use 30 (developer), 40 (maintainer) or 60 (admin)');
+  }
+  return n;
+}
+
+const KEY_ALIASES: Record<string, 'user_id' | 'group_id' | 'access_level' | 'required_approvals'> = {
+  user: 'user_id',
+  user_id: 'user_id',
+  group: 'group_id',
+  group_id: 'group_id',
+  access_level: 'access_level',
+  level: 'access_level',
+  role: 'access_level',
+  required: 'required_approvals',
+  required_approvals: 'required_approvals',
+};
+
+/** Checks one entry given as an object (from a flag or a file). */
+export function checkEntry(flag: string, raw: Record<string, unknown>, approval: boolean, opts: { allowId?: boolean } = {}): EntryInput {
+  const out: EntryInput = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined || v === null) continue;
+    if (opts.allowId && k === 'id') {
+      out.id = parseInteger(`${flag} id`, String(v), { min: 1 });
+      continue;
+    }
+    const key = KEY_ALIASES[k];
+    if (!key) throw new UsageError(`${flag}: unknown key ${JSON.stringify(k)}`, `use user=ID, group=ID or access_level=30|40|60${approval ? ', and required=N' : ''}`);
+    if (key === 'required_approvals' && !approval) throw new UsageError(`${flag}: required= belongs to approval rules only`);
+    if (key === 'access_level') out.access_level = parseAccessLevel(flag, v as string);
+    else if (key === 'required_approvals') out.required_approvals = parseInteger(`${flag} required`, String(v), { min: 1 });
+    else out[key] = parseInteger(`${flag} ${k}`, String(v), { min: 1 });
+  }
+  const named = (['user_id', 'group_id', 'access_level'] as const).filter((k) => out[k] !== undefined);
+  if (named.length !== 1 && !(opts.allowId && out.id !== undefined && named.length === 0)) {
+    throw new UsageError(`${flag}: each entry names exactly one of user, group or access_level${named.length ? `; got ${named.join(' and ')}` : ''}`);
+  }
+  return out;
+}
+
+/** `access_level=40`, `user=12`, `group=7,required=2`. */
+export function parseEntrySpec(flag: string, spec: string, approval: boolean): EntryInput {
+  const raw: Record<string, unknown> = {};
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const i = part.indexOf('=');
+    if (i <= 0) throw new UsageError(`${flag} takes KEY=VALUE[,KEY=VALUE], got ${JSON.stringify(spec)}`);
+    const k = part.slice(0, i).trim();
+    if (k in raw) throw new UsageError(`${flag}: ${k} given twice in ${JSON.stringify(spec)}`);
+    raw[k] = part.slice(i + 1).trim();
+  }
+  return checkEntry(flag, raw, approval);
+}
+
+/** `ID:group=7,required=2`: changes entry ID. */
+export function parseChangeSpec(flag: string, spec: string, approval: boolean): EntryInput {
+  const m = /^(\d+):(.+)$/.exec(spec.trim());
+  if (!m) throw new UsageError(`${flag} takes ID:KEY=VALUE[,…], e.g. 12:group=7`);
+  const raw: Record<string, unknown> = { id: m[1] };
+  for (const part of m[2].split(',').map((s) => s.trim()).filter(Boolean)) {
+    const i = part.indexOf('=');
+    if (i <= 0) throw new UsageError(`${flag} takes ID:KEY=VALUE[,…], got ${JSON.stringify(spec)}`);
+    raw[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return checkEntry(flag, raw, approval, { allowId: true });
+}
+
+/** `access_level=40`, `user=12`, `group=7` (+ `required=2`): the identity the CLI compares by. */
+export function entryIdentity(e: AccessRecord | EntryInput): string {
+  if (e.user_id !== null && e.user_id !== undefined) return `user=${e.user_id}`;
+  if (e.group_id !== null && e.group_id !== undefined) return `group=${e.group_id}`;
+  return `access_level=${e.access_level}`;
+}
+
+export function describeEntries(list: AccessRecord[] | undefined, approval: boolean): string {
+  if (!list?.length) return '-';
+  return list
+    .map((e) => {
+      const who = e.access_level_description ? `${entryIdentity(e)} (${e.access_level_description})` : entryIdentity(e);
+      return approval ? `${who} ×${e.required_approvals ?? 1}` : who;
+    })
+    .join('; ');
+}
+
+/** Explains the refusals users meet most: role, tier, assignability. */
+export function explain(err: unknown, group: string): never {
+  if (err instanceof ApiError && !err.hint) {
+    const text = err.message;
+    if (err.status === 403) err.hint = `protected environments of ${group} need the Maintainer role (or Owner) in that group, on a Premium instance`;
+    else if (err.status === 404) err.hint = `no such group, tier not protected, or ${group} is not visible to you`;
+    else if (/\buser\b/.test(text)) err.hint = 'a user must be a direct or inherited member of the group with the Maintainer role or above';
+    else if (/\bgroup\b/.test(text)) err.hint = 'a group must be a subgroup of the group the environment belongs to';
+    else if (/name does not have a valid value/.test(text)) err.hint = `name must be a deployment tier: ${TIERS.join(', ')}`;
+    else if (/has already been taken/.test(text)) err.hint = 'the tier is already protected: change it with `forgectl envs update`';
+  }
+  throw err;
+}

@@ -1,0 +1,98 @@
+// `forgectl envs …`: group-level protected environments (CLI.md "Group protected environments",
+// spec part 3 §2.4, §4.2).
+
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { collectRepeated } from '../../core/parse.js';
+
+const run = () => import('./run.js');
+const apply = () => import('./apply.js');
+
+const RULES =
+  'Tiers: production, staging, testing, development, other. Each entry names exactly one of user=ID (a member ' +
+  'with Maintainer role or above), group=ID (a subgroup) or access_level=30|40|60 (developer, maintainer, admin; ' +
+  'names accepted). Approval rules may add required=N.';
+
+export function registerEnvs(program: Command, reg: Registry): void {
+  const group = defineGroup(program, 'envs', 'Group-level protected environments: who may deploy and who must approve');
+
+  defineCommand(group, reg, {
+    name: 'list <group>',
+    summary: 'List the protected environments of a group',
+    aliases: ['ls'],
+    examples: ['forgectl envs list acme', 'forgectl envs list acme -o yaml > envs.yaml'],
+    exitCodes: ['3  no such group', '4  you are not a maintainer of the group'],
+    run: async (ctx, _o, args) => (await run()).listEnvsCommand(ctx, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'get <group> <tier>',
+    summary: 'Show one protected environment',
+    examples: ['forgectl envs get acme production', 'forgectl envs get acme production -o json'],
+    exitCodes: ['3  no such group or the tier is not protected', '4  you are not a maintainer of the group'],
+    run: async (ctx, _o, args) => (await run()).getEnvCommand(ctx, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'protect <group> <tier>',
+    summary: 'Protect a tier: who may deploy, who must approve',
+    description: RULES,
+    writes: true,
+    examples: [
+      'forgectl envs protect acme production --deploy access_level=maintainer',
+      'forgectl envs protect acme production --deploy group=12 --approval group=13 --approval user=4,required=2',
+    ],
+    exitCodes: ['2  invalid tier or entry (nothing sent)', '4  you are not a maintainer of the group'],
+    options: (c) =>
+      c
+        .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID or group=ID; repeatable', collectRepeated)
+        .option('--approval <entry>', 'approval rule: access_level=N, user=ID or group=ID, optionally required=N; repeatable', collectRepeated),
+    run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts as never, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'update <group> <tier>',
+    summary: 'Add, change or remove deploy entries and approval rules',
+    description: `${RULES} Change an entry by its id (see envs get -o json): --change-deploy 12:group=7.`,
+    writes: true,
+    examples: [
+      'forgectl envs update acme production --add-deploy user=4 --remove-deploy 12',
+      'forgectl envs update acme production --change-approval 38:group=13,required=2 --required-approval-count 2',
+    ],
+    exitCodes: ['2  invalid entry or no change given (nothing sent)', '3  the tier is not protected', '4  you are not a maintainer of the group'],
+    options: (c) =>
+      c
+        .option('--add-deploy <entry>', 'new deploy entry; repeatable', collectRepeated)
+        .option('--change-deploy <id:entry>', 'change deploy entry ID; repeatable', collectRepeated)
+        .option('--remove-deploy <id>', 'remove deploy entry ID; repeatable', collectRepeated)
+        .option('--add-approval <entry>', 'new approval rule; repeatable', collectRepeated)
+        .option('--change-approval <id:entry>', 'change approval rule ID; repeatable', collectRepeated)
+        .option('--remove-approval <id>', 'remove approval rule ID; repeatable', collectRepeated)
+        .option('--required-approval-count <n>', 'approvals required in total'),
+    run: async (ctx, opts, args) => (await run()).updateEnvCommand(ctx, opts as never, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'unprotect <group> <tier>',
+    summary: 'Remove the protection of a tier (asks first; --yes in scripts)',
+    writes: true,
+    examples: ['forgectl envs unprotect acme staging', 'forgectl envs unprotect acme staging --yes'],
+    exitCodes: ['2  no terminal to confirm and no --yes', '3  the tier is not protected'],
+    run: async (ctx, _o, args) => (await run()).unprotectEnvCommand(ctx, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'apply <group>',
+    summary: 'Make a group’s protected environments match a file',
+    description:
+      'The file (YAML or JSON) maps tiers to their rules, or is the list `envs list -o yaml` prints:\n' +
+      '  production:\n    deploy: [{access_level: 40}, {group: 12}]\n    approvals: [{group: 13, required: 2}]\n    required_approval_count: 2\n' +
+      'Tiers missing from the file are unprotected. The create, update and unprotect calls are computed, shown, ' +
+      'confirmed (--yes in scripts) and applied; --dry-run shows them and sends nothing. Exit 0 with nothing to do.',
+    writes: true,
+    examples: ['forgectl envs apply acme -f envs.yaml', 'forgectl envs apply acme -f envs.yaml --dry-run', 'forgectl envs apply acme -f envs.yaml --yes -o json'],
+    exitCodes: ['2  invalid file (nothing sent), or no terminal to confirm and no --yes', '4  you are not a maintainer of the group'],
+    options: (c) => c.requiredOption('-f, --file <path>', 'YAML or JSON file; - reads standard input'),
+    run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts as never, args[0]),
+  });
+}
