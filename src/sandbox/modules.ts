@@ -2,6 +2,9 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import type { Router } from './router.js';
+import { eventsModule } from './routes/events.js';
+import { groupWikisModule } from './routes/group-wikis.js';
+import { notificationSettingsModule } from './routes/notification-settings.js';
 import { mergeRequestsModule } from './routes/merge-requests.js';
 import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
 import { projectsModule } from './routes/projects.js';
@@ -33,4 +36,4 @@ export const coreModule: SandboxModule = {
   },
 };
 
-export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, mergeRequestsModule, mergeTrainsModule, sandboxAdminModule, sandboxTierModule];
+export const MODULES: readonly SandboxModule[] = [coreModule, projectsModule, tokensModule, mergeRequestsModule, mergeTrainsModule, eventsModule, notificationSettingsModule, groupWikisModule, sandboxAdminModule, sandboxTierModule];
