@@ -69,6 +69,7 @@ export function eventJson(state: SandboxState, e: EventRecord): Record<string, u
     target_iid: e.targetIid,
     target_type: e.targetType,
     author_id: e.authorId,
+    data: null,
     target_title: e.targetTitle,
     created_at: new Date(e.createdAt).toISOString(),
   };
