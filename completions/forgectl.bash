@@ -3,11 +3,14 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token mr projects api sandbox completion help' ;;
+    '') echo 'profile token mr events notify wiki projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'mr') echo 'list update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
+    'events') echo 'list' ;;
+    'notify') echo 'get set' ;;
+    'wiki') echo 'list get create update delete upload' ;;
     'projects') echo 'list' ;;
   esac
 }
@@ -18,6 +21,8 @@ __forgectl_alias() {
     'profile|rm') echo 'remove' ;;
     'token|ls') echo 'list' ;;
     'mr|ls') echo 'list' ;;
+    'events|ls') echo 'list' ;;
+    'wiki|ls') echo 'list' ;;
     'projects|ls') echo 'list' ;;
   esac
 }
@@ -49,6 +54,18 @@ __forgectl_flags() {
     'mr train list') echo '--branch --scope --sort' ;;
     'mr train status') echo '' ;;
     'mr train add') echo '--sha --squash --no-squash --when-pipeline-succeeds' ;;
+    'events') echo '' ;;
+    'events list') echo '--user --project --scope --action --target-type --before --after --sort' ;;
+    'notify') echo '' ;;
+    'notify get') echo '--group --project' ;;
+    'notify set') echo '--group --project --level --email --on --off' ;;
+    'wiki') echo '' ;;
+    'wiki list') echo '--with-content' ;;
+    'wiki get') echo '--render-html --version' ;;
+    'wiki create') echo '--title --content --file --format' ;;
+    'wiki update') echo '--title --content --file --format' ;;
+    'wiki delete') echo '' ;;
+    'wiki upload') echo '--branch' ;;
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
@@ -137,6 +154,32 @@ __forgectl_value() {
     'mr train list|--scope') echo 'choice active complete' ;;
     'mr train list|--sort') echo 'choice asc desc' ;;
     'mr train add|--sha') echo 'text' ;;
+    'events list|--user') echo 'text' ;;
+    'events list|--project') echo 'text' ;;
+    'events list|--scope') echo 'choice all' ;;
+    'events list|--action') echo 'choice created updated closed reopened pushed commented merged joined left destroyed expired approved' ;;
+    'events list|--target-type') echo 'text' ;;
+    'events list|--before') echo 'text' ;;
+    'events list|--after') echo 'text' ;;
+    'events list|--sort') echo 'choice asc desc' ;;
+    'notify get|--group') echo 'text' ;;
+    'notify get|--project') echo 'text' ;;
+    'notify set|--group') echo 'text' ;;
+    'notify set|--project') echo 'text' ;;
+    'notify set|--level') echo 'choice disabled participating watch global mention custom' ;;
+    'notify set|--email') echo 'text' ;;
+    'notify set|--on') echo 'text' ;;
+    'notify set|--off') echo 'text' ;;
+    'wiki get|--version') echo 'text' ;;
+    'wiki create|--title') echo 'text' ;;
+    'wiki create|--content') echo 'text' ;;
+    'wiki create|--file') echo 'file' ;;
+    'wiki create|--format') echo 'choice markdown rdoc asciidoc org' ;;
+    'wiki update|--title') echo 'text' ;;
+    'wiki update|--content') echo 'text' ;;
+    'wiki update|--file') echo 'file' ;;
+    'wiki update|--format') echo 'choice markdown rdoc asciidoc org' ;;
+    'wiki upload|--branch') echo 'text' ;;
     'projects list|--user') echo 'text' ;;
     'projects list|--id-after') echo 'text' ;;
     'projects list|--id-before') echo 'text' ;;
