@@ -174,7 +174,7 @@ describe('group wikis', () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('PNGDATA')], { type: 'image/png' }), 'dk.png');
     const res = await fetch(`${sb.url}/api/v4/groups/acme/wikis/attachments`, { method: 'POST', headers: { 'PRIVATE-TOKEN': sb.tokens.alice }, body: form });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(201);
     expect(mismatches(fixture('group_wikis/upload_attachment.json').body, body)).toEqual([]);
     expect(body.link.markdown).toMatch(/^!\[dk\]\(uploads\/[0-9a-f]{32}\/dk\.png\)$/);
