@@ -3,7 +3,7 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks migrate mr alerts envs analytics releases dashboards projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks migrate mr events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help' ;;
     'profile') echo 'add login list show use remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
@@ -13,6 +13,9 @@ __forgectl_children() {
     'migrate') echo 'start list get entities failures watch' ;;
     'mr') echo 'list update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
+    'events') echo 'list' ;;
+    'notify') echo 'get set' ;;
+    'wiki') echo 'list get create update delete upload' ;;
     'alerts') echo 'send resolve' ;;
     'envs') echo 'list get protect update unprotect apply' ;;
     'releases') echo 'list' ;;
@@ -30,6 +33,8 @@ __forgectl_alias() {
     'hooks|ls') echo 'list' ;;
     'migrate|ls') echo 'list' ;;
     'mr|ls') echo 'list' ;;
+    'events|ls') echo 'list' ;;
+    'wiki|ls') echo 'list' ;;
     'envs|ls') echo 'list' ;;
     'releases|ls') echo 'list' ;;
     'projects|ls') echo 'list' ;;
@@ -89,6 +94,18 @@ __forgectl_flags() {
     'mr train list') echo '--branch --scope --sort' ;;
     'mr train status') echo '' ;;
     'mr train add') echo '--sha --squash --no-squash --when-pipeline-succeeds' ;;
+    'events') echo '' ;;
+    'events list') echo '--user --project --scope --action --target-type --before --after --sort' ;;
+    'notify') echo '' ;;
+    'notify get') echo '--group --project' ;;
+    'notify set') echo '--group --project --level --email --on --off' ;;
+    'wiki') echo '' ;;
+    'wiki list') echo '--with-content' ;;
+    'wiki get') echo '--render-html --version' ;;
+    'wiki create') echo '--title --content --file --format' ;;
+    'wiki update') echo '--title --content --file --format' ;;
+    'wiki delete') echo '' ;;
+    'wiki upload') echo '--branch' ;;
     'alerts') echo '' ;;
     'alerts send') echo '--url --key-stdin --auth -f --file --prometheus --title --description --severity --service --monitoring-tool --hosts --fingerprint --start-time --end-time --environment --field' ;;
     'alerts resolve') echo '--url --key-stdin --auth --fingerprint --end-time' ;;
@@ -230,6 +247,32 @@ __forgectl_value() {
     'mr train list|--scope') echo 'choice active complete' ;;
     'mr train list|--sort') echo 'choice asc desc' ;;
     'mr train add|--sha') echo 'text' ;;
+    'events list|--user') echo 'text' ;;
+    'events list|--project') echo 'text' ;;
+    'events list|--scope') echo 'choice all' ;;
+    'events list|--action') echo 'choice created updated closed reopened pushed commented merged joined left destroyed expired approved' ;;
+    'events list|--target-type') echo 'text' ;;
+    'events list|--before') echo 'text' ;;
+    'events list|--after') echo 'text' ;;
+    'events list|--sort') echo 'choice asc desc' ;;
+    'notify get|--group') echo 'text' ;;
+    'notify get|--project') echo 'text' ;;
+    'notify set|--group') echo 'text' ;;
+    'notify set|--project') echo 'text' ;;
+    'notify set|--level') echo 'choice disabled participating watch global mention custom' ;;
+    'notify set|--email') echo 'text' ;;
+    'notify set|--on') echo 'text' ;;
+    'notify set|--off') echo 'text' ;;
+    'wiki get|--version') echo 'text' ;;
+    'wiki create|--title') echo 'text' ;;
+    'wiki create|--content') echo 'text' ;;
+    'wiki create|--file') echo 'file' ;;
+    'wiki create|--format') echo 'choice markdown rdoc asciidoc org' ;;
+    'wiki update|--title') echo 'text' ;;
+    'wiki update|--content') echo 'text' ;;
+    'wiki update|--file') echo 'file' ;;
+    'wiki update|--format') echo 'choice markdown rdoc asciidoc org' ;;
+    'wiki upload|--branch') echo 'text' ;;
     'alerts send|--url') echo 'text' ;;
     'alerts send|--auth') echo 'text' ;;
     'alerts send|-f'|'alerts send|--file') echo 'file' ;;

@@ -3,7 +3,7 @@
 
 function __forgectl_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'envs protect|--deploy' 'envs protect|--approval' 'envs update|--add-deploy' 'envs update|--change-deploy' 'envs update|--remove-deploy' 'envs update|--add-approval' 'envs update|--change-approval' 'envs update|--remove-approval' 'envs update|--required-approval-count' 'envs apply|-f' 'envs apply|--file' 'analytics|--only' 'releases list|--sort' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
+        case 'profile add|--url' 'profile add|--token' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'events list|--user' 'events list|--project' 'events list|--scope' 'events list|--action' 'events list|--target-type' 'events list|--before' 'events list|--after' 'events list|--sort' 'notify get|--group' 'notify get|--project' 'notify set|--group' 'notify set|--project' 'notify set|--level' 'notify set|--email' 'notify set|--on' 'notify set|--off' 'wiki get|--version' 'wiki create|--title' 'wiki create|--content' 'wiki create|--file' 'wiki create|--format' 'wiki update|--title' 'wiki update|--content' 'wiki update|--file' 'wiki update|--format' 'wiki upload|--branch' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'envs protect|--deploy' 'envs protect|--approval' 'envs update|--add-deploy' 'envs update|--change-deploy' 'envs update|--remove-deploy' 'envs update|--add-approval' 'envs update|--change-approval' 'envs update|--remove-approval' 'envs update|--required-approval-count' 'envs apply|-f' 'envs apply|--file' 'analytics|--only' 'releases list|--sort' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
             return 0
     end
     return 1
@@ -25,6 +25,10 @@ function __forgectl_alias
             echo 'list'
         case 'mr|ls'
             echo 'list'
+        case 'events|ls'
+            echo 'list'
+        case 'wiki|ls'
+            echo 'list'
         case 'envs|ls'
             echo 'list'
         case 'releases|ls'
@@ -39,7 +43,7 @@ end
 function __forgectl_children
     switch "$argv[1]"
         case ''
-            echo profile token settings plan-limits broadcast hooks migrate mr alerts envs analytics releases dashboards projects api sandbox completion help
+            echo profile token settings plan-limits broadcast hooks migrate mr events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help
         case 'profile'
             echo add login list show use remove
         case 'token'
@@ -58,6 +62,12 @@ function __forgectl_children
             echo list update close reopen merge delete train
         case 'mr train'
             echo list status add
+        case 'events'
+            echo list
+        case 'notify'
+            echo get set
+        case 'wiki'
+            echo list get create update delete upload
         case 'alerts'
             echo send resolve
         case 'envs'
@@ -124,6 +134,9 @@ complete -c forgectl -n '__forgectl_at \'\'' -a broadcast -d 'Manage broadcast m
 complete -c forgectl -n '__forgectl_at \'\'' -a hooks -d 'Manage system hooks: server-wide event deliveries (administrators)'
 complete -c forgectl -n '__forgectl_at \'\'' -a migrate -d 'Migrate groups and projects from another instance by direct transfer'
 complete -c forgectl -n '__forgectl_at \'\'' -a mr -d 'Find, update, merge and queue merge requests'
+complete -c forgectl -n '__forgectl_at \'\'' -a events -d 'Read the activity feed of you, a user or a project'
+complete -c forgectl -n '__forgectl_at \'\'' -a notify -d 'Read and change your notification settings'
+complete -c forgectl -n '__forgectl_at \'\'' -a wiki -d 'Manage the wiki pages of a group'
 complete -c forgectl -n '__forgectl_at \'\'' -a alerts -d 'Send and resolve alerts through a project’s alert integration'
 complete -c forgectl -n '__forgectl_at \'\'' -a envs -d 'Group-level protected environments: who may deploy and who must approve'
 complete -c forgectl -n '__forgectl_at \'\'' -a analytics -d 'Recent activity counts of a group: issues, merge requests, new members'
@@ -176,6 +189,15 @@ complete -c forgectl -n '__forgectl_at \'mr\'' -a train -d 'Merge trains: list t
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a list -d 'List the merge trains of a project, or of one target branch'
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a status -d 'Show the merge train entry of a merge request'
 complete -c forgectl -n '__forgectl_at \'mr train\'' -a add -d 'Add a merge request to the merge train of its target branch'
+complete -c forgectl -n '__forgectl_at \'events\'' -a list -d 'List activity events (newest first)'
+complete -c forgectl -n '__forgectl_at \'notify\'' -a get -d 'Show your notification level (and events when custom)'
+complete -c forgectl -n '__forgectl_at \'notify\'' -a set -d 'Change your notification level, email or events'
+complete -c forgectl -n '__forgectl_at \'wiki\'' -a list -d 'List the pages of a group wiki'
+complete -c forgectl -n '__forgectl_at \'wiki\'' -a get -d 'Show one wiki page'
+complete -c forgectl -n '__forgectl_at \'wiki\'' -a create -d 'Create a wiki page'
+complete -c forgectl -n '__forgectl_at \'wiki\'' -a update -d 'Change a wiki page’s title, content or format'
+complete -c forgectl -n '__forgectl_at \'wiki\'' -a delete -d 'Delete a wiki page'
+complete -c forgectl -n '__forgectl_at \'wiki\'' -a upload -d 'Upload a file to the wiki and print its markdown link'
 complete -c forgectl -n '__forgectl_at \'alerts\'' -a send -d 'Send an alert (or a metrics-alerting batch) to an integration’s alert URL'
 complete -c forgectl -n '__forgectl_at \'alerts\'' -a resolve -d 'Resolve the open alert with a fingerprint (sends the resolving payload)'
 complete -c forgectl -n '__forgectl_at \'envs\'' -a list -d 'List the protected environments of a group'
@@ -351,6 +373,34 @@ complete -c forgectl -n '__forgectl_at \'mr train add\'' -l sha -x -d 'add only 
 complete -c forgectl -n '__forgectl_at \'mr train add\'' -l squash -d 'squash the commits when merged'
 complete -c forgectl -n '__forgectl_at \'mr train add\'' -l no-squash -d 'the opposite of --squash'
 complete -c forgectl -n '__forgectl_at \'mr train add\'' -l when-pipeline-succeeds -d 'join the train once the pipeline succeeds'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l user -x -d 'events of this user (id or username)'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l project -x -d 'events of this project (id or full path)'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l scope -x -a 'all' -d 'all: every event of your projects (own events only)'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l action -x -a 'created updated closed reopened pushed commented merged joined left destroyed expired approved' -d 'only this kind of action'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l target-type -x -d 'only events about this (lowercase): issue, milestone, merge_request, note, project, snippet, user, wiki, design'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l before -x -d 'only events before this day (YYYY-MM-DD)'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l after -x -d 'only events after this day (YYYY-MM-DD)'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l sort -x -a 'asc desc' -d 'by creation time (service default: desc)'
+complete -c forgectl -n '__forgectl_at \'notify get\'' -l group -x -d 'settings for this group (id or full path)'
+complete -c forgectl -n '__forgectl_at \'notify get\'' -l project -x -d 'settings for this project (id or full path)'
+complete -c forgectl -n '__forgectl_at \'notify set\'' -l group -x -d 'settings for this group (id or full path)'
+complete -c forgectl -n '__forgectl_at \'notify set\'' -l project -x -d 'settings for this project (id or full path)'
+complete -c forgectl -n '__forgectl_at \'notify set\'' -l level -x -a 'disabled participating watch global mention custom' -d 'notification level'
+complete -c forgectl -n '__forgectl_at \'notify set\'' -l email -x -d 'notification email (global only; one of your verified addresses)'
+complete -c forgectl -n '__forgectl_at \'notify set\'' -l on -x -d 'comma-separated events to turn on'
+complete -c forgectl -n '__forgectl_at \'notify set\'' -l off -x -d 'comma-separated events to turn off'
+complete -c forgectl -n '__forgectl_at \'wiki list\'' -l with-content -d 'include each page’s content'
+complete -c forgectl -n '__forgectl_at \'wiki get\'' -l render-html -d 'content rendered as HTML'
+complete -c forgectl -n '__forgectl_at \'wiki get\'' -l version -x -d 'an earlier version of the page (its commit SHA)'
+complete -c forgectl -n '__forgectl_at \'wiki create\'' -l title -x -d 'page title (the slug is made from it)'
+complete -c forgectl -n '__forgectl_at \'wiki create\'' -l content -x -d 'page content'
+complete -c forgectl -n '__forgectl_at \'wiki create\'' -l file -r -F -d 'read the content from a file (- for standard input)'
+complete -c forgectl -n '__forgectl_at \'wiki create\'' -l format -x -a 'markdown rdoc asciidoc org' -d 'markup of the content'
+complete -c forgectl -n '__forgectl_at \'wiki update\'' -l title -x -d 'new title'
+complete -c forgectl -n '__forgectl_at \'wiki update\'' -l content -x -d 'page content'
+complete -c forgectl -n '__forgectl_at \'wiki update\'' -l file -r -F -d 'read the content from a file (- for standard input)'
+complete -c forgectl -n '__forgectl_at \'wiki update\'' -l format -x -a 'markdown rdoc asciidoc org' -d 'markup of the content'
+complete -c forgectl -n '__forgectl_at \'wiki upload\'' -l branch -x -d 'wiki branch (default: the wiki’s default branch)'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l url -x -d 'the integration’s alert URL (issued when it was saved)'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l key-stdin -d 'read the authorization key from standard input (else FORGECTL_ALERT_KEY)'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l auth -x -d 'how the key is sent: bearer or basic (blank user, key as password) (default: bearer)'

@@ -9,9 +9,11 @@ import { registerApi } from './api/index.js';
 import { registerBroadcast } from './broadcast/index.js';
 import { registerDashboards } from './dashboards.js';
 import { registerEnvs } from './envs/index.js';
+import { registerEvents } from './events/index.js';
 import { registerHooks } from './hooks/index.js';
 import { registerMigrate } from './migrate/index.js';
 import { registerMr } from './mr/index.js';
+import { registerNotify } from './notify/index.js';
 import { registerPlanLimits } from './plan-limits/index.js';
 import { registerProfile } from './profile/index.js';
 import { registerProjects } from './projects/index.js';
@@ -20,6 +22,7 @@ import { registerSandbox } from './sandbox.js';
 import { registerSettings } from './settings/index.js';
 import { registerShell } from './shell.js';
 import { registerToken } from './token/index.js';
+import { registerWiki } from './wiki/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
@@ -33,6 +36,9 @@ export const COMMAND_GROUPS: RegisterGroup[] = [
   registerHooks,
   registerMigrate,
   registerMr,
+  registerEvents,
+  registerNotify,
+  registerWiki,
   registerAlerts,
   registerEnvs,
   registerAnalytics,

@@ -7,7 +7,10 @@ import { opsModule, opsSandboxModule } from './ops/module.js';
 import type { Router } from './router.js';
 import { alertsAdminModule, alertsModule } from './routes/alerts.js';
 import { broadcastMessagesModule } from './routes/broadcast-messages.js';
+import { eventsModule } from './routes/events.js';
+import { groupWikisModule } from './routes/group-wikis.js';
 import { groupsModule } from './routes/groups.js';
+import { notificationSettingsModule } from './routes/notification-settings.js';
 import { mergeRequestsModule } from './routes/merge-requests.js';
 import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
 import { projectsModule } from './routes/projects.js';
@@ -53,6 +56,9 @@ export const MODULES: readonly SandboxModule[] = [
   mergeTrainsModule,
   groupsModule,
   bulkImportsModule,
+  eventsModule,
+  notificationSettingsModule,
+  groupWikisModule,
   alertsModule,
   protectedEnvironmentsModule,
   opsModule,

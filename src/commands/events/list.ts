@@ -1,0 +1,80 @@
+import type { Context } from '../../context.js';
+import { listEvents, type Event, type EventSource } from '../../api/events.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { list, type Column, type CommandResult } from '../../core/output.js';
+import { parseDate } from '../../core/parse.js';
+import { parseProjectId } from '../../core/refs.js';
+import { exclusive, pageOptions } from '../shared.js';
+
+/** The service's `action` values (GitLab's Event.actions); the spec does not list them. */
+export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushed', 'commented', 'merged', 'joined', 'left', 'destroyed', 'expired', 'approved'] as const;
+/** Spec part 2 §4.4, plus `wiki` and `design`, which the service also accepts. */
+export const EVENT_TARGET_TYPES = ['issue', 'milestone', 'merge_request', 'note', 'project', 'snippet', 'user', 'wiki', 'design'] as const;
+
+export interface EventsListOptions {
+  user?: string;
+  project?: string;
+  scope?: string;
+  action?: string;
+  targetType?: string;
+  before?: string;
+  after?: string;
+  sort?: string;
+}
+
+const COLUMNS: Column<Event>[] = [
+  { key: 'created_at', header: 'time' },
+  { key: 'author_username', header: 'author' },
+  { key: 'action_name', header: 'action' },
+  { key: 'target_type', header: 'target' },
+  { key: 'target_title', header: 'title', value: (e) => e.target_title ?? (e as { push_data?: { ref?: string } }).push_data?.ref ?? (e as { wiki_page?: { title?: string } }).wiki_page?.title ?? '' },
+  { key: 'project_id', header: 'project' },
+];
+
+function targetType(raw: string): string {
+  if ((EVENT_TARGET_TYPES as readonly string[]).includes(raw)) return raw;
+  const lower = raw.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  if ((EVENT_TARGET_TYPES as readonly string[]).includes(lower)) {
+    throw new UsageError(`--target-type takes lowercase values: write ${lower}, not ${raw}`);
+  }
+  throw new UsageError(`--target-type must be one of ${EVENT_TARGET_TYPES.join(', ')}; got ${JSON.stringify(raw)}`);
+}
+
+export function buildEventsQuery(o: EventsListOptions): { source: EventSource; query: Record<string, string | undefined> } {
+  exclusive(o as Record<string, unknown>, { user: '--user', project: '--project' });
+  if (o.scope !== undefined && (o.user !== undefined || o.project !== undefined)) throw new UsageError('--scope applies to your own events only, not with --user or --project');
+  let source: EventSource = { kind: 'own' };
+  if (o.user !== undefined) {
+    if (!o.user.trim()) throw new UsageError('--user needs an id or a username');
+    source = { kind: 'user', user: o.user.trim() };
+  }
+  if (o.project !== undefined) source = { kind: 'project', project: parseProjectId(o.project, '--project') };
+  const before = o.before === undefined ? undefined : parseDate('--before', o.before);
+  const after = o.after === undefined ? undefined : parseDate('--after', o.after);
+  // Both bounds exclude their own day, so nothing lies between them unless --after is two days earlier.
+  if (before !== undefined && after !== undefined && after >= before) {
+    throw new UsageError(`--after ${after} is not before --before ${before}: no event can match`, 'both dates are exclusive');
+  }
+  return {
+    source,
+    query: { action: o.action, target_type: o.targetType === undefined ? undefined : targetType(o.targetType), before, after, sort: o.sort, scope: o.scope },
+  };
+}
+
+/** Own and user events need read_user or api: say so when the token has neither. */
+async function* explainScope(items: AsyncIterable<Event>, source: EventSource): AsyncGenerator<Event> {
+  try {
+    yield* items;
+  } catch (e) {
+    if (e instanceof ApiError && e.insufficientScope !== undefined && source.kind !== 'project') {
+      e.hint = 'reading your own or a user’s events needs a token with scope read_user or api';
+    }
+    throw e;
+  }
+}
+
+export async function listEventsCommand(ctx: Context, o: EventsListOptions): Promise<CommandResult> {
+  const { source, query } = buildEventsQuery(o);
+  const http = await ctx.http();
+  return list(explainScope(listEvents(http, source, query, pageOptions(ctx)), source), COLUMNS, { empty: 'No events match.' });
+}

@@ -1,0 +1,48 @@
+// `forgectl notify get|set`: notification settings, global or for a group or project (spec part 2 §4.7).
+
+import { Option, type Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './run.js';
+
+const run = () => import('./run.js');
+
+function scopeOptions(c: Command): void {
+  c.option('--group <group>', 'settings for this group (id or full path)');
+  c.option('--project <project>', 'settings for this project (id or full path)');
+}
+
+export function registerNotify(program: Command, reg: Registry): void {
+  const group = defineGroup(program, 'notify', 'Read and change your notification settings');
+  defineCommand(group, reg, {
+    name: 'get',
+    summary: 'Show your notification level (and events when custom)',
+    description: 'Without --group or --project: the global setting, with the notification email.',
+    examples: ['forgectl notify get', 'forgectl notify get --group acme/platform', 'forgectl notify get --project acme/platform/api -o json'],
+    options: scopeOptions,
+    run: async (ctx, opts) => (await run()).getNotifyCommand(ctx, opts as never),
+  });
+  defineCommand(group, reg, {
+    name: 'set',
+    summary: 'Change your notification level, email or events',
+    description:
+      `Levels: ${NOTIFICATION_LEVELS.join(', ')}. ` +
+      `Events (--on / --off, comma-separated): ${NOTIFICATION_EVENTS.join(', ')} (new_epic: Ultimate). ` +
+      'Events only take effect at level custom: --on/--off without --level also sets level custom (said on stderr); ' +
+      'with another --level they are refused. --email (the notification email) is global only.',
+    examples: [
+      'forgectl notify set --level watch',
+      'forgectl notify set --email alice@example.com',
+      'forgectl notify set --project acme/platform/api --on new_note,failed_pipeline --off new_issue',
+      'forgectl notify set --group acme --level disabled',
+    ],
+    options: (c) => {
+      scopeOptions(c);
+      c.addOption(new Option('--level <level>', 'notification level').choices([...NOTIFICATION_LEVELS]));
+      c.option('--email <address>', 'notification email (global only; one of your verified addresses)');
+      c.option('--on <events>', 'comma-separated events to turn on');
+      c.option('--off <events>', 'comma-separated events to turn off');
+    },
+    writes: true,
+    run: async (ctx, opts) => (await run()).setNotifyCommand(ctx, opts as never),
+  });
+}

@@ -1,0 +1,113 @@
+import type { Context } from '../../context.js';
+import { getNotificationSettings, setNotificationSettings, type NotificationSetting, type NotificationSource } from '../../api/notification-settings.js';
+import { UsageError } from '../../core/errors.js';
+import { none, object, type Column, type CommandResult } from '../../core/output.js';
+import { parseList } from '../../core/parse.js';
+import { parseProjectId } from '../../core/refs.js';
+import { parseGroupId } from '../group-ref.js';
+import { exclusive } from '../shared.js';
+
+export const NOTIFICATION_LEVELS = ['disabled', 'participating', 'watch', 'global', 'mention', 'custom'] as const;
+/** Spec part 2 §2.7. */
+export const NOTIFICATION_EVENTS = [
+  'new_note',
+  'new_issue',
+  'reopen_issue',
+  'close_issue',
+  'reassign_issue',
+  'issue_due',
+  'new_merge_request',
+  'push_to_merge_request',
+  'reopen_merge_request',
+  'close_merge_request',
+  'reassign_merge_request',
+  'merge_merge_request',
+  'failed_pipeline',
+  'fixed_pipeline',
+  'success_pipeline',
+  'moved_project',
+  'merge_when_pipeline_succeeds',
+  'new_epic',
+] as const;
+
+export interface NotifyOptions {
+  group?: string;
+  project?: string;
+  level?: string;
+  email?: string;
+  on?: string;
+  off?: string;
+}
+
+function sourceOf(o: NotifyOptions): NotificationSource {
+  exclusive(o as Record<string, unknown>, { group: '--group', project: '--project' });
+  if (o.group !== undefined) return { kind: 'group', group: parseGroupId(o.group, '--group') };
+  if (o.project !== undefined) return { kind: 'project', project: parseProjectId(o.project, '--project') };
+  return { kind: 'global' };
+}
+
+function events(flag: string, raw: string): string[] {
+  const names = parseList(raw);
+  if (!names.length) throw new UsageError(`${flag} needs at least one event name`);
+  const unknown = names.filter((n) => !(NOTIFICATION_EVENTS as readonly string[]).includes(n));
+  if (unknown.length) throw new UsageError(`unknown notification event ${unknown.join(', ')}`, `events: ${NOTIFICATION_EVENTS.join(', ')}`);
+  return names;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The PUT body, and a note when level custom was implied by the events. */
+export function buildNotifyBody(o: NotifyOptions, source: NotificationSource): { body: Record<string, unknown>; impliedCustom: boolean } {
+  const body: Record<string, unknown> = {};
+  if (o.email !== undefined) {
+    if (source.kind !== 'global') throw new UsageError('--email is the global notification email; it cannot be used with --group or --project');
+    if (!EMAIL.test(o.email.trim())) throw new UsageError(`--email is not an email address: ${JSON.stringify(o.email)}`);
+  }
+  const on = o.on === undefined ? [] : events('--on', o.on);
+  const off = o.off === undefined ? [] : events('--off', o.off);
+  const both = on.filter((e) => off.includes(e));
+  if (both.length) throw new UsageError(`event ${both.join(', ')} is both turned on and off`);
+  let impliedCustom = false;
+  if (on.length || off.length) {
+    if (o.level !== undefined && o.level !== 'custom') {
+      throw new UsageError(`--on/--off need level custom, not ${o.level}`, 'event settings only take effect at level custom: drop --level or use --level custom');
+    }
+    impliedCustom = o.level === undefined;
+  }
+  if (o.level !== undefined || impliedCustom) body.level = o.level ?? 'custom';
+  if (o.email !== undefined) body.notification_email = o.email.trim();
+  for (const e of on) body[e] = true;
+  for (const e of off) body[e] = false;
+  if (!Object.keys(body).length) throw new UsageError('nothing to change', 'give --level, --email, --on or --off');
+  return { body, impliedCustom };
+}
+
+/** Table view: level, email, then one row per event. */
+function columns(s: NotificationSetting): Column<NotificationSetting>[] {
+  const cols: Column<NotificationSetting>[] = [{ key: 'level' }];
+  if ('notification_email' in s) cols.push({ key: 'notification_email', header: 'email' });
+  for (const e of Object.keys(s.events ?? {})) cols.push({ key: `events.${e}`, header: e, value: (x) => (x.events?.[e] ? 'on' : 'off') });
+  return cols;
+}
+
+function where(source: NotificationSource): string {
+  return source.kind === 'global' ? 'global' : `${source.kind} ${source.kind === 'group' ? source.group : source.project}`;
+}
+
+export async function getNotifyCommand(ctx: Context, o: NotifyOptions): Promise<CommandResult> {
+  const source = sourceOf(o);
+  const http = await ctx.http();
+  const s = await getNotificationSettings(http, source);
+  return object(s, { columns: columns(s) });
+}
+
+export async function setNotifyCommand(ctx: Context, o: NotifyOptions): Promise<CommandResult> {
+  const source = sourceOf(o);
+  const { body, impliedCustom } = buildNotifyBody(o, source);
+  if (impliedCustom) ctx.notice('Setting level custom: event settings only take effect at level custom.');
+  const http = await ctx.http();
+  const s = await setNotificationSettings(http, source, body);
+  if (!s) return none;
+  ctx.notice(`Updated ${where(source)} notification settings.`);
+  return object(s, { columns: columns(s) });
+}

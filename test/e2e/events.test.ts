@@ -1,0 +1,83 @@
+// `forgectl events list` end to end against the sandbox.
+
+import { describe, expect, it } from 'vitest';
+import { forgectl, json } from '../helpers/cli.js';
+import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+async function run(args: string[], token = 'admin', extraEnv: Record<string, string> = {}) {
+  const sb = sandbox();
+  const mark = sb.requests.length;
+  const res = await forgectl(args, { env: { ...envFor(sb, token), ...extraEnv } });
+  return { ...res, requests: requestsSince(sb, mark) };
+}
+
+describe('events list', () => {
+  it('lists a project’s events with every filter sent as its parameter', async () => {
+    const res = await run(['events', 'list', '--project', 'acme/platform/api', '--action', 'closed', '--target-type', 'issue', '--after', '2020-01-01', '--sort', 'asc', '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.requests).toHaveLength(1);
+    expect(res.requests[0].path).toBe('/api/v4/projects/acme%2Fplatform%2Fapi/events');
+    expect(res.requests[0].query).toContain('action=closed&target_type=issue&after=2020-01-01&sort=asc');
+    const events = json(res);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action_name: 'closed', target_type: 'Issue', author_username: 'grace', target_title: 'Rate limit the search endpoint' });
+    // Whole objects in json: nothing dropped.
+    expect(Object.keys(events[0])).toEqual(expect.arrayContaining(['author', 'target_iid', 'imported']));
+  });
+
+  it('shows your own events, and with --scope all those of your projects, as a table', async () => {
+    const own = await run(['events', 'list', '--fields', 'author_username,action_name,target_title'], 'grace');
+    expect(own.exitCode, own.stderr).toBe(0);
+    expect(own.requests[0].path).toBe('/api/v4/events');
+    const rows = own.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.every((r) => r[0] === 'grace')).toBe(true);
+    expect(rows.map((r) => r[1])).toEqual(['closed', 'commented on']);
+    const all = await run(['events', 'list', '--scope', 'all', '--action', 'pushed', '--limit', '3', '-o', 'json'], 'alice');
+    expect(all.exitCode, all.stderr).toBe(0);
+    expect(all.requests[0].query).toContain('scope=all');
+    expect(json(all).length).toBe(3);
+    expect(json(all).every((e: any) => e.push_data?.ref_type === 'branch')).toBe(true);
+  });
+
+  it('lists a user’s events', async () => {
+    const res = await run(['events', 'list', '--user', 'bob', '--target-type', 'issue', '-o', 'json'], 'alice');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.requests[0].path).toBe('/api/v4/users/bob/events');
+    expect(json(res).map((e: any) => e.action_name)).toEqual(['opened']);
+    const missing = await run(['events', 'list', '--user', 'no-such-user']);
+    expect(missing.exitCode).toBe(3);
+  });
+
+  it('explains the scope it needs when the token has neither read_user nor api', async () => {
+    const sb = sandbox();
+    const carol = sb.state.findUser('carol')!;
+    const secret = 'glpat-e2e-events-repo-only';
+    sb.state.addToken({ userId: carol.id, name: 'repo', description: null, scopes: ['read_repository'], createdAt: 0, updatedAt: 0, lastUsedAt: null, expiresAt: null, revoked: false, impersonation: false, previousId: null, secret });
+    const res = await forgectl(['events', 'list'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: secret } });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: .*insufficient_scope/m);
+    expect(res.stderr).toContain('scope read_user or api');
+  });
+
+  it('refuses bad input with exit 2 and sends nothing', async () => {
+    for (const args of [
+      ['events', 'list', '--target-type', 'MergeRequest'],
+      ['events', 'list', '--target-type', 'epic'],
+      ['events', 'list', '--action', 'opened'],
+      ['events', 'list', '--before', '2024-02-30'],
+      ['events', 'list', '--after', '2024-03-01', '--before', '2024-03-01'],
+      ['events', 'list', '--user', 'bob', '--project', 'acme/platform/api'],
+      ['events', 'list', '--user', 'bob', '--scope', 'all'],
+      ['events', 'list', '--project', 'not a project'],
+    ]) {
+      const res = await run(args);
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr).toMatch(/^error: /);
+      expect(res.requests).toEqual([]);
+    }
+    const lower = await run(['events', 'list', '--target-type', 'MergeRequest']);
+    expect(lower.stderr).toContain('write merge_request');
+  });
+});
