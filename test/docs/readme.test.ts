@@ -52,6 +52,7 @@ describe('README examples', () => {
     writeFileSync(join(cwd, 'token.txt'), `${sb.tokens.admin}\n`);
     writeFileSync(join(cwd, 'akismet-key.txt'), 'akismet-example-key\n');
     writeFileSync(join(cwd, 'hook-secret.txt'), 'hook-example-secret\n');
+    writeFileSync(join(cwd, 'runbook.pdf'), '%PDF-1.4\n');
     const alerts = alertIntegrationInfo(sb.state).find((i) => i.type === 'http' && i.active)!;
     writeFileSync(join(cwd, 'alert-key.txt'), `${alerts.key}\n`);
     const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir(), OLD_TOKEN: sb.tokens.admin_nosudo, ALERT_URL: alerts.url });
