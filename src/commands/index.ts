@@ -8,9 +8,12 @@ import { registerAnalytics } from './analytics.js';
 import { registerApi } from './api/index.js';
 import { registerBroadcast } from './broadcast/index.js';
 import { registerDashboards } from './dashboards.js';
+import { registerDiscussion } from './discussion/index.js';
 import { registerEnvs } from './envs/index.js';
+import { registerEpic } from './epic/index.js';
 import { registerEvents } from './events/index.js';
 import { registerHooks } from './hooks/index.js';
+import { registerIterationEvents } from './iteration-events/index.js';
 import { registerMigrate } from './migrate/index.js';
 import { registerMr } from './mr/index.js';
 import { registerNotify } from './notify/index.js';
@@ -36,7 +39,10 @@ export const COMMAND_GROUPS: RegisterGroup[] = [
   registerHooks,
   registerMigrate,
   registerMr,
+  registerDiscussion,
   registerEvents,
+  registerEpic,
+  registerIterationEvents,
   registerNotify,
   registerWiki,
   registerAlerts,

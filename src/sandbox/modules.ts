@@ -2,6 +2,7 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import { bulkImportsModule } from './bulk-imports/routes.js';
+import { collabModule } from './collab/module.js';
 import { protectedEnvironmentsModule } from './environments/module.js';
 import { opsModule, opsSandboxModule } from './ops/module.js';
 import type { Router } from './router.js';
@@ -56,6 +57,7 @@ export const MODULES: readonly SandboxModule[] = [
   mergeTrainsModule,
   groupsModule,
   bulkImportsModule,
+  collabModule,
   eventsModule,
   notificationSettingsModule,
   groupWikisModule,

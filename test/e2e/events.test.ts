@@ -33,7 +33,8 @@ describe('events list', () => {
     expect(own.requests[0].path).toBe('/api/v4/events');
     const rows = own.stdout.trim().split('\n').map((l) => l.split('\t'));
     expect(rows.every((r) => r[0] === 'grace')).toBe(true);
-    expect(rows.map((r) => r[1])).toEqual(['closed', 'commented on']);
+    // The events seed gives grace these two; the discussions seed adds more of her activity.
+    expect(rows.map((r) => r[1])).toEqual(expect.arrayContaining(['closed', 'commented on']));
     const all = await run(['events', 'list', '--scope', 'all', '--action', 'pushed', '--limit', '3', '-o', 'json'], 'alice');
     expect(all.exitCode, all.stderr).toBe(0);
     expect(all.requests[0].query).toContain('scope=all');
@@ -45,7 +46,9 @@ describe('events list', () => {
     const res = await run(['events', 'list', '--user', 'bob', '--target-type', 'issue', '-o', 'json'], 'alice');
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.requests[0].path).toBe('/api/v4/users/bob/events');
-    expect(json(res).map((e: any) => e.action_name)).toEqual(['opened']);
+    const events = json(res) as any[];
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.author_username === 'bob' && e.target_type === 'Issue' && e.action_name === 'opened')).toBe(true);
     const missing = await run(['events', 'list', '--user', 'no-such-user']);
     expect(missing.exitCode).toBe(3);
   });

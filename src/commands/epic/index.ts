@@ -1,0 +1,116 @@
+// `forgectl epic`: epics of a group (spec part 2 §4.5).
+
+import { Option, type Command } from 'commander';
+import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+
+const run = () => import('./run.js');
+
+const REF = 'REF is group&5 (or the two arguments GROUP IID).';
+
+function tristate(c: Command, flag: string, what: string): void {
+  c.option(`--${flag}`, what).option(`--no-${flag}`, `the opposite of --${flag}`);
+}
+
+/** Body fields shared by create and update. */
+function fieldOptions(c: Command): void {
+  c.option('--description <text>', 'description (at most 1,048,576 characters); - reads standard input');
+  c.option('--description-file <file>', 'read the description from a file');
+  tristate(c, 'confidential', 'only members with the Planner role or higher see the epic');
+  c.option('--color <hex>', 'colour such as #1068bf (behind a feature flag on the service)');
+  c.option('--start-date-fixed <date>', 'fixed start date YYYY-MM-DD (implies --start-date-is-fixed)');
+  c.option('--due-date-fixed <date>', 'fixed due date YYYY-MM-DD (implies --due-date-is-fixed)');
+  tristate(c, 'start-date-is-fixed', 'use the fixed start date rather than the one inherited from child epics and milestones');
+  tristate(c, 'due-date-is-fixed', 'use the fixed due date rather than the inherited one');
+  c.option('--parent-id <id>', 'global id of the parent epic (in this group or an ancestor); 0 removes the parent on update');
+}
+
+export function registerEpic(program: Command, reg: Registry): void {
+  const group = defineGroup(
+    program,
+    'epic',
+    'Epics of a group',
+    `${REF}\nNote: the epics REST API is deprecated and scheduled for removal in API v5 (the service’s work items replace it).`,
+  );
+  defineCommand(group, reg, {
+    name: 'list <group>',
+    summary: 'List the epics of a group (and, by default, its subgroups)',
+    aliases: ['ls'],
+    examples: [
+      'forgectl epic list acme --state opened --labels roadmap',
+      'forgectl epic list acme/platform --include-ancestor-groups --order-by title --sort asc',
+      'forgectl epic list acme --not-labels cleanup --not-author bob -o json',
+      'forgectl epic list acme --created-after 2024-01-01T00:00:00Z --search api',
+    ],
+    options: (c) => {
+      c.option('--author-id <id>', 'created by this user id').option('--author <username>', 'created by this user');
+      c.option('--labels <names>', 'comma-separated; all must match (None or Any too)');
+      tristate(c, 'with-labels-details', 'labels as objects with colour and description');
+      c.addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices(['created_at', 'updated_at', 'title']));
+      c.addOption(new Option('--sort <order>', 'service default: desc').choices(['asc', 'desc']));
+      c.option('--search <text>', 'title or description contains this text');
+      c.addOption(new Option('--state <state>', 'service default: all').choices(['opened', 'closed', 'all']));
+      c.option('--created-after <datetime>', 'ISO 8601, inclusive').option('--created-before <datetime>', 'ISO 8601, inclusive');
+      c.option('--updated-after <datetime>', 'ISO 8601, inclusive').option('--updated-before <datetime>', 'ISO 8601, inclusive');
+      tristate(c, 'include-ancestor-groups', 'include epics of the ancestor groups (service default: no)');
+      tristate(c, 'include-descendant-groups', 'include epics of the subgroups (service default: yes)');
+      c.option('--my-reaction-emoji <emoji>', 'epics you reacted to with this emoji (None or Any too)');
+      c.option('--not-author-id <id>', 'not created by this user id').option('--not-author <username>', 'not created by this user');
+      c.option('--not-labels <names>', 'without any of these labels');
+    },
+    run: async (ctx, opts, args) => (await run()).listEpicsCommand(ctx, opts as never, args[0]),
+  });
+  defineCommand(group, reg, {
+    name: 'get <ref> [iid]',
+    summary: 'Show one epic',
+    description: REF,
+    examples: ['forgectl epic get acme&1', 'forgectl epic get acme 1 -o yaml'],
+    run: async (ctx, _opts, args) => (await run()).getEpicCommand(ctx, args),
+  });
+  defineCommand(group, reg, {
+    name: 'create <group>',
+    summary: 'Create an epic',
+    description: '--created-at needs administrator rights or the Owner role of the group; the service ignores it otherwise.',
+    examples: [
+      "forgectl epic create acme --title 'Public API v3' --labels roadmap,api --start-date-fixed 2025-01-06 --due-date-fixed 2025-03-31",
+      "forgectl epic create acme/platform --title 'Gateway' --parent-id 21 --description-file epic.md",
+    ],
+    writes: true,
+    options: (c) => {
+      c.requiredOption('--title <title>', 'title of the epic');
+      c.option('--labels <names>', 'comma-separated label names');
+      c.option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)');
+      fieldOptions(c);
+    },
+    run: async (ctx, opts, args) => (await run()).createEpicCommand(ctx, opts as never, args[0]),
+  });
+  defineCommand(group, reg, {
+    name: 'update <ref> [iid]',
+    summary: 'Change an epic (at least one change)',
+    description: `${REF} --labels replaces every label ('' removes all); --add-labels and --remove-labels change some.`,
+    examples: [
+      "forgectl epic update acme&2 --title 'Rate limiting (v2)' --add-labels priority::1",
+      'forgectl epic update acme&2 --due-date-fixed 2025-06-30 --no-confidential',
+      'forgectl epic update acme 2 --state-event close',
+    ],
+    writes: true,
+    options: (c) => {
+      c.option('--title <title>', 'new title');
+      c.option('--labels <names>', "replace the labels ('' removes all)");
+      c.option('--add-labels <names>', 'comma-separated labels to add').option('--remove-labels <names>', 'comma-separated labels to remove');
+      c.addOption(new Option('--state-event <event>', 'close or reopen the epic').choices(['close', 'reopen']));
+      c.option('--updated-at <datetime>', 'ISO 8601 update time (administrators and owners only)');
+      fieldOptions(c);
+    },
+    run: async (ctx, opts, args) => (await run()).updateEpicCommand(ctx, opts as never, args),
+  });
+  for (const [verb, event] of [['close', 'close'], ['reopen', 'reopen']] as const) {
+    defineCommand(group, reg, {
+      name: `${verb} <ref> [iid]`,
+      summary: `${verb === 'close' ? 'Close' : 'Reopen'} an epic`,
+      description: REF,
+      examples: [`forgectl epic ${verb} acme&2`],
+      writes: true,
+      run: async (ctx, _opts, args) => (await run()).updateEpicCommand(ctx, { stateEvent: event }, args),
+    });
+  }
+}
