@@ -6,6 +6,7 @@ import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';
 import type { NoteableRef } from '../core/refs-collab.js';
 import { parseEach, parseResponse } from './schema.js';
+import { getEpic } from './epics.js';
 import { UserSummarySchema } from './user.js';
 
 export const NoteSchema = z.looseObject({
@@ -28,41 +29,54 @@ export const DiscussionSchema = z.looseObject({
 });
 export type Discussion = z.infer<typeof DiscussionSchema>;
 
-/** `/projects/:id/issues/:iid/discussions`, `/projects/:id/snippets/:id/discussions`, `/groups/:id/epics/:iid/discussions`. */
-export function discussionsPath(ref: NoteableRef): string {
-  if (ref.kind === 'epic') return `/groups/${seg(ref.group)}/epics/${ref.iid}/discussions`;
+const epicIds = new WeakMap<NoteableRef, Promise<number>>();
+
+/**
+ * `/projects/:id/issues/:iid/discussions`, `/projects/:id/snippets/:id/discussions`,
+ * `/groups/:id/epics/:epic_id/discussions`. An epic's discussions are addressed by the epic's id,
+ * not the `&5` number (as GitLab's notes API finds epics), so that is looked up once per reference.
+ */
+export async function discussionsPath(http: HttpClient, ref: NoteableRef): Promise<string> {
+  if (ref.kind === 'epic') {
+    let id = epicIds.get(ref);
+    if (!id) {
+      id = getEpic(http, ref.group, ref.iid).then((e) => e.id);
+      epicIds.set(ref, id);
+    }
+    return `/groups/${seg(ref.group)}/epics/${await id}/discussions`;
+  }
   return `/projects/${seg(ref.project)}/${ref.kind === 'issue' ? 'issues' : 'snippets'}/${ref.id}/discussions`;
 }
 
-export function listDiscussions(http: HttpClient, ref: NoteableRef, page: PageOptions): AsyncGenerator<Discussion> {
-  const path = discussionsPath(ref);
-  return parseEach(DiscussionSchema, paginate(http, path, {}, page), `GET ${path}`);
+export async function* listDiscussions(http: HttpClient, ref: NoteableRef, page: PageOptions): AsyncGenerator<Discussion> {
+  const path = await discussionsPath(http, ref);
+  yield* parseEach(DiscussionSchema, paginate(http, path, {}, page), `GET ${path}`);
 }
 
 export async function getDiscussion(http: HttpClient, ref: NoteableRef, id: string): Promise<Discussion> {
-  const path = `${discussionsPath(ref)}/${seg(id)}`;
+  const path = `${await discussionsPath(http, ref)}/${seg(id)}`;
   return parseResponse(DiscussionSchema, await http.get(path), `GET ${path}`);
 }
 
 /** Returns null under --dry-run. */
 export async function createDiscussion(http: HttpClient, ref: NoteableRef, body: { body: string; created_at?: string }): Promise<Discussion | null> {
-  const path = discussionsPath(ref);
+  const path = await discussionsPath(http, ref);
   const res = await http.post(path, body);
   return res.dryRun ? null : parseResponse(DiscussionSchema, res.data, `POST ${path}`);
 }
 
 export async function addNote(http: HttpClient, ref: NoteableRef, discussionId: string, body: { body: string; created_at?: string }): Promise<Note | null> {
-  const path = `${discussionsPath(ref)}/${seg(discussionId)}/notes`;
+  const path = `${await discussionsPath(http, ref)}/${seg(discussionId)}/notes`;
   const res = await http.post(path, body);
   return res.dryRun ? null : parseResponse(NoteSchema, res.data, `POST ${path}`);
 }
 
 export async function editNote(http: HttpClient, ref: NoteableRef, discussionId: string, noteId: number, body: string): Promise<Note | null> {
-  const path = `${discussionsPath(ref)}/${seg(discussionId)}/notes/${noteId}`;
+  const path = `${await discussionsPath(http, ref)}/${seg(discussionId)}/notes/${noteId}`;
   const res = await http.put(path, { body });
   return res.dryRun ? null : parseResponse(NoteSchema, res.data, `PUT ${path}`);
 }
 
 export async function deleteNote(http: HttpClient, ref: NoteableRef, discussionId: string, noteId: number): Promise<void> {
-  await http.delete(`${discussionsPath(ref)}/${seg(discussionId)}/notes/${noteId}`);
+  await http.delete(`${await discussionsPath(http, ref)}/${seg(discussionId)}/notes/${noteId}`);
 }

@@ -43,7 +43,10 @@ describe('discussions', () => {
     expect(system).toMatchObject({ individual_note: true, notes: [{ type: null, resolvable: false }] });
     const snippet = await call(sb, `${SNIPPET}/discussions`, { token: sb.tokens.admin });
     expect(snippet.body[0].notes[0]).toMatchObject({ noteable_type: 'Snippet', noteable_iid: null, resolvable: false });
-    const epic = await call(sb, '/groups/acme%2Fplatform/epics/1/discussions', { token: sb.tokens.admin });
+    // Epic discussions are addressed by the epic's id, not its group-internal iid (GitLab's notes API).
+    const epicEntity = await call(sb, '/groups/acme%2Fplatform/epics/1', { token: sb.tokens.admin });
+    expect(epicEntity.body.id).not.toBe(epicEntity.body.iid);
+    const epic = await call(sb, `/groups/acme%2Fplatform/epics/${epicEntity.body.id}/discussions`, { token: sb.tokens.admin });
     expect(epic.status).toBe(200);
     expect(missingKeys(realdata('discussions/epic_list').body[0].notes[0], epic.body[0].notes[0])).toEqual([]);
     expect(epic.body[0].notes[0]).toMatchObject({ noteable_type: 'Epic', resolvable: false });

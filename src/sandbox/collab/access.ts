@@ -56,6 +56,16 @@ export function findEpicOrFail(req: SandboxRequest, param = 'epic_iid'): { group
   return { group, epic };
 }
 
+/** An epic by its id within the group, as the notes and discussions API addresses epics. */
+export function findEpicByIdOrFail(req: SandboxRequest, param = 'epic_id'): { group: Group; epic: Epic } {
+  const group = findGroupOrFail(req);
+  const id = iidParam(req, param, 'Epic');
+  const epic = collab(req.state).epics.find((e) => e.id === id && e.groupId === group.id);
+  if (!epic) throw notFound('Epic');
+  if (epic.confidential && req.state.accessLevel(req.user, group) < ACCESS.planner) throw notFound('Epic');
+  return { group, epic };
+}
+
 export interface NoteableRef {
   type: NoteableType;
   id: number;

@@ -11,7 +11,7 @@ import type { HandlerResult, Router, SandboxRequest } from '../router.js';
 import { userBasic } from '../routes/user-entity.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, type User } from '../types.js';
-import { findEpicOrFail, findIssueOrFail, findSnippetOrFail, type NoteableRef } from './access.js';
+import { findEpicByIdOrFail, findIssueOrFail, findSnippetOrFail, type NoteableRef } from './access.js';
 import { collab, type Discussion, type Note } from './store.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,7 +27,7 @@ const snippetRef: Resolver = (req) => {
   return { type: 'Snippet', id: snippet.id, iid: null, projectId: project.id, parentAccess: req.state.accessLevel(req.user, project), title: snippet.title };
 };
 const epicRef: Resolver = (req) => {
-  const { group, epic } = findEpicOrFail(req, 'epic_id');
+  const { group, epic } = findEpicByIdOrFail(req, 'epic_id');
   return { type: 'Epic', id: epic.id, iid: epic.iid, projectId: null, parentAccess: req.state.accessLevel(req.user, group), title: epic.title };
 };
 
