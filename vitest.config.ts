@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // End-to-end files mostly wait on the CLI processes they start, so three workers keep two cores
+    // busy (vitest's default on two cores is a single worker).
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default'],
