@@ -1,7 +1,7 @@
 // `forgectl analytics GROUP_PATH`: the group's recent activity counts, requested in parallel.
 
 import type { Command } from 'commander';
-import { ACTIVITY_KINDS, activityCount, type ActivityKind } from '../api/analytics.js';
+import type { ActivityKind } from '../api/analytics.js';
 import { defineCommand, type Registry } from '../core/command.js';
 import { ApiError, UsageError } from '../core/errors.js';
 import { object, type CommandResult } from '../core/output.js';
@@ -21,6 +21,8 @@ export function registerAnalytics(program: Command, reg: Registry): void {
 }
 
 export async function analyticsCommand(ctx: Context, o: { only?: string }, rawGroup: string): Promise<CommandResult> {
+  // Loaded when run, so registering the command costs nothing at start-up.
+  const { ACTIVITY_KINDS, activityCount } = await import('../api/analytics.js');
   const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
   if (!group) throw new UsageError('a group path is required');
   let kinds: ActivityKind[] = [...ACTIVITY_KINDS];

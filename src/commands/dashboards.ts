@@ -1,7 +1,6 @@
 // `forgectl dashboards star|unstar`: a user's favourite metrics dashboards (spec part 3 §4.5).
 
 import type { Command } from 'commander';
-import { starDashboard, unstarDashboards } from '../api/dashboards.js';
 import { defineCommand, defineGroup, type Registry } from '../core/command.js';
 import { UsageError } from '../core/errors.js';
 import { none, object, type CommandResult } from '../core/output.js';
@@ -37,6 +36,7 @@ export function registerDashboards(program: Command, reg: Registry): void {
 export async function starCommand(ctx: Context, rawProject: string, dashboardPath: string): Promise<CommandResult> {
   const project = checkProject(rawProject);
   if (!dashboardPath.trim()) throw new UsageError('a dashboard path is required');
+  const { starDashboard } = await import('../api/dashboards.js');
   const star = await starDashboard(await ctx.http(), project, dashboardPath.trim());
   return star ? object(star) : none;
 }
@@ -46,6 +46,7 @@ export async function unstarCommand(ctx: Context, o: { all?: boolean }, rawProje
   if (dashboardPath !== undefined && o.all) throw new UsageError('give a dashboard path or --all, not both');
   if (dashboardPath === undefined && !o.all) throw new UsageError('which dashboard?', 'give its path, or --all to unstar every dashboard of the project');
   if (dashboardPath !== undefined && !dashboardPath.trim()) throw new UsageError('the dashboard path must not be empty');
+  const { unstarDashboards } = await import('../api/dashboards.js');
   const res = await unstarDashboards(await ctx.http(), project, dashboardPath?.trim());
   return res ? object(res, { columns: [{ key: 'deleted_rows', header: 'deleted rows' }] }) : none;
 }

@@ -1,7 +1,7 @@
 // `forgectl releases list GROUP`: releases of the projects in a group (spec part 3 §4.4).
 
 import { Option, type Command } from 'commander';
-import { listGroupReleases, type Release } from '../api/releases.js';
+import type { Release } from '../api/releases.js';
 import { defineCommand, defineGroup, type Registry } from '../core/command.js';
 import { NotFoundError, UsageError } from '../core/errors.js';
 import { list, type Column, type CommandResult } from '../core/output.js';
@@ -35,6 +35,7 @@ export async function releasesCommand(ctx: Context, o: { sort?: 'asc' | 'desc'; 
   const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
   if (!group) throw new UsageError('a group (id or full path) is required');
   const http = await ctx.http();
+  const { listGroupReleases } = await import('../api/releases.js');
   const source = listGroupReleases(http, group, { sort: o.sort, simple: o.simple || undefined }, pageOptions(ctx));
   const items = (async function* () {
     try {

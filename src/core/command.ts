@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
 import { UsageError } from './errors.js';
-import { TOKEN_TYPES, type TokenType } from './http.js';
+import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
 

@@ -5,15 +5,25 @@
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
 import { ApiError, CancelledError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type TokenType = 'personal' | 'oauth' | 'job';
-export const TOKEN_TYPES: readonly TokenType[] = ['personal', 'oauth', 'job'];
+export type { TokenType } from './token-types.js';
+import type { TokenType } from './token-types.js';
+export { TOKEN_TYPES } from './token-types.js';
+
+// undici loads on the first request, not at start-up: `--help` and usage errors never need it.
+let undiciModule: typeof Undici | undefined;
+function undici(): typeof Undici {
+  undiciModule ??= createRequire(import.meta.url)('undici') as typeof Undici;
+  return undiciModule;
+}
 
 export interface Credentials {
   token?: string;
@@ -155,7 +165,7 @@ export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = 
   const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
   const common = { keepAliveTimeout: 10_000, connect };
   if (proxied) {
-    return new EnvHttpProxyAgent({
+    return new (undici().EnvHttpProxyAgent)({
       ...common,
       requestTls: connect,
       httpProxy: env.HTTP_PROXY ?? env.http_proxy,
@@ -163,7 +173,7 @@ export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = 
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
   }
-  return new Agent(common);
+  return new (undici().Agent)(common);
 }
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -372,7 +382,7 @@ export class HttpClient {
     if (req.multipart) {
       // File parts are Blobs backed by the file on disk: undici streams them, nothing is read
       // into memory up front. Rebuilt per attempt so a retry or redirect can send it again.
-      const form = new FormData();
+      const form = new (undici().FormData)();
       for (const [k, v] of Object.entries(req.multipart.fields ?? {})) form.append(k, v);
       for (const f of req.multipart.files) {
         const blob = await openAsBlob(f.path, { type: f.contentType ?? 'application/octet-stream' });
@@ -403,7 +413,7 @@ export class HttpClient {
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs)];
         if (this.options.signal) signals.push(this.options.signal);
-        const res = await undiciRequest(url, {
+        const res = await undici().request(url, {
           method,
           headers,
           body: bodyReq ? ((await this.buildBody(bodyReq)) as Dispatcher.DispatchOptions['body']) : undefined,

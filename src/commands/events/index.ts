@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
-import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from './list.js';
+import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from './values.js';
 
 const run = () => import('./list.js');
 

@@ -5,11 +5,9 @@ import { list, type Column, type CommandResult } from '../../core/output.js';
 import { parseDate } from '../../core/parse.js';
 import { parseProjectId } from '../../core/refs.js';
 import { exclusive, pageOptions } from '../shared.js';
+import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from './values.js';
 
-/** The service's `action` values (GitLab's Event.actions); the spec does not list them. */
-export const EVENT_ACTIONS = ['created', 'updated', 'closed', 'reopened', 'pushed', 'commented', 'merged', 'joined', 'left', 'destroyed', 'expired', 'approved'] as const;
-/** Spec part 2 §4.4, plus `wiki` and `design`, which the service also accepts. */
-export const EVENT_TARGET_TYPES = ['issue', 'milestone', 'merge_request', 'note', 'project', 'snippet', 'user', 'wiki', 'design'] as const;
+export { EVENT_ACTIONS, EVENT_TARGET_TYPES };
 
 export interface EventsListOptions {
   user?: string;

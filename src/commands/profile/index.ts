@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
-import { TOKEN_TYPES } from '../../core/http.js';
+import { TOKEN_TYPES } from '../../core/token-types.js';
 
 const run = () => import('./run.js');
 
