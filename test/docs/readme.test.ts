@@ -35,13 +35,21 @@ function readmeExamples(): Example[] {
 }
 
 // A fast clock, so a watched migration ends in seconds.
+/** Files the guide shows as a ```yaml block whose first line is `# NAME`; written where the examples run. */
+function readmeFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const m of README.matchAll(/^```yaml\n# ([\w.-]+)\n([\s\S]*?)^```$/gm)) files.set(m[1], m[2]);
+  return files;
+}
+
 const sandbox = useSandbox({ clockSpeed: 200 });
 
 describe('README examples', () => {
   const examples = readmeExamples();
 
-  it('has examples marked for testing', () => {
+  it('has examples marked for testing, and the files they read', () => {
     expect(examples.length).toBeGreaterThan(10);
+    expect([...readmeFiles().keys()]).toContain('migration-plan.yaml');
   });
 
   it('each runs against the sandbox and ends as the README says', { timeout: 300_000 }, async () => {
@@ -55,6 +63,7 @@ describe('README examples', () => {
     writeFileSync(join(cwd, 'runbook.pdf'), '%PDF-1.4\n');
     const alerts = alertIntegrationInfo(sb.state).find((i) => i.type === 'http' && i.active)!;
     writeFileSync(join(cwd, 'alert-key.txt'), `${alerts.key}\n`);
+    for (const [name, text] of readmeFiles()) writeFileSync(join(cwd, name), text.replaceAll(EXAMPLE_URL, sb.url).replaceAll(SOURCE_URL, sb.url));
     const env = cleanEnv({ PATH: `${binDir}:${process.env.PATH}`, FORGECTL_CONFIG_DIR: tempDir(), OLD_TOKEN: sb.tokens.admin_nosudo, ALERT_URL: alerts.url });
     for (const { line, expectedExit } of examples) {
       const command = line.replaceAll(EXAMPLE_URL, sb.url).replaceAll(SOURCE_URL, sb.url);
