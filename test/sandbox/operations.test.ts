@@ -27,7 +27,6 @@ function sameShape(real: unknown, got: unknown, at = '$'): void {
   expect(typeof got, at).toBe(typeof real);
 }
 
-const admin = () => sb().tokens.admin;
 const alice = () => sb().tokens.alice;
 
 describe('group protected environments', () => {

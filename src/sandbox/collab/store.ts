@@ -1,6 +1,6 @@
-// State of the collaboration families (spec part 2 §2.3–2.8): issues and project snippets (only as
-// far as discussions and iteration events need them), epics, discussions and notes, iteration
-// events, notification settings and group wikis. Kept beside the shared state, one store per sandbox.
+// State of discussions, epics and iteration events (spec part 2 §2.3–2.8): issues and project
+// snippets (only as far as discussions and iteration events need them), epics, discussions and
+// notes, iterations. Kept beside the shared state, one store per sandbox.
 
 import { createHash } from 'node:crypto';
 import type { SandboxState } from '../state.js';
@@ -93,33 +93,6 @@ export interface IterationEvent {
   createdAt: number;
 }
 
-export interface NotificationSetting {
-  level: string;
-  events: Record<string, boolean>;
-}
-
-export interface WikiVersion {
-  sha: string;
-  title: string;
-  format: string;
-  content: string;
-  authorId: number;
-  createdAt: number;
-}
-
-export interface WikiPage {
-  slug: string;
-  /** Newest last. */
-  versions: WikiVersion[];
-}
-
-export interface WikiAttachment {
-  fileName: string;
-  filePath: string;
-  branch: string;
-  size: number;
-}
-
 export class CollabStore {
   readonly issues: Issue[] = [];
   readonly snippets: Snippet[] = [];
@@ -127,12 +100,6 @@ export class CollabStore {
   readonly discussions: Discussion[] = [];
   readonly iterations: Iteration[] = [];
   readonly iterationEvents: IterationEvent[] = [];
-  /** `global:<user>`, `group:<id>:<user>`, `project:<id>:<user>`. */
-  readonly notifications = new Map<string, NotificationSetting>();
-  readonly notificationEmail = new Map<number, string>();
-  /** Group id → slug → page. */
-  readonly wikis = new Map<number, Map<string, WikiPage>>();
-  readonly wikiAttachments = new Map<number, WikiAttachment[]>();
   private readonly seq = { issue: 0, snippet: 0, epic: 0, note: 0, iteration: 0, iterationEvent: 0, discussion: 0 };
 
   next(kind: keyof CollabStore['seq']): number {
@@ -142,12 +109,6 @@ export class CollabStore {
   /** Discussion ids are 40-hex strings in GitLab; derived from a counter so runs are reproducible. */
   discussionId(): string {
     return createHash('sha1').update(`discussion-${this.next('discussion')}`).digest('hex');
-  }
-
-  wiki(groupId: number): Map<string, WikiPage> {
-    let w = this.wikis.get(groupId);
-    if (!w) this.wikis.set(groupId, (w = new Map()));
-    return w;
   }
 
   issue(projectId: number, iid: number): Issue | undefined {
