@@ -80,4 +80,17 @@ describe('epic', () => {
     const help = await forgectl(['epic', '--help']);
     expect(help.stdout.match(/deprecated/g)).toHaveLength(1);
   });
+
+  it('explains a 403 when the instance has no epics (free tier): exit 4 and a hint', async () => {
+    const sb = sandbox();
+    sb.state.instance.tier = 'free';
+    try {
+      const res = await forgectl(['epic', 'list', 'acme'], { env: envFor(sb) });
+      expect(res.exitCode).toBe(4);
+      expect(res.stderr).toMatch(/^error: 403/m);
+      expect(res.stderr).toMatch(/^hint: epics need the Premium or Ultimate tier/m);
+    } finally {
+      sb.state.instance.tier = 'premium';
+    }
+  });
 });

@@ -180,6 +180,23 @@ describe('epics', () => {
   });
 });
 
+describe('epics on the free tier', () => {
+  it('answers 403 for a visible group and its epics’ discussions, 404 still first for a hidden group', async () => {
+    const sb = sandbox();
+    const epic = (await call(sb, '/groups/acme/epics/1', { token: sb.tokens.admin })).body;
+    expect((await call(sb, '/-/sandbox/tier', { method: 'PUT', token: sb.tokens.admin, json: { tier: 'free' } })).status).toBe(200);
+    try {
+      expect((await call(sb, '/groups/acme/epics', { token: sb.tokens.admin })).status).toBe(403);
+      expect((await call(sb, '/groups/acme/epics/1', { token: sb.tokens.admin })).status).toBe(403);
+      expect((await call(sb, `/groups/acme/epics/${epic.id}/discussions`, { token: sb.tokens.admin })).status).toBe(403);
+      expect((await call(sb, '/groups/no-such-group/epics', { token: sb.tokens.admin })).status).toBe(404);
+    } finally {
+      await call(sb, '/-/sandbox/tier', { method: 'PUT', token: sb.tokens.admin, json: { tier: 'premium' } });
+    }
+    expect((await call(sb, '/groups/acme/epics', { token: sb.tokens.admin })).status).toBe(200);
+  });
+});
+
 describe('iteration events', () => {
   it('lists and gets events in the realdata shape', async () => {
     const sb = sandbox();

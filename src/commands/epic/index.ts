@@ -1,9 +1,37 @@
 // `forgectl epic`: epics of a group (spec part 2 §4.5).
 
 import { Option, type Command } from 'commander';
+import { ApiError } from '../../core/errors.js';
+import type { CommandResult } from '../../core/output.js';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
 
 const run = () => import('./run.js');
+
+/** A 403 from the epics API usually means the feature is not there (it needs Premium or Ultimate). */
+function explain(err: unknown): unknown {
+  if (err instanceof ApiError && err.status === 403 && err.insufficientScope === undefined) {
+    err.hint = 'epics need the Premium or Ultimate tier, and writing them the Planner role or above; the instance refused (403)';
+  }
+  return err;
+}
+
+async function* explainedItems<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* items;
+  } catch (err) {
+    throw explain(err);
+  }
+}
+
+// Lists are read while they print, so their errors are explained there too.
+async function explainEpics403(pending: Promise<CommandResult>): Promise<CommandResult> {
+  try {
+    const result = await pending;
+    return result.kind === 'list' ? { ...result, items: explainedItems(result.items) } : result;
+  } catch (err) {
+    throw explain(err);
+  }
+}
 
 const REF = 'REF is group&5 (or the two arguments GROUP IID).';
 
@@ -57,14 +85,14 @@ export function registerEpic(program: Command, reg: Registry): void {
       c.option('--not-author-id <id>', 'not created by this user id').option('--not-author <username>', 'not created by this user');
       c.option('--not-labels <names>', 'without any of these labels');
     },
-    run: async (ctx, opts, args) => (await run()).listEpicsCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => explainEpics403((await run()).listEpicsCommand(ctx, opts as never, args[0])),
   });
   defineCommand(group, reg, {
     name: 'get <ref> [iid]',
     summary: 'Show one epic',
     description: REF,
     examples: ['forgectl epic get acme&1', 'forgectl epic get acme 1 -o yaml'],
-    run: async (ctx, _opts, args) => (await run()).getEpicCommand(ctx, args),
+    run: async (ctx, _opts, args) => explainEpics403((await run()).getEpicCommand(ctx, args)),
   });
   defineCommand(group, reg, {
     name: 'create <group>',
@@ -81,7 +109,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       c.option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)');
       fieldOptions(c);
     },
-    run: async (ctx, opts, args) => (await run()).createEpicCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => explainEpics403((await run()).createEpicCommand(ctx, opts as never, args[0])),
   });
   defineCommand(group, reg, {
     name: 'update <ref> [iid]',
@@ -101,7 +129,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       c.option('--updated-at <datetime>', 'ISO 8601 update time (administrators and owners only)');
       fieldOptions(c);
     },
-    run: async (ctx, opts, args) => (await run()).updateEpicCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => explainEpics403((await run()).updateEpicCommand(ctx, opts as never, args)),
   });
   for (const [verb, event] of [['close', 'close'], ['reopen', 'reopen']] as const) {
     defineCommand(group, reg, {
@@ -110,7 +138,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       description: REF,
       examples: [`forgectl epic ${verb} acme&2`],
       writes: true,
-      run: async (ctx, _opts, args) => (await run()).updateEpicCommand(ctx, { stateEvent: event }, args),
+      run: async (ctx, _opts, args) => explainEpics403((await run()).updateEpicCommand(ctx, { stateEvent: event }, args)),
     });
   }
 }

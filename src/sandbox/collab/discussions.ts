@@ -28,6 +28,8 @@ const snippetRef: Resolver = (req) => {
 };
 const epicRef: Resolver = (req) => {
   const { group, epic } = findEpicByIdOrFail(req, 'epic_id');
+  // The epics feature again: without it an epic's discussions are refused like the epic itself.
+  if (req.state.instance.tier === 'free') throw forbidden();
   return { type: 'Epic', id: epic.id, iid: epic.iid, projectId: null, parentAccess: req.state.accessLevel(req.user, group), title: epic.title };
 };
 

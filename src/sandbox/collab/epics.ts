@@ -7,7 +7,7 @@
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
-import type { HandlerResult, Router, SandboxRequest } from '../router.js';
+import type { Handler, HandlerResult, Router, SandboxRequest } from '../router.js';
 import { userBasic } from '../routes/user-entity.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, type Group, type User } from '../types.js';
@@ -336,9 +336,21 @@ function recordEpicEvent(state: SandboxState, e: Epic, user: User, action: strin
   state.recordEvent({ projectId: null, authorId: user.id, actionName: action, targetType: 'Epic', targetId: e.id, targetIid: e.iid, targetTitle: e.title, data: { groupId: e.groupId } });
 }
 
+/**
+ * Epics are a Premium feature: on the free tier a visible group answers 403 (GitLab's
+ * `authorize_epics_feature!`); a group the caller cannot see is still a 404 first.
+ */
+export function requireEpicsFeature(handler: Handler): Handler {
+  return (req) => {
+    findGroupOrFail(req);
+    if (req.state.instance.tier === 'free') throw forbidden();
+    return handler(req);
+  };
+}
+
 export function registerEpics(router: Router): void {
-  router.get('/groups/:id/epics', listEpics);
-  router.get('/groups/:id/epics/:epic_iid', getEpic);
-  router.post('/groups/:id/epics', createEpic);
-  router.put('/groups/:id/epics/:epic_iid', updateEpic);
+  router.get('/groups/:id/epics', requireEpicsFeature(listEpics));
+  router.get('/groups/:id/epics/:epic_iid', requireEpicsFeature(getEpic));
+  router.post('/groups/:id/epics', requireEpicsFeature(createEpic));
+  router.put('/groups/:id/epics/:epic_iid', requireEpicsFeature(updateEpic));
 }
