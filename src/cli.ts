@@ -67,7 +67,9 @@ export function reportError(ctx: Context, err: unknown): number {
   const hint = hintFor(err) ?? defaultHint(err);
   if (hint) ctx.stderr.write(`hint: ${ctx.redactor.text(hint)}\n`);
   if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
-    const body = err.body && typeof err.body === 'object' && !Array.isArray(err.body) ? (ctx.redactor.value(err.body) as object) : { body: err.body };
+    // A proxy's HTML page is not repeated: the message already says what it was.
+    const html = typeof err.body === 'string' && /^\s*(<!doctype html|<html[\s>])/i.test(err.body);
+    const body = err.body && typeof err.body === 'object' && !Array.isArray(err.body) ? (ctx.redactor.value(err.body) as object) : html ? {} : { body: err.body };
     ctx.stderr.write(`${JSON.stringify({ status: err.status, message: ctx.redactor.text(err.message), ...body })}\n`);
   }
   if (ctx.globals.verbose && err instanceof Error && !(err instanceof ApiError) && code === ExitCode.failed && err.stack) {

@@ -7,6 +7,7 @@ import { UsageError } from '../core/errors.js';
 import { list, none, object, text, type CommandResult } from '../core/output.js';
 import { parseInteger, parseNumber } from '../core/parse.js';
 import type { Context } from '../context.js';
+import { FAULT_KINDS } from '../sandbox/faults.js';
 
 export interface SandboxCommandOptions {
   port?: string;
@@ -39,6 +40,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'forgectl sandbox --port 0 -o json > sandbox.json & sleep 1; FORGECTL_URL=$(jq -r .url sandbox.json) FORGECTL_TOKEN=$(jq -r .tokens.admin sandbox.json) forgectl projects list',
       '# retries: the first two API requests answer 503',
       'forgectl sandbox --fault 503:2 --latency 50',
+      '# page 3 of the hooks list is always cut mid-body',
+      "forgectl sandbox --fault 'reset-body:forever@GET:/hooks?page=3'",
       'forgectl sandbox --seed empty --extra-projects 50000',
     ],
     options: (c) =>
@@ -47,7 +50,7 @@ export function registerSandbox(program: Command, reg: Registry): void {
         .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
         .option('--seed <seed>', 'initial data: demo or empty (default: demo)')
         .option('--latency <ms>', 'delay added before every answer, in milliseconds')
-        .option('--fault <spec>', 'failures for the next API requests: KIND:COUNT,… with KIND 500, 502, 503, 504, 429 or reset')
+        .option('--fault <spec>', 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND one of ' + FAULT_KINDS.join(', '))
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
         .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)'),
     run: (ctx, opts) => runSandbox(ctx, opts),

@@ -106,6 +106,8 @@ export class NetworkError extends Error {
     readonly method: string,
     readonly url: string,
     readonly hint?: string,
+    /** A write whose answer was lost: it may have taken effect. */
+    readonly mayHaveApplied = false,
   ) {
     super(message);
   }
@@ -123,6 +125,8 @@ function apiMessage(status: number, body: unknown): string {
     if (typeof m === 'string') return m.startsWith(String(status)) ? m : `${status} ${m}`;
     if (m && typeof m === 'object') return `${status} ${flattenMessages(m)}`;
   }
+  // A proxy's error page says nothing the status does not, and HTML on a terminal helps nobody.
+  if (typeof body === 'string' && /^\s*(<!doctype html|<html[\s>])/i.test(body)) return `${status} ${statusText(status)} (the answer is a web page, not the API: check --url / a proxy in the way)`;
   if (typeof body === 'string' && body.trim()) return `${status} ${body.trim().slice(0, 300)}`;
   return `${status} ${statusText(status)}`;
 }

@@ -69,6 +69,13 @@ export interface RequestOptions {
   secretKeys?: readonly string[];
   /** Header names whose values are secret (e.g. an alert key sent as Authorization). */
   secretHeaders?: readonly string[];
+  /**
+   * What a 2xx answer must be: `json` (default) refuses a body that is not JSON; `text` takes any
+   * text (`api`). Both refuse an HTML page, which is never the API's answer.
+   */
+  expect?: 'json' | 'text';
+  /** The command that shows whether a write whose answer was lost took effect (default: an `api` GET). */
+  checkWith?: string;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -221,6 +228,48 @@ function parseBody(text: string, contentType: string | undefined): unknown {
     }
   }
   return text;
+}
+
+/** An answer that arrived but is not what was asked (a web page, not JSON). Retried like a lost answer. */
+class UnreadableAnswer extends Error {
+  constructor(
+    readonly code: 'EHTML' | 'ENOTJSON',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const HTML_MESSAGE = 'the answer is a web page, not the API: check --url / a proxy in the way';
+
+export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
+  return !!contentType?.toLowerCase().includes('text/html') || /^\s*(<!doctype html|<html[\s>])/i.test(text);
+}
+
+/** Reads a 2xx body as the request expects it; throws UnreadableAnswer when it is not that. */
+function readSuccessBody(text: string, contentType: string | undefined, expect: 'json' | 'text'): unknown {
+  if (text && looksLikeHtml(text, contentType)) throw new UnreadableAnswer('EHTML', HTML_MESSAGE);
+  if (expect === 'text' || !text.trim()) return parseBody(text, contentType);
+  try {
+    return JSON.parse(text);
+  } catch {
+    const type = contentType ? contentType.split(';')[0].trim() : 'no content type';
+    throw new UnreadableAnswer('ENOTJSON', `the answer is not JSON (${type}, ${Buffer.byteLength(text)} bytes)`);
+  }
+}
+
+const CUT_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+
+// Last path segments that name an action on the item before them (`…/merge_requests/3/merge`).
+const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'rebase', 'cancel', 'retry', 'revoke', 'star', 'unstar', 'test', 'archive', 'unarchive', 'transfer', 'reset_approvals', 'subscribe', 'unsubscribe', 'resolve']);
+
+/** `forgectl api PATH` that reads back what a write touched. */
+export function checkCommandFor(apiRoot: string, url: string): string {
+  const u = new URL(url);
+  let path = u.pathname.startsWith(new URL(apiRoot).pathname) ? u.pathname.slice(new URL(apiRoot).pathname.length) : u.pathname;
+  const segs = path.split('/');
+  if (segs.length > 2 && ACTION_SEGMENTS.has(segs[segs.length - 1])) path = segs.slice(0, -1).join('/');
+  return `forgectl api ${path || '/'}`;
 }
 
 export class HttpClient {
@@ -410,6 +459,8 @@ export class HttpClient {
       let data: unknown;
       let errorCode: string | undefined;
       let failure: unknown;
+      // The status seen before the body failed: an answer counts only once its whole body is read.
+      let cutStatus: number | undefined;
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs)];
         if (this.options.signal) signals.push(this.options.signal);
@@ -422,49 +473,68 @@ export class HttpClient {
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
         });
-        status = res.statusCode;
+        cutStatus = res.statusCode;
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
         const text = await res.body.text();
-        data = parseBody(text, resHeaders['content-type']);
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json') : parseBody(text, resHeaders['content-type']);
+        status = res.statusCode;
+        cutStatus = undefined;
         this.traceResponse(status, resHeaders, data, Date.now() - started);
       } catch (err) {
         if (this.options.signal?.aborted) throw new CancelledError('interrupted');
         failure = err;
-        errorCode = errorCodeOf(err) ?? 'ENETWORK';
-        this.trace(`! ${method} ${this.options.redactor.url(url)} failed: ${errorCode}`);
+        errorCode = err instanceof UnreadableAnswer ? err.code : (errorCodeOf(err) ?? 'ENETWORK');
+        this.trace(`! ${method} ${this.options.redactor.url(url)} failed: ${errorCode}${cutStatus !== undefined && !(err instanceof UnreadableAnswer) ? ` (after the headers of a ${cutStatus})` : ''}`);
       }
 
       const outcome = status !== undefined ? { status } : { errorCode };
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
       }
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
       await this.sleep(delay, this.options.signal);
     }
   }
 
-  private networkError(failure: unknown, code: string | undefined, method: Method, url: string, attempt: number): NetworkError {
+  private networkError(
+    failure: unknown,
+    code: string | undefined,
+    method: Method,
+    url: string,
+    attempt: number,
+    cutStatus: number | undefined,
+    req: RequestOptions,
+  ): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const host = new URL(url).host;
-    const detail = failure instanceof Error ? failure.message : String(failure);
     const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
+    let what: string;
+    if (failure instanceof UnreadableAnswer) what = failure.message;
+    else if (code && CUT_CODES.has(code)) what = `the answer was shorter than its Content-Length (${code})`;
+    else if (cutStatus !== undefined) what = `the answer stopped part way (${code ?? 'network error'})`;
+    else what = `${code ?? 'network error'} (${failure instanceof Error ? failure.message : String(failure)})`;
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
-    else if (code === 'TIMEOUT' || code?.startsWith('UND_ERR_') && code.includes('TIMEOUT')) hint = 'raise the per-request limit with --timeout SECONDS';
+    else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
     else if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
-    return new NetworkError(
-      this.options.redactor.text(`${method} ${safeUrl} failed${tries}: ${code ?? 'network error'} (${detail})`),
-      code,
-      method,
-      safeUrl,
-      hint,
-    );
+    // A write whose answer was lost may have been applied: it is not sent again blindly, and the
+    // user is told how to look (a refused connection carried nothing).
+    const write = method !== 'GET' && method !== 'HEAD';
+    const mayHaveApplied = write && code !== 'ECONNREFUSED';
+    let message = `${method} ${safeUrl} failed${tries}: ${what}`;
+    if (mayHaveApplied) {
+      message += '; the change may have been applied';
+      const check = req.checkWith ?? checkCommandFor(this.apiRoot, url);
+      hint = `check before trying again: ${check}`;
+    }
+    return new NetworkError(this.options.redactor.text(message), code, method, safeUrl, hint ? this.options.redactor.text(hint) : undefined, mayHaveApplied);
   }
 
   private trace(line: string): void {

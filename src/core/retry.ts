@@ -27,7 +27,12 @@ const CONNECTION_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'TIMEOUT',
+  // An answer that arrived but is not the API's (a sign-in page, not JSON): a proxy in the way may
+  // pass the next one through.
+  'EHTML',
+  'ENOTJSON',
 ]);
 
 export function isAction(method: string, action: boolean | undefined): boolean {

@@ -1,67 +1,216 @@
-// Fault injection: `KIND:COUNT,…` makes the next COUNT requests under /api/v4 fail in the given
-// way, in order, before the request has any effect.
+// Fault injection: a spec `KIND:COUNT[@SELECTOR],…` makes matching requests under /api/v4 fail the
+// way real networks, proxies and overloaded servers fail. COUNT is a number or `forever`. A
+// SELECTOR narrows the fault to `[METHOD:]PATH[?QUERY]` (PATH under /api/v4, a trailing `*` for a
+// prefix; every QUERY pair must be in the request), e.g. `reset-body:forever@GET:/projects?page=3`.
+// The first pending fault that matches a request takes it.
 
-export type FaultKind = '500' | '502' | '503' | '504' | '429' | 'reset';
-export const FAULT_KINDS: readonly FaultKind[] = ['500', '502', '503', '504', '429', 'reset'];
+export type FaultKind =
+  | '500'
+  | '502'
+  | '503'
+  | '504'
+  | '429'
+  | '429-date'
+  | 'refused'
+  | 'reset'
+  | 'reset-body'
+  | 'short-body'
+  | 'not-json'
+  | 'html'
+  | 'html-500'
+  | 'html-502'
+  | 'html-503'
+  | 'hang'
+  | 'hang-body';
 
-const MESSAGES: Record<Exclude<FaultKind, 'reset'>, string> = {
+export const FAULT_KINDS: readonly FaultKind[] = [
+  '500',
+  '502',
+  '503',
+  '504',
+  '429',
+  '429-date',
+  'refused',
+  'reset',
+  'reset-body',
+  'short-body',
+  'not-json',
+  'html',
+  'html-500',
+  'html-502',
+  'html-503',
+  'hang',
+  'hang-body',
+];
+
+/** What each kind does, for `sandbox --help` and the README. */
+export const FAULT_HELP: Record<FaultKind, string> = {
+  '500': '500 with a JSON message',
+  '502': '502 with a JSON message',
+  '503': '503 with a JSON message',
+  '504': '504 with a JSON message',
+  '429': '429 with Retry-After: 1 (seconds)',
+  '429-date': '429 with Retry-After as an HTTP date one second ahead',
+  refused: 'the port stops accepting connections (whole server, until the faults are cleared)',
+  reset: 'connection reset before any header',
+  'reset-body': '200, headers and half the body, then a reset',
+  'short-body': '200 with a Content-Length longer than the body, then a clean close',
+  'not-json': '200 whose body is not JSON',
+  html: '200 text/html: a sign-in page, as a proxy or single sign-on sends',
+  'html-500': '500 with an HTML page',
+  'html-502': '502 with an HTML page (a proxy in front of a stopped server)',
+  'html-503': '503 with an HTML page',
+  hang: 'no answer at all (until the client gives up)',
+  'hang-body': '200, headers and half the body, then nothing more',
+};
+
+const MESSAGES: Partial<Record<FaultKind, string>> = {
   '500': '500 Internal Server Error',
   '502': '502 Bad Gateway',
   '503': '503 Service Unavailable',
   '504': '504 Gateway Timeout',
   // The text of GitLab's API helper `too_many_requests!` (lib/api/helpers.rb).
   '429': '429 Too Many Requests',
+  '429-date': '429 Too Many Requests',
 };
+
+export interface FaultSelector {
+  method?: string;
+  /** Path under /api/v4, exact, or a prefix when it ended with `*`. */
+  path: string;
+  prefix: boolean;
+  query: [string, string][];
+}
+
+export interface FaultEntry {
+  kind: FaultKind;
+  /** Infinity for `forever`. */
+  count: number;
+  selector?: FaultSelector;
+}
 
 export interface FaultAnswer {
   status: number;
-  body: { message: string };
+  body: { message: string } | string;
   headers: Record<string, string>;
 }
 
-export function parseFaultSpec(spec: string): { kind: FaultKind; count: number }[] {
-  const out: { kind: FaultKind; count: number }[] = [];
+const API_PREFIX = '/api/v4';
+
+function parseSelector(raw: string, part: string): FaultSelector {
+  const m = /^(?:([A-Za-z]+):)?(\/[^?]*)(?:\?(.*))?$/.exec(raw);
+  if (!m) throw new Error(`invalid fault selector in "${part}": expected [METHOD:]PATH[?QUERY], e.g. GET:/projects?page=3`);
+  let path = m[2];
+  if (path.startsWith(`${API_PREFIX}/`) || path === API_PREFIX) path = path.slice(API_PREFIX.length) || '/';
+  const prefix = path.endsWith('*');
+  if (prefix) path = path.slice(0, -1);
+  const query = [...new URLSearchParams(m[3] ?? '')];
+  return { method: m[1]?.toUpperCase(), path, prefix, query };
+}
+
+export function parseFaultSpec(spec: string): FaultEntry[] {
+  const out: FaultEntry[] = [];
   for (const raw of spec.split(',')) {
     const part = raw.trim();
     if (!part) continue;
-    const m = /^([a-z0-9]+):(\d+)$/i.exec(part);
+    const at = part.indexOf('@');
+    const head = at === -1 ? part : part.slice(0, at);
+    const m = /^([a-z0-9-]+):(\d+|forever|\*)$/i.exec(head);
     if (!m) throw new Error(`invalid fault "${part}": expected KIND:COUNT, e.g. 503:2`);
     const kind = m[1].toLowerCase() as FaultKind;
     if (!FAULT_KINDS.includes(kind)) throw new Error(`unknown fault kind "${m[1]}": use one of ${FAULT_KINDS.join(', ')}`);
-    const count = Number(m[2]);
+    const count = m[2] === 'forever' || m[2] === '*' ? Infinity : Number(m[2]);
     if (count < 1) throw new Error(`fault "${part}": COUNT must be at least 1`);
-    out.push({ kind, count });
+    const selector = at === -1 ? undefined : parseSelector(part.slice(at + 1), part);
+    if (kind === 'refused' && selector) throw new Error(`fault "${part}": refused applies to the whole server (a refused connection carries no request to select)`);
+    out.push({ kind, count, selector });
   }
   return out;
 }
 
+function formatEntry(f: FaultEntry): string {
+  let s = `${f.kind}:${f.count === Infinity ? 'forever' : f.count}`;
+  if (f.selector) {
+    const q = f.selector.query.length ? `?${new URLSearchParams(f.selector.query).toString()}` : '';
+    s += `@${f.selector.method ? `${f.selector.method}:` : ''}${f.selector.path}${f.selector.prefix ? '*' : ''}${q}`;
+  }
+  return s;
+}
+
+/** Does the selector match a request (path under /api/v4, raw query)? */
+export function selectorMatches(sel: FaultSelector | undefined, method: string, apiPath: string, rawQuery: string): boolean {
+  if (!sel) return true;
+  if (sel.method && sel.method !== method) return false;
+  if (sel.prefix ? !apiPath.startsWith(sel.path) : apiPath !== sel.path) return false;
+  const q = new URLSearchParams(rawQuery);
+  return sel.query.every(([k, v]) => q.getAll(k).includes(v));
+}
+
 export class FaultQueue {
-  private queue: { kind: FaultKind; count: number }[] = [];
+  private queue: FaultEntry[] = [];
+  /** Called when `refused` is queued or the queue is cleared, so the server can stop or resume listening. */
+  onRefusedChange?: (refusing: boolean) => void;
 
   add(spec: string): void {
-    this.queue.push(...parseFaultSpec(spec));
+    const entries = parseFaultSpec(spec);
+    this.queue.push(...entries);
+    if (entries.some((e) => e.kind === 'refused')) this.onRefusedChange?.(true);
   }
 
-  /** Takes the fault for the next request, if any. */
-  take(): FaultKind | undefined {
-    const head = this.queue[0];
-    if (!head) return undefined;
-    head.count--;
-    if (head.count === 0) this.queue.shift();
-    return head.kind;
+  /** Takes the fault for a request (full path, raw query), if one matches. */
+  take(method = 'GET', fullPath = API_PREFIX, rawQuery = ''): FaultKind | undefined {
+    const apiPath = fullPath.slice(API_PREFIX.length) || '/';
+    const i = this.queue.findIndex((f) => f.kind !== 'refused' && selectorMatches(f.selector, method, apiPath, rawQuery));
+    if (i === -1) return undefined;
+    const f = this.queue[i];
+    f.count--;
+    if (f.count <= 0) this.queue.splice(i, 1);
+    return f.kind;
+  }
+
+  refusing(): boolean {
+    return this.queue.some((f) => f.kind === 'refused');
   }
 
   pending(): string {
-    return this.queue.map((f) => `${f.kind}:${f.count}`).join(',');
+    return this.queue.map(formatEntry).join(',');
   }
 
   clear(): void {
+    const was = this.refusing();
     this.queue = [];
+    if (was) this.onRefusedChange?.(false);
   }
 }
 
-export function faultAnswer(kind: Exclude<FaultKind, 'reset'>): FaultAnswer {
-  const headers: Record<string, string> = {};
-  if (kind === '429') headers['Retry-After'] = '1';
-  return { status: Number(kind), body: { message: MESSAGES[kind] }, headers };
+const SIGN_IN_PAGE =
+  '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Sign in · Company SSO</title></head>\n' +
+  '<body><form method="post" action="/sso/login"><input name="username"><input type="password" name="password">' +
+  '<button>Sign in</button></form></body>\n</html>\n';
+
+function errorPage(status: number, text: string): string {
+  return `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+const HTML_STATUS: Record<string, string> = { '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Temporarily Unavailable' };
+
+/** The complete answer of a fault that sends one (statuses, HTML, not-JSON); undefined for transport faults. */
+export function faultAnswer(kind: FaultKind, now = Date.now()): FaultAnswer | undefined {
+  if (MESSAGES[kind]) {
+    const headers: Record<string, string> = {};
+    if (kind === '429') headers['Retry-After'] = '1';
+    if (kind === '429-date') headers['Retry-After'] = new Date(Math.ceil(now / 1000) * 1000 + 1000).toUTCString();
+    return { status: Number(kind.slice(0, 3)), body: { message: MESSAGES[kind]! }, headers };
+  }
+  if (kind === 'html') return { status: 200, body: SIGN_IN_PAGE, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+  const html = /^html-(\d{3})$/.exec(kind);
+  if (html) return { status: Number(html[1]), body: errorPage(Number(html[1]), HTML_STATUS[html[1]]), headers: { 'Content-Type': 'text/html' } };
+  // A health-check style answer from something that is not the API.
+  if (kind === 'not-json') return { status: 200, body: 'OK\n', headers: { 'Content-Type': 'text/plain' } };
+  return undefined;
+}
+
+/** Faults that send the status line and headers, then break the body. */
+export function isBodyFault(kind: FaultKind): kind is 'reset-body' | 'short-body' | 'hang-body' {
+  return kind === 'reset-body' || kind === 'short-body' || kind === 'hang-body';
 }

@@ -24,7 +24,7 @@ export interface SandboxOptions {
   seed?: SeedKind;
   /** Added before every answer. */
   latencyMs?: number;
-  /** Fault spec, e.g. `503:2,reset:1`: the next requests under /api/v4 fail that way, in order. */
+  /** Fault spec, e.g. `503:2,reset-body:forever@GET:/hooks?page=3` (see faults.ts). */
   faults?: string;
   /** Adds this many generated projects (benchmarks). */
   extraProjects?: number;
@@ -42,6 +42,8 @@ export interface Sandbox {
   /** Every request received, in order. */
   requests: RecordedRequest[];
   addFaults(spec: string): void;
+  /** Drops pending faults (and listens again after `refused`). */
+  clearFaults(): void;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const state = new SandboxState(opts.clockSpeed ?? 1);
   const seed = opts.seed ?? 'demo';
   for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects });
-  if (opts.faults) state.faults.add(opts.faults);
 
   const mounts = new Map<string, Mount>();
   for (const m of MODULES) {
@@ -84,6 +85,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   state.baseUrl = url;
+  // `refused`: stop listening, so new connections are refused by the system as on a dead port.
+  state.faults.onRefusedChange = (refusing) => {
+    if (refusing && server.listening) {
+      server.close();
+      server.closeAllConnections();
+    } else if (!refusing && !server.listening) server.listen(port, host);
+  };
+  if (opts.faults) state.faults.add(opts.faults);
 
   return {
     url,
@@ -92,8 +101,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     state,
     requests: state.requests,
     addFaults: (spec) => state.faults.add(spec),
+    clearFaults: () => state.faults.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (!server.listening) {
+          server.closeAllConnections();
+          return resolve();
+        }
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

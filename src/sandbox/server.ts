@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANONYMOUS, authenticate } from './auth.js';
-import { faultAnswer } from './faults.js';
+import { faultAnswer, isBodyFault, type FaultKind } from './faults.js';
 import { parseBody, type ParsedBody } from './http/body.js';
 import { ApiError } from './http/errors.js';
 import { isParamObject, parseQuery, type ParamObject } from './http/query.js';
@@ -90,16 +90,13 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     });
 
     // Faults take the request before anything else happens, so a faulted write changes nothing.
-    if (fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`)) {
-      const fault = state.faults.take();
-      if (fault) {
-        if (opts.latencyMs > 0) await sleep(opts.latencyMs);
-        if (fault === 'reset') req.socket.destroy();
-        else send(res, method, faultAnswer(fault));
-        return;
-      }
-    }
+    // Only a GET (which changes nothing) runs its handler, so a cut body is a real answer cut.
+    const fault = fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`) ? state.faults.take(method, fullPath, rawQuery) : undefined;
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
+    if (fault && !isBodyFault(fault)) {
+      applyFault(req, res, method, fault);
+      return;
+    }
 
     let result: HandlerResult;
     try {
@@ -108,8 +105,29 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     } catch (e) {
       result = errorResult(e);
     }
-    if (!res.destroyed) send(res, method, result);
+    if (fault) sendBroken(res, fault, method === 'GET' ? result : { status: 200, body: { id: 1, message: 'this answer was cut by the sandbox' } });
+    else if (!res.destroyed) send(res, method, result);
   };
+}
+
+function applyFault(req: IncomingMessage, res: ServerResponse, method: string, fault: FaultKind): void {
+  if (fault === 'reset') {
+    req.socket.resetAndDestroy();
+    return;
+  }
+  if (fault === 'hang') return; // the socket stays open until the client gives up or the sandbox closes
+  send(res, method, faultAnswer(fault)!);
+}
+
+/** Status line, headers and the first half of the body; then a reset, a clean close or silence. */
+function sendBroken(res: ServerResponse, fault: FaultKind, result: HandlerResult): void {
+  const payload = Buffer.from(typeof result.body === 'string' ? result.body : JSON.stringify(result.body ?? { message: 'cut' }));
+  const headers: Record<string, string> = { ...result.headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length) };
+  res.writeHead(result.status ?? 200, headers);
+  res.write(payload.subarray(0, Math.max(1, Math.floor(payload.length / 2))), () => {
+    if (fault === 'reset-body') res.socket?.resetAndDestroy();
+    else if (fault === 'short-body') res.socket?.end();
+  });
 }
 
 interface Incoming {

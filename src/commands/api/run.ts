@@ -143,6 +143,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
       body: !inQuery && hasFields ? fields : undefined,
       rawBody,
       headers,
+      expect: 'text',
     });
     if (res.dryRun) return none;
     if (o.include) {

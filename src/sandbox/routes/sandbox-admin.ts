@@ -2,6 +2,7 @@
 //   GET  /-/sandbox/requests[?since=N]  the request log (from entry N on)
 //   GET  /-/sandbox/faults              faults still pending, as a fault spec
 //   POST /-/sandbox/faults              {"spec":"503:2,reset:1"} queues faults for the next /api/v4 requests
+//   DELETE /-/sandbox/faults            drops the pending faults
 
 import { badRequest, forbidden } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
@@ -37,6 +38,11 @@ export const sandboxAdminModule: SandboxModule = {
         throw badRequest((e as Error).message);
       }
       return { status: 201, body: { pending: req.state.faults.pending() } };
+    });
+    router.delete('/faults', (req) => {
+      requireAdmin(req);
+      req.state.faults.clear();
+      return { status: 204 };
     });
   },
 };
