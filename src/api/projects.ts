@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import { paginate, type KeysetOptions, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import { parseEach, parseResponse } from './schema.js';
 
@@ -26,9 +26,19 @@ export function listProjects(http: HttpClient, query: QueryParams, page: PageOpt
   const orderBy = query.order_by;
   // Keyset paging of projects exists only with order_by=id; switch to it only when the caller did
   // not ask for another order.
-  const keyset =
+  // not ask for another order. Then the offset pages come in id order too, so the switch goes on
+  // after the last project printed (`id_after`, or `id_before` descending).
+  const sort = query.sort ?? 'asc';
+  const id = (p: unknown) => (p as { id: number }).id;
+  const keyset: KeysetOptions | undefined =
     orderBy === undefined || orderBy === 'id'
-      ? { maxOffsetItems: PROJECTS_OFFSET_LIMIT, orderBy: 'id', query: { ...query, order_by: undefined, sort: query.sort ?? 'asc' } }
+      ? {
+          maxOffsetItems: PROJECTS_OFFSET_LIMIT,
+          orderBy: 'id',
+          query: { ...query, order_by: undefined, sort },
+          after: (last) => (sort === 'desc' ? { id_before: id(last) } : { id_after: id(last) }),
+          resume: (last) => (sort === 'desc' ? `--order-by id --sort desc --id-before ${id(last)}` : `--order-by id --id-after ${id(last)}`),
+        }
       : undefined;
   return parseEach(ProjectSchema, paginate(http, '/projects', query, { ...page, keyset }), 'GET /projects');
 }

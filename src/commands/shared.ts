@@ -19,6 +19,24 @@ export function pageOptions(ctx: Context, extra: Partial<PageOptions> = {}): Pag
 }
 
 /**
+ * Paging for a list filtered or counted on the client: every page is read (the server cannot apply
+ * the filter), and --limit caps what is printed (apply it with `capped`), not the pages read.
+ */
+export function clientFilterPageOptions(ctx: Context, extra: Partial<PageOptions> = {}): PageOptions {
+  return { ...pageOptions(ctx, extra), all: true, limit: undefined };
+}
+
+/** Stops after `limit` items (undefined: no cap); for lists filtered on the client. */
+export async function* capped<T>(items: AsyncIterable<T>, limit: number | undefined): AsyncGenerator<T> {
+  if (limit !== undefined && limit <= 0) return;
+  let n = 0;
+  for await (const item of items) {
+    yield item;
+    if (limit !== undefined && ++n >= limit) return;
+  }
+}
+
+/**
  * Asks before a destructive action. `--yes` answers for the user; without a terminal and without
  * `--yes` the command stops with exit 2 before anything is sent. `--dry-run` needs no answer.
  */

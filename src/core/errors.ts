@@ -113,6 +113,38 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A list that stopped part way: pages before `page` were read (and their items perhaps printed),
+ * then a page failed after its retries. The exit code is the cause's.
+ */
+export class PartialListError extends Error {
+  override name = 'PartialListError';
+  /** Items the formatter printed before the failure (set by core/output). */
+  printed?: number;
+  constructor(
+    override readonly cause: unknown,
+    /** The page that failed (offset paging), if known. */
+    readonly page?: number,
+    /** Flags that go on from where the list stopped (`--page 3 --per-page 100`). */
+    readonly resume?: string,
+  ) {
+    super();
+  }
+
+  override get message(): string {
+    const why = this.cause instanceof Error ? this.cause.message : String(this.cause);
+    const where = this.page !== undefined ? ` at page ${this.page}` : '';
+    const printed = this.printed === undefined ? '' : this.printed === 0 ? ', nothing printed' : `, ${this.printed} item${this.printed === 1 ? '' : 's'} printed before it`;
+    return `the list stopped${where}${printed}: ${why}`;
+  }
+
+  get hint(): string | undefined {
+    const own = hintFor(this.cause);
+    const resume = this.resume ? `to go on from there, run the same command with ${this.resume}` : undefined;
+    return [resume, own].filter(Boolean).join('; ') || undefined;
+  }
+}
+
 function apiMessage(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
@@ -165,6 +197,7 @@ export function errorForStatus(init: ApiErrorInit): ApiError {
 }
 
 export function exitCodeFor(err: unknown): number {
+  if (err instanceof PartialListError) return exitCodeFor(err.cause);
   if (err instanceof UsageError) return ExitCode.usage;
   if (err instanceof CancelledError) return ExitCode.interrupted;
   if (err instanceof NotFoundError) return ExitCode.notFound;

@@ -3,6 +3,7 @@
 // JSON, YAML and NDJSON print objects exactly as received; `--fields` keeps the named keys.
 
 import type { Writable } from 'node:stream';
+import { CancelledError, PartialListError } from './errors.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
@@ -204,16 +205,27 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   if (!o.isTTY) {
     // Pipes get tab-separated rows without a header, streamed as they arrive.
     let cols: Column<T>[] | undefined;
-    for await (const raw of iterate(r.items)) {
-      const row = maskValue(raw, r.maskKeys) as T;
-      cols ??= columnsFor(r.columns, o.fields, row);
-      await write(o.stdout, cols.map((c) => cell(row, c, false)).join('\t') + '\n');
-      count++;
+    try {
+      for await (const raw of iterate(r.items)) {
+        const row = maskValue(raw, r.maskKeys) as T;
+        cols ??= columnsFor(r.columns, o.fields, row);
+        await write(o.stdout, cols.map((c) => cell(row, c, false)).join('\t') + '\n');
+        count++;
+      }
+    } catch (err) {
+      throw stoppedAfter(err, count);
     }
     return count;
   }
   const rows: T[] = [];
-  for await (const raw of iterate(r.items)) rows.push(maskValue(raw, r.maskKeys) as T);
+  let failure: unknown;
+  try {
+    for await (const raw of iterate(r.items)) rows.push(maskValue(raw, r.maskKeys) as T);
+  } catch (err) {
+    // The rows that arrived are still shown on a terminal; the error follows them.
+    if (!rows.length) throw err;
+    failure = err;
+  }
   count = rows.length;
   if (!rows.length) return 0;
   const cols = columnsFor(r.columns, o.fields, rows[0]);
@@ -226,7 +238,19 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   });
   for (const row of rows) table.push(cols.map((c) => cell(row, c, true)));
   await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
+  if (failure) throw stoppedAfter(failure, count);
   return count;
+}
+
+/**
+ * A list that failed after `printed` items: says how many were printed (the error of the page says
+ * where). Interruptions keep their own error.
+ */
+function stoppedAfter(err: unknown, printed: number): unknown {
+  if (err instanceof CancelledError) return err;
+  const e = err instanceof PartialListError ? err : printed > 0 ? new PartialListError(err) : err;
+  if (e instanceof PartialListError) e.printed = printed;
+  return e;
 }
 
 async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promise<void> {
@@ -283,27 +307,45 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       // Items are written in batches: one write per item costs more than encoding it.
       const out = new BatchedWriter(o.stdout);
       if (o.format === 'ndjson') {
-        for await (const item of iterate(r.items)) {
-          await out.add(JSON.stringify(prep(item)) + '\n');
-          n++;
+        try {
+          for await (const item of iterate(r.items)) {
+            await out.add(JSON.stringify(prep(item)) + '\n');
+            n++;
+          }
+        } catch (err) {
+          // Whole lines already read stay: each is a complete record.
+          await out.flush();
+          throw stoppedAfter(err, n);
         }
         await out.flush();
         return n;
       }
       if (o.format === 'json') {
-        // Streamed as a JSON array: valid JSON, and memory stays flat for long lists.
-        await out.add('[');
-        for await (const item of iterate(r.items)) {
-          const body = JSON.stringify(prep(item), null, 2).replace(/\n/g, '\n  ');
-          await out.add(`${n === 0 ? '\n' : ',\n'}  ${body}`);
-          n++;
+        // Streamed as a JSON array: valid JSON, and memory stays flat for long lists. A list that
+        // fails part way leaves the array open (no `]`), so it never parses as the whole list;
+        // when nothing was printed, nothing is (never a `[]` for a failure).
+        try {
+          for await (const item of iterate(r.items)) {
+            const body = JSON.stringify(prep(item), null, 2).replace(/\n/g, '\n  ');
+            await out.add(`${n === 0 ? '[\n' : ',\n'}  ${body}`);
+            n++;
+          }
+        } catch (err) {
+          if (n > 0) await out.add('\n');
+          await out.flush();
+          throw stoppedAfter(err, n);
         }
-        await out.add(n === 0 ? ']\n' : '\n]\n');
+        await out.add(n === 0 ? '[]\n' : '\n]\n');
         await out.flush();
         return n;
       }
+      // YAML is printed whole at the end: a partial YAML list would parse as complete, so a failure prints nothing.
       const all: unknown[] = [];
-      for await (const item of iterate(r.items)) all.push(prep(item));
+      try {
+        for await (const item of iterate(r.items)) all.push(prep(item));
+      } catch (err) {
+        throw stoppedAfter(err, 0);
+      }
       await write(o.stdout, all.length ? await yamlStringify(all) : '[]\n');
       return all.length;
     }

@@ -3,6 +3,7 @@
 // remaining pages are fetched a few at a time and emitted in order; items are yielded as their page
 // arrives, so a streaming formatter keeps memory flat however long the list is.
 
+import { CancelledError, PartialListError } from './errors.js';
 import type { HttpClient, HttpResponse } from './http.js';
 import type { QueryParams } from './query.js';
 
@@ -21,9 +22,20 @@ export interface PageOptions {
    * Offset paging stops at a maximum for some lists (projects: 50,000 records). When the first page
    * shows the list goes past it, or does not tell its size, page by keyset instead.
    */
-  keyset?: { maxOffsetItems: number; orderBy: string; query: QueryParams };
+  keyset?: KeysetOptions;
   /** Told about each page (for the "more pages" hint and for tests). */
   onPage?: (info: PageInfo) => void;
+}
+
+export interface KeysetOptions {
+  maxOffsetItems: number;
+  orderBy: string;
+  /** The list's query in keyset order (with its `sort`); the first offset page is asked in this order too. */
+  query: QueryParams;
+  /** Query that continues after `last` (e.g. `id_after`), so the switch never starts over. */
+  after: (last: unknown) => QueryParams;
+  /** Flags that resume a keyset listing after `last` (for the message of a list that stopped). */
+  resume?: (last: unknown) => string;
 }
 
 export interface PageInfo {
@@ -56,8 +68,31 @@ function intHeader(headers: Record<string, string>, name: string): number | unde
 
 function pageItems<T>(res: HttpResponse<unknown>): T[] {
   if (Array.isArray(res.data)) return res.data as T[];
-  if (res.data === null || res.data === undefined) return [];
+  // A list endpoint always answers an array (`[]` when empty): an empty body is not an empty list.
+  if (res.data === null || res.data === undefined) throw new Error(`${res.url}: the answer has no body where a list was expected`);
   return [res.data as T];
+}
+
+function pageNumber(url: string): number | undefined {
+  const p = new URL(url).searchParams.get('page');
+  return p && /^\d+$/.test(p) ? Number(p) : undefined;
+}
+
+/** Fetches one page; a failure after the first page becomes a PartialListError saying where to resume. */
+async function fetchPage(http: HttpClient, url: string, perPage: number, resume?: string): Promise<HttpResponse<unknown>> {
+  try {
+    const res = await http.request<unknown>({ method: 'GET', path: url });
+    pageItems(res);
+    return res;
+  } catch (err) {
+    throw partial(err, url, perPage, resume);
+  }
+}
+
+function partial(err: unknown, url: string, perPage: number, resume?: string): unknown {
+  if (err instanceof CancelledError || err instanceof PartialListError) return err;
+  const page = pageNumber(url);
+  return new PartialListError(err, page, resume ?? (page !== undefined ? `--page ${page} --per-page ${perPage}` : undefined));
 }
 
 /** Where the page after this one is, by `Link rel=next`, else `x-next-page`. */
@@ -95,41 +130,48 @@ export async function* paginate<T = unknown>(
   const perPage = effectivePerPage(opts);
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
   const many = opts.all || limit !== Infinity;
-  const firstUrl = http.resolveUrl(path, { ...query, page: opts.page ?? 1, per_page: perPage });
   let yielded = 0;
 
+  // With a keyset fallback, the offset pages are asked in keyset order from the start, so a switch
+  // goes on after the last item instead of fetching page 1 again.
+  const keyset = many ? opts.keyset : undefined;
+  const firstQuery = keyset ? { ...query, ...keyset.query, order_by: keyset.orderBy } : query;
+  const firstUrl = http.resolveUrl(path, { ...firstQuery, page: opts.page ?? 1, per_page: perPage });
   const first = await http.request<unknown>({ method: 'GET', path: firstUrl });
+  const firstItems = pageItems<T>(first);
   const totalPages = intHeader(first.headers, 'x-total-pages');
   const total = intHeader(first.headers, 'x-total');
   let next = nextPageUrl(first, firstUrl);
   opts.onPage?.({ page: opts.page ?? 1, totalPages, total, nextUrl: next, mode: 'offset' });
 
-  if (many && next && opts.keyset && (total === undefined || total > opts.keyset.maxOffsetItems)) {
-    yield* keysetPages<T>(http, path, opts.keyset, perPage, limit, opts);
-    return;
-  }
-
-  for (const item of pageItems<T>(first)) {
+  let last: T | undefined;
+  for (const item of firstItems) {
     if (yielded >= limit) return;
     yield item;
+    last = item;
     yielded++;
   }
   if (!many || !next || yielded >= limit) return;
+
+  if (keyset && last !== undefined && (total === undefined || total > keyset.maxOffsetItems)) {
+    yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts);
+    return;
+  }
 
   const firstPage = opts.page ?? 1;
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   const offsetNext = new URL(next).searchParams.has('page');
   if (totalPages !== undefined && offsetNext && concurrency > 1) {
     const neededPages = limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
-    yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, opts);
+    yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, perPage, opts);
     return;
   }
 
   while (next && yielded < limit) {
-    const res = await http.request<unknown>({ method: 'GET', path: next });
     const url = next;
+    const res = await fetchPage(http, url, perPage);
     next = nextPageUrl(res, url);
-    opts.onPage?.({ totalPages, total, nextUrl: next, mode: 'offset' });
+    opts.onPage?.({ page: pageNumber(url), totalPages, total, nextUrl: next, mode: 'offset' });
     for (const item of pageItems<T>(res)) {
       if (yielded >= limit) return;
       yield item;
@@ -146,6 +188,7 @@ async function* concurrentPages<T>(
   to: number,
   concurrency: number,
   remaining: number,
+  perPage: number,
   opts: PageOptions,
 ): AsyncGenerator<T> {
   const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
@@ -153,7 +196,7 @@ async function* concurrentPages<T>(
   const schedule = () => {
     while (scheduled <= to && inFlight.size < concurrency) {
       const url = setParam(templateUrl, 'page', String(scheduled));
-      const p = http.request<unknown>({ method: 'GET', path: url });
+      const p = fetchPage(http, url, perPage);
       // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited below.
       p.catch(() => undefined);
       inFlight.set(scheduled, p);
@@ -181,27 +224,31 @@ async function* concurrentPages<T>(
 async function* keysetPages<T>(
   http: HttpClient,
   path: string,
-  keyset: NonNullable<PageOptions['keyset']>,
+  keyset: KeysetOptions,
+  after: T,
   perPage: number,
   limit: number,
   opts: PageOptions,
 ): AsyncGenerator<T> {
   let url: string | undefined = http.resolveUrl(path, {
     ...keyset.query,
+    ...keyset.after(after),
     pagination: 'keyset',
     order_by: keyset.orderBy,
     per_page: perPage,
   });
+  let last: T = after;
   let yielded = 0;
   while (url && yielded < limit) {
-    const res: HttpResponse<unknown> = await http.request<unknown>({ method: 'GET', path: url });
-    const links = parseLinkHeader(res.headers.link);
     const current: string = url;
+    const res = await fetchPage(http, current, perPage, keyset.resume?.(last));
+    const links = parseLinkHeader(res.headers.link);
     url = links.next ? new URL(links.next, current).toString() : undefined;
     opts.onPage?.({ nextUrl: url, mode: 'keyset' });
     for (const item of pageItems<T>(res)) {
       if (yielded >= limit) return;
       yield item;
+      last = item;
       yielded++;
     }
   }

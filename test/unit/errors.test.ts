@@ -47,7 +47,7 @@ describe('errors and exit codes', () => {
     expect(scope.message).toContain('insufficient_scope');
     expect(scope.message).toContain('sudo');
     expect(scope.insufficientScope).toBe('sudo');
-    expect(errorForStatus(init(502, '<html>bad gateway</html>')).message).toBe('502 <html>bad gateway</html>');
+    expect(errorForStatus(init(502, '<html>bad gateway</html>')).message).toBe('502 Bad Gateway (the answer is a web page, not the API: check --url / a proxy in the way)');
     expect(errorForStatus(init(503, null)).message).toBe('503 Service Unavailable');
   });
 });

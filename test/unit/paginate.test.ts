@@ -100,31 +100,32 @@ describe('paginate', () => {
     m.agent.assertNoPendingInterceptors();
   });
 
-  it('switches to keyset paging when the list goes past the offset maximum', async () => {
+  it('switches to keyset paging after the last item of page 1, without fetching page 1 again', async () => {
     const m = mockClient();
     agent = m.agent;
-    m.pool.intercept({ path: '/api/v4/projects?visibility=public&page=1&per_page=100' }).reply(200, range(1, 100), {
+    // No total: the list may be past the offset maximum. Page 1 is asked in keyset order already.
+    m.pool.intercept({ path: '/api/v4/projects?visibility=public&sort=asc&order_by=id&page=1&per_page=100' }).reply(200, range(1, 100), {
       headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?page=2&per_page=100>; rel="next"`, 'x-next-page': '2' },
     });
     m.pool
-      .intercept({ path: '/api/v4/projects?visibility=public&sort=asc&pagination=keyset&order_by=id&per_page=100' })
-      .reply(200, range(1, 100), { headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc&id_after=100&visibility=public>; rel="next"` } });
+      .intercept({ path: '/api/v4/projects?visibility=public&sort=asc&id_after=100&pagination=keyset&order_by=id&per_page=100' })
+      .reply(200, range(101, 100), { headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc&id_after=200&visibility=public>; rel="next"` } });
     m.pool
-      .intercept({ path: '/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc&id_after=100&visibility=public' })
-      .reply(200, range(101, 7), { headers: { 'content-type': 'application/json' } });
-    const items = await collect(
-      paginate<{ id: number }>(m.client, '/projects', { visibility: 'public' }, { all: true, keyset: { maxOffsetItems: 50_000, orderBy: 'id', query: { visibility: 'public', sort: 'asc' } } }),
-    );
-    expect(items.map((i) => i.id)).toEqual(range(1, 107).map((i) => i.id));
+      .intercept({ path: '/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc&id_after=200&visibility=public' })
+      .reply(200, range(201, 7), { headers: { 'content-type': 'application/json' } });
+    const keyset = { maxOffsetItems: 50_000, orderBy: 'id', query: { visibility: 'public', sort: 'asc' }, after: (last: unknown) => ({ id_after: (last as { id: number }).id }) };
+    const items = await collect(paginate<{ id: number }>(m.client, '/projects', { visibility: 'public' }, { all: true, keyset }));
+    expect(items.map((i) => i.id)).toEqual(range(1, 207).map((i) => i.id));
     m.agent.assertNoPendingInterceptors();
   });
 
   it('stays on offset paging when the total is known and under the maximum', async () => {
     const m = mockClient();
     agent = m.agent;
-    m.pool.intercept({ path: '/api/v4/projects?page=1&per_page=100' }).reply(200, range(1, 100), offsetHeaders(1, 100, 2, '/api/v4/projects'));
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&order_by=id&page=1&per_page=100' }).reply(200, range(1, 100), offsetHeaders(1, 100, 2, '/api/v4/projects'));
     m.pool.intercept({ path: '/api/v4/projects?page=2&per_page=100' }).reply(200, range(101, 100), offsetHeaders(2, 100, 2, '/api/v4/projects'));
-    const items = await collect(paginate(m.client, '/projects', {}, { all: true, keyset: { maxOffsetItems: 50_000, orderBy: 'id', query: { sort: 'asc' } } }));
+    const keyset = { maxOffsetItems: 50_000, orderBy: 'id', query: { sort: 'asc' }, after: () => ({}) };
+    const items = await collect(paginate(m.client, '/projects', {}, { all: true, keyset }));
     expect(items).toHaveLength(200);
   });
 

@@ -6,7 +6,7 @@ import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenF
 import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
-import { confirmDestructive, exclusive, pageOptions } from '../shared.js';
+import { capped, clientFilterPageOptions, confirmDestructive, exclusive, pageOptions } from '../shared.js';
 
 const COLUMNS: Column<Token>[] = [
   { key: 'id' },
@@ -67,8 +67,10 @@ export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<C
     filters.state = 'active';
   }
   const http = await ctx.http();
-  const tokens = listTokens(http, filters, pageOptions(ctx));
-  const items = horizon ? expiringBy(tokens, horizon) : tokens;
+  // The expiry filter runs here, so it must see every page (not only the first 20 tokens).
+  const items = horizon
+    ? capped(expiringBy(listTokens(http, filters, clientFilterPageOptions(ctx)), horizon), ctx.globals.limit)
+    : listTokens(http, filters, pageOptions(ctx));
   return list(items, COLUMNS, { empty: 'No tokens match.' });
 }
 
