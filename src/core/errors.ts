@@ -134,13 +134,15 @@ export class PartialListError extends Error {
   override get message(): string {
     const why = this.cause instanceof Error ? this.cause.message : String(this.cause);
     const where = this.page !== undefined ? ` at page ${this.page}` : '';
-    const printed = this.printed === undefined ? '' : this.printed === 0 ? ', nothing printed' : `, ${this.printed} item${this.printed === 1 ? '' : 's'} printed before it`;
+    // `printed` is unset when a command read the list for itself (nothing of it was printed).
+    if (this.printed === undefined) return `reading the list stopped${where}: ${why}`;
+    const printed = this.printed === 0 ? ', nothing printed' : `, ${this.printed} item${this.printed === 1 ? '' : 's'} printed before it`;
     return `the list stopped${where}${printed}: ${why}`;
   }
 
   get hint(): string | undefined {
     const own = hintFor(this.cause);
-    const resume = this.resume ? `to go on from there, run the same command with ${this.resume}` : undefined;
+    const resume = this.resume && this.printed !== undefined ? `to go on from there, run the same command with ${this.resume}` : undefined;
     return [resume, own].filter(Boolean).join('; ') || undefined;
   }
 }

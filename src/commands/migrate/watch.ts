@@ -5,7 +5,7 @@
 
 import { getMigration, listEntities, listFailures, type BulkImport, type BulkImportEntity, type EntityFailure } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
-import { ApiError, CancelledError, CommandFailedError, NetworkError } from '../../core/errors.js';
+import { ApiError, CancelledError, CommandFailedError, NetworkError, PartialListError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 
@@ -24,6 +24,8 @@ const MAX_STRETCH = 6;
 const TERMINAL = new Set(['finished', 'failed']);
 
 export function isTransient(err: unknown): boolean {
+  // An entity list that stopped part way is no snapshot at all: the last whole one stays.
+  if (err instanceof PartialListError) return isTransient(err.cause);
   if (err instanceof NetworkError) return true;
   return err instanceof ApiError && (err.status >= 500 || err.status === 429);
 }
