@@ -257,7 +257,8 @@ export class Context {
       credentials,
       timeoutMs: g.timeout * 1000,
       retries: g.retries,
-      retryBaseMs: this.init.retryBaseMs,
+      // FORGECTL_RETRY_BASE_MS (undocumented) shortens the backoff for the fault tests.
+      retryBaseMs: this.init.retryBaseMs ?? (/^\d+$/.test(this.env.FORGECTL_RETRY_BASE_MS ?? '') ? Number(this.env.FORGECTL_RETRY_BASE_MS) : undefined),
       dryRun: g.dryRun,
       verbose: g.verbose,
       allowInsecureHttp: g.allowInsecureHttp,

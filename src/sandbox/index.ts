@@ -42,8 +42,8 @@ export interface Sandbox {
   /** Every request received, in order. */
   requests: RecordedRequest[];
   addFaults(spec: string): void;
-  /** Drops pending faults (and listens again after `refused`). */
-  clearFaults(): void;
+  /** Drops pending faults (and listens again after `refused`: resolves once it does). */
+  clearFaults(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,11 +86,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   state.baseUrl = url;
   // `refused`: stop listening, so new connections are refused by the system as on a dead port.
+  let relisten: Promise<void> = Promise.resolve();
   state.faults.onRefusedChange = (refusing) => {
     if (refusing && server.listening) {
       server.close();
       server.closeAllConnections();
-    } else if (!refusing && !server.listening) server.listen(port, host);
+    } else if (!refusing && !server.listening) relisten = new Promise((resolve) => server.listen(port, host, resolve));
   };
   if (opts.faults) state.faults.add(opts.faults);
 
@@ -101,7 +102,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     state,
     requests: state.requests,
     addFaults: (spec) => state.faults.add(spec),
-    clearFaults: () => state.faults.clear(),
+    clearFaults: () => {
+      state.faults.clear();
+      return relisten;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         if (!server.listening) {
