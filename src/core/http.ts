@@ -451,6 +451,8 @@ export class HttpClient {
   ): Promise<{ status: number; headers: Record<string, string>; data: unknown }> {
     const action = isAction(method, req.action);
     const retries = Math.max(0, this.options.retries);
+    // A write repeated after a lost answer: an error status now may only mean the lost attempt acted.
+    let lostWrite: string | undefined;
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(method, url, headers, bodyReq, req);
@@ -490,6 +492,7 @@ export class HttpClient {
 
       const outcome = status !== undefined ? { status } : { errorCode };
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
+        if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data, req);
         if (status !== undefined) return { status, headers: resHeaders, data };
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
       }
@@ -498,6 +501,7 @@ export class HttpClient {
         if (status !== undefined) return { status, headers: resHeaders, data };
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
       }
+      if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
       await this.sleep(delay, this.options.signal);
     }
@@ -535,6 +539,15 @@ export class HttpClient {
       hint = `check before trying again: ${check}`;
     }
     return new NetworkError(this.options.redactor.text(message), code, method, safeUrl, hint ? this.options.redactor.text(hint) : undefined, mayHaveApplied);
+  }
+
+  /** A repeated write answered an error after an earlier attempt's answer was lost (a DELETE's 404). */
+  private lostWriteError(method: Method, url: string, attempt: number, lost: string, status: number, body: unknown, req: RequestOptions): NetworkError {
+    const safeUrl = this.options.redactor.url(url);
+    const answer = errorForStatus({ status, method, url: safeUrl, body }).message;
+    const message = `${method} ${safeUrl}: the answer to attempt 1 was lost (${lost}) and attempt ${attempt + 1} answered ${answer}; the change may have been applied`;
+    const hint = `check before trying again: ${req.checkWith ?? checkCommandFor(this.apiRoot, url)}`;
+    return new NetworkError(this.options.redactor.text(message), lost, method, safeUrl, this.options.redactor.text(hint), true);
   }
 
   private trace(line: string): void {

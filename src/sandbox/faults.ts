@@ -2,7 +2,8 @@
 // way real networks, proxies and overloaded servers fail. COUNT is a number or `forever`. A
 // SELECTOR narrows the fault to `[METHOD:]PATH[?QUERY]` (PATH under /api/v4, a trailing `*` for a
 // prefix; every QUERY pair must be in the request), e.g. `reset-body:forever@GET:/projects?page=3`.
-// The first pending fault that matches a request takes it.
+// The first pending fault that matches a request takes it. Faults that answer in the API's place
+// act before the request has any effect; body faults cut the real answer, after the request acted.
 
 export type FaultKind =
   | '500'
@@ -53,15 +54,15 @@ export const FAULT_HELP: Record<FaultKind, string> = {
   '429-date': '429 with Retry-After as an HTTP date one second ahead',
   refused: 'the port stops accepting connections (whole server, until the faults are cleared)',
   reset: 'connection reset before any header',
-  'reset-body': '200, headers and half the body, then a reset',
-  'short-body': '200 with a Content-Length longer than the body, then a clean close',
+  'reset-body': 'the real answer (the request took effect) cut by a reset after half its body',
+  'short-body': 'the real answer cut short of its Content-Length, then a clean close',
   'not-json': '200 whose body is not JSON',
   html: '200 text/html: a sign-in page, as a proxy or single sign-on sends',
   'html-500': '500 with an HTML page',
   'html-502': '502 with an HTML page (a proxy in front of a stopped server)',
   'html-503': '503 with an HTML page',
   hang: 'no answer at all (until the client gives up)',
-  'hang-body': '200, headers and half the body, then nothing more',
+  'hang-body': 'the real answer stopping after half its body, then nothing more',
 };
 
 const MESSAGES: Partial<Record<FaultKind, string>> = {

@@ -89,8 +89,10 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
       at: state.clock.iso(),
     });
 
-    // Faults take the request before anything else happens, so a faulted write changes nothing.
-    // Only a GET (which changes nothing) runs its handler, so a cut body is a real answer cut.
+    // Faults that answer instead of the API (statuses, HTML, not JSON, reset before headers, hang)
+    // take the request before anything happens, so such a faulted write changes nothing. Faults that
+    // break the body of an answer (reset-body, short-body, hang-body) cut the real answer: the
+    // handler ran, and a write took effect although its answer is lost.
     const fault = fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`) ? state.faults.take(method, fullPath, rawQuery) : undefined;
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
     if (fault && !isBodyFault(fault)) {
@@ -105,7 +107,7 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     } catch (e) {
       result = errorResult(e);
     }
-    if (fault) sendBroken(res, fault, method === 'GET' ? result : { status: 200, body: { id: 1, message: 'this answer was cut by the sandbox' } });
+    if (fault) sendBroken(res, fault, result);
     else if (!res.destroyed) send(res, method, result);
   };
 }
@@ -121,9 +123,11 @@ function applyFault(req: IncomingMessage, res: ServerResponse, method: string, f
 
 /** Status line, headers and the first half of the body; then a reset, a clean close or silence. */
 function sendBroken(res: ServerResponse, fault: FaultKind, result: HandlerResult): void {
-  const payload = Buffer.from(typeof result.body === 'string' ? result.body : JSON.stringify(result.body ?? { message: 'cut' }));
+  // A 204 has no body to cut: it becomes a 200 with a small one.
+  const body = result.body ?? { message: 'the sandbox cut this answer' };
+  const payload = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   const headers: Record<string, string> = { ...result.headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length) };
-  res.writeHead(result.status ?? 200, headers);
+  res.writeHead(result.status === undefined || result.status === 204 ? 200 : result.status, headers);
   res.write(payload.subarray(0, Math.max(1, Math.floor(payload.length / 2))), () => {
     if (fault === 'reset-body') res.socket?.resetAndDestroy();
     else if (fault === 'short-body') res.socket?.end();

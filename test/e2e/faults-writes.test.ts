@@ -101,11 +101,22 @@ for (const fam of FAMILIES) {
 }
 
 describe('a write whose answer was cut really may have been applied', () => {
-  it('the check command of the hint shows whether it was', async () => {
+  it('a DELETE cut mid-answer deleted the hook; the safe repeat finds it gone and says so (exit 1, not 3)', async () => {
     const id = await newHook();
-    // The sandbox answers a faulted write without acting on it: the check finds the hook still there.
-    const res = await runWithFault(sandbox(), `reset-body:forever@DELETE:/hooks/${id}`, ['hooks', 'delete', String(id), '--yes']);
-    expect(res.stderr).toContain(`forgectl api /hooks/${id}`);
-    expect((await rawGet(sandbox(), `/hooks/${id}`, sandbox().tokens.admin)).status).toBe(200);
+    const res = await runWithFault(sandbox(), `reset-body:1@DELETE:/hooks/${id}`, ['hooks', 'delete', String(id), '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(new RegExp(`^error: DELETE \\S+/hooks/${id}: the answer to attempt 1 was lost \\(\\w+\\) and attempt 2 answered 404 .*; the change may have been applied$`, 'm'));
+    expect(res.stderr).toContain(`hint: check before trying again: forgectl api /hooks/${id}`);
+    expect(res.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+    // The check of the hint: the hook is gone.
+    expect((await rawGet(sandbox(), `/hooks/${id}`, sandbox().tokens.admin)).status).toBe(404);
+  });
+
+  it('a create cut mid-answer is not sent again: one hook, created once', async () => {
+    const before = (await rawGet(sandbox(), '/hooks?per_page=100', sandbox().tokens.admin)).body.length;
+    const res = await runWithFault(sandbox(), 'reset-body:1@POST:/hooks', ['hooks', 'create', '--url', 'https://hooks.example.com/once']);
+    expect(res.exitCode).toBe(1);
+    expect(res.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect((await rawGet(sandbox(), '/hooks?per_page=100', sandbox().tokens.admin)).body.length).toBe(before + 1);
   });
 });
