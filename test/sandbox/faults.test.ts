@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { parseFaultSpec, startSandbox } from '../../src/sandbox/index.js';
 import { call, sandboxFor } from './helpers.js';
 
 // Starts with one pending fault, from the `faults` option.
@@ -68,4 +68,100 @@ describe('fault injection', () => {
     await expect(startSandbox({ faults: '503' })).rejects.toThrow(/KIND:COUNT/);
     await expect(startSandbox({ faults: 'boom:1' })).rejects.toThrow(/unknown fault kind/);
   });
+
+  it('selects by method, path and query: page 3 only, the others answer', async () => {
+    const sb = sandbox();
+    sb.addFaults('503:forever@GET:/projects?page=3');
+    expect((await call(sb, '/projects?page=2&per_page=1')).status).toBe(200);
+    expect((await call(sb, '/projects?page=3&per_page=1')).status).toBe(503);
+    expect((await call(sb, '/projects?per_page=1&page=3')).status).toBe(503);
+    expect((await call(sb, '/projects/1', { token: sb.tokens.admin })).status).toBe(200);
+    expect((await call(sb, '/projects?page=3', { method: 'POST', token: sb.tokens.admin, json: {} })).status).not.toBe(503);
+    expect(sb.state.faults.pending()).toBe('503:forever@GET:/projects?page=3');
+    await sb.clearFaults();
+    expect((await call(sb, '/projects?page=3&per_page=1')).status).toBe(200);
+  });
+
+  it('a trailing * selects a path prefix; COUNT runs out', async () => {
+    const sb = sandbox();
+    sb.addFaults('502:2@/hooks*');
+    expect((await call(sb, '/hooks', { token: sb.tokens.admin })).status).toBe(502);
+    expect((await call(sb, '/hooks/1', { token: sb.tokens.admin })).status).toBe(502);
+    expect((await call(sb, '/hooks/1', { token: sb.tokens.admin })).status).toBe(200);
+  });
+
+  it('answers 200 with a sign-in page, a body that is not JSON, and 5xx with an HTML page', async () => {
+    const sb = sandbox();
+    sb.addFaults('html:1,not-json:1,html-502:1');
+    const page = await call(sb, '/projects');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.text).toMatch(/^<!DOCTYPE html>/);
+    const notJson = await call(sb, '/projects');
+    expect([notJson.status, notJson.headers.get('content-type'), notJson.text]).toEqual([200, 'text/plain', 'OK\n']);
+    const gateway = await call(sb, '/projects');
+    expect(gateway.status).toBe(502);
+    expect(gateway.text).toContain('<h1>502 Bad Gateway</h1>');
+  });
+
+  it('429-date sends Retry-After as an HTTP date about a second ahead', async () => {
+    const sb = sandbox();
+    sb.addFaults('429-date:1');
+    const res = await call(sb, '/projects');
+    expect(res.status).toBe(429);
+    const at = Date.parse(res.headers.get('retry-after')!);
+    expect(at - Date.now()).toBeGreaterThan(0);
+    expect(at - Date.now()).toBeLessThanOrEqual(2000);
+  });
+
+  it('cuts the real answer: reset after half the body, or a clean close short of Content-Length', async () => {
+    const sb = sandbox();
+    sb.addFaults('reset-body:1@GET:/projects,short-body:1@GET:/projects');
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${sb.url}/api/v4/projects`);
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+    }
+    expect((await call(sb, '/projects')).status).toBe(200);
+  });
+
+  it('a cut write took effect: the hook exists although its answer was lost', async () => {
+    const sb = sandbox();
+    sb.addFaults('reset-body:1@POST:/hooks');
+    const res = await fetch(`${sb.url}/api/v4/hooks`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': sb.tokens.admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: 'https://hooks.example.com/cut-write' }),
+    });
+    await expect(res.text()).rejects.toThrow();
+    const hooks = (await call(sb, '/hooks?per_page=100', { token: sb.tokens.admin })).body as { url: string }[];
+    expect(hooks.map((h) => h.url)).toContain('https://hooks.example.com/cut-write');
+  });
+
+  it('hang sends nothing and hang-body stops after half the body, until the client gives up', async () => {
+    const sb = sandbox();
+    sb.addFaults('hang:1,hang-body:1@GET:/projects');
+    await expect(fetch(`${sb.url}/api/v4/projects`, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    const res = await fetch(`${sb.url}/api/v4/projects`, { signal: AbortSignal.timeout(300) });
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    expect((await call(sb, '/projects')).status).toBe(200);
+  });
+
+  it('refused: the port refuses connections until the faults are cleared', async () => {
+    const sb = sandbox();
+    sb.addFaults('refused:forever');
+    await expect(fetch(`${sb.url}/api/v4/projects`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+    await sb.clearFaults();
+    expect((await call(sb, '/projects')).status).toBe(200);
+  });
+
+  it('refuses specs it cannot honour', () => {
+    expect(() => parseFaultSpec('refused:1@GET:/projects')).toThrow(/whole server/);
+    expect(() => parseFaultSpec('503:1@projects')).toThrow(/selector/);
+    expect(parseFaultSpec('hang-body:forever@get:/api/v4/projects?page=3')).toEqual([
+      { kind: 'hang-body', count: Infinity, selector: { method: 'GET', path: '/projects', prefix: false, query: [['page', '3']] } },
+    ]);
+  });
 });
+
