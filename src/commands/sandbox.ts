@@ -7,7 +7,6 @@ import { UsageError } from '../core/errors.js';
 import { list, none, object, text, type CommandResult } from '../core/output.js';
 import { parseInteger, parseNumber } from '../core/parse.js';
 import type { Context } from '../context.js';
-import { FAULT_KINDS } from '../sandbox/faults.js';
 
 export interface SandboxCommandOptions {
   port?: string;
@@ -50,7 +49,11 @@ export function registerSandbox(program: Command, reg: Registry): void {
         .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
         .option('--seed <seed>', 'initial data: demo or empty (default: demo)')
         .option('--latency <ms>', 'delay added before every answer, in milliseconds')
-        .option('--fault <spec>', 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND one of ' + FAULT_KINDS.join(', '))
+        .option(
+          '--fault <spec>',
+          'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, ' +
+            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang or hang-body',
+        )
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
         .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)'),
     run: (ctx, opts) => runSandbox(ctx, opts),

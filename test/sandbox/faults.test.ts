@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { FAULT_KINDS } from '../../src/sandbox/faults.js';
 import { parseFaultSpec, startSandbox } from '../../src/sandbox/index.js';
 import { call, sandboxFor } from './helpers.js';
 
@@ -162,6 +165,15 @@ describe('fault injection', () => {
     expect(parseFaultSpec('hang-body:forever@get:/api/v4/projects?page=3')).toEqual([
       { kind: 'hang-body', count: Infinity, selector: { method: 'GET', path: '/projects', prefix: false, query: [['page', '3']] } },
     ]);
+  });
+
+  it('`forgectl sandbox --help` and the README name every fault kind', () => {
+    const help = readFileSync(resolve(import.meta.dirname, '../../src/commands/sandbox.ts'), 'utf8');
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    for (const kind of FAULT_KINDS) {
+      expect(help).toMatch(new RegExp(`[ ,']${kind}[,' ]`));
+      expect(readme).toContain(`\`${kind}\``);
+    }
   });
 });
 
