@@ -1,0 +1,64 @@
+// An answer counts only when it reads as what was asked (issue 13): HTML and non-JSON 200 answers
+// are failures, retried for reads, never repeated for actions.
+
+import { describe, expect, it } from 'vitest';
+import { NetworkError } from '../../src/core/errors.js';
+import { HTML_MESSAGE, checkCommandFor } from '../../src/core/http.js';
+import { json, mockClient } from './http-helpers.js';
+
+const html = { headers: { 'content-type': 'text/html; charset=utf-8' } };
+
+describe('answers that are not the API', () => {
+  it('a 200 sign-in page is retried like a lost answer, then one clear error', async () => {
+    const m = mockClient({ retries: 2 });
+    m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, '<!DOCTYPE html><html><body>Sign in</body></html>', html).times(3);
+    const err = await m.client.get('/hooks').catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toBe(`GET https://git.example.com/api/v4/hooks failed after 3 attempts: ${HTML_MESSAGE}`);
+    expect(m.sleeps).toHaveLength(2);
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('a body that is not JSON is not data: the retry brings the real answer', async () => {
+    const m = mockClient();
+    m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, 'OK', { headers: { 'content-type': 'text/plain' } });
+    m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, [{ id: 1 }], json);
+    expect(await m.client.get('/hooks')).toEqual([{ id: 1 }]);
+  });
+
+  it('JSON that does not parse, even labelled JSON, is a failure', async () => {
+    const m = mockClient({ retries: 0 });
+    m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, '[{"id":1},', json);
+    await expect(m.client.get('/hooks')).rejects.toThrow(/the answer is not JSON \(application\/json, 10 bytes\)/);
+  });
+
+  it('an action answered by a web page is sent once: it may have been applied, and how to check', async () => {
+    const m = mockClient();
+    m.pool.intercept({ path: '/api/v4/projects/7/merge_requests/3/merge', method: 'PUT' }).reply(200, '<html><body>Sign in</body></html>', html);
+    const err = await m.client.put('/projects/7/merge_requests/3/merge', {}, { action: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.mayHaveApplied).toBe(true);
+    expect(err.message).toMatch(/^PUT \S+ failed: the answer is a web page, .*; the change may have been applied$/);
+    expect(err.hint).toBe('check before trying again: forgectl api /projects/7/merge_requests/3');
+    expect(m.sleeps).toHaveLength(0);
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('the `api` command takes text, but still not a web page', async () => {
+    const m = mockClient({ retries: 0 });
+    m.pool.intercept({ path: '/api/v4/raw' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
+    m.pool.intercept({ path: '/api/v4/page' }).reply(200, '<html></html>', html);
+    expect((await m.client.request({ path: '/raw', expect: 'text' })).data).toBe('plain text');
+    await expect(m.client.request({ path: '/page', expect: 'text' })).rejects.toThrow(HTML_MESSAGE);
+  });
+});
+
+describe('checkCommandFor', () => {
+  const root = 'https://git.example.com/api/v4';
+  it('reads back the item a write touched', () => {
+    expect(checkCommandFor(root, `${root}/hooks`)).toBe('forgectl api /hooks');
+    expect(checkCommandFor(root, `${root}/hooks/4`)).toBe('forgectl api /hooks/4');
+    expect(checkCommandFor(root, `${root}/personal_access_tokens/9/rotate`)).toBe('forgectl api /personal_access_tokens/9');
+    expect(checkCommandFor(root, `${root}/projects/a%2Fb/merge_requests/3/merge?x=1`)).toBe('forgectl api /projects/a%2Fb/merge_requests/3');
+  });
+});

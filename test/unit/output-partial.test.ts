@@ -1,0 +1,73 @@
+// A list whose source fails part way (issue 13): what each format leaves on stdout, and the count
+// of printed items carried by the error.
+
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { PartialListError } from '../../src/core/errors.js';
+import { list, render, type OutputFormat } from '../../src/core/output.js';
+
+const cause = new Error('GET …?page=3 failed after 4 attempts: the answer stopped part way (ECONNRESET)');
+
+async function* failingAfter(n: number) {
+  for (let i = 1; i <= n; i++) yield { id: i };
+  throw new PartialListError(cause, 3, '--page 3 --per-page 2');
+}
+
+async function run(n: number, format: OutputFormat, tty = false) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let text = '';
+  stdout.on('data', (c) => (text += c));
+  let error: unknown;
+  try {
+    await render(list(failingAfter(n), [{ key: 'id' }]), { format, stdout, stderr, isTTY: tty, color: false });
+  } catch (e) {
+    error = e;
+  }
+  return { text, error: error as PartialListError };
+}
+
+describe('a list that stops part way', () => {
+  it('json: the items printed, in an array left open, so it never parses', async () => {
+    const { text, error } = await run(4, 'json');
+    expect(() => JSON.parse(text)).toThrow();
+    expect(JSON.parse(`${text}]`)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+    expect(error.printed).toBe(4);
+    expect(error.message).toBe(`the list stopped at page 3, 4 items printed before it: ${cause.message}`);
+    expect(error.hint).toBe('to go on from there, run the same command with --page 3 --per-page 2');
+  });
+
+  it('json with nothing yet: nothing at all (never [])', async () => {
+    const { text, error } = await run(0, 'json');
+    expect(text).toBe('');
+    expect(error.message).toContain('nothing printed');
+  });
+
+  it('ndjson and piped table: complete lines for the items printed', async () => {
+    expect((await run(3, 'ndjson')).text).toBe('{"id":1}\n{"id":2}\n{"id":3}\n');
+    expect((await run(3, 'table')).text).toBe('1\n2\n3\n');
+  });
+
+  it('table on a terminal: the rows that arrived, then the error', async () => {
+    const { text, error } = await run(2, 'table', true);
+    expect(text.trim().split('\n')).toEqual(['ID', '1', '2']);
+    expect(error.printed).toBe(2);
+  });
+
+  it('yaml: nothing, since a shorter YAML list would parse as the whole one', async () => {
+    const { text, error } = await run(5, 'yaml');
+    expect(text).toBe('');
+    expect(error.message).toContain('nothing printed');
+  });
+
+  it('a failure of a source that is not paged still says how many items were printed', async () => {
+    async function* gen() {
+      yield { id: 1 };
+      throw new Error('boom');
+    }
+    const stdout = new PassThrough();
+    const err = await render(list(gen(), []), { format: 'ndjson', stdout, stderr: new PassThrough(), isTTY: false, color: false }).catch((e) => e);
+    expect(err).toBeInstanceOf(PartialListError);
+    expect(err.message).toBe('the list stopped, 1 item printed before it: boom');
+  });
+});
