@@ -66,7 +66,7 @@ describe('a list that stops part way', () => {
       throw new Error('boom');
     }
     const stdout = new PassThrough();
-    const err = await render(list(gen(), []), { format: 'ndjson', stdout, stderr: new PassThrough(), isTTY: false, color: false }).catch((e) => e);
+    const err = await render(list(gen(), []), { format: 'ndjson', stdout, stderr: new PassThrough(), isTTY: false, color: false }).catch((e: any) => e);
     expect(err).toBeInstanceOf(PartialListError);
     expect(err.message).toBe('the list stopped, 1 item printed before it: boom');
   });

@@ -132,7 +132,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
   const query = inQuery && hasFields ? (fields as QueryParams) : undefined;
 
   if (o.paginate) {
-    return list(paginate(http, path, query ?? {}, { all: !ctx.globals.limit, limit: ctx.globals.limit, perPage: ctx.globals.perPage }), [], {});
+    return list(paginate(http, path, query ?? {}, { all: !ctx.globals.limit, limit: ctx.globals.limit, page: ctx.globals.page, perPage: ctx.globals.perPage }), [], {});
   }
 
   try {
