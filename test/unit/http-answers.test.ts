@@ -12,7 +12,7 @@ describe('answers that are not the API', () => {
   it('a 200 sign-in page is retried like a lost answer, then one clear error', async () => {
     const m = mockClient({ retries: 2 });
     m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, '<!DOCTYPE html><html><body>Sign in</body></html>', html).times(3);
-    const err = await m.client.get('/hooks').catch((e: any) => e);
+    const err: any = await m.client.get('/hooks').catch((e: any) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toBe(`GET https://git.example.com/api/v4/hooks failed after 3 attempts: ${HTML_MESSAGE}`);
     expect(m.sleeps).toHaveLength(2);
@@ -35,7 +35,7 @@ describe('answers that are not the API', () => {
   it('an action answered by a web page is sent once: it may have been applied, and how to check', async () => {
     const m = mockClient();
     m.pool.intercept({ path: '/api/v4/projects/7/merge_requests/3/merge', method: 'PUT' }).reply(200, '<html><body>Sign in</body></html>', html);
-    const err = await m.client.put('/projects/7/merge_requests/3/merge', {}, { action: true }).catch((e: any) => e);
+    const err: any = await m.client.put('/projects/7/merge_requests/3/merge', {}, { action: true }).catch((e: any) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.mayHaveApplied).toBe(true);
     expect(err.message).toMatch(/^PUT \S+ failed: the answer is a web page, .*; the change may have been applied$/);
