@@ -1,6 +1,7 @@
 // Plan limits of spec part 1 §2.6 with the values of shared/realdata/plan_limits/get.json.
 
-export { PLAN_LIMIT_KEYS } from '../../api/settings.js';
+/** The integer limits of spec §2.6, in the order of the real GET answer. */
+export const PLAN_LIMIT_KEYS = Object.keys(defaultPlanLimits());
 
 
 /** The PUT answer leaves these out (spec §2.6). */

@@ -12,7 +12,7 @@ import type { SandboxState } from '../state.js';
 import { ACCESS, type Group } from '../types.js';
 
 export const TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
-const DEPLOY_LEVELS = [ACCESS.developer, ACCESS.maintainer, ACCESS.admin];
+export const DEPLOY_LEVELS = [ACCESS.developer, ACCESS.maintainer, ACCESS.admin];
 const LEVEL_NAMES: Record<number, string> = { 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Administrators' };
 
 interface Entry {

@@ -10,7 +10,7 @@ import type { SandboxModule } from '../modules.js';
 import type { SandboxRequest } from '../router.js';
 import { requireAdmin } from './settings.js';
 
-const ACCESS_LEVELS = [10, 20, 30, 40, 50];
+export const ACCESS_LEVELS = [10, 20, 30, 40, 50];
 const TYPES = ['banner', 'notification'] as const;
 export const THEMES = ['indigo', 'light-indigo', 'blue', 'light-blue', 'green', 'light-green', 'red', 'light-red', 'dark', 'light'] as const;
 const HOUR = 3_600_000;

@@ -4,9 +4,19 @@
 // requires`), bounds are model validations (400 with `{message: {field: [..]}}`), and parameters
 // the API does not declare are ignored.
 
-import { COMPANION_RULES, ORDER_RULES, SETTINGS, checkBounds, hasValue, type SettingDef } from '../../api/settings-model.js';
 import { adminStore, seedAdmin } from '../admin/store.js';
 import { OMITTED_FROM_PUT, PLAN_LIMIT_KEYS } from '../admin/plan-limit-defaults.js';
+import {
+  READ_ONLY_SETTINGS,
+  SETTING_COMPANIONS,
+  SETTING_ORDER,
+  SETTING_REPLACEMENTS,
+  SETTING_VALUES,
+  hasValue,
+  settingProblem,
+  settingType,
+  type ParamType,
+} from '../admin/settings-rules.js';
 import { ApiError, forbidden, invalidParams, unauthorized } from '../http/errors.js';
 import { isParamObject, type ParamObject, type ParamValue } from '../http/query.js';
 import type { SandboxModule } from '../modules.js';
@@ -21,18 +31,14 @@ export function requireAdmin(req: SandboxRequest): void {
 const TRUE = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
 const FALSE = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
 
-/** Deprecated names write their replacement too, as the model's alias attributes do. */
-const MIRRORS: Record<string, string> = {
-  allow_local_requests_from_hooks_and_services: 'allow_local_requests_from_web_hooks_and_services',
-  asset_proxy_whitelist: 'asset_proxy_allowlist',
-  admin_notification_email: 'abuse_notification_email',
-};
+/** Deprecated names write their replacement too, as the model's alias attributes do (not the branch protection pair: different shapes). */
+const MIRRORS: Record<string, string> = Object.fromEntries(Object.entries(SETTING_REPLACEMENTS).filter(([from]) => from !== 'default_branch_protection'));
 
 type Coerced = { ok: true; value: unknown } | { ok: false };
 
-function coerce(def: SettingDef, v: ParamValue): Coerced {
+function coerce(type: ParamType, v: ParamValue): Coerced {
   if (v === null) return { ok: true, value: null };
-  switch (def.type) {
+  switch (type) {
     case 'boolean': {
       if (typeof v === 'boolean') return { ok: true, value: v };
       const s = String(v).toLowerCase();
@@ -79,14 +85,15 @@ function updateSettings(req: SandboxRequest) {
   const errors: string[] = [];
   const changes: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input)) {
-    const def = SETTINGS[key];
-    if (!def || def.readOnly) continue;
-    const c = coerce(def, raw);
+    const type = settingType(key);
+    if (!type || READ_ONLY_SETTINGS.includes(key)) continue;
+    const c = coerce(type, raw);
+    const values = SETTING_VALUES[key];
     if (!c.ok) errors.push(`${key} is invalid`);
-    else if (def.values && c.value !== null && !def.values.includes(c.value as string | number)) errors.push(`${key} does not have a valid value`);
+    else if (values && c.value !== null && !values.includes(c.value as string | number)) errors.push(`${key} does not have a valid value`);
     else changes[key] = c.value;
   }
-  for (const rule of COMPANION_RULES) {
+  for (const rule of SETTING_COMPANIONS) {
     if (changes[rule.when] !== true) continue;
     const missing = rule.requires.filter((k) => !(k in input));
     const alternative = rule.orElse && rule.orElse.every((k) => k in input);
@@ -96,11 +103,11 @@ function updateSettings(req: SandboxRequest) {
 
   const invalid: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(changes)) {
-    const why = checkBounds(SETTINGS[key], value);
+    const why = settingProblem(key, value);
     if (why) invalid[key] = [why];
   }
   const merged = { ...store.settings, ...changes };
-  for (const r of ORDER_RULES) {
+  for (const r of SETTING_ORDER) {
     const lo = merged[r.lower];
     const hi = merged[r.higher];
     if (typeof lo === 'number' && typeof hi === 'number' && lo >= hi) invalid[r.lower] = [`must be less than ${r.higher}`];
