@@ -65,8 +65,16 @@ export function groupJson(state: SandboxState, g: Namespace): Record<string, unk
   };
 }
 
-function groupDetail(state: SandboxState, g: Namespace): Record<string, unknown> {
-  return { ...groupJson(state, g), shared_with_groups: [], prevent_sharing_groups_outside_hierarchy: false, shared_projects: [] };
+/** GroupDetail: `projects` (deprecated, at most 100, left out with with_projects=false) lists what the caller sees directly in the group. */
+function groupDetail(req: SandboxRequest, g: Namespace, withProjects: boolean): Record<string, unknown> {
+  const { state, user } = req;
+  const out: Record<string, unknown> = { ...groupJson(state, g), shared_with_groups: [], prevent_sharing_groups_outside_hierarchy: false };
+  if (withProjects) {
+    const projects = state.projects.filter((p) => p.namespaceId === g.id && !p.pendingDelete && !p.hidden && state.canSee(user, p)).slice(0, 100);
+    out.projects = projects.map((p) => (user ? fullProject(state, p, { user }) : simpleProject(state, p)));
+    out.shared_projects = [];
+  }
+  return out;
 }
 
 const GROUP_ORDER_BY = ['name', 'path', 'id', 'similarity'] as const;
@@ -122,10 +130,10 @@ function listGroups(req: SandboxRequest): HandlerResult {
 
 function getGroup(req: SandboxRequest): HandlerResult {
   const r = new ParamReader(req.input());
-  r.bool('with_projects');
+  const withProjects = r.bool('with_projects') ?? true;
   r.bool('with_custom_attributes');
   r.done();
-  return { body: groupDetail(req.state, findGroupOrFail(req)) };
+  return { body: groupDetail(req, findGroupOrFail(req), withProjects) };
 }
 
 function listSubgroups(req: SandboxRequest): HandlerResult {

@@ -60,7 +60,7 @@ function userFull(state: SandboxState, u: User, asAdmin: boolean): Record<string
     commit_email: u.email,
     preferred_language: 'en',
   };
-  if (asAdmin) Object.assign(out, { is_admin: u.admin, note: null, namespace_id: u.namespaceId, created_by: null, email_reset_offered_at: null, using_license_seat: !u.bot, is_auditor: false });
+  if (asAdmin) Object.assign(out, { is_admin: u.admin, note: null, current_sign_in_ip: '127.0.0.1', last_sign_in_ip: '127.0.0.1', namespace_id: u.namespaceId, created_by: null, email_reset_offered_at: null, using_license_seat: !u.bot, is_auditor: false });
   return out;
 }
 
