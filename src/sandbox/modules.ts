@@ -1,10 +1,12 @@
 // The endpoint families. Each is one module: it registers its routes and seeds its part of the
 // state; adding a family means adding a module here and touching nothing else.
 
+import { analyticsModule } from './analytics/routes.js';
 import { bulkImportsModule } from './bulk-imports/routes.js';
 import { collabModule } from './collab/module.js';
+import { dashboardsModule } from './dashboards/routes.js';
 import { protectedEnvironmentsModule } from './environments/module.js';
-import { opsModule, opsSandboxModule } from './ops/module.js';
+import { releasesModule, releasesSandboxModule } from './releases/routes.js';
 import type { Router } from './router.js';
 import { alertsAdminModule, alertsModule } from './routes/alerts.js';
 import { broadcastMessagesModule } from './routes/broadcast-messages.js';
@@ -67,9 +69,11 @@ export const MODULES: readonly SandboxModule[] = [
   groupWikisModule,
   alertsModule,
   protectedEnvironmentsModule,
-  opsModule,
+  analyticsModule,
+  releasesModule,
+  dashboardsModule,
   alertsAdminModule,
-  opsSandboxModule,
+  releasesSandboxModule,
   sandboxAdminModule,
   sandboxTierModule,
 ];

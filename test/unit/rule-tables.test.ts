@@ -28,7 +28,7 @@ import {
   settingType,
 } from '../../src/sandbox/admin/settings-rules.js';
 import { STATUSES } from '../../src/sandbox/bulk-imports/store.js';
-import { opsModule } from '../../src/sandbox/ops/module.js';
+import { analyticsModule } from '../../src/sandbox/analytics/routes.js';
 import { Router } from '../../src/sandbox/router.js';
 import { SandboxState } from '../../src/sandbox/state.js';
 import { DEPLOY_LEVELS, TIERS } from '../../src/sandbox/environments/module.js';
@@ -122,7 +122,7 @@ describe('plan limits and enumerations', () => {
     expect(sorted(STATUSES)).toEqual(sorted(MIGRATION_STATUSES));
     // The sandbox serves /analytics/group_activity/<kind>_count for each kind the client asks for.
     const router = new Router();
-    opsModule.register(router, new SandboxState());
+    analyticsModule.register(router, new SandboxState());
     expect(ACTIVITY_KINDS.filter((k) => !router.match('GET', `/analytics/group_activity/${k}_count`))).toEqual([]);
   });
 

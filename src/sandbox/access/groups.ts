@@ -3,6 +3,7 @@
 
 import { notFound } from '../http/errors.js';
 import type { SandboxRequest } from '../router.js';
+import type { SandboxState } from '../state.js';
 import type { Group } from '../types.js';
 import { canReadGroup } from './policy.js';
 
@@ -14,4 +15,11 @@ export function findGroupByRefOrFail(req: SandboxRequest, idOrPath: string): Gro
   const group = req.state.findGroup(idOrPath);
   if (!group || !canReadGroup(req.state, req.user, group)) throw notFound('Group');
   return group;
+}
+
+/** Whether the namespace is the group or one of its descendants. */
+export function inGroupTree(state: SandboxState, root: Group, namespaceId: number | null): boolean {
+  if (namespaceId === null) return false;
+  const ns = state.namespaces.get(namespaceId);
+  return !!ns && state.ancestors(ns).some((a) => a.id === root.id);
 }

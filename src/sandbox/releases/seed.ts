@@ -1,31 +1,16 @@
-// Demo data: recent and older activity in the acme tree, releases of a few projects.
+// Demo releases of a few projects, one upcoming.
 
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '../clock.js';
 import type { SandboxState, SeedKind } from '../state.js';
-import { opsStore } from './store.js';
+import { releasesStore } from './store.js';
 
-export function seedOps(state: SandboxState, kind: SeedKind): void {
+export function seedReleases(state: SandboxState, kind: SeedKind): void {
   if (kind === 'empty') return;
-  const s = opsStore(state);
+  const s = releasesStore(state);
   const now = state.clock.now();
   const ago = (d: number) => now - d * DAY_MS;
   const project = (p: string) => state.findProject(p)?.project.id ?? null;
-  const group = (g: string) => state.findGroup(g)?.id ?? null;
-
-  // Issues and merge requests: some inside the 90-day window, some older (not counted).
-  for (const [p, issues, mrs] of [
-    ['acme/platform/api', [2, 10, 40, 200], [1, 5, 120]],
-    ['acme/platform/gateway', [3, 95], [7]],
-    ['acme/web/storefront', [15], [20, 30]],
-    ['research/papers', [4], [4]],
-  ] as const) {
-    for (const d of issues) s.activity.push({ kind: 'issue', projectId: project(p), groupId: null, createdAt: ago(d) });
-    for (const d of mrs) s.activity.push({ kind: 'merge_request', projectId: project(p), groupId: null, createdAt: ago(d) });
-  }
-  for (const [g, d] of [['acme', 12], ['acme/platform', 30], ['acme/web', 300], ['research', 2]] as const) {
-    s.activity.push({ kind: 'member', projectId: null, groupId: group(g), createdAt: ago(d) });
-  }
 
   const alice = state.findUser('alice')!.id;
   const root = state.findUser('root')!.id;
