@@ -5,7 +5,7 @@
 // family turns that (and the caller's role) into a status the same way.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newProject } from '../../src/sandbox/seed/projects.js';
+import { newProject } from '../../src/sandbox/projects/seed.js';
 import { ACCESS, type Visibility } from '../../src/sandbox/types.js';
 import { call, sandboxFor } from './helpers.js';
 

@@ -11,8 +11,8 @@ import { PLAN_LIMIT_KEYS as CLIENT_PLAN_LIMIT_KEYS } from '../../src/api/setting
 import { COMPANION_RULES, ORDER_RULES, SETTINGS, checkBounds } from '../../src/api/settings-model.js';
 import { ACCESS_LEVELS as CLIENT_BROADCAST_LEVELS } from '../../src/commands/broadcast/fields.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../../src/commands/notify/run.js';
-import { PLAN_LIMIT_KEYS, defaultPlanLimits } from '../../src/sandbox/admin/plan-limit-defaults.js';
-import { defaultSettings } from '../../src/sandbox/admin/settings-defaults.js';
+import { PLAN_LIMIT_KEYS, defaultPlanLimits } from '../../src/sandbox/settings/plan-limits.js';
+import { defaultSettings } from '../../src/sandbox/settings/defaults.js';
 import {
   PREMIUM_SETTINGS,
   READ_ONLY_SETTINGS,
@@ -26,14 +26,14 @@ import {
   SETTING_VALUES,
   settingProblem,
   settingType,
-} from '../../src/sandbox/admin/settings-rules.js';
+} from '../../src/sandbox/settings/rules.js';
 import { STATUSES } from '../../src/sandbox/bulk-imports/store.js';
 import { analyticsModule } from '../../src/sandbox/analytics/routes.js';
-import { Router } from '../../src/sandbox/router.js';
+import { Router } from '../../src/sandbox/http/router.js';
 import { SandboxState } from '../../src/sandbox/state.js';
-import { DEPLOY_LEVELS, TIERS } from '../../src/sandbox/environments/module.js';
-import { EMAIL_EVENTS, LEVELS, ULTIMATE_EVENTS } from '../../src/sandbox/notifications/store.js';
-import { ACCESS_LEVELS as SANDBOX_BROADCAST_LEVELS } from '../../src/sandbox/routes/broadcast-messages.js';
+import { DEPLOY_LEVELS, TIERS } from '../../src/sandbox/protected-environments/routes.js';
+import { EMAIL_EVENTS, LEVELS, ULTIMATE_EVENTS } from '../../src/sandbox/notification-settings/store.js';
+import { ACCESS_LEVELS as SANDBOX_BROADCAST_LEVELS } from '../../src/sandbox/broadcast-messages/routes.js';
 
 const sorted = <T>(xs: Iterable<T>) => [...xs].map(String).sort();
 const clientKeys = Object.keys(SETTINGS);

@@ -2,7 +2,7 @@
 // find_group! answers 404 both when it does not exist and when the caller may not read it.
 
 import { notFound } from '../http/errors.js';
-import type { SandboxRequest } from '../router.js';
+import type { SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import type { Group } from '../types.js';
 import { canReadGroup } from './policy.js';

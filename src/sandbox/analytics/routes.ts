@@ -5,7 +5,7 @@ import { findGroupByRefOrFail, inGroupTree as inTree } from '../access/groups.js
 import { forbidden } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
 import type { SandboxModule } from '../modules.js';
-import type { SandboxRequest } from '../router.js';
+import type { SandboxRequest } from '../http/router.js';
 import { ACCESS, type Group } from '../types.js';
 import { seedActivity } from './seed.js';
 import { activityStore } from './store.js';

@@ -3,8 +3,8 @@
 
 import { findGroupOrFail } from '../access/groups.js';
 import { notFound } from '../http/errors.js';
-import { findProjectOrFail } from '../lookup.js';
-import type { SandboxRequest } from '../router.js';
+import { findProjectOrFail } from '../access/projects.js';
+import type { SandboxRequest } from '../http/router.js';
 import { ACCESS, type Group, type Project } from '../types.js';
 import { collab, type Epic, type Issue, type NoteableType, type Snippet } from './store.js';
 

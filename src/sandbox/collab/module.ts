@@ -2,9 +2,9 @@
 // feed, notification settings and group wikis are their own modules in routes/.)
 
 import type { SandboxModule } from '../modules.js';
-import { registerDiscussions } from './discussions.js';
-import { registerEpics } from './epics.js';
-import { registerIterationEvents } from './iteration-events.js';
+import { registerDiscussions } from '../discussions/routes.js';
+import { registerEpics } from '../epics/routes.js';
+import { registerIterationEvents } from '../iteration-events/routes.js';
 import { seedCollab } from './seed.js';
 
 export const collabModule: SandboxModule = {

@@ -2,7 +2,7 @@
 
 import { badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
-import { findProjectOrFail } from '../lookup.js';
+import { findProjectOrFail } from '../access/projects.js';
 import type { SandboxModule } from '../modules.js';
 import { dashboardsStore } from './store.js';
 

@@ -7,10 +7,10 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import type { SandboxModule } from '../modules.js';
-import type { SandboxRequest } from '../router.js';
+import type { SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import type { Group } from '../types.js';
-import { userBasic } from '../routes/user-entity.js';
+import { userBasic } from '../users/entity.js';
 import { seedReleases } from './seed.js';
 import { releasesStore, type Release } from './store.js';
 
