@@ -1,5 +1,6 @@
-// Discussions, epics and iteration events, which share issues, snippets and epics. (The activity
-// feed, notification settings and group wikis are their own modules in routes/.)
+// Discussions, epics and iteration events share the records kept here (issues, snippets, epics,
+// discussions, iterations): this module seeds them and registers the three families' routes
+// (discussions/, epics/, iteration-events/).
 
 import type { SandboxModule } from '../modules.js';
 import { registerDiscussions } from '../discussions/routes.js';
