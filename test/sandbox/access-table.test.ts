@@ -5,6 +5,7 @@
 // family turns that (and the caller's role) into a status the same way.
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { collab } from '../../src/sandbox/collab/store.js';
 import { newProject } from '../../src/sandbox/projects/seed.js';
 import { ACCESS, type Visibility } from '../../src/sandbox/types.js';
 import { call, sandboxFor } from './helpers.js';
@@ -58,6 +59,8 @@ const PROJECT_FAMILIES: Record<string, { path: (p: string) => string; status: (c
   project: { path: (p) => `/projects/${p}`, status: whenReadable },
   'project events': { path: (p) => `/projects/${p}/events`, status: whenReadable },
   'project notification settings': { path: (p) => `/projects/${p}/notification_settings`, status: signedIn(whenReadable) },
+  'issue discussions': { path: (p) => `/projects/${p}/issues/1/discussions`, status: whenReadable },
+  'iteration events': { path: (p) => `/projects/${p}/issues/1/resource_iteration_events`, status: whenReadable },
   // Merge requests of a private project need Reporter (GitLab's read_merge_request).
   'merge requests': { path: (p) => `/projects/${p}/merge_requests`, status: (c) => (!c.read ? 404 : c.vis === 'private' && c.role < ACCESS.reporter ? 403 : 200) },
 };
@@ -83,7 +86,9 @@ beforeAll(() => {
     const top = state.addGroup({ name: `T ${vis}`, path: `t-${vis}`, visibility: vis }, { [guest.u.id]: ACCESS.guest, [maintainer.u.id]: ACCESS.maintainer });
     const team = state.addGroup({ name: 'Team', path: 'team', parentId: top.id, visibility: 'private' }, { [sub.u.id]: ACCESS.reporter });
     state.addGroup({ name: 'Empty', path: 'empty', parentId: top.id, visibility: 'private' }, { [empty.u.id]: ACCESS.developer });
-    state.addProject(newProject(state, { name: 'App', path: 'app', namespaceId: top.id, visibility: vis }));
+    const app = state.addProject(newProject(state, { name: 'App', path: 'app', namespaceId: top.id, visibility: vis }));
+    const issues = collab(state).issues;
+    issues.push({ id: 90_000 + issues.length, iid: 1, projectId: app.id, title: 'Table', authorId: maintainer.u.id, state: 'opened', createdAt: state.clock.now() });
     state.addProject(newProject(state, { name: 'Code', path: 'code', namespaceId: team.id, visibility: 'private' }));
   }
   Object.assign(tokens, {
