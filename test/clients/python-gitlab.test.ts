@@ -38,6 +38,8 @@ describe.skipIf(!python)('python-gitlab against the sandbox', () => {
     expect(new Set(out.projects).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThan(7 * 3);
     expect(out.projects_iterated).toBe(seen.length);
+    // Keyset pagination follows the Link header, ids ascending.
+    expect(out.projects_keyset).toEqual(seen.map((p) => p.id).sort((a, b) => a - b));
     expect(out.groups).toEqual(expect.arrayContaining(['acme', 'acme/platform', 'acme/web', 'opensource']));
     expect(out.groups_all_available).not.toContain('research');
     expect(out.group.full_name).toBe('Acme / Platform');

@@ -13,6 +13,7 @@ out["version"] = gl.version()[0]
 projects = gl.projects.list(get_all=True)
 out["projects"] = [p.path_with_namespace for p in projects]
 out["projects_iterated"] = len(list(gl.projects.list(iterator=True)))
+out["projects_keyset"] = [p.id for p in gl.projects.list(iterator=True, pagination="keyset", order_by="id", sort="asc")]
 out["groups"] = [g.full_path for g in gl.groups.list(get_all=True)]
 out["groups_all_available"] = [g.full_path for g in gl.groups.list(get_all=True, all_available=True)]
 platform = gl.groups.get("acme/platform")
