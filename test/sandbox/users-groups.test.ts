@@ -129,6 +129,9 @@ describe('GET /groups/:id, subgroups, projects; /projects/:id', () => {
     const sb = sandbox();
     const subs = await all(sb, '/groups/acme/subgroups', sb.tokens.alice);
     expect(subs.map((g) => g.full_path).sort()).toEqual(['acme/platform', 'acme/web']);
+    // The same filters as GET /groups: carol is a member of acme/web only among acme's children.
+    expect((await all(sb, '/groups/acme/subgroups?min_access_level=10', sb.tokens.readonly)).map((g) => g.full_path)).toEqual(['acme/web']);
+    expect((await all(sb, '/groups/acme/subgroups?search=plat', sb.tokens.alice)).map((g) => g.full_path)).toEqual(['acme/platform']);
     const projects = await all(sb, '/groups/acme/projects?include_subgroups=true', sb.tokens.admin);
     expect(projects.length).toBeGreaterThan(0);
     expect(projects.every((p) => p.path_with_namespace.startsWith('acme/'))).toBe(true);

@@ -80,11 +80,12 @@ function groupDetail(req: SandboxRequest, g: Namespace, withProjects: boolean): 
 const GROUP_ORDER_BY = ['name', 'path', 'id', 'similarity'] as const;
 
 /**
- * GET /groups. Anonymous callers get public groups; administrators every group; others, without
- * all_available, the groups they are a member of (directly or through a parent), with it, every
- * group they can read.
+ * GET /groups and /groups/:id/subgroups share GitLab's GroupsFinder parameters. Anonymous callers
+ * get public groups; administrators every group; others, on GET /groups without all_available,
+ * the groups they are a member of (directly or through a parent), with it every group they can
+ * read. Subgroups list every readable child unless a membership filter is given.
  */
-function listGroups(req: SandboxRequest): HandlerResult {
+function listGroupsWhere(req: SandboxRequest, parent: Namespace | null): HandlerResult {
   const r = new ParamReader(req.input());
   const page = readPage(r);
   const search = r.string('search');
@@ -106,10 +107,11 @@ function listGroups(req: SandboxRequest): HandlerResult {
   if (errors.length) throw invalidParams(errors);
 
   const { state, user } = req;
-  const membership = !!user && !user.admin && !(allAvailable ?? false);
+  const membership = parent === null && !!user && !user.admin && !(allAvailable ?? false);
   const needle = search?.toLowerCase();
   const items = [...state.namespaces.values()].filter((ns) => {
     if (ns.kind !== 'group' || skip.has(ns.id) || !canReadGroup(state, user, ns)) return false;
+    if (parent !== null && ns.parentId !== parent.id) return false;
     if (topLevelOnly && ns.parentId !== null) return false;
     if (visibility && ns.visibility !== visibility) return false;
     if (needle && !ns.name.toLowerCase().includes(needle) && !ns.path.toLowerCase().includes(needle)) return false;
@@ -128,6 +130,8 @@ function listGroups(req: SandboxRequest): HandlerResult {
   return offsetPage(req, page, items, (g) => groupJson(state, g));
 }
 
+const listGroups = (req: SandboxRequest): HandlerResult => listGroupsWhere(req, null);
+
 function getGroup(req: SandboxRequest): HandlerResult {
   const r = new ParamReader(req.input());
   const withProjects = r.bool('with_projects') ?? true;
@@ -137,16 +141,7 @@ function getGroup(req: SandboxRequest): HandlerResult {
 }
 
 function listSubgroups(req: SandboxRequest): HandlerResult {
-  const r = new ParamReader(req.input());
-  const page = readPage(r);
-  const search = r.string('search')?.toLowerCase();
-  r.bool('all_available');
-  r.done();
-  const g = findGroupOrFail(req);
-  const items = [...req.state.namespaces.values()].filter(
-    (ns) => ns.kind === 'group' && ns.parentId === g.id && canReadGroup(req.state, req.user, ns) && (!search || ns.name.toLowerCase().includes(search) || ns.path.toLowerCase().includes(search)),
-  );
-  return offsetPage(req, page, items, (ns) => groupJson(req.state, ns));
+  return listGroupsWhere(req, findGroupOrFail(req));
 }
 
 function listGroupProjects(req: SandboxRequest): HandlerResult {
