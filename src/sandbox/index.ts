@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MODULES } from './modules.js';
-import { Router } from './router.js';
+import { Router } from './http/router.js';
 import { API_PREFIX, createHandler, type Mount } from './server.js';
 import { SandboxState, type SeedKind } from './state.js';
 import type { RecordedRequest } from './types.js';

@@ -1,25 +1,29 @@
 // The endpoint families. Each is one module: it registers its routes and seeds its part of the
 // state; adding a family means adding a module here and touching nothing else.
 
+import { analyticsModule } from './analytics/routes.js';
 import { bulkImportsModule } from './bulk-imports/routes.js';
 import { collabModule } from './collab/module.js';
-import { protectedEnvironmentsModule } from './environments/module.js';
-import { opsModule, opsSandboxModule } from './ops/module.js';
-import type { Router } from './router.js';
-import { alertsAdminModule, alertsModule } from './routes/alerts.js';
-import { broadcastMessagesModule } from './routes/broadcast-messages.js';
-import { eventsModule } from './routes/events.js';
-import { groupWikisModule } from './routes/group-wikis.js';
-import { groupsModule } from './routes/groups.js';
-import { notificationSettingsModule } from './routes/notification-settings.js';
-import { mergeRequestsModule } from './routes/merge-requests.js';
-import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
-import { projectsModule } from './routes/projects.js';
-import { sandboxAdminModule } from './routes/sandbox-admin.js';
-import { settingsModule } from './routes/settings.js';
-import { systemHooksModule } from './routes/system-hooks.js';
-import { tokensModule } from './routes/tokens.js';
-import { seedPeople } from './seed/people.js';
+import { dashboardsModule } from './dashboards/routes.js';
+import { protectedEnvironmentsModule } from './protected-environments/routes.js';
+import { releasesModule, releasesSandboxModule } from './releases/routes.js';
+import type { Router } from './http/router.js';
+import { alertsAdminModule, alertsModule } from './alerts/routes.js';
+import { broadcastMessagesModule } from './broadcast-messages/routes.js';
+import { eventsModule } from './events/routes.js';
+import { groupWikisModule } from './group-wikis/routes.js';
+import { groupsModule } from './groups/routes.js';
+import { instanceModule } from './instance/routes.js';
+import { usersModule } from './users/routes.js';
+import { notificationSettingsModule } from './notification-settings/routes.js';
+import { mergeRequestsModule } from './merge-requests/routes.js';
+import { mergeTrainsModule, sandboxTierModule } from './merge-trains/routes.js';
+import { projectsModule } from './projects/routes.js';
+import { sandboxAdminModule } from './sandbox-admin/routes.js';
+import { settingsModule } from './settings/routes.js';
+import { systemHooksModule } from './system-hooks/routes.js';
+import { tokensModule } from './tokens/routes.js';
+import { seedPeople } from './users/seed.js';
 import type { SandboxState, SeedKind } from './state.js';
 
 export interface SeedOptions {
@@ -48,6 +52,8 @@ export const coreModule: SandboxModule = {
 // One line per module; seeds run in this order.
 export const MODULES: readonly SandboxModule[] = [
   coreModule,
+  usersModule,
+  instanceModule,
   projectsModule,
   tokensModule,
   settingsModule,
@@ -63,9 +69,11 @@ export const MODULES: readonly SandboxModule[] = [
   groupWikisModule,
   alertsModule,
   protectedEnvironmentsModule,
-  opsModule,
+  analyticsModule,
+  releasesModule,
+  dashboardsModule,
   alertsAdminModule,
-  opsSandboxModule,
+  releasesSandboxModule,
   sandboxAdminModule,
   sandboxTierModule,
 ];

@@ -7,8 +7,8 @@ import { faultAnswer, isBodyFault, type FaultKind } from './faults.js';
 import { parseBody, type ParsedBody } from './http/body.js';
 import { ApiError } from './http/errors.js';
 import { isParamObject, parseQuery, type ParamObject } from './http/query.js';
-import { movedProjectFallback } from './lookup.js';
-import type { HandlerResult, Router, SandboxRequest } from './router.js';
+import { movedProjectFallback } from './access/projects.js';
+import type { HandlerResult, Router, SandboxRequest } from './http/router.js';
 import type { SandboxState } from './state.js';
 
 export const API_PREFIX = '/api/v4';

@@ -9,7 +9,7 @@ import { addGlobalOptions, type Registry } from '../../src/core/command.js';
 import { exitCodeFor } from '../../src/core/errors.js';
 import type { Prompter } from '../../src/core/prompt.js';
 import { createContext } from '../../src/context.js';
-import { addMergeRequest } from '../../src/sandbox/seed/merge-requests.js';
+import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
 import { tempDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mrStore } from '../../src/sandbox/merge-requests/store.js';
-import { addMergeRequest } from '../../src/sandbox/seed/merge-requests.js';
+import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
 

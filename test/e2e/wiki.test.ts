@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { groupPages } from '../../src/sandbox/wikis/store.js';
+import { groupPages } from '../../src/sandbox/group-wikis/store.js';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
 

@@ -114,7 +114,7 @@ describe('application settings', () => {
     expect((await put('whats_new_variant=some')).body).toEqual({ message: 'whats_new_variant does not have a valid value' });
     const small = await put('wiki_page_max_content_bytes=100');
     expect(small.status).toBe(400);
-    expect(small.body.message).toEqual({ wiki_page_max_content_bytes: ['must be at least 1024, got 100'] });
+    expect(small.body.message).toEqual({ wiki_page_max_content_bytes: ['must be greater than or equal to 1024'] });
     expect((await put('asciidoc_max_includes=65')).status).toBe(400);
     const settings = (await call(sb, '/application/settings', { token: sb.tokens.admin })).body;
     expect(settings.wiki_page_max_content_bytes).toBe(52428800);

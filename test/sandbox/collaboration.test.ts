@@ -155,7 +155,7 @@ describe('group wikis', () => {
     await call(sb, '/groups/acme/wikis', { method: 'POST', token: t, json: { title: 'docs/Setup guide', content: 'v1' } });
     const put = await call(sb, '/groups/acme/wikis/docs%2FSetup-guide', { method: 'PUT', token: t, json: { content: 'v2' } });
     expect(put.body.slug).toBe('docs/Setup-guide');
-    const v1sha = (await import('../../src/sandbox/wikis/store.js')).groupPages(sb.state, sb.state.findGroup('acme')!.id).get('docs/Setup-guide')!.versions[0].sha;
+    const v1sha = (await import('../../src/sandbox/group-wikis/store.js')).groupPages(sb.state, sb.state.findGroup('acme')!.id).get('docs/Setup-guide')!.versions[0].sha;
     expect((await call(sb, `/groups/acme/wikis/docs%2FSetup-guide?version=${v1sha}`, { token: t })).body.content).toBe('v1');
     expect((await call(sb, '/groups/acme/wikis/docs%2FSetup-guide?version=0000000', { token: t })).status).toBe(404);
     expect((await call(sb, '/groups/acme/wikis', { method: 'POST', token: t, json: { title: 'X', content: 'y', format: 'html' } })).body).toEqual({ message: 'format does not have a valid value' });

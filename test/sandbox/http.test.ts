@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../src/sandbox/http/body.js';
 import { parseQuery } from '../../src/sandbox/http/query.js';
-import { Router } from '../../src/sandbox/router.js';
-import { userBasic } from '../../src/sandbox/routes/user-entity.js';
+import { Router } from '../../src/sandbox/http/router.js';
+import { userBasic } from '../../src/sandbox/users/entity.js';
 import { SandboxState } from '../../src/sandbox/state.js';
 
 describe('Rails-style parameters', () => {

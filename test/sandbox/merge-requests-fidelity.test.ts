@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { addMergeRequest } from '../../src/sandbox/seed/merge-requests.js';
+import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
 import { call, sandboxFor, type Answer } from './helpers.js';
 
 const sandbox = sandboxFor({ seed: 'demo' });

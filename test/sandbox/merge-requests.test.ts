@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { mrStore } from '../../src/sandbox/merge-requests/store.js';
-import { addMergeRequest } from '../../src/sandbox/seed/merge-requests.js';
+import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
 import { all, call, sandboxFor } from './helpers.js';
 
 const sandbox = sandboxFor({ seed: 'demo' });

@@ -2,8 +2,8 @@
 // system hooks), kept beside the shared SandboxState rather than in it.
 
 import type { SandboxState, SeedKind } from '../state.js';
-import { defaultPlanLimits } from './plan-limit-defaults.js';
-import { defaultSettings } from './settings-defaults.js';
+import { defaultPlanLimits } from '../settings/plan-limits.js';
+import { defaultSettings } from '../settings/defaults.js';
 
 export interface BroadcastMessage {
   id: number;

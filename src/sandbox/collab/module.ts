@@ -1,10 +1,11 @@
-// Discussions, epics and iteration events, which share issues, snippets and epics. (The activity
-// feed, notification settings and group wikis are their own modules in routes/.)
+// Discussions, epics and iteration events share the records kept here (issues, snippets, epics,
+// discussions, iterations): this module seeds them and registers the three families' routes
+// (discussions/, epics/, iteration-events/).
 
 import type { SandboxModule } from '../modules.js';
-import { registerDiscussions } from './discussions.js';
-import { registerEpics } from './epics.js';
-import { registerIterationEvents } from './iteration-events.js';
+import { registerDiscussions } from '../discussions/routes.js';
+import { registerEpics } from '../epics/routes.js';
+import { registerIterationEvents } from '../iteration-events/routes.js';
 import { seedCollab } from './seed.js';
 
 export const collabModule: SandboxModule = {

@@ -1,7 +1,7 @@
 // The activity feed's Event entity (spec part 2 §2.4; field order of shared/realdata/events/
 // list_project.json) and the mapping between stored action names and the API's `action` filter.
 
-import { userBasic } from '../routes/user-entity.js';
+import { userBasic } from '../users/entity.js';
 import type { SandboxState } from '../state.js';
 import type { EventRecord } from '../types.js';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '../clock.js';
 import type { SandboxState, SeedKind } from '../state.js';
-import { userBasic } from '../routes/user-entity.js';
+import { userBasic } from '../users/entity.js';
 
 /** Seeded projects get events; generated benchmark projects do not. */
 const SEEDED_PROJECTS = 40;

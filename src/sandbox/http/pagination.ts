@@ -8,7 +8,7 @@
 //   refused with 405, lib/api/helpers/pagination_strategies.rb);
 // - keyset (`pagination=keyset`) where the endpoint supports it; else 405.
 
-import type { HandlerResult, SandboxRequest } from '../router.js';
+import type { HandlerResult, SandboxRequest } from './router.js';
 import { ApiError } from './errors.js';
 import { ParamReader } from './params.js';
 import { buildQuery, queryPairs } from './query.js';

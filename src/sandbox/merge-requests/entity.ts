@@ -1,7 +1,7 @@
 // The merge request and merge train shapes, field for field in the order of the real examples
 // (shared/realdata/merge_requests/list_project.json, merge.json; merge_trains/get_mr_status.json).
 
-import { userBasic } from '../routes/user-entity.js';
+import { userBasic } from '../users/entity.js';
 import type { SandboxState } from '../state.js';
 import type { Project } from '../types.js';
 import { detailedMergeStatus, isDraft, mergeStatus } from './lifecycle.js';
