@@ -4,7 +4,7 @@
 // and says the change may have been applied, with the command that checks it.
 
 import { describe, expect, it } from 'vitest';
-import { addMergeRequest } from '../../src/sandbox/seed/merge-requests.js';
+import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
 import { FAULTS, expectNoFalseAnswer, expectedAttempts, runWithFault, specFor, type FaultCase } from '../helpers/faults.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
