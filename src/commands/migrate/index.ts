@@ -98,6 +98,19 @@ export function registerMigrate(program: Command, reg: Registry): void {
     run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts as never, args[0]),
   });
 
+  const entity = defineGroup(group, 'entity', 'One entity of a migration');
+
+  defineCommand(entity, reg, {
+    name: 'get <id> <entity_id>',
+    summary: 'Show one entity of a migration: status, source → destination, failures',
+    description:
+      'ENTITY_ID is the id column of `migrate entities ID`. The table shows the failure count; -o json/yaml/ndjson ' +
+      'give the whole entity with its failure records (and stats where the instance sends them).',
+    exitCodes: ['3  no such migration of yours, or no such entity in it'],
+    examples: ['forgectl migrate entity get 12 40', 'forgectl migrate entity get 12 40 -o json'],
+    run: async (ctx, _o, args) => (await read()).entityCommand(ctx, args[0], args[1]),
+  });
+
   defineCommand(group, reg, {
     name: 'failures <id> <entity_id>',
     summary: 'Show the failure records of one entity',
