@@ -11,6 +11,8 @@ import { broadcastMessagesModule } from './routes/broadcast-messages.js';
 import { eventsModule } from './routes/events.js';
 import { groupWikisModule } from './routes/group-wikis.js';
 import { groupsModule } from './routes/groups.js';
+import { instanceModule } from './routes/instance.js';
+import { usersModule } from './routes/users.js';
 import { notificationSettingsModule } from './routes/notification-settings.js';
 import { mergeRequestsModule } from './routes/merge-requests.js';
 import { mergeTrainsModule, sandboxTierModule } from './routes/merge-trains.js';
@@ -48,6 +50,8 @@ export const coreModule: SandboxModule = {
 // One line per module; seeds run in this order.
 export const MODULES: readonly SandboxModule[] = [
   coreModule,
+  usersModule,
+  instanceModule,
   projectsModule,
   tokensModule,
   settingsModule,

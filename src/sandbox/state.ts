@@ -1,10 +1,10 @@
 // The sandbox's in-memory state: users, namespaces (groups and personal namespaces), projects,
 // credentials and the activity log, with the permission rules every module shares.
 
+import { accessLevel, canReadProject, memberAccess } from './access/policy.js';
 import { Clock } from './clock.js';
 import { FaultQueue } from './faults.js';
 import {
-  ACCESS,
   type EventRecord,
   type Group,
   type JobToken,
@@ -211,37 +211,18 @@ export class SandboxState {
     return { project, moved };
   }
 
-  // ---- permissions
+  // ---- permissions (the rules live in access/policy.ts)
 
-  /** Access from memberships only: direct, inherited from parent groups, or owning the personal namespace. */
   memberAccess(user: User | null | undefined, target: Project | Namespace): number {
-    if (!user) return ACCESS.none;
-    if ('namespaceId' in target) {
-      const direct = target.members?.get(user.id) ?? ACCESS.none;
-      const ns = this.namespace(target.namespaceId);
-      if (ns.kind === 'user') return ns.ownerId === user.id ? ACCESS.owner : direct;
-      return Math.max(direct, this.memberAccess(user, ns));
-    }
-    if (target.kind === 'user') return target.ownerId === user.id ? ACCESS.owner : ACCESS.none;
-    let best: number = ACCESS.none;
-    for (const ns of this.ancestors(target)) best = Math.max(best, ns.members.get(user.id) ?? ACCESS.none);
-    return best;
+    return memberAccess(this, user, target);
   }
 
-  /** Effective access level: memberships, or 60 for an administrator. */
   accessLevel(user: User | null | undefined, target: Project | Namespace): number {
-    if (!user) return ACCESS.none;
-    if (user.admin) return ACCESS.admin;
-    return this.memberAccess(user, target);
+    return accessLevel(this, user, target);
   }
 
-  /** Visibility rules: public for all, internal for signed-in non-external users, private for members. */
   canSee(user: User | null | undefined, project: Project): boolean {
-    if (user?.admin) return true;
-    if (project.visibility === 'public') return true;
-    if (!user || user.state !== 'active') return false;
-    if (project.visibility === 'internal' && !user.external) return true;
-    return this.memberAccess(user, project) >= ACCESS.guest;
+    return canReadProject(this, user, project);
   }
 
   // ---- credentials

@@ -57,7 +57,9 @@ describe('group protected environments', () => {
     expect((await post({ name: 'testing' })).body.message).toContain('deploy_access_levels is missing');
     expect((await post({ name: 'production', deploy_access_levels: [{ access_level: 40 }] })).body).toEqual({ message: { name: ['has already been taken'] } });
     expect((await post({ name: 'testing', deploy_access_levels: [{ access_level: 40 }] }, sb().tokens.bob)).status).toBe(403);
-    expect((await call(sb(), '/groups/research/protected_environments', { token: sb().tokens.bob })).status).toBe(404);
+    // grace cannot read the private research: 404; bob reads it (he has projects there) but is no maintainer: 403.
+    expect((await call(sb(), '/groups/research/protected_environments', { token: sb().tokens.grace })).status).toBe(404);
+    expect((await call(sb(), '/groups/research/protected_environments', { token: sb().tokens.bob })).status).toBe(403);
     expect((await call(sb(), '/groups/acme/protected_environments/testing', { method: 'DELETE', token: alice() })).status).toBe(404);
     expect((await call(sb(), '/groups/acme/protected_environments/production', { method: 'DELETE', token: alice() })).status).toBe(200);
   });

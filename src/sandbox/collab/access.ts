@@ -1,32 +1,12 @@
 // Finding the group, issue, snippet or epic a request names, with GitLab's visibility rules:
 // whatever the caller may not see answers 404, as if it did not exist.
 
+import { findGroupOrFail } from '../access/groups.js';
 import { notFound } from '../http/errors.js';
 import { findProjectOrFail } from '../lookup.js';
 import type { SandboxRequest } from '../router.js';
-import type { SandboxState } from '../state.js';
-import { ACCESS, type Group, type Project, type User } from '../types.js';
+import { ACCESS, type Group, type Project } from '../types.js';
 import { collab, type Epic, type Issue, type NoteableType, type Snippet } from './store.js';
-
-/** Public groups for everyone, internal ones for signed-in regular users, private ones for members. */
-export function canSeeGroup(state: SandboxState, user: User | null, g: Group): boolean {
-  if (user?.admin) return true;
-  if (g.visibility === 'public') return true;
-  if (!user || user.state !== 'active') return false;
-  if (g.visibility === 'internal' && !user.external) return true;
-  if (state.memberAccess(user, g) >= ACCESS.guest) return true;
-  // Members of a descendant group see the private ancestors on the way down.
-  for (const ns of state.namespaces.values()) {
-    if (ns.kind === 'group' && ns.members.has(user.id) && state.ancestors(ns).some((a) => a.id === g.id)) return true;
-  }
-  return false;
-}
-
-export function findGroupOrFail(req: SandboxRequest, param = 'id'): Group {
-  const g = req.state.findGroup(req.params[param] ?? '');
-  if (!g || !canSeeGroup(req.state, req.user, g)) throw notFound('Group');
-  return g;
-}
 
 export function iidParam(req: SandboxRequest, name: string, what: string): number {
   const raw = req.params[name] ?? '';
@@ -75,3 +55,5 @@ export interface NoteableRef {
   parentAccess: number;
   title: string;
 }
+
+export { findGroupOrFail } from '../access/groups.js';

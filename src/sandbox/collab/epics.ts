@@ -4,6 +4,7 @@
 // `_links` point at the API. Every call needs a signed-in caller; non-members of a private group
 // get 404; writing needs at least the Planner role (authors may edit their own epics).
 
+import { canReadGroup } from '../access/policy.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
@@ -175,7 +176,7 @@ function listEpics(req: SandboxRequest): HandlerResult {
 
 function canSeeEpicIn(state: SandboxState, user: User | null, g: Group, e: Epic): boolean {
   if (user?.admin) return true;
-  if (g.visibility !== 'public' && state.memberAccess(user, g) < ACCESS.guest && !(g.visibility === 'internal' && user && !user.external)) return false;
+  if (!canReadGroup(state, user, g)) return false;
   return !e.confidential || state.memberAccess(user, g) >= ACCESS.planner;
 }
 

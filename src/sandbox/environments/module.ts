@@ -3,6 +3,7 @@
 // entry exactly one of user_id, group_id, access_level; users must be Maintainer-or-above members,
 // groups must be subgroups; updates add (no id), change (id) or remove (id + _destroy) entries.
 
+import { findGroupOrFail } from '../access/groups.js';
 import { ApiError, forbidden, invalidParams, notFound } from '../http/errors.js';
 import { isParamObject, type ParamObject } from '../http/query.js';
 import type { SandboxModule } from '../modules.js';
@@ -77,9 +78,8 @@ function envJson(state: SandboxState, env: ProtectedEnv, withInheritance = false
 
 /** Group maintainers (and administrators) only; others get 404 when they cannot see the group, else 403. */
 function findGroupForMaintainer(req: SandboxRequest): Group {
-  const group = req.state.findGroup(req.params.id ?? '');
-  const level = group ? req.state.accessLevel(req.user, group) : 0;
-  if (!group || (group.visibility === 'private' && level < ACCESS.guest && !req.user?.admin)) throw notFound('Group');
+  const group = findGroupOrFail(req);
+  const level = req.state.accessLevel(req.user, group);
   if (level < ACCESS.maintainer) throw forbidden();
   return group;
 }

@@ -2,6 +2,7 @@
 // Sandbox-only switch (administrators): PUT /-/sandbox/features/group_releases {"enabled": false}
 // turns the group releases endpoint off as on a self-managed instance without its feature flag.
 
+import { findGroupByRefOrFail } from '../access/groups.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
@@ -17,17 +18,7 @@ import { opsStore, type Release } from './store.js';
 /** GitLab's group activity counts cover the last 90 days. */
 const RECENT_MS = 90 * 86_400_000;
 
-function canSeeGroup(state: SandboxState, req: SandboxRequest, g: Group): boolean {
-  if (req.user?.admin || g.visibility === 'public') return true;
-  if (g.visibility === 'internal' && req.user && !req.user.external) return true;
-  return state.accessLevel(req.user, g) >= ACCESS.guest;
-}
-
-function findGroup(req: SandboxRequest, idOrPath: string): Group {
-  const g = req.state.findGroup(idOrPath);
-  if (!g || !canSeeGroup(req.state, req, g)) throw notFound('Group');
-  return g;
-}
+const findGroup = (req: SandboxRequest, idOrPath: string): Group => findGroupByRefOrFail(req, idOrPath);
 
 /** The group and its descendants. */
 function inTree(state: SandboxState, root: Group, namespaceId: number | null): boolean {

@@ -6,7 +6,7 @@
 import { DAY_MS } from '../clock.js';
 import { actionOf, EVENT_ACTIONS, eventJson, TARGET_TYPES, type EventData } from '../events/render.js';
 import { seedEvents } from '../events/seed.js';
-import { canSeeGroup } from '../group-access.js';
+import { canReadGroup } from '../access/policy.js';
 import { notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
@@ -27,7 +27,7 @@ function visible(state: SandboxState, user: User | null, e: EventRecord): boolea
   const groupId = (e.data as EventData | undefined)?.groupId;
   if (groupId === undefined) return user?.admin === true || user?.id === e.authorId;
   const g = state.namespaces.get(groupId);
-  return !!g && g.kind === 'group' && canSeeGroup(state, user, g as never);
+  return !!g && g.kind === 'group' && canReadGroup(state, user, g);
 }
 
 function respond(req: SandboxRequest, candidates: (e: EventRecord) => boolean): HandlerResult {

@@ -5,7 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '../clock.js';
-import { findGroupOrFail } from '../group-access.js';
+import { findGroupOrFail } from '../access/groups.js';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
 import type { UploadedFile } from '../http/query.js';

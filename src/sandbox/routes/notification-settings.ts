@@ -5,7 +5,7 @@
 
 import { ApiError, badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
-import { findGroupOrFail } from '../group-access.js';
+import { findGroupOrFail } from '../access/groups.js';
 import { findProjectOrFail } from '../lookup.js';
 import type { SandboxModule } from '../modules.js';
 import type { HandlerResult, Router, SandboxRequest } from '../router.js';
