@@ -55,9 +55,19 @@ export async function findProject(http: HttpClient, fullPath: string): Promise<P
   return parseResponse(ProjectSchema, await http.get(path), `GET ${path}`);
 }
 
-/** One page of groups matching `search` (all visible groups without it), optionally only those with the role. */
-export async function searchGroups(http: HttpClient, search: string | undefined, o: { minAccessLevel?: number; perPage?: number } = {}): Promise<Group[]> {
-  const data = await http.get('/groups', { search: search || undefined, min_access_level: o.minAccessLevel, per_page: o.perPage ?? 20, order_by: 'path', sort: 'asc' });
+/**
+ * One page of groups matching `search`, optionally only those where the caller has the role. For
+ * non-administrators the service lists only their own groups unless `allAvailable` (every readable one).
+ */
+export async function searchGroups(http: HttpClient, search: string | undefined, o: { minAccessLevel?: number; allAvailable?: boolean; perPage?: number } = {}): Promise<Group[]> {
+  const data = await http.get('/groups', {
+    search: search || undefined,
+    all_available: o.allAvailable || undefined,
+    min_access_level: o.minAccessLevel,
+    per_page: o.perPage ?? 20,
+    order_by: 'path',
+    sort: 'asc',
+  });
   return z.array(GroupSchema).parse(data);
 }
 

@@ -70,7 +70,7 @@ export function entitySource(http: HttpClient) {
   return async (term: string | undefined): Promise<Choice<EntityChoice>[]> => {
     const t = term?.trim() ?? '';
     const q = t ? lastSegment(t) : undefined;
-    const [groups, projects] = await Promise.all([searchGroups(http, q), searchProjects(http, q)]);
+    const [groups, projects] = await Promise.all([searchGroups(http, q, { allAvailable: true }), searchProjects(http, q)]);
     const choices: (Choice<EntityChoice> & { path: string })[] = [
       ...groups.map((g) => ({ path: g.full_path, kind: 'group' as const, vis: g.visibility })),
       ...projects.map((p) => ({ path: p.path_with_namespace ?? String(p.id), kind: 'project' as const, vis: p.visibility })),
