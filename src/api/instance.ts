@@ -73,7 +73,8 @@ export async function searchGroups(http: HttpClient, search: string | undefined,
 
 /** One page of projects matching `search` in their path with namespace. */
 export async function searchProjects(http: HttpClient, search: string | undefined, o: { perPage?: number } = {}): Promise<Project[]> {
-  const data = await http.get('/projects', { search: search || undefined, search_namespaces: search ? true : undefined, simple: true, per_page: o.perPage ?? 20, order_by: 'path', sort: 'asc' });
+  // Not simple: simple answers leave out the visibility the wizard shows.
+  const data = await http.get('/projects', { search: search || undefined, search_namespaces: search ? true : undefined, per_page: o.perPage ?? 20, order_by: 'path', sort: 'asc' });
   return z.array(ProjectSchema).parse(data);
 }
 

@@ -33,10 +33,11 @@ export class Destination {
     return async (term: string | undefined): Promise<Choice[]> => {
       const t = term?.trim() ?? '';
       const groups = (await this.creatable(t ? lastSegment(t) : undefined)).filter((g) => !t || g.full_path.toLowerCase().includes(t.toLowerCase()));
-      groups.sort((a, b) => Number(b.full_path.toLowerCase() === t.toLowerCase()) - Number(a.full_path.toLowerCase() === t.toLowerCase()));
+      const exact = (g: { full_path: string }) => Number(g.full_path.toLowerCase() === t.toLowerCase());
+      groups.sort((a, b) => exact(b) - exact(a) || a.full_path.localeCompare(b.full_path));
       const choices: Choice[] = groups.map((g) => ({ name: `${g.full_path}  (group${g.visibility ? `, ${g.visibility}` : ''})`, value: g.full_path }));
-      if (t && !groups.some((g) => g.full_path.toLowerCase() === t.toLowerCase())) {
-        choices.unshift({ name: term!, value: `?:${t}`, description: 'not among the groups you may create in: Enter says why' });
+      if (t && !groups.some(exact)) {
+        choices.push({ name: term!, value: `?:${t}`, description: 'not among the groups you may create in: Enter says why' });
       }
       return choices;
     };

@@ -77,10 +77,12 @@ export function entitySource(http: HttpClient) {
     ]
       .filter((c) => !t || containsPath(c.path, t))
       .map((c) => ({ path: c.path, name: `${c.path}  (${c.kind}${c.vis ? `, ${c.vis}` : ''})`, value: `${c.kind}:${c.path}` as EntityChoice }));
-    choices.sort((a, b) => Number(b.path.toLowerCase() === t.toLowerCase()) - Number(a.path.toLowerCase() === t.toLowerCase()));
-    if (t && !choices.some((c) => c.path.toLowerCase() === t.toLowerCase())) {
-      // What was typed stays a choice, checked on Enter; its name is the term so the prompt shows why it is refused.
-      choices.unshift({ path: t, name: term!, value: `?:${t}`, description: 'not in the search results: Enter checks this path on the source' });
+    const exact = (c: { path: string }) => Number(c.path.toLowerCase() === t.toLowerCase());
+    choices.sort((a, b) => exact(b) - exact(a) || a.path.localeCompare(b.path));
+    if (t && !choices.some(exact)) {
+      // What was typed stays a choice (the only one, and so highlighted, when nothing matched), checked on
+      // Enter; its name is the term itself so that the prompt shows why it is refused.
+      choices.push({ path: t, name: term!, value: `?:${t}`, description: 'not in the search results: Enter checks this path on the source' });
     }
     return choices.map(({ name, value, description }) => ({ name, value, description }));
   };
