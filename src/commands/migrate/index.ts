@@ -45,8 +45,12 @@ export function registerMigrate(program: Command, reg: Registry): void {
       '      slug: platform            # optional',
       '      migrate_projects: false   # optional, groups only',
       '',
-      'With no --entity and no -f on a terminal, a wizard asks for everything, shows a summary, can save it as a plan ' +
-        'file, and watches the migration once it starts. Without a terminal, missing input is an error (exit 2).',
+      'With no --entity and no -f on a terminal, a wizard asks for everything and checks each answer as it is given: ' +
+        'the source says who the token is (a wrong URL, a refused token or one without api is asked again); groups and ' +
+        'projects are picked by a search of the source; the destination group must exist and let you create in it; a ' +
+        'path already taken there is named with a free slug offered. Then a summary, a plan file if wanted, the start, ' +
+        'and the live view if you want it. Ctrl-C at any question exits 130 with nothing sent. Without a terminal, ' +
+        'missing input is an error (exit 2).',
     ].join('\n'),
     writes: true,
     examples: [
