@@ -306,6 +306,21 @@ describe('the wizard', () => {
     }
   });
 
+  it('Ctrl-C at the watch question after the start: exit 130, the migration goes on and the command to follow it is printed', async () => {
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-ctrlc-watch', false, 'start']);
+    const interrupted = Object.assign(Object.create(prompt) as TypingPrompter, {
+      confirm: async (message: string) => {
+        if (message.startsWith('Watch the migration')) throw new CancelledError('cancelled at the prompt');
+        return prompt.confirm(message);
+      },
+    });
+    const mark = dest.requests.length;
+    const res = await runIn(['migrate', 'start'], { prompt: interrupted, terminal: true });
+    expect(res.code).toBe(130);
+    expect(posts(mark)).toHaveLength(1);
+    expect(res.stderr).toMatch(/The migration goes on\. Follow it with: forgectl migrate watch \d+/);
+  });
+
   it('--no-projects skips the projects question for groups', async () => {
     const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme', 'opensource', 'acme-np', false, 'cancel']);
     const res = await runIn(['migrate', 'start', '--no-projects', '--dry-run', '-o', 'json'], { prompt, terminal: true });

@@ -1,0 +1,101 @@
+// The wizard's checks one by one, against answers an instance may give that the sandbox does not:
+// an instance too old for personal_access_tokens/self, one without /version, a site that is not an
+// instance at all, X-Total left out. And the scripted prompter's search.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { countGroupProjects } from '../../src/api/instance.js';
+import { ScriptedPrompter } from '../../src/core/prompt.js';
+import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
+import { ORIGIN, json, mockClient } from './http-helpers.js';
+
+let agents: { assertNoPendingInterceptors(): void }[] = [];
+afterEach(() => {
+  for (const a of agents) a.assertNoPendingInterceptors();
+  agents = [];
+});
+function client() {
+  const m = mockClient({ retries: 0 });
+  agents.push(m.agent);
+  return m;
+}
+const USER = { id: 7, username: 'bob', name: 'Bob' };
+
+describe('checkSourceToken', () => {
+  it('signs in with scopes, expiry and version', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(200, { id: 1, name: 'laptop', revoked: false, scopes: ['api'], expires_at: '2027-01-31' }, json);
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: '/api/v4/version' }).reply(200, { version: '17.2.1-ee', revision: 'abc' }, json);
+    const c = await checkSourceToken(http, ORIGIN);
+    expect(c.ok).toBe(true);
+    if (c.ok) expect(signedInLine(ORIGIN, c)).toBe(`Signed in to ${ORIGIN} as @bob (version 17.2.1-ee; token "laptop"; scopes api; expires 2027-01-31)`);
+  });
+
+  it('an instance without personal_access_tokens/self (before 15.5) and without /version still signs in, scopes unknown', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(404, { message: '404 Not Found' }, json);
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: '/api/v4/version' }).reply(404, { message: '404 Not Found' }, json);
+    const c = await checkSourceToken(http, ORIGIN);
+    expect(c.ok && signedInLine(ORIGIN, c)).toBe(`Signed in to ${ORIGIN} as @bob (scopes unknown (the instance does not say))`);
+  });
+
+  it('a site that is not an instance sends the URL back to be asked again', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(404, '<html>nope</html>', { headers: { 'content-type': 'text/html' } });
+    pool.intercept({ path: '/api/v4/user' }).reply(404, '<html>nope</html>', { headers: { 'content-type': 'text/html' } });
+    const c = await checkSourceToken(http, ORIGIN);
+    expect(c).toMatchObject({ ok: false, retry: 'url', reason: expect.stringContaining('does not answer as a GitLab API v4 instance') });
+  });
+
+  it('401 and a token without api send the token back; 403 (insufficient scope) too', async () => {
+    const a = client();
+    a.pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(401, { message: '401 Unauthorized' }, json);
+    expect(await checkSourceToken(a.client, ORIGIN)).toMatchObject({ ok: false, retry: 'token', reason: expect.stringContaining('refused the token (401)') });
+    const b = client();
+    b.pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(200, { id: 1, name: 'ro', revoked: false, scopes: ['read_api', 'read_user'] }, json);
+    b.pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    expect(await checkSourceToken(b.client, ORIGIN)).toMatchObject({ ok: false, retry: 'token', reason: 'the token of @bob has the scopes read_api, read_user; a migration needs api' });
+    const c = client();
+    c.pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(403, { error: 'insufficient_scope' }, json);
+    expect(await checkSourceToken(c.client, ORIGIN)).toMatchObject({ ok: false, retry: 'token' });
+  });
+});
+
+describe('entity search and typed paths', () => {
+  it('searches the last segment and keeps only full paths containing what was typed, exact match first', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups?') && p.includes('all_available=true') && p.includes('search=web') }).reply(200, [{ id: 1, full_path: 'other/web', visibility: 'private' }, { id: 2, full_path: 'acme/web', visibility: 'public' }], json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/projects?') && p.includes('search=web') && p.includes('search_namespaces=true') }).reply(200, [{ id: 3, path_with_namespace: 'acme/web/shop', visibility: 'internal' }], json);
+    const choices = await entitySource(http)('acme/web');
+    expect(choices.map((c) => [c.name, c.value])).toEqual([
+      ['acme/web  (group, public)', 'group:acme/web'],
+      ['acme/web/shop  (project, internal)', 'project:acme/web/shop'],
+    ]);
+  });
+
+  it('a typed path is a group, else a project, else refused with the reason', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/acme%2Fshop') }).reply(404, { message: '404 Group Not Found' }, json);
+    pool.intercept({ path: '/api/v4/projects/acme%2Fshop' }).reply(200, { id: 9, path_with_namespace: 'acme/shop' }, json);
+    expect(await resolveTypedEntity(http, ORIGIN, 'acme/shop')).toEqual({ kind: 'project' });
+    expect(await resolveTypedEntity(http, ORIGIN, 'https://x/acme')).toEqual({ error: expect.stringContaining('not a URL') });
+  });
+
+  it('the project count of a group comes from X-Total, and is unknown without it', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/acme/projects?') && p.includes('include_subgroups=true') }).reply(200, [{ id: 1 }], { headers: { 'content-type': 'application/json', 'x-total': '42' } });
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/big/projects') }).reply(200, [{ id: 1 }], json);
+    expect(await countGroupProjects(http, 'acme')).toBe(42);
+    expect(await countGroupProjects(http, 'big')).toBeNull();
+  });
+});
+
+describe('ScriptedPrompter.search', () => {
+  it('types the scripted text and takes the first choice; a refused choice fails the script', async () => {
+    const source = async (term: string | undefined) => (term ? [{ name: term, value: `?:${term}` }] : []);
+    const p = new ScriptedPrompter(['acme', 'nope']);
+    expect(await p.search('pick', source, { validate: (v) => v === '?:acme' || 'no' })).toBe('?:acme');
+    await expect(p.search('pick', source, { validate: (v) => v === '?:acme' || 'no such path' })).rejects.toThrow('no such path');
+  });
+});
