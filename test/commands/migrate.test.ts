@@ -321,6 +321,13 @@ describe('the wizard', () => {
     expect(res.stderr).toMatch(/The migration goes on\. Follow it with: forgectl migrate watch \d+/);
   });
 
+  it('a destination token that is refused ends the wizard before any question (exit 4)', async () => {
+    const prompt = new TypingPrompter([]);
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true, env: { FORGECTL_TOKEN: dest.tokens.revoked } });
+    expect(res.code).toBe(4);
+    expect(prompt.asked).toEqual([]);
+  });
+
   it('--no-projects skips the projects question for groups', async () => {
     const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme', 'opensource', 'acme-np', false, 'cancel']);
     const res = await runIn(['migrate', 'start', '--no-projects', '--dry-run', '-o', 'json'], { prompt, terminal: true });

@@ -17,7 +17,7 @@ export class Destination {
     readonly url: string,
   ) {}
 
-  private async user(): Promise<CurrentUser> {
+  async user(): Promise<CurrentUser> {
     this.me ??= await getCurrentUser(this.http);
     return this.me;
   }

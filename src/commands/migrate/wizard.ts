@@ -159,10 +159,12 @@ async function savePlanFile(ctx: Context, sourceUrl: string, entities: EntityPla
 
 export async function runWizard(ctx: Context, presets: WizardPresets): Promise<WizardAnswers> {
   const p = ctx.prompt;
-  ctx.notice('Migrate groups and projects from another instance (direct transfer) into this one.');
-  const src = await signIn(ctx, presets);
+  // The destination first: a missing or refused credential there ends the wizard before any question.
   const destHttp = await ctx.http();
   const dest = new Destination(destHttp, destHttp.baseUrl);
+  const me = await dest.user();
+  ctx.notice(`Migrate groups and projects from another instance (direct transfer) into ${dest.url}, as @${me.username}.`);
+  const src = await signIn(ctx, presets);
 
   const rows: Row[] = [];
   const taken = new Set<string>();
