@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { countGroupProjects } from '../../src/api/instance.js';
 import { ScriptedPrompter } from '../../src/core/prompt.js';
+import type { Context } from '../../src/context.js';
+import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
 
@@ -97,5 +99,43 @@ describe('ScriptedPrompter.search', () => {
     const p = new ScriptedPrompter(['acme', 'nope']);
     expect(await p.search('pick', source, { validate: (v) => v === '?:acme' || 'no' })).toBe('?:acme');
     await expect(p.search('pick', source, { validate: (v) => v === '?:acme' || 'no such path' })).rejects.toThrow('no such path');
+  });
+});
+
+describe('searchChecked: Enter before the list for the latest text loaded', () => {
+  /** A prompt that answers Enter at once after the text: the highlighted choice is the one of the previous list. */
+  function hastyPrompter(texts: string[]) {
+    return {
+      async search(_m: string, source: (t: string | undefined) => Promise<{ value: string }[]>, o: { validate: (v: string) => Promise<true | string> }) {
+        const before = await source(undefined);
+        void source(texts.shift());
+        const v = before[0].value;
+        const ok = await o.validate(v);
+        if (ok !== true) throw new Error(`refused: ${ok}`);
+        return v;
+      },
+    };
+  }
+  function fakeCtx(prompt: unknown) {
+    const said: string[] = [];
+    return { ctx: { prompt, warn: (m: string) => said.push(`warning: ${m}`), notice: (m: string) => said.push(m) } as unknown as Context, said };
+  }
+  const source = async (term: string | undefined) => {
+    const all = ['acme', 'acme/web', 'zeta'];
+    const hits = all.filter((p) => !term || p.includes(term)).map((p) => ({ name: p, value: p }));
+    return term && !hits.some((h) => h.value === term) ? [...hits, { name: term, value: `?:${term}` }] : hits;
+  };
+  const check = async (v: string) => (v.startsWith('?:') ? `${v.slice(2)}: no such path` : (true as const));
+
+  it('a stale pick is replaced by the first match of the latest text', async () => {
+    const { ctx, said } = fakeCtx(hastyPrompter(['web']));
+    expect(await searchChecked(ctx, 'pick', source, check)).toBe('acme/web');
+    expect(said).toEqual(['Enter came before the list for "web" had loaded: took its first match.']);
+  });
+
+  it('a stale pick whose latest text does not exist is refused and asked again', async () => {
+    const { ctx, said } = fakeCtx(hastyPrompter(['acmex', 'zeta']));
+    expect(await searchChecked(ctx, 'pick', source, check)).toBe('zeta');
+    expect(said[0]).toBe('warning: acmex: no such path; asking again');
   });
 });

@@ -11,6 +11,7 @@ import { CancelledError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { savePlan, type Plan } from './plan.js';
 import { checkSlug, checkUrl, lastSegment, type EntityPlan, type Kind } from './rules.js';
+import { searchChecked } from './search-prompt.js';
 import { Destination } from './wizard-destination.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine, splitChoice, type EntityChoice } from './wizard-source.js';
 
@@ -81,22 +82,20 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
 async function askEntity(ctx: Context, n: number, src: { url: string; http: HttpClient }, dest: Destination, taken: Set<string>, noProjects: boolean): Promise<Row> {
   const p = ctx.prompt;
   const typedKinds = new Map<string, Kind>();
-  const choice = await p.search<EntityChoice>(`Entity ${n}: group or project on ${src.url} (type to search)`, entitySource(src.http), {
-    validate: async (value) => {
-      const { kind, path } = splitChoice(value);
-      if (kind !== '?') return true;
-      const r = await resolveTypedEntity(src.http, src.url, path);
-      if ('error' in r) return r.error;
-      typedKinds.set(path, r.kind);
-      return true;
-    },
+  const choice = await searchChecked<EntityChoice>(ctx, `Entity ${n}: group or project on ${src.url} (type to search)`, entitySource(src.http), async (value) => {
+    const { kind, path } = splitChoice(value);
+    if (kind !== '?') return true;
+    const r = await resolveTypedEntity(src.http, src.url, path);
+    if ('error' in r) return r.error;
+    typedKinds.set(path, r.kind);
+    return true;
   });
   const { kind: k, path: source } = splitChoice(choice);
   const kind = k === '?' ? typedKinds.get(source)! : k;
 
-  const nsChoice = await p.search(`Entity ${n}: destination group on ${dest.url} (type to search the groups you may create in)`, dest.source(), {
-    validate: async (value) => (value.startsWith('?:') ? dest.checkNamespace(value.slice(2)) : true),
-  });
+  const nsChoice = await searchChecked(ctx, `Entity ${n}: destination group on ${dest.url} (type to search the groups you may create in)`, dest.source(), async (value) =>
+    value.startsWith('?:') ? dest.checkNamespace(value.slice(2)) : true,
+  );
   const destinationNamespace = nsChoice.startsWith('?:') ? nsChoice.slice(2) : nsChoice;
 
   let suggested = lastSegment(source);
