@@ -2,10 +2,16 @@
 // an instance too old for personal_access_tokens/self, one without /version, a site that is not an
 // instance at all, X-Total left out. And the scripted prompter's search.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { Context } from '../../src/context.js';
+import { tempDir } from '../helpers/cli.js';
 import { countGroupProjects } from '../../src/api/instance.js';
 import { ScriptedPrompter } from '../../src/core/prompt.js';
-import type { Context } from '../../src/context.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
@@ -137,5 +143,33 @@ describe('searchChecked: Enter before the list for the latest text loaded', () =
     const { ctx, said } = fakeCtx(hastyPrompter(['acmex', 'zeta']));
     expect(await searchChecked(ctx, 'pick', source, check)).toBe('zeta');
     expect(said[0]).toBe('warning: acmex: no such path; asking again');
+  });
+});
+
+describe('migrate entity get on the documented answer', () => {
+  it('shows the realdata entity (GET /bulk_imports/:id/entities/:entity_id) with its failure count and names the failures command', async () => {
+    const fixture = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/realdata/bulk_imports/get_entity.json'), 'utf8'));
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent.get(ORIGIN).intercept({ path: '/api/v4/bulk_imports/1/entities/1' }).reply(200, fixture.body, json).times(2);
+    const run1 = async (argv: string[]) => {
+      const out = new PassThrough();
+      const err = new PassThrough();
+      let stdout = '';
+      let stderr = '';
+      out.on('data', (d) => (stdout += d));
+      err.on('data', (d) => (stderr += d));
+      const ctx = new Context({ stdin: Readable.from([]), stdout: out, stderr: err, env: { FORGECTL_CONFIG_DIR: tempDir(), FORGECTL_URL: ORIGIN, FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent, isTTY: { stdin: false, stdout: false, stderr: false } });
+      const code = await run(argv, ctx);
+      return { code, stdout, stderr };
+    };
+    const table = await run1(['migrate', 'entity', 'get', '1', '1']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^destination\tdestination\/full_path$/m);
+    expect(table.stdout).toMatch(/^failures\t1$/m);
+    expect(table.stderr).toContain('forgectl migrate failures 1 1');
+    const asJson = await run1(['migrate', 'entity', 'get', '1', '1', '-o', 'json']);
+    expect(JSON.parse(asJson.stdout)).toEqual(fixture.body);
+    agent.assertNoPendingInterceptors();
   });
 });
