@@ -3,6 +3,7 @@
 // Schemas are lenient: older instances and lower tiers leave fields out.
 
 import { z } from 'zod';
+import { CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment } from '../core/query.js';
 import { ProjectSchema, type Project } from './projects.js';
@@ -39,7 +40,9 @@ export async function getVersion(http: HttpClient): Promise<string | null> {
   try {
     const v = VersionSchema.safeParse(await http.get('/version'));
     return v.success ? v.data.version : null;
-  } catch {
+  } catch (e) {
+    // Ctrl-C is not "no version".
+    if (e instanceof CancelledError) throw e;
     return null;
   }
 }

@@ -11,6 +11,7 @@ import { run } from '../../src/cli.js';
 import { Context } from '../../src/context.js';
 import { tempDir } from '../helpers/cli.js';
 import { countGroupProjects } from '../../src/api/instance.js';
+import { CancelledError } from '../../src/core/errors.js';
 import { ScriptedPrompter } from '../../src/core/prompt.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
@@ -67,6 +68,16 @@ describe('checkSourceToken', () => {
     const c = client();
     c.pool.intercept({ path: '/api/v4/personal_access_tokens/self' }).reply(403, { error: 'insufficient_scope' }, json);
     expect(await checkSourceToken(c.client, ORIGIN)).toMatchObject({ ok: false, retry: 'token' });
+  });
+});
+
+describe('Ctrl-C while a check is under way', () => {
+  it('ends the wizard (CancelledError), never taken for a wrong URL, token or path', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { client: http } = mockClient({ retries: 0, signal: controller.signal });
+    await expect(checkSourceToken(http, ORIGIN)).rejects.toBeInstanceOf(CancelledError);
+    await expect(resolveTypedEntity(http, ORIGIN, 'acme')).rejects.toBeInstanceOf(CancelledError);
   });
 });
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
 import { checkPath, lastSegment } from './rules.js';
+import { rethrowCancel } from './wizard-source.js';
 
 const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
 
@@ -50,6 +51,7 @@ export class Destination {
     try {
       await getGroup(this.http, path);
     } catch (e) {
+      rethrowCancel(e);
       if (is404(e)) return `${path}: no such group on ${this.url} (create it first, or pick one of the list)`;
       return `cannot check ${path} on ${this.url}: ${(e as Error).message}`;
     }

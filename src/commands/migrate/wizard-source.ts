@@ -4,7 +4,7 @@
 
 import { getToken } from '../../api/tokens.js';
 import { findProject, getCurrentUser, getGroup, getVersion, searchGroups, searchProjects, type CurrentUser } from '../../api/instance.js';
-import { ApiError, NetworkError } from '../../core/errors.js';
+import { ApiError, CancelledError, NetworkError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
 import { checkPath, lastSegment, type Kind } from './rules.js';
@@ -15,12 +15,18 @@ export type SourceCheck =
 
 const isStatus = (e: unknown, ...codes: number[]) => e instanceof ApiError && codes.includes(e.status);
 
+/** Ctrl-C while a check is under way ends the wizard (exit 130); it is never taken for a wrong answer. */
+export function rethrowCancel(e: unknown): void {
+  if (e instanceof CancelledError) throw e;
+}
+
 /** Asks the source who the token is: its scopes and expiry, the user, the version when it tells. */
 export async function checkSourceToken(http: HttpClient, url: string): Promise<SourceCheck> {
   let token: Awaited<ReturnType<typeof getToken>> | undefined;
   try {
     token = await getToken(http, 'self');
   } catch (e) {
+    rethrowCancel(e);
     if (e instanceof NetworkError) return { ok: false, retry: 'url', reason: `cannot reach ${url}: ${e.message}` };
     if (isStatus(e, 401)) return { ok: false, retry: 'token', reason: `${url} refused the token (401): it is mistyped, revoked or expired` };
     if (isStatus(e, 403)) return { ok: false, retry: 'token', reason: `${url} refused the token (403): it lacks the api scope` };
@@ -31,6 +37,7 @@ export async function checkSourceToken(http: HttpClient, url: string): Promise<S
   try {
     user = await getCurrentUser(http);
   } catch (e) {
+    rethrowCancel(e);
     if (e instanceof NetworkError) return { ok: false, retry: 'url', reason: `cannot reach ${url}: ${e.message}` };
     if (isStatus(e, 401, 403)) return { ok: false, retry: 'token', reason: `${url} refused the token (${(e as ApiError).status}): it is mistyped, revoked or expired` };
     return { ok: false, retry: 'url', reason: `${url} does not answer as a GitLab API v4 instance (${(e as Error).message})` };
@@ -97,6 +104,7 @@ export async function resolveTypedEntity(http: HttpClient, url: string, path: st
       await (kind === 'group' ? getGroup(http, path) : findProject(http, path));
       return { kind };
     } catch (e) {
+      rethrowCancel(e);
       if (!isStatus(e, 404)) return { error: `cannot check ${path} on ${url}: ${(e as Error).message}` };
     }
   }

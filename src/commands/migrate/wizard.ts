@@ -13,7 +13,7 @@ import { savePlan, type Plan } from './plan.js';
 import { checkSlug, checkUrl, lastSegment, type EntityPlan, type Kind } from './rules.js';
 import { searchChecked } from './search-prompt.js';
 import { Destination } from './wizard-destination.js';
-import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine, splitChoice, type EntityChoice } from './wizard-source.js';
+import { checkSourceToken, entitySource, rethrowCancel, resolveTypedEntity, signedInLine, splitChoice, type EntityChoice } from './wizard-source.js';
 
 export type WizardAction = 'start' | 'save-start' | 'save' | 'cancel';
 
@@ -124,7 +124,14 @@ async function askEntity(ctx: Context, n: number, src: { url: string; http: Http
 
   let migrateProjects = false;
   if (kind === 'group') migrateProjects = noProjects ? false : await p.confirm(`Entity ${n}: migrate the group's projects too?`, true);
-  const projects = kind === 'group' && migrateProjects ? await countGroupProjects(src.http, source).catch(() => null) : null;
+  // The count is a courtesy: unknown (not an error) when the source does not say.
+  const projects =
+    kind === 'group' && migrateProjects
+      ? await countGroupProjects(src.http, source).catch((e: unknown) => {
+          rethrowCancel(e);
+          return null;
+        })
+      : null;
   return { e: { kind, source, destinationNamespace, slug, migrateProjects }, projects };
 }
 
