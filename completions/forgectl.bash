@@ -10,8 +10,9 @@ __forgectl_children() {
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
     'hooks') echo 'list get create test delete' ;;
-    'migrate') echo 'start list get entities failures watch' ;;
-    'mr') echo 'list update close reopen merge delete train' ;;
+    'migrate') echo 'start list get entities entity failures watch' ;;
+    'migrate entity') echo 'get' ;;
+    'mr') echo 'list view update close reopen merge delete train' ;;
     'mr train') echo 'list status add' ;;
     'discussion') echo 'list get create reply edit delete-note' ;;
     'events') echo 'list' ;;
@@ -36,6 +37,7 @@ __forgectl_alias() {
     'hooks|ls') echo 'list' ;;
     'migrate|ls') echo 'list' ;;
     'mr|ls') echo 'list' ;;
+    'mr|show') echo 'view' ;;
     'discussion|ls') echo 'list' ;;
     'events|ls') echo 'list' ;;
     'epic|ls') echo 'list' ;;
@@ -87,10 +89,13 @@ __forgectl_flags() {
     'migrate list') echo '--status --sort' ;;
     'migrate get') echo '' ;;
     'migrate entities') echo '--status --sort' ;;
+    'migrate entity') echo '' ;;
+    'migrate entity get') echo '' ;;
     'migrate failures') echo '' ;;
     'migrate watch') echo '--interval --timeout' ;;
     'mr') echo '' ;;
     'mr list') echo '--project --state --scope --order-by --sort --labels --not-labels --milestone --not-milestone --author --author-id --author-username --not-author --assignee --assignee-id --assignee-username --not-assignee --reviewer --reviewer-id --reviewer-username --not-reviewer --my-reaction-emoji --not-my-reaction-emoji --approved-by-ids --approver-ids --approved --created-after --created-before --updated-after --updated-before --deployed-after --deployed-before --environment --in --iids --search --source-branch --target-branch --view --with-labels-details --with-merge-status-recheck --wip --draft --no-draft' ;;
+    'mr view') echo '' ;;
     'mr update') echo '--title --description --description-file --labels --add-labels --remove-labels --assignee --assignees --reviewers --milestone --target-branch --squash --no-squash --remove-source-branch --no-remove-source-branch --discussion-locked --no-discussion-locked --allow-collaboration --no-allow-collaboration' ;;
     'mr close') echo '' ;;
     'mr reopen') echo '' ;;

@@ -25,6 +25,8 @@ function __forgectl_alias
             echo 'list'
         case 'mr|ls'
             echo 'list'
+        case 'mr|show'
+            echo 'view'
         case 'discussion|ls'
             echo 'list'
         case 'events|ls'
@@ -63,9 +65,11 @@ function __forgectl_children
         case 'hooks'
             echo list get create test delete
         case 'migrate'
-            echo start list get entities failures watch
+            echo start list get entities entity failures watch
+        case 'migrate entity'
+            echo get
         case 'mr'
-            echo list update close reopen merge delete train
+            echo list view update close reopen merge delete train
         case 'mr train'
             echo list status add
         case 'discussion'
@@ -192,9 +196,12 @@ complete -c forgectl -n '__forgectl_at \'migrate\'' -a start -d 'Start a migrati
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a list -d 'List your migrations'
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a get -d 'Show one migration'
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a entities -d 'List the entities of a migration (of all your migrations without ID)'
+complete -c forgectl -n '__forgectl_at \'migrate\'' -a entity -d 'One entity of a migration'
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a failures -d 'Show the failure records of one entity'
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a watch -d 'Follow a migration until every entity ended'
+complete -c forgectl -n '__forgectl_at \'migrate entity\'' -a get -d 'Show one entity of a migration: status, source → destination, failures'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a list -d 'List merge requests across projects or in one project'
+complete -c forgectl -n '__forgectl_at \'mr\'' -a view -d 'Show one merge request: state, branches, author, merge status, pipeline'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a update -d 'Change a merge request’s title, description, labels, people, milestone or options'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a close -d 'Close a merge request'
 complete -c forgectl -n '__forgectl_at \'mr\'' -a reopen -d 'Reopen a closed merge request'

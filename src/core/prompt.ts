@@ -11,7 +11,11 @@ export interface Choice<T extends string = string> {
   description?: string;
 }
 
-export type Validator = (value: string) => true | string;
+/** May ask an instance (the wizard checks paths as they are typed), so it may be async. */
+export type Validator = (value: string) => true | string | Promise<true | string>;
+
+/** Choices for what has been typed so far (`undefined` before any key). */
+export type SearchSource<T extends string = string> = (term: string | undefined, signal: AbortSignal) => Promise<Choice<T>[]>;
 
 export interface Prompter {
   readonly interactive: boolean;
@@ -19,6 +23,8 @@ export interface Prompter {
   input(message: string, opts?: { default?: string; validate?: Validator }): Promise<string>;
   password(message: string, opts?: { validate?: Validator }): Promise<string>;
   select<T extends string>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T>;
+  /** A list that follows what is typed; Enter takes the highlighted choice if `validate` accepts it. */
+  search<T extends string>(message: string, source: SearchSource<T>, opts?: { validate?: (value: T) => true | string | Promise<true | string> }): Promise<T>;
 }
 
 function notInteractive(message: string): never {
@@ -62,6 +68,10 @@ export class TerminalPrompter implements Prompter {
   select<T extends string>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T> {
     return this.ask(message, (p, ctx) => p.select<T>({ message, choices, default: defaultValue }, ctx));
   }
+
+  search<T extends string>(message: string, source: SearchSource<T>, opts: { validate?: (value: T) => true | string | Promise<true | string> } = {}): Promise<T> {
+    return this.ask(message, (p, ctx) => p.search<T>({ message, source: (term, { signal }) => source(term, signal), validate: opts.validate, pageSize: 10 }, ctx));
+  }
 }
 
 /** Answers from a script, for in-process tests. Asking more questions than scripted fails. */
@@ -72,29 +82,38 @@ export class ScriptedPrompter implements Prompter {
     readonly interactive = true,
   ) {}
 
-  private next(message: string, validate?: Validator): string | boolean {
+  private async next(message: string, validate?: Validator): Promise<string | boolean> {
     if (!this.interactive) notInteractive(message);
     this.asked.push(message);
     if (!this.answers.length) throw new Error(`unexpected prompt: ${message}`);
     const a = this.answers.shift()!;
     if (validate && typeof a === 'string') {
-      const ok = validate(a);
+      const ok = await validate(a);
       if (ok !== true) throw new Error(`scripted answer ${JSON.stringify(a)} rejected: ${ok}`);
     }
     return a;
   }
 
   async confirm(message: string): Promise<boolean> {
-    return this.next(message) === true;
+    return (await this.next(message)) === true;
   }
   async input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
-    const a = String(this.next(message, opts.validate));
+    const a = String(await this.next(message, opts.validate));
     return a === '' && opts.default !== undefined ? opts.default : a;
   }
   async password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
-    return String(this.next(message, opts.validate));
+    return String(await this.next(message, opts.validate));
   }
   async select<T extends string>(message: string): Promise<T> {
-    return String(this.next(message)) as T;
+    return String(await this.next(message)) as T;
+  }
+  /** The scripted answer is what is typed; Enter takes the first choice the source offers for it. */
+  async search<T extends string>(message: string, source: SearchSource<T>, opts: { validate?: (value: T) => true | string | Promise<true | string> } = {}): Promise<T> {
+    const term = String(await this.next(message));
+    const first = (await source(term || undefined, new AbortController().signal))[0];
+    if (!first) throw new Error(`scripted search ${JSON.stringify(term)} found nothing for ${message}`);
+    const ok = opts.validate ? await opts.validate(first.value) : true;
+    if (ok !== true) throw new Error(`scripted search ${JSON.stringify(term)} rejected: ${ok}`);
+    return first.value;
   }
 }

@@ -2,16 +2,18 @@
 // with typed answers through the context's prompter, against a destination sandbox that reads a
 // source sandbox.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { Context } from '../../src/context.js';
-import type { Choice, Prompter, Validator } from '../../src/core/prompt.js';
+import { CancelledError } from '../../src/core/errors.js';
+import type { Prompter } from '../../src/core/prompt.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
+import { TypingPrompter } from '../helpers/typing-prompter.js';
 
 let source: Sandbox;
 let dest: Sandbox;
@@ -23,49 +25,6 @@ afterAll(async () => {
   await source?.close();
   await dest?.close();
 });
-
-/**
- * Answers as a person types them: an answer the prompt's validation refuses is recorded with the
- * reason and the next answer is tried, as the real prompt keeps asking. An empty input takes the
- * default, as @inquirer/prompts does.
- */
-class TypingPrompter implements Prompter {
-  readonly interactive = true;
-  readonly asked: string[] = [];
-  readonly refused: { message: string; answer: string; reason: string }[] = [];
-  constructor(private readonly answers: (string | boolean)[]) {}
-
-  private take(message: string): string | boolean {
-    this.asked.push(message);
-    if (!this.answers.length) throw new Error(`unexpected prompt: ${message}`);
-    return this.answers.shift()!;
-  }
-  private typed(message: string, opts: { default?: string; validate?: Validator }): string {
-    for (;;) {
-      const raw = String(this.take(message));
-      const value = raw === '' && opts.default !== undefined ? opts.default : raw;
-      const ok = opts.validate ? opts.validate(value) : true;
-      if (ok === true) return value;
-      this.refused.push({ message, answer: raw, reason: ok });
-    }
-  }
-  async confirm(message: string): Promise<boolean> {
-    const a = this.take(message);
-    if (typeof a !== 'boolean') throw new Error(`expected a yes/no answer for ${message}, got ${a}`);
-    return a;
-  }
-  async input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
-    return this.typed(message, opts);
-  }
-  async password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
-    return this.typed(message, opts);
-  }
-  async select<T extends string>(message: string, choices: Choice<T>[]): Promise<T> {
-    const a = String(this.take(message));
-    if (!choices.some((c) => c.value === a)) throw new Error(`${a} is not a choice of ${message}`);
-    return a as T;
-  }
-}
 
 interface Run {
   code: number;
@@ -165,25 +124,23 @@ describe('migrate start: every invalid input is refused before anything is sent 
 });
 
 describe('the wizard', () => {
-  it('checks each answer as it is typed, saves a plan without the token, sends the request and watches to the end', async () => {
+  it('checks each answer as it is given, saves a plan without the token, sends the request and watches to the end', async () => {
     const dir = tempDir('forgectl-wizard-');
     const planFile = join(dir, 'plan.yaml');
     const prompt = new TypingPrompter([
       'old.example.com', `${source.url}/api/v4`, source.url, // source URL: two refused
       '', 'has space', source.tokens.bob, // token: two refused
-      'group',
-      'https://old.example.com/acme/web', 'acme/web', // source path: a URL is refused
-      '/opensource', 'opensource', // destination group
+      'acme/web', // found by the search of the source
+      'opensource', // a destination group the administrator may create in
       'bad..slug', '', // slug: refused, then the default (web)
       false, // the group's projects
       true, // another entity
-      'project',
       'acme/platform/api',
       'opensource',
       'web', '', // slug: taken by entity 1, then the default (api)
       false, // no more
-      true, planFile, '1BAD', 'OLD_TOKEN', // save the plan: a bad variable name is refused
-      true, // start
+      'save-start', planFile, '1BAD', 'OLD_TOKEN', // save the plan: a bad variable name is refused
+      true, // watch
     ]);
     const mark = dest.requests.length;
     const res = await runIn(['migrate', 'start', '--interval', '100ms'], { prompt, terminal: true });
@@ -194,12 +151,14 @@ describe('the wizard', () => {
       [`${source.url}/api/v4`, expect.stringContaining('without /api/v4')],
       ['', 'a token is required'],
       ['has space', 'a token has no spaces'],
-      ['https://old.example.com/acme/web', expect.stringContaining('not a URL')],
-      ['/opensource', expect.stringContaining('no leading or trailing slash')],
       ['bad..slug', expect.stringContaining('must not end with . or contain ..')],
       ['web', 'another entity already goes to opensource/web'],
       ['1BAD', expect.stringContaining('not starting with a digit')],
     ]);
+    expect(res.stderr).toContain(`Signed in to ${source.url} as @bob`);
+    expect(res.stderr).toMatch(/scopes api; expires \d{4}-\d\d-\d\d/);
+    // The search shows full path, kind and visibility.
+    expect(prompt.offered[0].choices[0]).toMatchObject({ value: 'group:acme/web', name: 'acme/web  (group, public)' });
 
     expect(posts(mark).map((p) => p.body)).toEqual([
       {
@@ -210,10 +169,11 @@ describe('the wizard', () => {
         ],
       },
     ]);
-    // Summary before the confirmation, then the watch to the end.
-    expect(res.stderr).toMatch(/#\s+kind\s+source\s+destination\s+projects/);
-    expect(res.stderr).toMatch(/1\s+group\s+acme\/web\s+opensource\/web\s+no/);
-    expect(res.stderr).toMatch(/2\s+project\s+acme\/platform\/api\s+opensource\/api\s+-/);
+    // Summary before the question, then the watch to the end.
+    expect(res.stderr).toMatch(/#\s+kind\s+source → destination\s+projects/);
+    expect(res.stderr).toMatch(/1\s+group\s+acme\/web → opensource\/web\s+no/);
+    expect(res.stderr).toMatch(/2\s+project\s+acme\/platform\/api → opensource\/api\s+-/);
+    expect(res.stderr).toMatch(/watch again with: forgectl migrate watch \d+/);
     expect(res.stderr).toMatch(/migration \d+ finished: 2 of 2 finished/);
     expect(res.stdout).toContain('opensource/api');
     expect(res.stdout + res.stderr).not.toContain(source.tokens.bob);
@@ -233,19 +193,143 @@ describe('the wizard', () => {
     expect(JSON.parse(again.stdout).body.entities).toEqual((posts(mark)[0].body as { entities: unknown }).entities);
   });
 
-  it('uses --source-url and FORGECTL_SOURCE_TOKEN instead of asking, and sends nothing when the start is declined (exit 130)', async () => {
-    const prompt = new TypingPrompter(['project', 'acme/web/storefront', 'opensource', 'shop', false, false, false]);
+  it('asks the URL again when the source cannot be reached, and the token again when refused or without api', async () => {
+    const prompt = new TypingPrompter([
+      'http://127.0.0.1:1', // nothing listens there
+      source.tokens.bob,
+      source.url,
+      source.tokens.revoked, // refused (401)
+      source.tokens.readonly, // read_api only
+      source.tokens.bob,
+      'acme/web', 'opensource', 'wiz-check', true, false, 'cancel',
+    ]);
     const mark = dest.requests.length;
-    const res = await runIn(['migrate', 'start', '--source-url', source.url], { prompt, terminal: true, env: { FORGECTL_SOURCE_TOKEN: source.tokens.bob } });
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
     expect(res.code).toBe(130);
-    expect(prompt.asked.some((q) => /URL|token/i.test(q))).toBe(false);
-    expect(prompt.asked[prompt.asked.length - 1]).toMatch(/^Start migrating this entity\?/);
+    expect(prompt.asked.filter((q) => q === 'Source instance URL')).toHaveLength(2);
+    expect(prompt.asked.filter((q) => q.startsWith('Access token on'))).toHaveLength(4);
+    expect(res.stderr).toContain('cannot reach http://127.0.0.1:1');
+    expect(res.stderr).toContain(`${source.url} refused the token (401)`);
+    expect(res.stderr).toContain('the token of @carol has the scopes read_api; a migration needs api');
+    expect(res.stderr).toContain(`Signed in to ${source.url} as @bob`);
+    for (const t of [source.tokens.bob, source.tokens.revoked, source.tokens.readonly]) expect(res.stderr).not.toContain(t);
     expect(res.stderr).toContain('nothing was started');
-    expect(dest.requests.length).toBe(mark);
+    expect(posts(mark)).toHaveLength(0);
+  });
+
+  it('a token preset by FORGECTL_SOURCE_TOKEN that the source refuses is asked for instead', async () => {
+    const prompt = new TypingPrompter([source.tokens.bob, 'acme/web', 'opensource', 'wiz-preset', true, false, 'cancel']);
+    const res = await runIn(['migrate', 'start', '--source-url', source.url], { prompt, terminal: true, env: { FORGECTL_SOURCE_TOKEN: source.tokens.expired } });
+    expect(res.code).toBe(130);
+    expect(prompt.asked[0]).toMatch(/^Access token on/);
+    expect(res.stderr).toContain('refused the token (401)');
+  });
+
+  it('a source path that does not exist is said at once and asked again; a typed path that exists is taken', async () => {
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acmex', 'acme/platform/infra', 'opensource', '', true, false, 'cancel']);
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
+    expect(res.code).toBe(130);
+    expect(prompt.refused).toEqual([{ message: expect.stringMatching(/^Entity 1: group or project/), answer: 'acmex', reason: `acmex: no group or project with this path on ${source.url} (or the token cannot see it)` }]);
+    // A path typed in full that exists is taken.
+    expect(res.stderr).toMatch(/1\s+group\s+acme\/platform\/infra → opensource\/infra/);
+  });
+
+  it('the destination group must exist and let you create in it', async () => {
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/web', 'imported', 'opensource', 'acme', 'wiz-alice', false, false, 'cancel']);
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true, env: { FORGECTL_TOKEN: dest.tokens.alice } });
+    expect(res.code).toBe(130);
+    expect(prompt.refused.map((r) => [r.answer, r.reason])).toEqual([
+      ['imported', `imported: no such group on ${dest.url} (create it first, or pick one of the list)`],
+      ['opensource', `you may not create groups or projects in opensource on ${dest.url} (the Maintainer role or more is needed)`],
+    ]);
+    // alice (Developer in opensource, Owner of acme) is offered only the groups she may create in.
+    const offered = prompt.offered.filter((o) => o.message.includes('destination group')).flatMap((o) => o.choices.map((c) => c.value));
+    expect(offered).toContain('acme');
+    expect(offered.filter((v) => v === 'opensource')).toEqual([]);
+  });
+
+  it('a path already taken on the destination is named with a free slug offered', async () => {
+    // acme/web exists on the destination too.
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/web', 'acme', 'web', '', false, false, 'cancel']);
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
+    expect(res.code).toBe(130);
+    expect(res.stderr).toContain(`acme/web is taken on ${dest.url} (a group); web-2 is free.`);
+    expect(prompt.refused).toEqual([{ message: expect.stringMatching(/destination slug/), answer: 'web', reason: `acme/web already exists on ${dest.url} (a group); web-2 is free` }]);
+    expect(res.stderr).toMatch(/1\s+group\s+acme\/web → acme\/web-2\s+no/);
+  });
+
+  it('the summary counts the projects a group brings; saving only writes the plan and starts nothing', async () => {
+    const dir = tempDir('forgectl-wizard-');
+    const planFile = join(dir, 'only.yaml');
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/web', 'opensource', 'wiz-only', true, false, 'save', planFile, '']);
+    const mark = dest.requests.length;
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/1\s+group\s+acme\/web → opensource\/wiz-only\s+9\b/);
+    expect(parseYaml(readFileSync(planFile, 'utf8')).source).toEqual({ url: source.url, token_env: 'SOURCE_TOKEN' });
+    expect(posts(mark)).toHaveLength(0);
+  });
+
+  it('watching may be declined: the command that follows the migration is printed', async () => {
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-nowatch', false, 'start', false]);
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/Follow it with: forgectl migrate watch \d+/);
+    expect(res.stderr).not.toMatch(/finished: \d+ of \d+/);
+  });
+
+  it('Ctrl-C at any question exits 130 with nothing sent and no file written', async () => {
+    const dir = tempDir('forgectl-wizard-');
+    const answers = [source.url, source.tokens.bob, 'acme/web', 'opensource', 'wiz-int', true, false, 'save-start', join(dir, 'never.yaml')];
+    for (let at = 0; at < answers.length; at++) {
+      const prompt = new TypingPrompter(answers.slice(0, at));
+      // The prompter runs out of answers where the user pressed Ctrl-C: that is what the terminal prompter throws then.
+      const interrupted = new Proxy(prompt, {
+        get(target, key, recv) {
+          const v = Reflect.get(target, key, recv);
+          if (typeof v !== 'function') return v;
+          return async (...args: unknown[]) => {
+            try {
+              return await v.apply(target, args);
+            } catch (e) {
+              if ((e as Error).message.startsWith('unexpected prompt')) throw new CancelledError('cancelled at the prompt');
+              throw e;
+            }
+          };
+        },
+      });
+      const mark = dest.requests.length;
+      const res = await runIn(['migrate', 'start'], { prompt: interrupted, terminal: true });
+      expect(res.code, `Ctrl-C at answer ${at}: ${res.stderr}`).toBe(130);
+      expect(posts(mark)).toHaveLength(0);
+      expect(existsSync(join(dir, 'never.yaml'))).toBe(false);
+    }
+  });
+
+  it('Ctrl-C at the watch question after the start: exit 130, the migration goes on and the command to follow it is printed', async () => {
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-ctrlc-watch', false, 'start']);
+    const interrupted = Object.assign(Object.create(prompt) as TypingPrompter, {
+      confirm: async (message: string) => {
+        if (message.startsWith('Watch the migration')) throw new CancelledError('cancelled at the prompt');
+        return prompt.confirm(message);
+      },
+    });
+    const mark = dest.requests.length;
+    const res = await runIn(['migrate', 'start'], { prompt: interrupted, terminal: true });
+    expect(res.code).toBe(130);
+    expect(posts(mark)).toHaveLength(1);
+    expect(res.stderr).toMatch(/The migration goes on\. Follow it with: forgectl migrate watch \d+/);
+  });
+
+  it('a destination token that is refused ends the wizard before any question (exit 4)', async () => {
+    const prompt = new TypingPrompter([]);
+    const res = await runIn(['migrate', 'start'], { prompt, terminal: true, env: { FORGECTL_TOKEN: dest.tokens.revoked } });
+    expect(res.code).toBe(4);
+    expect(prompt.asked).toEqual([]);
   });
 
   it('--no-projects skips the projects question for groups', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'group', 'acme', 'opensource', 'acme-np', false, false, false]);
+    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme', 'opensource', 'acme-np', false, 'cancel']);
     const res = await runIn(['migrate', 'start', '--no-projects', '--dry-run', '-o', 'json'], { prompt, terminal: true });
     expect(res.code, res.stderr).toBe(130);
     expect(prompt.asked.some((q) => /projects too/.test(q))).toBe(false);

@@ -26,6 +26,7 @@ function scripted(answer: boolean, asked: string[]): Prompter {
     input: no,
     password: no,
     select: no,
+    search: no,
   };
 }
 

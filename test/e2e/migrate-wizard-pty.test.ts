@@ -1,6 +1,7 @@
 // The wizard as a person uses it: the built binary in a real pseudo-terminal (tmux), keys sent one
-// answer at a time, the screen read back. Proves the prompts draw, refuse a bad answer on the spot,
-// hide the token, and that the start and the live view follow.
+// answer at a time, the screen read back, against two sandboxes (source and destination). Proves the
+// prompts draw, that each check (token, source path, destination, collision) speaks on the spot and
+// asks again, that the token stays hidden, and that the start and the live view follow.
 
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -55,8 +56,15 @@ afterAll(async () => {
   await dest?.close();
 });
 
+function backspace(n: number): void {
+  tmux('send-keys', '-t', 'wizard', ...Array<string>(n).fill('BSpace'));
+}
+
+/** Lines of the screen that match, to count how often something was said. */
+const count = (s: string, pattern: RegExp) => s.split('\n').filter((l) => pattern.test(l)).length;
+
 describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
-  it('asks, refuses a bad answer as typed, hides the token, starts and shows the live view to the end', async () => {
+  it('checks the token, the source path, the destination and a collision as they are given, then starts and shows the live view to the end', async () => {
     const dir = tempDir('forgectl-pty-');
     const script = join(dir, 'run.sh');
     writeFileSync(
@@ -75,31 +83,60 @@ describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
     await waitFor(/Source instance URL/);
     type('nope');
     await waitFor(/a URL such as https:\/\/gitlab\.example\.com is required/);
-    tmux('send-keys', '-t', 'wizard', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
+    backspace(4);
     type(source.url);
-    await waitFor(/Access token on the source/);
+
+    // A refused token is explained and asked again.
+    await waitFor(/Access token on/);
+    type(source.tokens.revoked);
+    await waitFor(/refused the token \(401\): it is mistyped, revoked or expired; asking again/);
+    await waitFor(/Access token on[^\n]*\n(.*\n)*.*Access token on/);
     type(source.tokens.bob);
-    await waitFor(/Entity 1: what to migrate\?/);
-    type(''); // group, the first choice
-    await waitFor(/Entity 1: full path of the group on the source/);
-    type('acme/web');
-    await waitFor(/Entity 1: destination group/);
-    type('opensource');
+    await waitFor(new RegExp(`Signed in to ${source.url.replace(/[.:/]/g, '\\$&')} as @bob \\(version \\S+; token "bob-workstation"; scopes api; expires \\d{4}-\\d\\d-\\d\\d\\)`));
+
+    // The source is searched as you type; a path that does not exist is refused at once.
+    await waitFor(/Entity 1: group or project on/);
+    type('acmex', false);
+    await waitFor(/not in the search results: Enter checks this path on the source/);
+    type('');
+    await waitFor(/acmex: no group or project with this path on/);
+    type('acme/web', false);
+    await waitFor(/❯ acme\/web  \(group, public\)/);
+    type('');
+
+    // The destination: a group that does not exist is refused at once.
+    await waitFor(/Entity 1: destination group on/);
+    type('imported', false);
+    await waitFor(/not among the groups you may create in: Enter says why/);
+    type('');
+    await waitFor(/imported: no such group on .* \(create it first, or pick one of the list\)/);
+    type('acme', false);
+    await waitFor(/❯ acme  \(group, public\)/);
+    type('');
+
+    // acme/web exists on the destination: named, with a free slug offered as the default.
+    await waitFor(/acme\/web is taken on .* \(a group\); web-2 is free\./);
     await waitFor(/Entity 1: destination slug/);
+    type('web');
+    await waitFor(/acme\/web already exists on .* \(a group\); web-2 is free/);
+    backspace(3);
     type('pty-web');
     await waitFor(/migrate the group's projects too\?/);
     type(''); // yes, the default
     await waitFor(/Add another entity\?/);
     type('n');
-    await waitFor(/Save this as a plan file/);
-    type(''); // no, the default
-    await waitFor(/Start migrating this entity\?/);
+
+    // The summary, then the choice of what to do.
+    await waitFor(/What now\?/);
     const summary = screen();
-    expect(summary).toMatch(/1\s+group\s+acme\/web\s+opensource\/pty-web\s+yes/);
-    type('y');
+    expect(summary).toMatch(/1\s+group\s+acme\/web → acme\/pty-web\s+9/);
+    type(''); // start, the first choice
+    await waitFor(/Watch the migration now \(live view\)\?/);
+    type(''); // yes
+    await waitFor(/watch again with: forgectl migrate watch \d+/);
 
     // The live view: a spinner line with the summary, one row per entity.
-    const live = await waitFor(/migration \d+ (created|started): \d+ of \d+ finished\n\s+group acme\/web → opensource\/pty-web\s+(created|started|finished)\s+\d+s/);
+    const live = await waitFor(/migration \d+ (created|started): \d+ of \d+ finished\n\s+group acme\/web → acme\/pty-web\s+(created|started|finished)\s+\d+s/);
     expect(live).not.toContain('EXIT=');
 
     const end = await waitFor(/EXIT=\d+/, 40_000);
@@ -107,14 +144,43 @@ describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
     expect(end).toMatch(/Started migration \d+/);
     expect(end).toMatch(/✔ migration \d+ finished: \d+ of \d+ finished/);
     // The final table on stdout.
-    expect(end).toMatch(/project\s+acme\/web\/storefront\s+opensource\/pty-web\/storefront\s+finished\s+0/);
-    // The token was typed but never shown.
+    expect(end).toMatch(/project\s+acme\/web\/storefront\s+acme\/pty-web\/storefront\s+finished\s+0/);
+    // Tokens were typed but never shown; each wrong answer was said once.
     expect(end).not.toContain(source.tokens.bob);
+    expect(end).not.toContain(source.tokens.revoked);
+    expect(count(end, /refused the token/)).toBe(1);
 
-    const post = dest.requests.slice(mark).find((r) => r.method === 'POST' && r.path === '/api/v4/bulk_imports');
-    expect(post?.body).toEqual({
-      configuration: { url: source.url, access_token: source.tokens.bob },
-      entities: [{ source_type: 'group_entity', source_full_path: 'acme/web', destination_slug: 'pty-web', destination_namespace: 'opensource', migrate_projects: true }],
-    });
+    const post = dest.requests.slice(mark).filter((r) => r.method === 'POST' && r.path === '/api/v4/bulk_imports');
+    expect(post.map((p) => p.body)).toEqual([
+      {
+        configuration: { url: source.url, access_token: source.tokens.bob },
+        entities: [{ source_type: 'group_entity', source_full_path: 'acme/web', destination_slug: 'pty-web', destination_namespace: 'acme', migrate_projects: true }],
+      },
+    ]);
+  });
+
+  it('Ctrl-C at a question exits 130 and sends nothing', async () => {
+    const dir = tempDir('forgectl-pty-');
+    const script = join(dir, 'run.sh');
+    writeFileSync(
+      script,
+      [
+        `cd ${JSON.stringify(dir)}`,
+        `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
+          `FORGECTL_URL=${dest.url} FORGECTL_TOKEN=${dest.tokens.admin} FORGECTL_SOURCE_TOKEN=${source.tokens.bob} ${JSON.stringify(BIN)} migrate start --source-url ${source.url}`,
+        'echo "EXIT=$?"',
+        'sleep 120',
+      ].join('\n'),
+    );
+    const mark = dest.requests.length;
+    tmux('kill-session', '-t', 'wizard');
+    tmux('new-session', '-d', '-s', 'wizard', '-x', '160', '-y', '60', `bash ${script}`);
+    await waitFor(/Entity 1: group or project on/);
+    type('acme/platform', false);
+    await waitFor(/❯ acme\/platform  \(group, internal\)/);
+    tmux('send-keys', '-t', 'wizard', 'C-c');
+    const end = await waitFor(/EXIT=\d+/);
+    expect(end).toContain('EXIT=130');
+    expect(dest.requests.slice(mark).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });

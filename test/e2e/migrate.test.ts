@@ -287,6 +287,36 @@ describe('migrate list, get, entities, failures', () => {
     expect(table.stdout).toContain('BulkImports::Error');
   });
 
+  it('entity get: one entity in every format, failures named; unknown ids are not found (3), bad ids usage (2)', async () => {
+    const all = json(await forgectl(['migrate', 'entities', '--status', 'failed', '--all', '-o', 'json'], { env: env() }));
+    const ghost = all.find((e: any) => e.source_full_path === 'no/such-group');
+    const ids = [String(ghost.bulk_import_id), String(ghost.id)];
+    const mark = dest.requests.length;
+    const one = await forgectl(['migrate', 'entity', 'get', ...ids, '-o', 'json'], { env: env() });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(requestsSince(dest, mark).map((r) => r.path)).toEqual([`/api/v4/bulk_imports/${ids[0]}/entities/${ids[1]}`]);
+    expect(json(one)).toMatchObject({ id: ghost.id, bulk_import_id: ghost.bulk_import_id, status: 'failed', source_full_path: 'no/such-group' });
+    expect(json(one).failures[0]).toMatchObject({ exception_class: 'BulkImports::Error' });
+    expect(one.stderr).toContain(`forgectl migrate failures ${ids[0]} ${ids[1]}`);
+
+    const table = await forgectl(['migrate', 'entity', 'get', ...ids], { env: env() });
+    expect(table.stdout).toMatch(/^source\tno\/such-group$/m);
+    expect(table.stdout).toMatch(/^status\tfailed$/m);
+    expect(table.stdout).toMatch(/^failures\t1$/m);
+    const yaml = await forgectl(['migrate', 'entity', 'get', ...ids, '-o', 'yaml'], { env: env() });
+    expect(yaml.stdout).toContain('source_full_path: no/such-group');
+    const nd = await forgectl(['migrate', 'entity', 'get', ...ids, '-o', 'ndjson'], { env: env() });
+    expect(nd.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(nd.stdout).id).toBe(ghost.id);
+
+    expect((await forgectl(['migrate', 'entity', 'get', ids[0], '999999'], { env: env() })).exitCode).toBe(3);
+    const before = dest.requests.length;
+    const bad = await forgectl(['migrate', 'entity', 'get', ids[0], 'x'], { env: env() });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('entity id must be an integer');
+    expect(dest.requests.length).toBe(before);
+  });
+
   it('every migrate command has help with examples', async () => {
     for (const sub of ['start', 'list', 'get', 'entities', 'failures', 'watch']) {
       const res = await forgectl(['migrate', sub, '--help']);
@@ -294,6 +324,8 @@ describe('migrate list, get, entities, failures', () => {
       expect(res.stdout).toContain('Examples:');
       expect(res.stdout).toContain(`$ forgectl migrate ${sub}`);
     }
+    const entity = await forgectl(['migrate', 'entity', 'get', '--help']);
+    expect(entity.stdout).toContain('$ forgectl migrate entity get 12 40');
   });
 });
 

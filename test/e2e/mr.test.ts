@@ -66,6 +66,33 @@ describe('mr list', () => {
   });
 });
 
+describe('mr view', () => {
+  it('shows one merge request: state, branches, author, merge status, pipeline, in every format', async () => {
+    const table = await run(['mr', 'view', `${API}!1`]);
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.requests.map((r) => r.path)).toEqual(['/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/1']);
+    for (const line of [/^reference\tacme\/platform\/api!1$/m, /^state\topened$/m, /^author\tbob$/m, /^source\tfeature\/1-/m, /^target\tmain$/m, /^merge status\tmergeable$/m, /^pipeline\tsuccess$/m]) {
+      expect(table.stdout).toMatch(line);
+    }
+    const asJson = json(await run(['mr', 'view', API, '1', '-o', 'json']));
+    expect(asJson).toMatchObject({ iid: 1, state: 'opened', source_branch: expect.stringMatching(/^feature\//), author: { username: 'bob' } });
+    // Single-item fields the list leaves out are all there.
+    expect(Object.keys(asJson)).toEqual(expect.arrayContaining(['diff_refs', 'pipeline', 'detailed_merge_status']));
+    expect((await run(['mr', 'view', `${API}!1`, '-o', 'yaml'])).stdout).toContain('iid: 1');
+    const nd = await run(['mr', 'view', `${API}!1`, '-o', 'ndjson']);
+    expect(JSON.parse(nd.stdout).iid).toBe(1);
+  });
+
+  it('a merge request that does not exist is not found (3); a bad reference is usage (2), nothing sent', async () => {
+    expect((await run(['mr', 'view', `${API}!9999`])).exitCode).toBe(3);
+    const bad = await run(['mr', 'view', `${API}!x`]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.requests).toHaveLength(0);
+    const help = await run(['mr', 'view', '--help']);
+    expect(help.stdout).toContain('$ forgectl mr view acme/platform/api!1');
+  });
+});
+
 describe('mr update, close, reopen', () => {
   it('updates labels, reviewers and the description from stdin', async () => {
     const mr = freshMr('E2E update', -1000, { labels: ['bug'] });

@@ -45,8 +45,12 @@ export function registerMigrate(program: Command, reg: Registry): void {
       '      slug: platform            # optional',
       '      migrate_projects: false   # optional, groups only',
       '',
-      'With no --entity and no -f on a terminal, a wizard asks for everything, shows a summary, can save it as a plan ' +
-        'file, and watches the migration once it starts. Without a terminal, missing input is an error (exit 2).',
+      'With no --entity and no -f on a terminal, a wizard asks for everything and checks each answer as it is given: ' +
+        'the source says who the token is (a wrong URL, a refused token or one without api is asked again); groups and ' +
+        'projects are picked by a search of the source; the destination group must exist and let you create in it; a ' +
+        'path already taken there is named with a free slug offered. Then a summary, a plan file if wanted, the start, ' +
+        'and the live view if you want it. Ctrl-C at any question exits 130 with nothing sent. Without a terminal, ' +
+        'missing input is an error (exit 2).',
     ].join('\n'),
     writes: true,
     examples: [
@@ -96,6 +100,19 @@ export function registerMigrate(program: Command, reg: Registry): void {
     examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
     run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts as never, args[0]),
+  });
+
+  const entity = defineGroup(group, 'entity', 'One entity of a migration');
+
+  defineCommand(entity, reg, {
+    name: 'get <id> <entity_id>',
+    summary: 'Show one entity of a migration: status, source → destination, failures',
+    description:
+      'ENTITY_ID is the id column of `migrate entities ID`. The table shows the failure count; -o json/yaml/ndjson ' +
+      'give the whole entity with its failure records (and stats where the instance sends them).',
+    exitCodes: ['3  no such migration of yours, or no such entity in it'],
+    examples: ['forgectl migrate entity get 12 40', 'forgectl migrate entity get 12 40 -o json'],
+    run: async (ctx, _o, args) => (await read()).entityCommand(ctx, args[0], args[1]),
   });
 
   defineCommand(group, reg, {

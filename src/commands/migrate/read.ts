@@ -1,6 +1,6 @@
 // `migrate list|get|entities|failures|watch`: reading migrations (spec part 1 §4.6).
 
-import { MIGRATION_STATUSES, getMigration, listEntities, listFailures, listMigrations, type BulkImport, type EntityFailure, type ListFilters } from '../../api/bulk-imports.js';
+import { MIGRATION_STATUSES, getEntity, getMigration, listEntities, listFailures, listMigrations, type BulkImport, type BulkImportEntity, type EntityFailure, type ListFilters } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseChoice, parseInteger } from '../../core/parse.js';
@@ -57,6 +57,24 @@ export async function entitiesCommand(ctx: Context, o: ListOptions, rawId: strin
   const f = filters(o);
   const http = await ctx.http();
   return list(listEntities(http, id, f, pageOptions(ctx)), ENTITY_COLUMNS, { empty: 'No entities match.' });
+}
+
+const ENTITY_DETAIL_COLUMNS: Column<BulkImportEntity>[] = [
+  ...ENTITY_COLUMNS,
+  { key: 'parent_id', header: 'parent' },
+  { key: 'namespace_id', header: 'namespace id' },
+  { key: 'project_id', header: 'project id' },
+  { key: 'created_at', header: 'created' },
+  { key: 'updated_at', header: 'updated' },
+];
+
+export async function entityCommand(ctx: Context, rawId: string, rawEntityId: string): Promise<CommandResult> {
+  const id = migrationId(rawId);
+  const entityId = parseInteger('entity id', rawEntityId, { min: 1 });
+  const http = await ctx.http();
+  const entity = await getEntity(http, id, entityId);
+  if (entity.failures?.length) ctx.notice(`${entity.failures.length} failure record(s): forgectl migrate failures ${id} ${entityId}`);
+  return object(entity, { columns: ENTITY_DETAIL_COLUMNS });
 }
 
 export async function failuresCommand(ctx: Context, rawId: string, rawEntityId: string): Promise<CommandResult> {

@@ -4,7 +4,7 @@
 
 import { startMigration, type StartRequest } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../core/errors.js';
+import { CancelledError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseDuration } from '../../core/parse.js';
 import { loadPlan } from './plan.js';
@@ -48,6 +48,8 @@ interface Gathered {
   token: string;
   entities: EntityPlan[];
   fromWizard: boolean;
+  /** false when the wizard only saved a plan file. */
+  start: boolean;
 }
 
 /** Everything the request needs, from flags, plan file or wizard; usage errors before any request. */
@@ -100,16 +102,27 @@ async function gather(ctx: Context, o: StartOptions): Promise<Gathered> {
       `pipe it with --source-token-stdin, set ${SOURCE_TOKEN_ENV}, name a variable with --source-token-env${o.file ? ' or source.token_env in the plan' : ''}`,
     );
   }
-  return { sourceUrl, token, entities, fromWizard: false };
+  return { sourceUrl, token, entities, fromWizard: false, start: true };
 }
 
 export function buildRequest(g: Pick<Gathered, 'sourceUrl' | 'token' | 'entities'>): StartRequest {
   return { configuration: { url: g.sourceUrl, access_token: g.token }, entities: g.entities.map(entityRequest) };
 }
 
+/** Started from the wizard: watching is offered; Ctrl-C at this question still says how to follow it. */
+async function offerWatch(ctx: Context, resume: string): Promise<boolean> {
+  try {
+    return await ctx.prompt.confirm('Watch the migration now (live view)?', true);
+  } catch (e) {
+    if (e instanceof CancelledError) ctx.notice(`The migration goes on. Follow it with: ${resume}`);
+    throw e;
+  }
+}
+
 export async function startCommand(ctx: Context, o: StartOptions): Promise<CommandResult> {
   const times = watchTimes(o.interval, o.watchTimeout, { interval: '--interval', timeout: '--watch-timeout' });
   const g = await gather(ctx, o);
+  if (!g.start) return none;
   const http = await ctx.http();
   const migration = await startMigration(http, buildRequest(g));
   if (!migration) {
@@ -117,7 +130,11 @@ export async function startCommand(ctx: Context, o: StartOptions): Promise<Comma
     return none;
   }
   ctx.notice(`Started migration ${migration.id} (${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}).`);
-  if (o.watch || g.fromWizard) return watchMigration(ctx, http, migration.id, times);
-  ctx.notice(`Follow it with: forgectl migrate watch ${migration.id}`);
+  const resume = `forgectl migrate watch ${migration.id}`;
+  if (o.watch || (g.fromWizard && (await offerWatch(ctx, resume)))) {
+    if (g.fromWizard) ctx.notice(`Watching (Ctrl-C stops watching, the migration goes on; watch again with: ${resume})`);
+    return watchMigration(ctx, http, migration.id, times);
+  }
+  ctx.notice(`Follow it with: ${resume}`);
   return object(migration, { columns: [{ key: 'id' }, { key: 'status' }, { key: 'source_url' }, { key: 'created_at' }] });
 }

@@ -9,6 +9,7 @@ const list = () => import('./list.js');
 const update = () => import('./update.js');
 const merge = () => import('./merge.js');
 const train = () => import('./train.js');
+const view = () => import('./view.js');
 
 const REF_HELP =
   'REF is group/project!12, or PROJECT IID (PROJECT a path or numeric id). Inside a git checkout whose remote is on ' +
@@ -79,6 +80,18 @@ export function registerMr(program: Command, reg: Registry): void {
       tristate(c, 'draft', 'only drafts');
     },
     run: async (ctx, opts) => (await list()).listMrCommand(ctx, opts as never),
+  });
+
+  defineCommand(group, reg, {
+    name: 'view <ref> [iid]',
+    summary: 'Show one merge request: state, branches, author, merge status, pipeline',
+    description:
+      'The table shows the fields a reviewer looks at first (merge status is detailed_merge_status, e.g. mergeable, ' +
+      `not_approved, ci_still_running); -o json/yaml/ndjson give the whole merge request as the instance sends it. ${REF_HELP}`,
+    aliases: ['show'],
+    exitCodes: ['3  merge request or project not found (or private and you are not a member)'],
+    examples: ['forgectl mr view acme/platform/api!1', 'forgectl mr view acme/platform/api 1 -o json', '# inside a checkout of the project', 'forgectl mr view 1'],
+    run: async (ctx, _o, args) => (await view()).viewMrCommand(ctx, args),
   });
 
   defineCommand(group, reg, {

@@ -1,0 +1,89 @@
+// Who a token is and what an instance holds, as the migration wizard asks a source and a
+// destination: the current user, the instance version, groups and projects by path or by search.
+// Schemas are lenient: older instances and lower tiers leave fields out.
+
+import { z } from 'zod';
+import { CancelledError } from '../core/errors.js';
+import type { HttpClient } from '../core/http.js';
+import { encodePathSegment } from '../core/query.js';
+import { ProjectSchema, type Project } from './projects.js';
+import { parseResponse } from './schema.js';
+
+export const CurrentUserSchema = z.looseObject({
+  id: z.number(),
+  username: z.string(),
+  name: z.string().optional(),
+  is_admin: z.boolean().optional(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const VersionSchema = z.looseObject({ version: z.string(), revision: z.string().optional() });
+
+export const GroupSchema = z.looseObject({
+  id: z.number(),
+  full_path: z.string(),
+  name: z.string().optional(),
+  path: z.string().optional(),
+  visibility: z.string().optional(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+/** Role levels of GitLab (Maintainer may create subgroups and projects in a group). */
+export const MAINTAINER = 40;
+
+export async function getCurrentUser(http: HttpClient): Promise<CurrentUser> {
+  return parseResponse(CurrentUserSchema, await http.get('/user'), 'GET /user');
+}
+
+/** The instance's version; null when the instance does not say (older ones, or the endpoint off). */
+export async function getVersion(http: HttpClient): Promise<string | null> {
+  try {
+    const v = VersionSchema.safeParse(await http.get('/version'));
+    return v.success ? v.data.version : null;
+  } catch (e) {
+    // Ctrl-C is not "no version".
+    if (e instanceof CancelledError) throw e;
+    return null;
+  }
+}
+
+export async function getGroup(http: HttpClient, fullPath: string): Promise<Group> {
+  const path = `/groups/${encodePathSegment(fullPath)}`;
+  // with_projects=false: older instances embed every project of the group otherwise.
+  return parseResponse(GroupSchema, await http.get(path, { with_projects: false }), `GET ${path}`);
+}
+
+export async function findProject(http: HttpClient, fullPath: string): Promise<Project> {
+  const path = `/projects/${encodePathSegment(fullPath)}`;
+  return parseResponse(ProjectSchema, await http.get(path), `GET ${path}`);
+}
+
+/**
+ * One page of groups matching `search`, optionally only those where the caller has the role. For
+ * non-administrators the service lists only their own groups unless `allAvailable` (every readable one).
+ */
+export async function searchGroups(http: HttpClient, search: string | undefined, o: { minAccessLevel?: number; allAvailable?: boolean; perPage?: number } = {}): Promise<Group[]> {
+  const data = await http.get('/groups', {
+    search: search || undefined,
+    all_available: o.allAvailable || undefined,
+    min_access_level: o.minAccessLevel,
+    per_page: o.perPage ?? 20,
+    order_by: 'path',
+    sort: 'asc',
+  });
+  return z.array(GroupSchema).parse(data);
+}
+
+/** One page of projects matching `search` in their path with namespace. */
+export async function searchProjects(http: HttpClient, search: string | undefined, o: { perPage?: number } = {}): Promise<Project[]> {
+  // Not simple: simple answers leave out the visibility the wizard shows.
+  const data = await http.get('/projects', { search: search || undefined, search_namespaces: search ? true : undefined, per_page: o.perPage ?? 20, order_by: 'path', sort: 'asc' });
+  return z.array(ProjectSchema).parse(data);
+}
+
+/** The number of projects of a group and its subgroups, from X-Total; null when the instance leaves it out. */
+export async function countGroupProjects(http: HttpClient, fullPath: string): Promise<number | null> {
+  const res = await http.request({ method: 'GET', path: `/groups/${encodePathSegment(fullPath)}/projects`, query: { include_subgroups: true, per_page: 1, simple: true } });
+  const total = Number(res.headers['x-total']);
+  return Number.isFinite(total) && res.headers['x-total'] !== undefined && res.headers['x-total'] !== '' ? total : null;
+}

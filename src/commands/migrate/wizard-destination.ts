@@ -1,0 +1,87 @@
+// The wizard's questions about the destination (this instance): a group you may create in, found by
+// search, and a slug that is free there. Checked before the summary, so the service's 422
+// ("Destination is invalid, or you don't have permission", "already exists") is never the first word.
+
+import { MAINTAINER, findProject, getCurrentUser, getGroup, searchGroups, type CurrentUser } from '../../api/instance.js';
+import { ApiError } from '../../core/errors.js';
+import type { HttpClient } from '../../core/http.js';
+import type { Choice } from '../../core/prompt.js';
+import { checkPath, lastSegment } from './rules.js';
+import { rethrowCancel } from './wizard-source.js';
+
+const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
+
+export class Destination {
+  private me?: CurrentUser;
+  constructor(
+    readonly http: HttpClient,
+    readonly url: string,
+  ) {}
+
+  async user(): Promise<CurrentUser> {
+    this.me ??= await getCurrentUser(this.http);
+    return this.me;
+  }
+
+  /** Administrators may create anywhere; others need Maintainer in the group (as the service checks). */
+  private async creatable(search: string | undefined) {
+    const admin = (await this.user()).is_admin === true;
+    return searchGroups(this.http, search, admin ? {} : { minAccessLevel: MAINTAINER });
+  }
+
+  /** Groups you may create in, matching what is typed; `?:PATH` for a typed path not found. */
+  source() {
+    return async (term: string | undefined): Promise<Choice[]> => {
+      const t = term?.trim() ?? '';
+      const groups = (await this.creatable(t ? lastSegment(t) : undefined)).filter((g) => !t || g.full_path.toLowerCase().includes(t.toLowerCase()));
+      const exact = (g: { full_path: string }) => Number(g.full_path.toLowerCase() === t.toLowerCase());
+      groups.sort((a, b) => exact(b) - exact(a) || a.full_path.localeCompare(b.full_path));
+      const choices: Choice[] = groups.map((g) => ({ name: `${g.full_path}  (group${g.visibility ? `, ${g.visibility}` : ''})`, value: g.full_path }));
+      if (t && !groups.some(exact)) {
+        choices.push({ name: term!, value: `?:${t}`, description: 'not among the groups you may create in: Enter says why' });
+      }
+      return choices;
+    };
+  }
+
+  /** true, or why entities cannot be created under this group. */
+  async checkNamespace(path: string): Promise<true | string> {
+    const syntax = checkPath(path);
+    if (syntax !== true) return syntax;
+    try {
+      await getGroup(this.http, path);
+    } catch (e) {
+      rethrowCancel(e);
+      if (is404(e)) return `${path}: no such group on ${this.url} (create it first, or pick one of the list)`;
+      return `cannot check ${path} on ${this.url}: ${(e as Error).message}`;
+    }
+    const mine = await this.creatable(lastSegment(path));
+    if (!mine.some((g) => g.full_path.toLowerCase() === path.toLowerCase())) {
+      return `you may not create groups or projects in ${path} on ${this.url} (the Maintainer role or more is needed)`;
+    }
+    return true;
+  }
+
+  /** What already is at this full path on the destination, if anything. */
+  async occupant(fullPath: string): Promise<'group' | 'project' | null> {
+    for (const kind of ['group', 'project'] as const) {
+      try {
+        await (kind === 'group' ? getGroup(this.http, fullPath) : findProject(this.http, fullPath));
+        return kind;
+      } catch (e) {
+        if (!is404(e)) throw e;
+      }
+    }
+    return null;
+  }
+
+  /** The first of SLUG, SLUG-2, SLUG-3… free under the namespace (and not in `taken`). */
+  async freeSlug(namespace: string, slug: string, taken: Set<string>): Promise<string> {
+    for (let n = 2; n < 100; n++) {
+      const candidate = `${slug}-${n}`;
+      const full = `${namespace}/${candidate}`;
+      if (!taken.has(full.toLowerCase()) && (await this.occupant(full)) === null) return candidate;
+    }
+    return `${slug}-${Date.now().toString(36)}`;
+  }
+}
