@@ -17,8 +17,9 @@ const SHELL_ONLY = new Set(['|', '&', ';', '<', '>', '(', ')', '`', '$']);
 /**
  * Splits a command line into argv: blanks separate words; '…' keeps everything literally; "…" keeps
  * everything except that \" \\ \$ \` stand for the character; a backslash outside quotes escapes the next
- * character; a leading unquoted `~/` is the home directory. Pipes, redirections, `;`, `&` and `$…`
- * need a shell and are refused (write `sh -c '…'` to get one on purpose).
+ * character; a leading unquoted `~/` is the home directory. Pipes, redirections, `;`, `&`, `$…` and
+ * backquotes need a shell and are refused (write `sh -c '…'` to get one on purpose); `*` and `?` are
+ * not globbed.
  */
 export function splitCommand(line: string, home = homedir()): string[] {
   const words: string[] = [];
@@ -49,6 +50,7 @@ export function splitCommand(line: string, home = homedir()): string[] {
         if (i >= line.length) throw new UsageError('the token command has an unclosed double quote');
         const d = line[i]!;
         if (d === '"') break;
+        if (d === '$' || d === '`') throw refuse(`\`${d}\` inside double quotes`);
         if (d === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1]!)) {
           word += line[i + 1];
           i += 2;

@@ -114,6 +114,11 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   if (o.save === true && conn.tokenSource !== 'profile') {
     throw new UsageError('--save needs the token to come from a profile', 'this run uses a token from the ' + (conn.tokenSource === 'none' ? 'nowhere' : conn.tokenSource === 'ci' ? 'CI job' : conn.tokenSource === 'flag' ? '--token flag' : 'environment'));
   }
+  // A helper's token lives elsewhere (pass, vault…): forgectl cannot write there, only remind.
+  const fromHelper = conn.tokenSource === 'profile' && !!conn.profile?.tokenCommand;
+  if (o.save === true && fromHelper) {
+    throw new UsageError(`profile ${conn.profile?.name} takes its token from a command; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the command reads it');
+  }
   const http = await ctx.http();
   const target = await getToken(http, id);
   if (target.revoked && !o.force) {
@@ -130,11 +135,6 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   }
   if (o.save === true && !isOwnCredential) {
     throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
-  }
-  // A helper's token lives elsewhere (pass, vault…): forgectl cannot write there, only remind.
-  const fromHelper = conn.tokenSource === 'profile' && !!conn.profile?.tokenCommand;
-  if (o.save === true && fromHelper) {
-    throw new UsageError(`profile ${conn.profile?.name} takes its token from a command; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the command reads it');
   }
   const saveTo = isOwnCredential && conn.tokenSource === 'profile' && !fromHelper && o.save !== false ? conn.profile : undefined;
 
