@@ -40,7 +40,7 @@ async function entry(ref: KeyringRef, env: NodeJS.ProcessEnv) {
   // Without a session bus libdbus cannot find the Secret Service; saying so is clearer than its
   // X11-autolaunch message, and skips loading the native module on headless machines.
   if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS) {
-    throw new CredentialStoreError('no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service');
+    throw new CredentialStoreError('no D-Bus session for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set');
   }
   try {
     loaded ??= import('@napi-rs/keyring');

@@ -11,6 +11,7 @@ import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const keyring = useKeyringSession();
+const lockedKeyring = useKeyringSession({ unlocked: false });
 
 function config(configDir: string): any {
   return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
@@ -103,6 +104,22 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     expect(replaced.exitCode, replaced.stderr).toBe(0);
     expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
     expect(config(configDir).profiles.ops.token).toBe(sb.tokens.alice);
+  });
+});
+
+describe.skipIf(!KEYRING_PLATFORM)('a credential store that cannot be unlocked (no one to type the password)', () => {
+  it('falls back to the file with a warning, and --storage keyring refuses', async () => {
+    const sb = sandbox();
+    const ks = lockedKeyring();
+    const configDir = tempDir();
+    const run = (args: string[], input: string) => forgectl(args, { configDir, env: ks.env, input });
+    const res = await run(['profile', 'add', 'h', '--url', sb.url, '--token-stdin', '--no-verify'], `${sb.tokens.readonly}\n`);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/^warning: no system credential store is reachable \(Couldn't access platform storage: .*\); the token is kept in /m);
+    expect(config(configDir).profiles.h.token).toBe(sb.tokens.readonly);
+    const refused = await run(['profile', 'add', 'k', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'keyring'], `${sb.tokens.alice}\n`);
+    expect(refused.exitCode).toBe(1);
+    expect(filesContaining(configDir, sb.tokens.alice)).toEqual([]);
   });
 });
 

@@ -28,7 +28,11 @@ if (!KEYRING_PLATFORM) {
   process.stderr.write(`skipping the Secret Service tests: gnome-keyring and dbus-run-session do not exist on ${process.platform}\n`);
 }
 
-export function useKeyringSession(): () => KeyringSession {
+/**
+ * With `unlocked: false` no keyring is created: the first use starts gnome-keyring through D-Bus
+ * activation, which asks for a password on a display that does not exist, as on a headless server.
+ */
+export function useKeyringSession({ unlocked = true } = {}): () => KeyringSession {
   let child: ChildProcess | undefined;
   let session: KeyringSession | undefined;
   beforeAll(async () => {
@@ -42,7 +46,8 @@ export function useKeyringSession(): () => KeyringSession {
     mkdirSync(runtime, { mode: 0o700 });
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: join(home, 'config') };
     // Unlocking with a known password creates the login keyring without a prompt (there is no display).
-    const script = 'printf %s test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; echo "$DBUS_SESSION_BUS_ADDRESS"; exec cat';
+    const unlock = unlocked ? 'printf %s test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ' : '';
+    const script = `${unlock}echo "$DBUS_SESSION_BUS_ADDRESS"; exec cat`;
     child = spawn('dbus-run-session', ['--', 'sh', '-c', script], { env, stdio: ['pipe', 'pipe', 'ignore'] });
     const address = await new Promise<string>((resolve, reject) => {
       let out = '';
