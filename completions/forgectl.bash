@@ -4,7 +4,7 @@
 __forgectl_children() {
   case "$1" in
     '') echo 'profile token settings plan-limits broadcast hooks migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help' ;;
-    'profile') echo 'add login list show use remove' ;;
+    'profile') echo 'add login list show use set-storage remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
@@ -53,11 +53,12 @@ __forgectl_flags() {
   echo '-p --profile --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
   case "$1" in
     'profile') echo '' ;;
-    'profile add') echo '--url --token-stdin --token --token-type --sudo --ca-file --client-cert --client-key --insecure --default --no-verify' ;;
-    'profile login') echo '' ;;
+    'profile add') echo '--url --token-stdin --token --token-command --storage --token-type --sudo --ca-file --client-cert --client-key --insecure --default --no-verify' ;;
+    'profile login') echo '--token-command --storage' ;;
     'profile list') echo '' ;;
     'profile show') echo '' ;;
     'profile use') echo '' ;;
+    'profile set-storage') echo '' ;;
     'profile remove') echo '' ;;
     'token') echo '' ;;
     'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within' ;;
@@ -164,11 +165,15 @@ __forgectl_value() {
   case "$1|$2" in
     'profile add|--url') echo 'text' ;;
     'profile add|--token') echo 'text' ;;
+    'profile add|--token-command') echo 'text' ;;
+    'profile add|--storage') echo 'choice keyring file' ;;
     'profile add|--token-type') echo 'choice personal oauth job' ;;
     'profile add|--sudo') echo 'text' ;;
     'profile add|--ca-file') echo 'file' ;;
     'profile add|--client-cert') echo 'file' ;;
     'profile add|--client-key') echo 'file' ;;
+    'profile login|--token-command') echo 'text' ;;
+    'profile login|--storage') echo 'choice keyring file' ;;
     'token list|--user') echo 'text' ;;
     'token list|--state') echo 'choice active inactive' ;;
     'token list|--revoked') echo 'text' ;;
@@ -433,6 +438,7 @@ __forgectl_positional() {
   case "$1" in
     'profile show') echo 'profile' ;;
     'profile use') echo 'profile' ;;
+    'profile set-storage') echo 'profile' ;;
     'profile remove') echo 'profile' ;;
     'completion') echo 'choice bash zsh fish' ;;
   esac

@@ -10,7 +10,8 @@ export const BIN = fileURLToPath(new URL('../bin/forgectl', import.meta.url));
 export function cleanEnv(extra = {}) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(FORGECTL_|GITLAB_|CI_|CI$|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy)/.test(k)) continue;
+    // No D-Bus session either: the demo's sandbox tokens must not land in the user's own keyring.
+    if (/^(FORGECTL_|GITLAB_|CI_|CI$|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy|DBUS_SESSION_BUS_ADDRESS$)/.test(k)) continue;
     env[k] = v;
   }
   return { ...env, ...extra };

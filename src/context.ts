@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult, type OutputFormat } from './core/output.js';
+import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, type Profile } from './core/profiles.js';
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
@@ -203,15 +204,15 @@ export class Context {
     } else if (env.FORGECTL_TOKEN || env.GITLAB_TOKEN) {
       token = env.FORGECTL_TOKEN || env.GITLAB_TOKEN;
       tokenSource = 'env';
-    } else if (explicitProfile && profile?.token) {
-      token = profile.token;
+    } else if (explicitProfile && profileHasToken(profile)) {
+      token = await readProfileToken(this, profile!);
       tokenSource = 'profile';
     } else if (env.CI_JOB_TOKEN) {
       token = env.CI_JOB_TOKEN;
       tokenSource = 'ci';
       ciToken = true;
-    } else if (profile?.token) {
-      token = profile.token;
+    } else if (profileHasToken(profile)) {
+      token = await readProfileToken(this, profile!);
       tokenSource = 'profile';
     }
 

@@ -5,12 +5,18 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type Conf from 'conf';
+import type { KeyringRef } from './credential-store.js';
 import { UsageError } from './errors.js';
 import type { TokenType } from './http.js';
 
 export interface ProfileData {
   url: string;
+  /** The token itself, when it is kept in this file (`--storage file`, or no credential store). */
   token?: string;
+  /** Where the token lives in the system credential store; the file then holds no token. */
+  keyring?: KeyringRef;
+  /** A helper that prints the token (run without a shell); nothing secret is stored. */
+  tokenCommand?: string;
   tokenType?: TokenType;
   sudo?: string;
   caFile?: string;

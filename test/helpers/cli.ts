@@ -18,12 +18,15 @@ export function tempDir(prefix = 'forgectl-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Environment with nothing of the caller's forgectl/GitLab/CI variables. */
+/**
+ * Environment with nothing of the caller's forgectl/GitLab/CI variables, and no D-Bus session: tests
+ * never reach the developer's own credential store (the keyring tests bring their own bus).
+ */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;
-    if (/^(FORGECTL_|GITLAB_|CI_|CI$|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy|NO_COLOR|FORCE_COLOR)/.test(k)) continue;
+    if (/^(FORGECTL_|GITLAB_|CI_|CI$|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy|NO_COLOR|FORCE_COLOR|DBUS_SESSION_BUS_ADDRESS$)/.test(k)) continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { createContext } from '../../src/context.js';
+import { systemKeyring } from '../../src/core/credential-store.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
@@ -27,6 +28,32 @@ async function runCli(argv: string[], env: Record<string, string>, sabotage?: (c
 }
 
 describe('token rotate when the profile cannot be written', () => {
+  it('a token in the credential store: the store refuses the new secret, which is printed anyway (exit 1)', async () => {
+    const sb = sandbox();
+    const env = { FORGECTL_CONFIG_DIR: tempDir() };
+    // A store that works for adding and reading, then refuses the write (a keyring locked meanwhile).
+    const saved = new Map<string, string>();
+    const real = { ...systemKeyring };
+    systemKeyring.set = async (ref, secret) => void saved.set(ref.account, secret);
+    systemKeyring.get = async (ref) => saved.get(ref.account);
+    try {
+      const added = await runCli(['profile', 'add', 'kr', '--url', sb.url, '--token', sb.tokens.alice], env);
+      expect(added.code, added.stderr).toBe(0);
+      expect([...saved.values()]).toEqual([sb.tokens.alice]);
+      systemKeyring.set = async () => {
+        throw new Error('Couldn’t access platform storage: the collection is locked');
+      };
+      const res = await runCli(['token', 'rotate', 'self', '-o', 'json'], env);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(/could not save the new token to profile kr: Couldn’t access platform storage: the collection is locked/);
+      const secret = JSON.parse(res.stdout).token as string;
+      expect((await rawGet(sb, '/personal_access_tokens/self', secret)).status).toBe(200);
+      expect(res.stderr).not.toContain(secret);
+    } finally {
+      Object.assign(systemKeyring, real);
+    }
+  });
+
   it('prints the new secret, says it was not saved, and exits 1', async () => {
     const sb = sandbox();
     const env = { FORGECTL_CONFIG_DIR: tempDir() };

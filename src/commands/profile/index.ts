@@ -4,6 +4,10 @@ import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
 import { TOKEN_TYPES } from '../../core/token-types.js';
 
+const STORAGE_CHOICES = ['keyring', 'file'];
+const STORAGE_HELP = 'where the token is kept: keyring (the system credential store) or file (config.json); default: keyring when one is reachable, else file with a warning';
+const COMMAND_HELP = 'a command that prints the token, run without a shell each time the profile is used (quote words with \' or ")';
+
 const run = () => import('./run.js');
 
 export function registerProfile(program: Command, reg: Registry): void {
@@ -14,18 +18,28 @@ export function registerProfile(program: Command, reg: Registry): void {
     summary: 'Add or replace a profile, verifying its token first',
     description:
       'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked). ' +
+      'It is kept in the system credential store (Secret Service, Keychain, Credential Manager) and config.json holds only a reference; ' +
+      'with no store reachable (a headless server, CI) it goes to config.json with a warning, unless --storage keyring, which refuses. ' +
+      'With --token-command nothing secret is stored: the command (split into words like a shell would, but run without one; ' +
+      'no pipes, $VARS or ;) is run with the --timeout each time, and the first line it prints is the token; if it fails, forgectl exits 4 with its stderr. ' +
       'The config file is written atomically with mode 0600 in a 0700 directory.',
     writes: true,
     examples: [
       'forgectl profile add work --url https://gitlab.example.com --token-stdin < ~/.work-token',
       '# an OAuth token, acting as another user by default',
       'printenv OAUTH | forgectl profile add ops --url https://git.corp.example --token-type oauth --token-stdin --sudo deploy-bot',
+      '# the token stays in pass; forgectl asks it each time',
+      "forgectl profile add admin --url https://gitlab.example.com --token-command 'pass show forge/admin'",
+      '# a CI runner without a credential store: keep the token in config.json on purpose',
+      'forgectl profile add ci --url https://gitlab.example.com --token-stdin --storage file < token.txt',
     ],
     options: (c) =>
       c
         .requiredOption('--url <url>', 'base URL of the instance, e.g. https://gitlab.example.com')
         .option('--token-stdin', 'read the token from standard input')
         .option('--token <token>', 'the token (visible in ps; prefer --token-stdin)')
+        .option('--token-command <command>', COMMAND_HELP)
+        .addOption(new Option('--storage <where>', STORAGE_HELP).choices(STORAGE_CHOICES))
         .addOption(new Option('--token-type <type>', 'how the token is sent').choices(TOKEN_TYPES).default('personal'))
         .option('--sudo <user>', 'act as this user by default (administrators)')
         .option('--ca-file <pem>', 'extra CA bundle for this instance')
@@ -41,13 +55,14 @@ export function registerProfile(program: Command, reg: Registry): void {
     name: 'login',
     summary: 'Add a profile interactively (URL, token type, hidden token prompt)',
     writes: true,
-    examples: ['forgectl profile login'],
-    run: async (ctx) => (await run()).loginProfile(ctx),
+    examples: ['forgectl profile login', '# ask a helper for the token instead of typing it', "forgectl profile login --token-command 'op read op://ops/forge/token'"],
+    options: (c) => c.option('--token-command <command>', COMMAND_HELP).addOption(new Option('--storage <where>', STORAGE_HELP).choices(STORAGE_CHOICES)),
+    run: async (ctx, opts) => (await run()).loginProfile(ctx, opts as never),
   });
 
   defineCommand(group, reg, {
     name: 'list',
-    summary: 'List profiles (tokens masked)',
+    summary: 'List profiles and where each token lives (keyring, file, command); tokens masked',
     aliases: ['ls'],
     examples: ['forgectl profile list', 'forgectl profile list -o json'],
     run: async (ctx) => (await run()).listProfiles(ctx),
@@ -66,6 +81,15 @@ export function registerProfile(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl profile use work'],
     run: async (ctx, _opts, args) => (await run()).useProfile(ctx, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'set-storage <name> <storage>',
+    summary: 'Move a profile’s token to the system credential store (keyring) or to config.json (file)',
+    description: 'The token is written to its new place first, then removed from the old one.',
+    writes: true,
+    examples: ['forgectl profile set-storage work keyring', '# before moving the config to a machine without a credential store', 'forgectl profile set-storage work file'],
+    run: async (ctx, _opts, args) => (await run()).setStorage(ctx, args[0], args[1]),
   });
 
   defineCommand(group, reg, {

@@ -5,7 +5,9 @@ import { getToken, type Token } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
 import { normalizeBaseUrl, type TokenType } from '../../core/http.js';
 import { none, object, list, type CommandResult, type Column } from '../../core/output.js';
+import { forgetOldToken, moveToken, placeToken, readProfileToken, STORAGES, tokenStorage, type StorageChoice } from '../../core/profile-token.js';
 import { checkProfileName, type Profile, type ProfileData } from '../../core/profiles.js';
+import { splitCommand } from '../../core/token-command.js';
 import { maskToken } from '../../core/redact.js';
 import { confirmDestructive } from '../shared.js';
 
@@ -14,6 +16,8 @@ interface AddOptions {
   tokenStdin?: boolean;
   token?: string;
   tokenType: TokenType;
+  tokenCommand?: string;
+  storage?: StorageChoice;
   sudo?: string;
   caFile?: string;
   clientCert?: string;
@@ -29,8 +33,11 @@ function view(p: Profile, defaultName: string | undefined) {
     name: p.name,
     default: p.name === defaultName,
     url: p.url,
+    // Only a token kept in the file is shown (masked): listing must not unlock a store or run helpers.
     token: p.token ? maskToken(p.token) : null,
     token_type: p.tokenType ?? 'personal',
+    storage: tokenStorage(p),
+    token_command: p.tokenCommand ?? null,
     sudo: p.sudo ?? null,
     ca_file: p.caFile ?? null,
     client_cert: p.clientCert ?? null,
@@ -43,17 +50,19 @@ const COLUMNS: Column<ReturnType<typeof view>>[] = [
   { key: 'name' },
   { key: 'url' },
   { key: 'token_type', header: 'type' },
+  { key: 'storage', header: 'token in' },
   { key: 'token' },
   { key: 'sudo' },
 ];
 
-async function verifyToken(ctx: Context, data: ProfileData): Promise<Token | undefined> {
-  if (!data.token) return undefined;
+async function verifyToken(ctx: Context, data: ProfileData, name: string): Promise<Token | undefined> {
+  const token = data.tokenCommand ? await readProfileToken(ctx, { name, ...data }) : data.token;
+  if (!token) return undefined;
   if (data.tokenType === 'job') {
     ctx.notice('Not verifying: job tokens cannot read /personal_access_tokens/self.');
     return undefined;
   }
-  const client = ctx.makeClient(data.url, { token: data.token, tokenType: data.tokenType ?? 'personal', sudo: undefined }, {
+  const client = ctx.makeClient(data.url, { token, tokenType: data.tokenType ?? 'personal', sudo: undefined }, {
     caFile: data.caFile,
     insecure: data.insecure,
     clientCert: data.clientCert,
@@ -67,9 +76,10 @@ function describeToken(t: Token): string {
   return `token "${t.name}" (id ${t.id}) of user ${t.user_id ?? '?'}, scopes ${(t.scopes ?? []).join(',') || 'none'}, ${expiry}`;
 }
 
-async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean): Promise<CommandResult> {
+async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean, storage: StorageChoice | undefined): Promise<CommandResult> {
   const store = await ctx.profiles();
-  if (store.get(name) && !ctx.globals.yes) {
+  const old = store.get(name);
+  if (old && !ctx.globals.yes) {
     if (!ctx.interactive) throw new UsageError(`profile ${name} exists`, 'pass --yes to replace it');
     await confirmDestructive(ctx, `Replace the existing profile ${name}?`);
   }
@@ -77,24 +87,38 @@ async function save(ctx: Context, name: string, data: ProfileData, makeDefault: 
     ctx.notice(`dry run: would save profile ${name} to ${store.path}`);
     return none;
   }
-  store.set(name, data, makeDefault);
-  ctx.notice(`Saved profile ${name} to ${store.path}${store.defaultName() === name ? ' (default)' : ''}.`);
+  const { token, ...rest } = data;
+  const saved: ProfileData = token ? { ...rest, ...(await placeToken(ctx, store, name, token, storage)) } : rest;
+  store.set(name, saved, makeDefault);
+  await forgetOldToken(ctx, old, saved);
+  const where = saved.keyring ? ' (token in the system credential store)' : '';
+  ctx.notice(`Saved profile ${name} to ${store.path}${where}${store.defaultName() === name ? ' (default)' : ''}.`);
   return object(view(store.get(name)!, store.defaultName()));
+}
+
+/** --token-command is checked for quoting now, so a broken one is never saved. */
+function checkTokenCommand(command: string | undefined, o: { token?: string; tokenStdin?: boolean; storage?: string }): void {
+  if (command === undefined) return;
+  if (o.token || o.tokenStdin) throw new UsageError('--token-command cannot be used with --token or --token-stdin');
+  if (o.storage) throw new UsageError('--token-command stores no token, so --storage does not apply');
+  splitCommand(command);
 }
 
 export async function addProfile(ctx: Context, opts: AddOptions, name: string): Promise<CommandResult> {
   checkProfileName(name);
   if (opts.tokenStdin && opts.token) throw new UsageError('--token and --token-stdin cannot be used together');
   if (!!opts.clientCert !== !!opts.clientKey) throw new UsageError('--client-cert and --client-key go together');
+  checkTokenCommand(opts.tokenCommand, opts);
   const url = normalizeBaseUrl(opts.url);
   let token = opts.token;
   if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
   if (opts.tokenStdin) token = await ctx.readSecretFromStdin('the token');
   ctx.redactor.add(token);
-  if (!token) ctx.warn('no token given: the profile can only read public data');
+  if (!token && !opts.tokenCommand) ctx.warn('no token given: the profile can only read public data');
   const data: ProfileData = {
     url,
     token,
+    tokenCommand: opts.tokenCommand,
     tokenType: opts.tokenType,
     sudo: opts.sudo,
     caFile: opts.caFile,
@@ -103,13 +127,14 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
     insecure: opts.insecure || undefined,
   };
   if (opts.verify) {
-    const who = await verifyToken(ctx, data);
+    const who = await verifyToken(ctx, data, name);
     if (who) ctx.notice(`Verified ${describeToken(who)}.`);
   }
-  return save(ctx, name, data, !!opts.default);
+  return save(ctx, name, data, !!opts.default, opts.storage);
 }
 
-export async function loginProfile(ctx: Context): Promise<CommandResult> {
+export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; storage?: StorageChoice } = {}): Promise<CommandResult> {
+  checkTokenCommand(opts.tokenCommand, opts);
   if (!ctx.interactive) {
     throw new UsageError('profile login needs a terminal', 'use `forgectl profile add NAME --url URL --token-stdin` in scripts');
   }
@@ -131,12 +156,17 @@ export async function loginProfile(ctx: Context): Promise<CommandResult> {
     { name: 'OAuth 2.0 token', value: 'oauth' },
     { name: 'CI job token', value: 'job' },
   ]);
-  const token = await p.password('Token (input hidden):', { validate: (v) => (v.trim() ? true : 'a token is needed') });
-  ctx.redactor.add(token.trim());
-  const data: ProfileData = { url, token: token.trim(), tokenType };
-  const who = await verifyToken(ctx, data);
-  if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+  let data: ProfileData;
+  if (opts.tokenCommand) {
+    data = { url, tokenCommand: opts.tokenCommand, tokenType };
+  } else {
+    const token = await p.password('Token (input hidden):', { validate: (v) => (v.trim() ? true : 'a token is needed') });
+    ctx.redactor.add(token.trim());
+    data = { url, token: token.trim(), tokenType };
+  }
   const suggested = new URL(url).hostname.split('.')[0] || 'default';
+  const who = await verifyToken(ctx, data, suggested);
+  if (who) ctx.notice(`Verified ${describeToken(who)}.`);
   const name = await p.input('Profile name:', {
     default: suggested,
     validate: (v) => {
@@ -150,7 +180,7 @@ export async function loginProfile(ctx: Context): Promise<CommandResult> {
   });
   const store = await ctx.profiles();
   const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
-  return save(ctx, name || suggested, data, makeDefault);
+  return save(ctx, name || suggested, data, makeDefault, opts.storage);
 }
 
 export async function listProfiles(ctx: Context): Promise<CommandResult> {
@@ -188,7 +218,20 @@ export async function removeProfile(ctx: Context, name: string): Promise<Command
     ctx.notice(`dry run: would remove profile ${name}`);
     return none;
   }
+  const old = store.get(name);
   store.remove(name);
+  await forgetOldToken(ctx, old);
   ctx.notice(`Removed profile ${name}.`);
+  return none;
+}
+
+export async function setStorage(ctx: Context, name: string, to: string): Promise<CommandResult> {
+  if (!(STORAGES as readonly string[]).includes(to)) throw new UsageError(`invalid storage: ${JSON.stringify(to)}`, `use one of ${STORAGES.join(', ')}`);
+  const store = await ctx.profiles();
+  const result = await moveToken(ctx, store, name, to as StorageChoice);
+  const place = to === 'keyring' ? 'the system credential store' : store.path;
+  if (result === 'unchanged') ctx.notice(`The token of profile ${name} is already in ${place}.`);
+  else if (ctx.dryRun) ctx.notice(`dry run: would move the token of profile ${name} to ${place}`);
+  else ctx.notice(`Moved the token of profile ${name} to ${place}.`);
   return none;
 }

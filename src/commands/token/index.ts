@@ -54,7 +54,8 @@ export function registerToken(program: Command, reg: Registry): void {
       'A token that is already revoked is not rotated: the service refuses it, and presenting a revoked token ' +
       'for rotation is treated as reuse, which revokes the active token of its family; so it is refused here unless --force. ' +
       '`self` rotates the token in use (a token with only the self_rotate scope may do this). When the token is the one the profile in use holds, the new ' +
-      'secret is saved to the profile (atomically) before it is printed; if saving fails it is still printed.',
+      'secret is saved where the old one lived (the system credential store, or config.json atomically) before it is printed; if saving fails it is still printed and the exit code is 1. ' +
+      'A profile whose token comes from --token-command is not written to: the secret is printed with a reminder to update the helper’s source.',
     writes: true,
     examples: [
       'forgectl token rotate self --expires-in 90d',

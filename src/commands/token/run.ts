@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenFilters, type TokenId } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { saveRotatedToken } from '../../core/profile-token.js';
 import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
 import { capped, clientFilterPageOptions, confirmDestructive, exclusive, pageOptions } from '../shared.js';
 
@@ -115,6 +116,11 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   if (o.save === true && conn.tokenSource !== 'profile') {
     throw new UsageError('--save needs the token to come from a profile', 'this run uses a token from the ' + (conn.tokenSource === 'none' ? 'nowhere' : conn.tokenSource === 'ci' ? 'CI job' : conn.tokenSource === 'flag' ? '--token flag' : 'environment'));
   }
+  // A helper's token lives elsewhere (pass, vault…): forgectl cannot write there, only remind.
+  const fromHelper = conn.tokenSource === 'profile' && !!conn.profile?.tokenCommand;
+  if (o.save === true && fromHelper) {
+    throw new UsageError(`profile ${conn.profile?.name} takes its token from a command; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the command reads it');
+  }
   const http = await ctx.http();
   const target = await getToken(http, id);
   if (target.revoked && !o.force) {
@@ -132,7 +138,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   if (o.save === true && !isOwnCredential) {
     throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
   }
-  const saveTo = isOwnCredential && conn.tokenSource === 'profile' && o.save !== false ? conn.profile : undefined;
+  const saveTo = isOwnCredential && conn.tokenSource === 'profile' && !fromHelper && o.save !== false ? conn.profile : undefined;
 
   const rotated = await rotateToken(http, id === 'self' ? 'self' : target.id, expiresAt);
   if (!rotated) return none; // --dry-run
@@ -145,8 +151,8 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   let exitCode: number | undefined;
   if (saveTo) {
     try {
-      (await ctx.profiles()).updateToken(saveTo.name, rotated.token);
-      ctx.notice(`Saved the new token to profile ${saveTo.name}.`);
+      const where = await saveRotatedToken(ctx, await ctx.profiles(), saveTo, rotated.token);
+      ctx.notice(`Saved the new token to profile ${saveTo.name} (in ${where}).`);
     } catch (err) {
       exitCode = 1;
       ctx.stderr.write(
@@ -154,6 +160,10 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
           'hint: the new token is printed on standard output; store it now, the old one no longer works\n',
       );
     }
+  } else if (isOwnCredential && fromHelper) {
+    ctx.warn(
+      `profile ${conn.profile?.name} reads its token from \`${conn.profile?.tokenCommand}\`; the old token is now revoked: update that command's source with the new secret printed below`,
+    );
   } else if (isOwnCredential) {
     const where = conn.tokenSource === 'profile' ? `profile ${conn.profile?.name}` : conn.tokenSource === 'env' ? 'FORGECTL_TOKEN/GITLAB_TOKEN' : conn.tokenSource === 'ci' ? 'CI_JOB_TOKEN' : 'the --token flag';
     ctx.warn(`the token in ${where} is now revoked; replace it with the new one printed below`);

@@ -1,0 +1,144 @@
+// Where a profile's token lives, and moving it there: the system credential store (config.json keeps
+// a reference), the config file itself, or a helper command (nothing stored). The commands and the
+// Context go through these functions and never touch a backend directly.
+
+import type { Context } from '../context.js';
+import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
+import { MissingCredentialsError, UsageError } from './errors.js';
+import type { Profile, ProfileData, ProfileStore } from './profiles.js';
+import { runTokenCommand } from './token-command.js';
+
+export type TokenStorage = 'keyring' | 'file' | 'command' | 'none';
+export const STORAGES = ['keyring', 'file'] as const;
+export type StorageChoice = (typeof STORAGES)[number];
+
+export function tokenStorage(p: ProfileData): TokenStorage {
+  if (p.tokenCommand) return 'command';
+  if (p.keyring) return 'keyring';
+  return p.token ? 'file' : 'none';
+}
+
+export function profileHasToken(p: ProfileData | undefined): p is ProfileData {
+  return !!p && tokenStorage(p) !== 'none';
+}
+
+/** Fetches a profile's token from wherever it lives; a missing one is an auth failure (exit 4). */
+export async function readProfileToken(ctx: Context, p: Profile): Promise<string | undefined> {
+  let token: string | undefined;
+  switch (tokenStorage(p)) {
+    case 'none':
+      return undefined;
+    case 'file':
+      token = p.token;
+      break;
+    case 'command':
+      token = await runTokenCommand(p.tokenCommand!, {
+        env: ctx.env,
+        timeoutMs: ctx.globals.timeout * 1000,
+        owner: `profile ${p.name}`,
+        signal: ctx.abort.signal,
+      });
+      break;
+    case 'keyring':
+      try {
+        token = await systemKeyring.get(p.keyring!, ctx.env);
+      } catch (err) {
+        throw new MissingCredentialsError(
+          `the token of profile ${p.name} is in the system credential store, which cannot be used: ${(err as Error).message}`,
+          `unlock the store, or where it works move the token with \`forgectl profile set-storage ${p.name} file\``,
+        );
+      }
+      if (!token) {
+        throw new MissingCredentialsError(
+          `the token of profile ${p.name} is missing from the system credential store`,
+          `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+        );
+      }
+      break;
+  }
+  ctx.redactor.add(token);
+  return token;
+}
+
+/**
+ * Puts a new token where it was asked to go. With no choice, the credential store if one is
+ * reachable, else the file with a one-line warning; `keyring` refuses instead of falling back.
+ */
+export async function placeToken(
+  ctx: Context,
+  store: ProfileStore,
+  name: string,
+  token: string,
+  choice: StorageChoice | undefined,
+): Promise<Pick<ProfileData, 'token' | 'keyring'>> {
+  if (choice === 'file') return { token };
+  const ref = keyringRefFor(name, store.dir);
+  try {
+    await systemKeyring.set(ref, token, ctx.env);
+    return { keyring: ref };
+  } catch (err) {
+    if (choice === 'keyring') {
+      throw new CredentialStoreError(
+        `cannot save the token in the system credential store: ${(err as Error).message}`,
+        'pass --storage file to keep it in config.json (mode 0600) instead',
+      );
+    }
+    ctx.warn(`no system credential store is reachable (${(err as Error).message}); the token is kept in ${store.path} (pass --storage file to choose this)`);
+    return { token };
+  }
+}
+
+/** After a profile was replaced or removed: deletes its old store entry unless still in use. */
+export async function forgetOldToken(ctx: Context, old: ProfileData | undefined, now?: ProfileData): Promise<void> {
+  if (!old?.keyring || sameRef(old.keyring, now?.keyring)) return;
+  try {
+    await systemKeyring.delete(old.keyring, ctx.env);
+  } catch (err) {
+    ctx.warn(`could not remove the old token from the system credential store (${(err as Error).message}); remove "${old.keyring.account}" there by hand`);
+  }
+}
+
+function sameRef(a: KeyringRef, b: KeyringRef | undefined): boolean {
+  return !!b && a.service === b.service && a.account === b.account;
+}
+
+/** Saves a rotated secret where the old one lived; returns where, for the notice. */
+export async function saveRotatedToken(ctx: Context, store: ProfileStore, p: Profile, token: string): Promise<string> {
+  if (p.keyring) {
+    await systemKeyring.set(p.keyring, token, ctx.env);
+    return 'the system credential store';
+  }
+  store.updateToken(p.name, token);
+  return store.path;
+}
+
+/** Moves a profile's token to the other storage, removing it from the old one. */
+export async function moveToken(ctx: Context, store: ProfileStore, name: string, to: StorageChoice): Promise<'moved' | 'unchanged'> {
+  const p = store.get(name);
+  if (!p) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  const from = tokenStorage(p);
+  if (from === 'command') {
+    throw new UsageError(`profile ${name} takes its token from a command; there is nothing stored to move`, 'to store a token instead, add the profile again with --token-stdin');
+  }
+  if (from === 'none') throw new UsageError(`profile ${name} has no token to move`);
+  if (from === to) return 'unchanged';
+  if (ctx.dryRun) return 'moved';
+  const token = await readProfileToken(ctx, p);
+  const { name: _n, token: _t, keyring: _k, ...rest } = p;
+  let next: ProfileData;
+  if (to === 'keyring') {
+    const ref = keyringRefFor(name, store.dir);
+    try {
+      await systemKeyring.set(ref, token!, ctx.env);
+    } catch (err) {
+      throw new CredentialStoreError(`cannot save the token in the system credential store: ${(err as Error).message}`, 'the token stays in config.json');
+    }
+    next = { ...rest, keyring: ref };
+  } else {
+    next = { ...rest, token };
+  }
+  // The new copy is written first: a failure in between leaves two copies, never none.
+  store.set(name, next);
+  await forgetOldToken(ctx, p, next);
+  return 'moved';
+}

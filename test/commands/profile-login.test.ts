@@ -1,0 +1,68 @@
+// `profile login` with the storage choices, answered by a scripted prompter (in-process, with a
+// terminal pretended). This context has no D-Bus session, so the credential store is unreachable.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { Context } from '../../src/context.js';
+import { ScriptedPrompter } from '../../src/core/prompt.js';
+import { tempDir } from '../helpers/cli.js';
+import { filesContaining } from '../helpers/keyring.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+async function login(args: string[], answers: (string | boolean)[], configDir: string) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const ctx = new Context({
+    stdin: new PassThrough(),
+    stdout,
+    stderr,
+    env: { FORGECTL_CONFIG_DIR: configDir },
+    isTTY: { stdin: true, stdout: false, stderr: true },
+    prompt: new ScriptedPrompter(answers),
+  });
+  const exitCode = await run(['profile', 'login', ...args], ctx);
+  return { exitCode, stdout: out, stderr: err };
+}
+
+const config = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+
+describe('profile login', () => {
+  it('falls back to the file with a warning when no credential store is reachable', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const res = await login([], [sb.url, 'personal', sb.tokens.alice, 'home'], dir);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/^warning: no system credential store is reachable/m);
+    expect(config(dir).profiles.home.token).toBe(sb.tokens.alice);
+  });
+
+  it('refuses with --storage keyring, after asking, and saves nothing', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const res = await login(['--storage', 'keyring'], [sb.url, 'personal', sb.tokens.alice, 'home'], dir);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: cannot save the token in the system credential store/m);
+    expect(res.stderr).not.toContain(sb.tokens.alice);
+    expect(filesContaining(dir, sb.tokens.alice)).toEqual([]);
+    expect(config(dir).profiles).toEqual({});
+  });
+
+  it('with --token-command asks no token, verifies the helper’s and stores only the command', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const res = await login(['--token-command', `printf '%s\\n' ${sb.tokens.bob}`], [sb.url, 'personal', 'ops'], dir);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/Verified token "bob-workstation"/);
+    expect(config(dir).profiles.ops).toMatchObject({ tokenCommand: `printf '%s\\n' ${sb.tokens.bob}` });
+    expect(config(dir).profiles.ops.token).toBeUndefined();
+  });
+});

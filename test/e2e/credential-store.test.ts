@@ -1,0 +1,168 @@
+// Tokens in a real Secret Service (gnome-keyring on a private D-Bus session): the config directory
+// never holds the token, every command still works, rotation saves to the store, removal cleans it;
+// and without a session bus, the file fallback.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { KEYRING_PLATFORM, filesContaining, storeContents, useKeyringSession } from '../helpers/keyring.js';
+import { rawGet, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+const keyring = useKeyringSession();
+const lockedKeyring = useKeyringSession({ unlocked: false });
+
+function config(configDir: string): any {
+  return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
+}
+
+describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () => {
+  it('add, use, rotate and remove: the token is in the store and in no file of the config directory', async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const configDir = tempDir();
+    const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
+    const token = sb.tokens.bob;
+
+    const added = await run(['profile', 'add', 'work', '--url', sb.url, '--token-stdin'], `${token}\n`);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).not.toMatch(/warning/);
+    expect(added.stderr).toMatch(/system credential store/);
+    expect(filesContaining(configDir, token)).toEqual([]);
+    expect(config(configDir).profiles.work.token).toBeUndefined();
+    const account = `work@${configDir}`;
+    expect(config(configDir).profiles.work.keyring).toEqual({ service: 'forgectl', account });
+    expect(await storeContents(ks)).toContainEqual({ account, password: token });
+    // gnome-keyring encrypts what it stores: the token is in no file of its home either.
+    expect(filesContaining(ks.home, token)).toEqual([]);
+
+    const listed = json<any[]>(await run(['profile', 'list', '-o', 'json']));
+    expect(listed).toMatchObject([{ name: 'work', storage: 'keyring', token: null }]);
+    const self = await run(['token', 'self', '-o', 'json']);
+    expect(self.exitCode, self.stderr).toBe(0);
+    expect(json<any>(self).name).toBe('bob-workstation');
+    expect((await run(['projects', 'list', '-o', 'json', '--limit', '1'])).exitCode).toBe(0);
+
+    const rotated = await run(['token', 'rotate', 'self', '-o', 'json']);
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    const secret = json<any>(rotated).token as string;
+    expect(rotated.stderr).toContain('Saved the new token to profile work (in the system credential store)');
+    expect(await storeContents(ks)).toContainEqual({ account, password: secret });
+    expect(filesContaining(configDir, secret)).toEqual([]);
+    expect((await rawGet(sb, '/personal_access_tokens/self', token)).status).toBe(401);
+    const after = await run(['token', 'self', '-o', 'json']);
+    expect(after.exitCode, after.stderr).toBe(0);
+    expect(json<any>(after).id).toBe(json<any>(rotated).id);
+
+    const removed = await run(['profile', 'remove', 'work', '--yes']);
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
+  });
+
+  it('keeps the token in the file with --storage file, and set-storage moves it both ways', async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const configDir = tempDir();
+    const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
+    const token = sb.tokens.alice;
+    const account = `dev@${configDir}`;
+
+    expect((await run(['profile', 'add', 'dev', '--url', sb.url, '--token-stdin', '--storage', 'file'], `${token}\n`)).exitCode).toBe(0);
+    expect(config(configDir).profiles.dev.token).toBe(token);
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
+
+    const toStore = await run(['profile', 'set-storage', 'dev', 'keyring']);
+    expect(toStore.exitCode, toStore.stderr).toBe(0);
+    expect(filesContaining(configDir, token)).toEqual([]);
+    expect(await storeContents(ks)).toContainEqual({ account, password: token });
+    expect(json<any>(await run(['profile', 'show', 'dev', '-o', 'json'])).storage).toBe('keyring');
+    expect((await run(['token', 'self'])).exitCode).toBe(0);
+
+    const toFile = await run(['profile', 'set-storage', 'dev', 'file']);
+    expect(toFile.exitCode, toFile.stderr).toBe(0);
+    expect(config(configDir).profiles.dev).toMatchObject({ token });
+    expect(config(configDir).profiles.dev.keyring).toBeUndefined();
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
+    expect((await run(['token', 'self'])).exitCode).toBe(0);
+
+    const same = await run(['profile', 'set-storage', 'dev', 'file']);
+    expect(same.exitCode).toBe(0);
+    expect(same.stderr).toMatch(/already in/);
+    expect((await run(['profile', 'set-storage', 'dev', 'vault'])).exitCode).toBe(2);
+  });
+
+  it('replacing a profile stored in the keyring with a file one removes the old entry', async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const configDir = tempDir();
+    const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
+    const account = `ops@${configDir}`;
+    expect((await run(['profile', 'add', 'ops', '--url', sb.url, '--token-stdin', '--no-verify'], `${sb.tokens.readonly}\n`)).exitCode).toBe(0);
+    expect((await storeContents(ks)).map((c) => c.account)).toContain(account);
+    const replaced = await run(['profile', 'add', 'ops', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file', '--yes'], `${sb.tokens.alice}\n`);
+    expect(replaced.exitCode, replaced.stderr).toBe(0);
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
+    expect(config(configDir).profiles.ops.token).toBe(sb.tokens.alice);
+  });
+});
+
+describe.skipIf(!KEYRING_PLATFORM)('a credential store that cannot be unlocked (no one to type the password)', () => {
+  it('falls back to the file with a warning, and --storage keyring refuses', async () => {
+    const sb = sandbox();
+    const ks = lockedKeyring();
+    const configDir = tempDir();
+    const run = (args: string[], input: string) => forgectl(args, { configDir, env: ks.env, input });
+    const res = await run(['profile', 'add', 'h', '--url', sb.url, '--token-stdin', '--no-verify'], `${sb.tokens.readonly}\n`);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/^warning: no system credential store is reachable \(Couldn't access platform storage: .*\); the token is kept in /m);
+    expect(config(configDir).profiles.h.token).toBe(sb.tokens.readonly);
+    const refused = await run(['profile', 'add', 'k', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'keyring'], `${sb.tokens.alice}\n`);
+    expect(refused.exitCode).toBe(1);
+    expect(filesContaining(configDir, sb.tokens.alice)).toEqual([]);
+  });
+});
+
+describe('no credential store reachable (no D-Bus session)', () => {
+  it('falls back to the file with a one-line warning', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const res = await forgectl(['profile', 'add', 'ci', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const warnings = res.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/no system credential store is reachable .*--storage file/);
+    expect(res.stderr).not.toContain(sb.tokens.admin);
+    expect(config(configDir).profiles.ci.token).toBe(sb.tokens.admin);
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toMatchObject([{ name: 'ci', storage: 'file' }]);
+  });
+
+  it('with --storage file says nothing; with --storage keyring refuses and saves nothing', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const file = await forgectl(['profile', 'add', 'a', '--url', sb.url, '--token-stdin', '--storage', 'file', '--no-verify'], { configDir, input: `${sb.tokens.bob}\n` });
+    expect(file.exitCode, file.stderr).toBe(0);
+    expect(file.stderr).not.toMatch(/warning/);
+
+    const refused = await forgectl(['profile', 'add', 'b', '--url', sb.url, '--token-stdin', '--storage', 'keyring', '--no-verify'], { configDir, input: `${sb.tokens.alice}\n` });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toMatch(/^error: cannot save the token in the system credential store: no D-Bus session/m);
+    expect(filesContaining(configDir, sb.tokens.alice)).toEqual([]);
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir })).map((p) => p.name)).toEqual(['a']);
+
+    const move = await forgectl(['profile', 'set-storage', 'a', 'keyring'], { configDir });
+    expect(move.exitCode).toBe(1);
+    expect(config(configDir).profiles.a.token).toBe(sb.tokens.bob);
+  });
+
+  it.skipIf(!KEYRING_PLATFORM)('a profile whose token is in the store fails with exit 4 where the store cannot be reached', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const ks = keyring();
+    expect((await forgectl(['profile', 'add', 'k', '--url', sb.url, '--token-stdin', '--no-verify'], { configDir, env: ks.env, input: `${sb.tokens.bob}\n` })).exitCode).toBe(0);
+    const res = await forgectl(['token', 'self'], { configDir });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: the token of profile k is in the system credential store, which cannot be used/m);
+    expect(res.stderr).toMatch(/^hint: .*set-storage k file/m);
+  });
+});

@@ -1,0 +1,121 @@
+// Credential helpers: a profile names a command that prints its token. Real commands run here: a
+// script that succeeds (and records the argv it got, to prove there is no shell), one that fails,
+// one that hangs, and one that does not exist.
+
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { filesContaining } from '../helpers/keyring.js';
+import { rawGet, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+/** A helper script: prints the token (plus a second line, as `pass` entries have) and logs its arguments. */
+function helper(dir: string, token: string): string {
+  const path = join(dir, 'print-token');
+  writeFileSync(path, `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done > "${dir}/argv"\nprintf '  %s  \\nlogin: admin\\n' '${token}'\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+function config(configDir: string): any {
+  return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
+}
+
+describe('profiles with --token-command', () => {
+  it('runs the helper without a shell, uses the first line of its output, and stores no token', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const script = helper(dir, sb.tokens.alice);
+    const command = `${script} 'forge/admin token' "say \\"hi\\"" '$HOME' *`;
+    const added = await forgectl(['profile', 'add', 'pass', '--url', sb.url, '--token-command', command], { configDir });
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(/Verified token "alice-laptop"/);
+    // Words split as a shell would, but `*` reached the helper as written: no shell globbed it.
+    expect(readFileSync(join(dir, 'argv'), 'utf8')).toBe('forge/admin token\nsay "hi"\n$HOME\n*\n');
+    expect(config(configDir).profiles.pass).toMatchObject({ tokenCommand: command });
+    expect(filesContaining(configDir, sb.tokens.alice)).toEqual([]);
+
+    const shown = json<any>(await forgectl(['profile', 'show', 'pass', '-o', 'json'], { configDir }));
+    expect(shown).toMatchObject({ storage: 'command', token_command: command, token: null });
+
+    const self = await forgectl(['token', 'self', '-o', 'json', '--verbose'], { configDir });
+    expect(self.exitCode, self.stderr).toBe(0);
+    expect(json<any>(self).name).toBe('alice-laptop');
+    // Never logged, not even in the HTTP trace.
+    expect(self.stderr).toMatch(/GET /);
+    expect(self.stderr).not.toContain(sb.tokens.alice);
+  });
+
+  it('a failing helper exits 4 with its stderr, and nothing is saved', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const res = await forgectl(['profile', 'add', 'v', '--url', sb.url, '--token-command', `sh -c 'echo "vault: permission denied" >&2; exit 2'`], { configDir });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: the token command of profile v failed \(sh, exit 2\): vault: permission denied$/m);
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
+
+    // Saved without verifying, the failure shows when the profile is used.
+    expect((await forgectl(['profile', 'add', 'v', '--url', sb.url, '--no-verify', '--token-command', 'sh -c "echo locked >&2; exit 1"'], { configDir })).exitCode).toBe(0);
+    const used = await forgectl(['token', 'self'], { configDir });
+    expect(used.exitCode).toBe(4);
+    expect(used.stderr).toMatch(/failed \(sh, exit 1\): locked/);
+  });
+
+  it('a hanging helper is stopped after --timeout and exits 4; a missing one exits 4; an empty one exits 4', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const add = (name: string, command: string) => forgectl(['profile', 'add', name, '--url', sb.url, '--no-verify', '--token-command', command], { configDir });
+    expect((await add('hang', 'sleep 300')).exitCode).toBe(0);
+    const hung = await forgectl(['token', 'self', '-p', 'hang', '--timeout', '1'], { configDir, timeout: 60_000 });
+    expect(hung.exitCode).toBe(4);
+    expect(hung.stderr).toMatch(/^error: the token command of profile hang \(sleep\) did not finish within 1s$/m);
+
+    expect((await add('gone', 'forgectl-no-such-helper show x')).exitCode).toBe(0);
+    const gone = await forgectl(['token', 'self', '-p', 'gone'], { configDir });
+    expect(gone.exitCode).toBe(4);
+    expect(gone.stderr).toMatch(/was not found: forgectl-no-such-helper/);
+
+    expect((await add('mute', 'true')).exitCode).toBe(0);
+    const mute = await forgectl(['token', 'self', '-p', 'mute'], { configDir });
+    expect(mute.exitCode).toBe(4);
+    expect(mute.stderr).toMatch(/printed no token/);
+  });
+
+  it('refuses shell syntax and conflicting options before anything is saved (exit 2)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    for (const extra of [
+      ['--token-command', 'pass show forge/admin | head -1'],
+      ['--token-command', 'vault kv get -field=token secret/$ENV'],
+      ['--token-command', "pass show 'unclosed"],
+      ['--token-command', '   '],
+      ['--token-command', 'pass show x', '--token-stdin'],
+      ['--token-command', 'pass show x', '--storage', 'keyring'],
+    ]) {
+      const res = await forgectl(['profile', 'add', 'x', '--url', sb.url, '--no-verify', ...extra], { configDir, input: 'glpat-abcdefghijklmnop\n' });
+      expect(res.exitCode, `${extra.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toMatch(/^error: /m);
+    }
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
+  });
+
+  it('token rotate does not write to a helper-backed profile: prints the secret with a reminder', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const script = helper(dir, sb.tokens.readonly_rotate);
+    expect((await forgectl(['profile', 'add', 'h', '--url', sb.url, '--token-command', script], { configDir })).exitCode).toBe(0);
+    const before = readFileSync(join(configDir, 'config.json'), 'utf8');
+    const res = await forgectl(['token', 'rotate', 'self', '-o', 'json'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const secret = json<any>(res).token as string;
+    expect((await rawGet(sb, '/personal_access_tokens/self', secret)).status).toBe(200);
+    expect(res.stderr).toMatch(new RegExp(`^warning: profile h reads its token from \`${script}\`; .*update that command's source`, 'm'));
+    expect(res.stderr).not.toContain(secret);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+    expect((await forgectl(['token', 'rotate', 'self', '--save'], { configDir })).exitCode).toBe(2);
+  });
+});
