@@ -1,5 +1,7 @@
 // Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getToken, type Token } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
@@ -8,6 +10,23 @@ import { none, object, list, type CommandResult, type Column } from '../../core/
 import { checkProfileName, type Profile, type ProfileData } from '../../core/profiles.js';
 import { maskToken } from '../../core/redact.js';
 import { confirmDestructive } from '../shared.js';
+
+/**
+ * TLS files are stored as absolute paths (a relative one would break from another directory) and
+ * checked now: readable, and PEM.
+ */
+function checkPemFile(option: string, file: string): string {
+  if (!file) throw new UsageError(`${option} is empty`);
+  const abs = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${option} ${abs}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (!/-----BEGIN [A-Z0-9 ]+-----/.test(text)) throw new UsageError(`${option} ${abs} is not a PEM file`, 'give a file with -----BEGIN …----- blocks');
+  return abs;
+}
 
 interface AddOptions {
   url: string;
@@ -67,17 +86,22 @@ function describeToken(t: Token): string {
   return `token "${t.name}" (id ${t.id}) of user ${t.user_id ?? '?'}, scopes ${(t.scopes ?? []).join(',') || 'none'}, ${expiry}`;
 }
 
-async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean): Promise<CommandResult> {
+/** Asked before any verification request: replacing an existing profile needs --yes or a "yes". */
+async function confirmReplace(ctx: Context, name: string): Promise<void> {
   const store = await ctx.profiles();
   if (store.get(name) && !ctx.globals.yes) {
     if (!ctx.interactive) throw new UsageError(`profile ${name} exists`, 'pass --yes to replace it');
     await confirmDestructive(ctx, `Replace the existing profile ${name}?`);
   }
+}
+
+async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean): Promise<CommandResult> {
+  const store = await ctx.profiles();
   if (ctx.dryRun) {
     ctx.notice(`dry run: would save profile ${name} to ${store.path}`);
     return none;
   }
-  store.set(name, data, makeDefault);
+  await store.set(name, data, makeDefault);
   ctx.notice(`Saved profile ${name} to ${store.path}${store.defaultName() === name ? ' (default)' : ''}.`);
   return object(view(store.get(name)!, store.defaultName()));
 }
@@ -86,7 +110,12 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
   checkProfileName(name);
   if (opts.tokenStdin && opts.token) throw new UsageError('--token and --token-stdin cannot be used together');
   if (!!opts.clientCert !== !!opts.clientKey) throw new UsageError('--client-cert and --client-key go together');
+  if (opts.token === '') throw new UsageError('--token is empty', 'give a token, or use --token-stdin');
   const url = normalizeBaseUrl(opts.url);
+  const caFile = opts.caFile === undefined ? undefined : checkPemFile('--ca-file', opts.caFile);
+  const clientCert = opts.clientCert === undefined ? undefined : checkPemFile('--client-cert', opts.clientCert);
+  const clientKey = opts.clientKey === undefined ? undefined : checkPemFile('--client-key', opts.clientKey);
+  await confirmReplace(ctx, name);
   let token = opts.token;
   if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
   if (opts.tokenStdin) token = await ctx.readSecretFromStdin('the token');
@@ -97,9 +126,9 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
     token,
     tokenType: opts.tokenType,
     sudo: opts.sudo,
-    caFile: opts.caFile,
-    clientCert: opts.clientCert,
-    clientKey: opts.clientKey,
+    caFile,
+    clientCert,
+    clientKey,
     insecure: opts.insecure || undefined,
   };
   if (opts.verify) {
@@ -149,6 +178,7 @@ export async function loginProfile(ctx: Context): Promise<CommandResult> {
     },
   });
   const store = await ctx.profiles();
+  await confirmReplace(ctx, name || suggested);
   const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
   return save(ctx, name || suggested, data, makeDefault);
 }
@@ -175,7 +205,7 @@ export async function useProfile(ctx: Context, name: string): Promise<CommandRes
     ctx.notice(`dry run: would make ${name} the default profile`);
     return none;
   }
-  store.setDefault(name);
+  await store.setDefault(name);
   ctx.notice(`Default profile is now ${name}.`);
   return none;
 }
@@ -188,7 +218,13 @@ export async function removeProfile(ctx: Context, name: string): Promise<Command
     ctx.notice(`dry run: would remove profile ${name}`);
     return none;
   }
-  store.remove(name);
+  const wasDefault = store.defaultName() === name;
+  await store.remove(name);
   ctx.notice(`Removed profile ${name}.`);
+  if (wasDefault) {
+    const now = store.defaultName();
+    if (now) ctx.notice(`${name} was the default profile; ${now}, the only one left, is the default now.`);
+    else if (store.list().length) ctx.warn(`${name} was the default profile; there is no default now: choose one with \`forgectl profile use NAME\``);
+  }
   return none;
 }

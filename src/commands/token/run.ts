@@ -143,7 +143,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   let exitCode: number | undefined;
   if (saveTo) {
     try {
-      (await ctx.profiles()).updateToken(saveTo.name, rotated.token);
+      await (await ctx.profiles()).updateToken(saveTo.name, rotated.token);
       ctx.notice(`Saved the new token to profile ${saveTo.name}.`);
     } catch (err) {
       exitCode = 1;
