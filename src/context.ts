@@ -177,7 +177,7 @@ export class Context {
    * that profile's origin, CI_JOB_TOKEN only to CI_SERVER_URL's. A token from a flag or the
    * environment goes where the user pointed it. The config file is read only when needed.
    */
-  async connection(): Promise<Connection> {
+  async connection(opts: { anonymous?: boolean } = {}): Promise<Connection> {
     if (this.connectionCache) return this.connectionCache;
     const g = this.globals;
     const env = this.env;
@@ -246,7 +246,8 @@ export class Context {
       ciToken = true;
     } else if (profileToken) [token, tokenSource] = [profileToken, 'profile'];
 
-    if (!token && urlFrom !== 'profile' && !profile) {
+    // Endpoints that answer without credentials (broadcast messages) may go there anonymously.
+    if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {
       const host = new URL(url).host;
       throw new MissingCredentialsError(
         `no token for ${host}: no profile has the URL ${origin}, and no token was given`,
@@ -274,10 +275,13 @@ export class Context {
     return this.connectionCache;
   }
 
-  /** The HTTP client for the resolved connection. */
-  async http(): Promise<HttpClient> {
+  /**
+   * The HTTP client for the resolved connection. `anonymous`: the endpoint answers without
+   * credentials, so a URL with no token for it is not an error.
+   */
+  async http(opts: { anonymous?: boolean } = {}): Promise<HttpClient> {
     if (this.client) return this.client;
-    const c = await this.connection();
+    const c = await this.connection(opts);
     this.client = this.makeClient(c.url, { token: c.token, tokenType: c.tokenType, sudo: c.sudo }, c.tls);
     return this.client;
   }
