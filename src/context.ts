@@ -9,6 +9,10 @@ import { render, type CommandResult, type OutputFormat } from './core/output.js'
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
+import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
+
+/** Status lines may quote server data: no raw control characters, no URL credentials. */
+const safe = (s: string): string => visible(maskUrlCredentials(s));
 
 declare const __FORGECTL_VERSION__: string;
 export const VERSION: string = typeof __FORGECTL_VERSION__ === 'string' ? __FORGECTL_VERSION__ : '0.0.0-dev';
@@ -138,11 +142,11 @@ export class Context {
 
   /** A status line on stderr. */
   notice(message: string): void {
-    this.stderr.write(`${this.redactor.text(message)}\n`);
+    this.stderr.write(`${safe(this.redactor.text(message))}\n`);
   }
 
   warn(message: string): void {
-    this.stderr.write(`warning: ${this.redactor.text(message)}\n`);
+    this.stderr.write(`warning: ${safe(this.redactor.text(message))}\n`);
   }
 
   warnOnce(key: string, message: string): void {
@@ -314,6 +318,7 @@ export class Context {
 
   private printDryRun(req: DryRunRequest): void {
     this.dryRunCount++;
+    req = maskUrlsDeep(req);
     if (this.globals.output === 'json' || this.globals.output === 'ndjson') {
       this.stdout.write(`${JSON.stringify({ dry_run: true, ...req }, null, this.globals.output === 'json' ? 2 : undefined)}\n`);
       return;
@@ -324,7 +329,7 @@ export class Context {
       const body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2);
       lines.push(...body.split('\n').map((l) => `  ${l}`));
     }
-    this.stdout.write(`${lines.join('\n')}\n`);
+    this.stdout.write(`${safe(lines.join('\n'))}\n`);
   }
 
   /** How many writes --dry-run kept back so far. */

@@ -3,6 +3,7 @@
 // JSON, YAML and NDJSON print objects exactly as received; `--fields` keeps the named keys.
 
 import type { Writable } from 'node:stream';
+import { maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
@@ -153,10 +154,11 @@ async function* iterate<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerato
 export function cellText(v: unknown, tty: boolean): string {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return tty ? '-' : '';
   if (Array.isArray(v)) return v.map((x) => cellText(x, false)).join(',');
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') return visible(maskUrlCredentials(JSON.stringify(v)), true);
   const s = String(v);
-  // Keep each row on one line in a pipe: tabs and newlines would break `cut` and `awk`.
-  return s.replace(/[\t\r\n]+/g, ' ');
+  // Keep each row on one line in a pipe: tabs and newlines would break `cut` and `awk`. Other
+  // control characters from the server are shown (`^[`), never sent raw to the terminal.
+  return visible(maskUrlCredentials(s.replace(/[\t\r\n]+/g, ' ')), true);
 }
 
 function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | undefined, sample?: unknown): Column<T>[] {
@@ -247,9 +249,34 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
   await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
 }
 
+// Strings a YAML 1.1 reader (PyYAML, Ruby, older tools) would take as a boolean or null.
+const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$/;
+const RAW_C1 = /[\x7f-\x9f]/g;
+
 async function yamlStringify(v: unknown): Promise<string> {
-  const { stringify } = await import('yaml');
-  return stringify(v, { lineWidth: 0 });
+  const { Document, visit } = await import('yaml');
+  const doc = new Document(v);
+  let rawC1 = false;
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'string') return;
+      if (YAML11_SPECIAL.test(node.value)) node.type = 'QUOTE_DOUBLE';
+      if (RAW_C1.test(node.value)) {
+        // DEL and C1 are written raw even inside quotes; in a double-quoted scalar \xNN is the same value.
+        node.type = 'QUOTE_DOUBLE';
+        rawC1 = true;
+      }
+      RAW_C1.lastIndex = 0;
+    },
+  });
+  const out = doc.toString({ lineWidth: 0 });
+  return rawC1 ? out.replace(RAW_C1, (c) => `\\x${c.charCodeAt(0).toString(16)}`) : out;
+}
+
+/** JSON escapes C0 itself; DEL and C1 become \u escapes too (the same value, safe on a terminal). */
+function jsonText(v: unknown, indent?: number): string {
+  const s = JSON.stringify(maskUrlsDeep(v), null, indent);
+  return s === undefined ? 'null' : s.replace(RAW_C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 }
 
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
@@ -257,18 +284,21 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
   switch (result.kind) {
     case 'none':
       return 0;
-    case 'text':
-      await write(o.stdout, result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`);
+    case 'text': {
+      // Exact in a pipe; on a terminal, control characters are shown and URL credentials masked.
+      const t = o.isTTY ? visible(maskUrlCredentials(result.text)) : result.text;
+      await write(o.stdout, t.endsWith('\n') || t === '' ? t : `${t}\n`);
       return 1;
+    }
     case 'object': {
       if (o.format === 'table') {
         await renderObjectTable(result, o);
         return 1;
       }
       const v = pickFields(maskValue(result.value, result.maskKeys), o.fields);
-      if (o.format === 'json') await write(o.stdout, JSON.stringify(v, null, 2) + '\n');
-      else if (o.format === 'ndjson') await write(o.stdout, JSON.stringify(v) + '\n');
-      else await write(o.stdout, await yamlStringify(v));
+      if (o.format === 'json') await write(o.stdout, jsonText(v, 2) + '\n');
+      else if (o.format === 'ndjson') await write(o.stdout, jsonText(v) + '\n');
+      else await write(o.stdout, await yamlStringify(maskUrlsDeep(v)));
       return 1;
     }
     case 'list': {
@@ -284,7 +314,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       const out = new BatchedWriter(o.stdout);
       if (o.format === 'ndjson') {
         for await (const item of iterate(r.items)) {
-          await out.add(JSON.stringify(prep(item)) + '\n');
+          await out.add(jsonText(prep(item)) + '\n');
           n++;
         }
         await out.flush();
@@ -294,7 +324,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         // Streamed as a JSON array: valid JSON, and memory stays flat for long lists.
         await out.add('[');
         for await (const item of iterate(r.items)) {
-          const body = JSON.stringify(prep(item), null, 2).replace(/\n/g, '\n  ');
+          const body = jsonText(prep(item), 2).replace(/\n/g, '\n  ');
           await out.add(`${n === 0 ? '\n' : ',\n'}  ${body}`);
           n++;
         }
@@ -303,7 +333,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         return n;
       }
       const all: unknown[] = [];
-      for await (const item of iterate(r.items)) all.push(prep(item));
+      for await (const item of iterate(r.items)) all.push(maskUrlsDeep(prep(item)));
       await write(o.stdout, all.length ? await yamlStringify(all) : '[]\n');
       return all.length;
     }

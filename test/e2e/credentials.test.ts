@@ -189,3 +189,41 @@ describe('config writes under concurrency', () => {
     expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('credentials inside URLs never reach the output', () => {
+  it('profile list/show and hooks create --dry-run mask user:password@', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const added = await forgectl(['profile', 'add', 'basic', '--url', 'https://deploy:hunter2-pass@git.example.com', '--token', 'glpat-basic-token-1234', '--no-verify'], { configDir });
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stdout + added.stderr).not.toContain('hunter2-pass');
+    for (const args of [['profile', 'list'], ['profile', 'show', 'basic'], ['profile', 'list', '-o', 'json'], ['profile', 'show', '-o', 'yaml']]) {
+      const res = await forgectl(args, { configDir });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stdout + res.stderr, args.join(' ')).not.toContain('hunter2-pass');
+      expect(res.stdout).toContain('deploy:********@git.example.com');
+    }
+    for (const format of ['table', 'json']) {
+      const dry = await forgectl(['hooks', 'create', '--url', 'https://hookuser:hook-pass-999@audit.example.com/hook', '--dry-run', '-o', format], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin } });
+      expect(dry.exitCode, dry.stderr).toBe(0);
+      expect(dry.stdout + dry.stderr).not.toContain('hook-pass-999');
+      expect(dry.stdout).toContain('hookuser:********@audit.example.com');
+    }
+  });
+
+  it('server data with escape sequences is shown visibly in table and TSV output', async () => {
+    const sb = sandbox();
+    const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+    const made = await forgectl(['broadcast', 'create', '--message', 'maintenance \x1b[31mNOW\x1b[0m \x1b]0;pwned\x07', '-o', 'json'], { env });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const id = json(made).id;
+    for (const extra of [[], ['-o', 'table']]) {
+      const res = await forgectl(['broadcast', 'get', String(id), ...extra], { env: { ...env, FORGECTL_FORCE_TTY: extra.length ? '1' : undefined } });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      expect(res.stdout).toContain('maintenance ^[[31mNOW^[[0m ^[]0;pwned^G');
+    }
+    // JSON keeps the exact value.
+    expect(json(await forgectl(['broadcast', 'get', String(id), '-o', 'json'], { env })).message).toBe('maintenance \x1b[31mNOW\x1b[0m \x1b]0;pwned\x07');
+  });
+});
