@@ -458,6 +458,9 @@ export class HttpClient {
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
     else if (code === 'TIMEOUT' || code?.startsWith('UND_ERR_') && code.includes('TIMEOUT')) hint = 'raise the per-request limit with --timeout SECONDS';
     else if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
+    else if (url.startsWith('https:') && (/WRONG_VERSION_NUMBER|EPROTO|PACKET_LENGTH_TOO_LONG/.test(code ?? '') || /wrong version number|packet length too long/i.test(detail))) {
+      hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
+    }
     return new NetworkError(
       this.options.redactor.text(`${method} ${safeUrl} failed${tries}: ${code ?? 'network error'} (${detail})`),
       code,
