@@ -115,6 +115,10 @@ export function applyFields(target: Obj, fields: string[] | undefined, reserved:
     const [key, valueText] = splitKeyValue('--field', raw);
     const path = key.split('.');
     if (!key || path.some((p) => p === '')) throw new UsageError(`--field key is not valid: ${JSON.stringify(key)}`);
+    // Would reach (or replace) the object prototype instead of a field: refused, not dropped.
+    if (path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) {
+      throw new UsageError(`--field key is not allowed: ${JSON.stringify(key)}`, '__proto__, constructor and prototype cannot be field names');
+    }
     if (path.length === 1 && reserved.includes(key)) {
       const flag = Object.entries(HTTP_KEYS).find(([, v]) => v === key)?.[0];
       throw new UsageError(`--field cannot set ${key}`, flag ? `use ${FLAG_NAMES[flag]}` : undefined);
