@@ -100,6 +100,13 @@ export function pickFields(value: unknown, fields: string[] | undefined): unknow
   return out;
 }
 
+/** `--fields` names that the first item does not have: said once on stderr instead of blank columns. */
+async function warnUnknownFields(o: RenderOptions, sample: unknown): Promise<void> {
+  if (!o.fields?.length || sample === null || typeof sample !== 'object' || Array.isArray(sample)) return;
+  const missing = o.fields.filter((f) => getPath(sample, f) === undefined);
+  if (missing.length) await write(o.stderr, `warning: --fields: ${missing.join(', ')} ${missing.length > 1 ? 'are not fields' : 'is not a field'} of this output\n`);
+}
+
 function maskValue(value: unknown, maskKeys: readonly string[] | undefined): unknown {
   if (!maskKeys?.length || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -208,6 +215,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
     let cols: Column<T>[] | undefined;
     for await (const raw of iterate(r.items)) {
       const row = maskValue(raw, r.maskKeys) as T;
+      if (!cols) await warnUnknownFields(o, row);
       cols ??= columnsFor(r.columns, o.fields, row);
       await write(o.stdout, cols.map((c) => cell(row, c, false)).join('\t') + '\n');
       count++;
@@ -218,6 +226,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   for await (const raw of iterate(r.items)) rows.push(maskValue(raw, r.maskKeys) as T);
   count = rows.length;
   if (!rows.length) return 0;
+  await warnUnknownFields(o, rows[0]);
   const cols = columnsFor(r.columns, o.fields, rows[0]);
   const Table = await tableModule();
   const bold = await headerStyle(o.color);
@@ -237,6 +246,7 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
     await write(o.stdout, cellText(value, false) + '\n');
     return;
   }
+  await warnUnknownFields(o, value);
   const cols = columnsFor(r.columns, o.fields, value);
   if (!o.isTTY) {
     for (const c of cols) await write(o.stdout, `${c.header ?? c.key}\t${cell(value, c, false)}\n`);
@@ -295,6 +305,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         await renderObjectTable(result, o);
         return 1;
       }
+      await warnUnknownFields(o, result.value);
       const v = pickFields(maskValue(result.value, result.maskKeys), o.fields);
       if (o.format === 'json') await write(o.stdout, jsonText(v, 2) + '\n');
       else if (o.format === 'ndjson') await write(o.stdout, jsonText(v) + '\n');
@@ -308,7 +319,14 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         if (n === 0 && o.isTTY && r.empty) await write(o.stderr, `${r.empty}\n`);
         return n;
       }
-      const prep = (raw: unknown) => pickFields(maskValue(raw, r.maskKeys), o.fields);
+      let warned = false;
+      const prep = (raw: unknown) => {
+        if (!warned) {
+          warned = true;
+          void warnUnknownFields(o, raw);
+        }
+        return pickFields(maskValue(raw, r.maskKeys), o.fields);
+      };
       let n = 0;
       // Items are written in batches: one write per item costs more than encoding it.
       const out = new BatchedWriter(o.stdout);

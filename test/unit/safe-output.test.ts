@@ -82,3 +82,20 @@ describe('YAML output', () => {
     expect(parseYaml(y, { version: '1.1' })).toEqual(values);
   });
 });
+
+describe('--fields naming a field the data lacks', () => {
+  it('warns once on stderr in every format instead of printing blank columns silently', async () => {
+    for (const format of ['table', 'json', 'ndjson', 'yaml'] as const) {
+      for (const result of [list([{ id: 1 }, { id: 2 }], [{ key: 'id' }]), object({ id: 1 })]) {
+        const stdout = new PassThrough();
+        const stderr = new PassThrough();
+        let err = '';
+        stderr.on('data', (c) => (err += c));
+        stdout.resume();
+        await render(result, { format, fields: ['id', 'nosuchfield'], stdout, stderr, isTTY: false, color: false });
+        await new Promise((r) => setImmediate(r));
+        expect(err, format).toBe('warning: --fields: nosuchfield is not a field of this output\n');
+      }
+    }
+  });
+});
