@@ -165,7 +165,7 @@ export function buildHttpPayload(flags: AlertFlags, base: Obj = {}): Obj {
 
 /** Checks an HTTP-form payload (from a file or flags); `source` names it in errors. */
 export function checkHttpPayload(p: unknown, source: string): asserts p is Obj {
-  if (!isObj(p)) throw new UsageError(`${source} must be a JSON object (the HTTP endpoint form), not ${Array.isArray(p) ? 'an array' : typeof p}`);
+  if (!isObj(p)) throw new UsageError(`${source} must be a JSON object (the HTTP endpoint form), not ${p === null ? 'null' : Array.isArray(p) ? 'an array' : typeof p}`);
   checkTime(`${source}: start_time`, p.start_time);
   checkTime(`${source}: end_time`, p.end_time);
   for (const key of ['hosts', 'fingerprint']) {
