@@ -43,12 +43,12 @@ interface AddOptions {
 }
 
 /** A profile as shown to people and scripts: never the whole token. */
-function view(p: Profile, defaultName: string | undefined) {
+function view(p: Profile, defaultName: string | undefined, token: string | undefined) {
   return {
     name: p.name,
     default: p.name === defaultName,
     url: p.url,
-    token: p.token ? maskToken(p.token) : null,
+    token: token ? maskToken(token) : null,
     token_type: p.tokenType ?? 'personal',
     sudo: p.sudo ?? null,
     ca_file: p.caFile ?? null,
@@ -103,7 +103,7 @@ async function save(ctx: Context, name: string, data: ProfileData, makeDefault: 
   }
   await store.set(name, data, makeDefault);
   ctx.notice(`Saved profile ${name} to ${store.path}${store.defaultName() === name ? ' (default)' : ''}.`);
-  return object(view(store.get(name)!, store.defaultName()));
+  return object(view(store.get(name)!, store.defaultName(), await store.token(name)));
 }
 
 export async function addProfile(ctx: Context, opts: AddOptions, name: string): Promise<CommandResult> {
@@ -186,7 +186,8 @@ export async function loginProfile(ctx: Context): Promise<CommandResult> {
 export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   const def = store.defaultName();
-  return list(store.list().map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
+  const views = await Promise.all(store.list().map(async (p) => view(p, def, await store.token(p.name))));
+  return list(views, COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {
@@ -195,7 +196,7 @@ export async function showProfile(ctx: Context, name?: string): Promise<CommandR
   if (!wanted) throw new UsageError('no profile in use', 'add one with `forgectl profile add NAME --url URL --token-stdin`');
   const p = store.get(wanted);
   if (!p) throw new UsageError(`no profile named ${wanted}`, 'see `forgectl profile list`');
-  return object(view(p, store.defaultName()));
+  return object(view(p, store.defaultName(), await store.token(p.name)));
 }
 
 export async function useProfile(ctx: Context, name: string): Promise<CommandResult> {
