@@ -155,8 +155,11 @@ export class Context {
     this.warn(message);
   }
 
+  /** Set when a list stopped at one page though more exist (the "use --all" hint). */
+  morePages?: { page: number; total?: number };
+
   async render(result: CommandResult): Promise<number> {
-    return render(result, {
+    const n = await render(result, {
       format: this.globals.output,
       fields: this.globals.fields,
       stdout: this.stdout,
@@ -164,6 +167,12 @@ export class Context {
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
     });
+    if (result.kind === 'list' && this.morePages && this.tty.stdout && this.tty.stderr) {
+      const { page, total } = this.morePages;
+      const of = total !== undefined ? `${n} of ${total}` : `${n}, and more exist`;
+      this.stderr.write(`Showing ${of}; use --all for every page, or --page ${page + 1} for the next.\n`);
+    }
+    return n;
   }
 
   configDir(): string {
