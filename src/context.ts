@@ -268,6 +268,10 @@ export class Context {
       );
     }
 
+    if (!token && urlFrom !== 'profile' && !profile && store?.list().length) {
+      // Profiles exist, none for this instance: say why no token goes with the request.
+      this.warn(`no profile for ${origin}: asking without a token (public data only)`);
+    }
     const envType = env.FORGECTL_TOKEN_TYPE as TokenType | undefined;
     if (envType && !TOKEN_TYPES.includes(envType)) {
       throw new UsageError(`invalid FORGECTL_TOKEN_TYPE: ${envType}`, `use one of ${TOKEN_TYPES.join(', ')}`);

@@ -18,7 +18,7 @@ beforeAll(async () => {
   other = createServer((req, res) => {
     captured.push(req.headers);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 1, name: 'captured', scopes: ['api'], active: true, revoked: false }));
+    res.end(JSON.stringify(req.url?.startsWith('/api/v4/projects') ? [] : { id: 1, name: 'captured', scopes: ['api'], active: true, revoked: false }));
   });
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
   const addr = other.address();
@@ -105,6 +105,16 @@ describe('a profile token goes only to its own origin', () => {
     const res = await forgectl(['token', 'self'], { env: { FORGECTL_URL: otherUrl, CI_SERVER_URL: sb.url, CI_JOB_TOKEN: sb.tokens.job } });
     expect(res.exitCode).toBe(4);
     expect(captured.length).toBe(before);
+  });
+
+  it('commands that need no credentials (public projects) go there without any token, and say so', async () => {
+    const configDir = await homeProfile();
+    const before = captured.length;
+    const res = await forgectl(['projects', 'list', '-o', 'json'], { configDir, env: { FORGECTL_URL: otherUrl } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/warning: no profile for http:\/\/127\.0\.0\.1:\d+: asking without a token \(public data only\)/);
+    expect(captured.length).toBeGreaterThan(before);
+    expect(captured.slice(before).flatMap((h) => [h['private-token'], h['job-token'], h.authorization].filter(Boolean))).toEqual([]);
   });
 
   it('--token "" is exit 2, not a fallback to the profile', async () => {
