@@ -452,7 +452,7 @@ export class HttpClient {
   private networkError(failure: unknown, code: string | undefined, method: Method, url: string, attempt: number): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const host = new URL(url).host;
-    const detail = failure instanceof Error ? failure.message : String(failure);
+    const detail = (failure instanceof Error ? failure.message : String(failure)).trim();
     const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;

@@ -3,6 +3,7 @@
 // server on 127.0.0.1 that records every request's headers.
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,24 @@ describe('a profile token goes only to its own origin', () => {
     const res = await forgectl(['token', 'self']);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^error: no instance configured/m);
+  });
+});
+
+describe('https:// to a port that speaks plain HTTP', () => {
+  it('gets one error line and the hint that the server answered plain HTTP', async () => {
+    const plain = createTcpServer((c) => c.once('data', () => c.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')));
+    await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
+    try {
+      const port = (plain.address() as { port: number }).port;
+      const res = await forgectl(['token', 'self', '--retries', '0'], { env: { FORGECTL_URL: `https://127.0.0.1:${port}`, FORGECTL_TOKEN: 'glpat-plain-http-1234' } });
+      expect(res.exitCode).toBe(1);
+      expect(res.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^error: GET https:\/\/127\.0\.0\.1:\d+\/api\/v4\/personal_access_tokens\/self failed: /),
+        'hint: the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)',
+      ]);
+    } finally {
+      plain.close();
+    }
   });
 });
 
