@@ -4,7 +4,6 @@
 // file by an atomic rename, so parallel `profile add` runs keep every profile. Files are 0600 in a
 // 0700 directory.
 
-import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -233,7 +232,8 @@ function statSafe(path: string) {
 }
 
 function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // Unique per process and call; 'wx' refuses to reuse a leftover file.
+  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {

@@ -94,6 +94,10 @@ describe('a profile token goes only to its own origin', () => {
     const who = await forgectl(['token', 'self', '-o', 'json'], { configDir, env: { FORGECTL_URL: `${sb.url}/` } });
     expect(who.exitCode, who.stderr).toBe(0);
     expect(json(who).name).toBe('alice-laptop');
+    // The chosen profile with a URL of its own origin is fine.
+    const chosen = await forgectl(['token', 'self', '-o', 'json', '-p', 'home', '--url', sb.url], { configDir });
+    expect(chosen.exitCode, chosen.stderr).toBe(0);
+    expect(json(chosen).name).toBe('alice-laptop');
     const before = captured.length;
     const there = await forgectl(['token', 'self', '--url', otherUrl], { configDir });
     expect(there.exitCode, there.stderr).toBe(0);
