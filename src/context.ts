@@ -259,7 +259,7 @@ export class Context {
       ciToken = true;
     } else if (profileToken) [token, tokenSource] = [profileToken, 'profile'];
 
-    // Endpoints that answer without credentials (broadcast messages) may go there anonymously.
+    // Endpoints that answer without credentials (public projects, broadcast messages) may go there anonymously.
     if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {
       const host = new URL(url).host;
       throw new MissingCredentialsError(
