@@ -260,3 +260,22 @@ describe('credentials inside URLs never reach the output', () => {
     expect(json(await forgectl(['broadcast', 'get', String(id), '-o', 'json'], { env })).message).toBe('maintenance \x1b[31mNOW\x1b[0m \x1b]0;pwned\x07');
   });
 });
+
+describe('token rotate saves under the same lock', () => {
+  it('keeps the rotated secret and every profile added in parallel', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const added = await forgectl(['profile', 'add', 'main', '--url', sb.url, '--token-stdin', '--no-verify'], { configDir, input: sb.tokens.grace });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const names = ['q0', 'q1', 'q2', 'q3', 'q4'];
+    const [rotated, ...adds] = await Promise.all([
+      forgectl(['token', 'rotate', 'self', '-o', 'json'], { configDir }),
+      ...names.map((n) => forgectl(['profile', 'add', n, '--url', `https://${n}.example.com`, '--token', `glpat-${n}-parallel-1234`, '--no-verify'], { configDir })),
+    ]);
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    for (const a of adds) expect(a.exitCode, a.stderr).toBe(0);
+    const stored = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
+    expect(stored.profiles.main.token).toBe(json(rotated).token);
+    expect(Object.keys(stored.profiles).sort()).toEqual(['main', ...names]);
+  });
+});
