@@ -4,7 +4,7 @@
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -195,6 +195,13 @@ describe('reading writes nothing', () => {
     const errors = res.stderr.split('\n').filter((l) => l.startsWith('error:'));
     expect(errors).toEqual([expect.stringContaining(`config file ${join(configDir, 'config.json')} is not valid JSON`)]);
     expect(res.stderr).not.toMatch(/at .*\.js:\d+/);
+
+    // A file that cannot be read (here: a directory in its place; as root, modes cannot be used).
+    const blocked = tempDir();
+    mkdirSync(join(blocked, 'config.json'));
+    const unreadable = await forgectl(['profile', 'list'], { configDir: blocked });
+    expect(unreadable.exitCode).toBe(1);
+    expect(unreadable.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: cannot read config file ${join(blocked, 'config.json')}: it is a directory`]);
 
     const notDir = join(tempDir(), 'hostname');
     writeFileSync(notDir, 'box\n');
