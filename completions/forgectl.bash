@@ -448,7 +448,7 @@ __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
     choice\ *) COMPREPLY=($(compgen -W "${how#choice }" -- "$cur")) ;;
-    profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name 2>/dev/null)" -- "$cur")) ;;
+    profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name ${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} 2>/dev/null)" -- "$cur")) ;;
     file) COMPREPLY=($(compgen -f -- "$cur")) ;;
     directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
   esac
@@ -456,9 +456,16 @@ __forgectl_complete_value() {
 
 _forgectl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w child how positionals=0
+  # Profile names come from the config dir the command line names, if any.
+  local __forgectl_config_dir=""
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
+    if [[ "$w" == "--config-dir" ]]; then
+      if [[ "${COMP_WORDS[i+1]}" == "=" ]]; then __forgectl_config_dir="${COMP_WORDS[i+2]}"; else __forgectl_config_dir="${COMP_WORDS[i+1]}"; fi
+    elif [[ "$w" == --config-dir=* ]]; then
+      __forgectl_config_dir="${w#--config-dir=}"
+    fi
     case "$w" in
       --*=*) ;;
       -*)

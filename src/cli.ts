@@ -7,6 +7,7 @@ import { VERSION } from './context.js';
 import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
 import { ApiError, ExitCode, exitCodeFor, hintFor } from './core/errors.js';
 import { COMMAND_GROUPS } from './commands/index.js';
+import { maskUrlCredentials, visible } from './core/safe-text.js';
 
 export function buildProgram(reg: Registry): Command {
   const program = new Command('forgectl');
@@ -63,9 +64,9 @@ export function reportError(ctx: Context, err: unknown): number {
   }
   const code = exitCodeFor(err);
   const message = err instanceof Error ? err.message : String(err);
-  ctx.stderr.write(`error: ${ctx.redactor.text(message)}\n`);
+  ctx.stderr.write(`error: ${visible(maskUrlCredentials(ctx.redactor.text(message)))}\n`);
   const hint = hintFor(err) ?? defaultHint(err);
-  if (hint) ctx.stderr.write(`hint: ${ctx.redactor.text(hint)}\n`);
+  if (hint) ctx.stderr.write(`hint: ${visible(maskUrlCredentials(ctx.redactor.text(hint)))}\n`);
   if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
     // A proxy's HTML page is not repeated: the message already says what it was.
     const html = typeof err.body === 'string' && /^\s*(<!doctype html|<html[\s>])/i.test(err.body);

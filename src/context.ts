@@ -1,14 +1,19 @@
 // The Context a command receives: streams and terminal state, the global options, and lazy access
 // to the HTTP client, the profile store and prompts (so `--help` needs no credentials).
 
+import { accessSync, constants } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult, type OutputFormat } from './core/output.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
-import { ProfileStore, defaultConfigDir, type Profile } from './core/profiles.js';
+import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
+import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
+
+/** Status lines may quote server data: no raw control characters, no URL credentials. */
+const safe = (s: string): string => visible(maskUrlCredentials(s));
 
 declare const __FORGECTL_VERSION__: string;
 export const VERSION: string = typeof __FORGECTL_VERSION__ === 'string' ? __FORGECTL_VERSION__ : '0.0.0-dev';
@@ -138,11 +143,11 @@ export class Context {
 
   /** A status line on stderr. */
   notice(message: string): void {
-    this.stderr.write(`${this.redactor.text(message)}\n`);
+    this.stderr.write(`${safe(this.redactor.text(message))}\n`);
   }
 
   warn(message: string): void {
-    this.stderr.write(`warning: ${this.redactor.text(message)}\n`);
+    this.stderr.write(`warning: ${safe(this.redactor.text(message))}\n`);
   }
 
   warnOnce(key: string, message: string): void {
@@ -151,8 +156,11 @@ export class Context {
     this.warn(message);
   }
 
+  /** Set when a list stopped at one page though more exist (the "use --all" hint). */
+  morePages?: { page: number; total?: number };
+
   async render(result: CommandResult): Promise<number> {
-    return render(result, {
+    const n = await render(result, {
       format: this.globals.output,
       fields: this.globals.fields,
       stdout: this.stdout,
@@ -160,6 +168,12 @@ export class Context {
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
     });
+    if (result.kind === 'list' && this.morePages && this.tty.stdout && this.tty.stderr) {
+      const { page, total } = this.morePages;
+      const of = total !== undefined ? `${n} of ${total}` : `${n}, and more exist`;
+      this.stderr.write(`Showing ${of}; use --all for every page, or --page ${page + 1} for the next.\n`);
+    }
+    return n;
   }
 
   configDir(): string {
@@ -172,50 +186,96 @@ export class Context {
   }
 
   /**
-   * Resolves URL, credential, sudo and TLS by precedence flag > environment > profile. Inside a CI
-   * job, CI_SERVER_URL and CI_JOB_TOKEN come last, below a profile named explicitly.
+   * Resolves the instance first (flag > environment > profile; inside a CI job CI_SERVER_URL comes
+   * below a profile named explicitly), then a credential bound to it: a profile's token goes only to
+   * that profile's origin, CI_JOB_TOKEN only to CI_SERVER_URL's. A token from a flag or the
+   * environment goes where the user pointed it. The config file is read only when needed.
    */
-  async connection(): Promise<Connection> {
+  async connection(opts: { anonymous?: boolean } = {}): Promise<Connection> {
     if (this.connectionCache) return this.connectionCache;
     const g = this.globals;
     const env = this.env;
-    const explicitProfile = g.profile ?? env.FORGECTL_PROFILE;
-    const store = await this.profiles();
-    let profile: Profile | undefined;
-    if (explicitProfile) {
-      profile = store.get(explicitProfile);
-      if (!profile) throw new UsageError(`no profile named ${explicitProfile}`, 'see `forgectl profile list`, or add one with `forgectl profile add`');
-    } else {
-      const def = store.defaultName();
-      profile = def ? store.get(def) : undefined;
+    if (g.token === '') throw new UsageError('--token is empty', 'give a token, or leave --token out to use FORGECTL_TOKEN or a profile');
+    const explicitProfile = g.profile || env.FORGECTL_PROFILE || undefined;
+    const flagUrl = g.url || undefined;
+    // glab's GITLAB_HOST may be a bare host name.
+    const envUrl = env.FORGECTL_URL || (env.GITLAB_HOST && !/^[a-z][a-z0-9+.-]*:\/\//i.test(env.GITLAB_HOST) ? `https://${env.GITLAB_HOST}` : env.GITLAB_HOST) || undefined;
+    const ciUrl = env.CI_SERVER_URL || undefined;
+    const givenToken = g.token ? { token: g.token, source: 'flag' as const } : env.FORGECTL_TOKEN || env.GITLAB_TOKEN ? { token: (env.FORGECTL_TOKEN || env.GITLAB_TOKEN)!, source: 'env' as const } : undefined;
+    if (givenToken?.source === 'flag') {
+      this.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer FORGECTL_TOKEN or a profile');
     }
 
-    const envUrl = env.FORGECTL_URL || env.GITLAB_HOST;
-    const ciUrl = env.CI_SERVER_URL;
-    let url = g.url ?? envUrl ?? (explicitProfile ? profile?.url : undefined) ?? ciUrl ?? profile?.url;
+    // URL and token both from flags/environment, no profile named: the config is not read at all.
+    const overrideUrl = flagUrl ?? envUrl ?? (explicitProfile ? undefined : ciUrl);
+    const needStore = !!explicitProfile || !overrideUrl || !givenToken;
+    const store = needStore ? await this.profiles() : undefined;
+
+    let profile: Profile | undefined;
+    if (explicitProfile) {
+      profile = store!.get(explicitProfile);
+      if (!profile) throw new UsageError(`no profile named ${explicitProfile}`, 'see `forgectl profile list`, or add one with `forgectl profile add`');
+    }
+    let rawUrl: string | undefined;
+    let urlFrom: 'flag' | 'env' | 'ci' | 'profile';
+    if (flagUrl) [rawUrl, urlFrom] = [flagUrl, 'flag'];
+    else if (envUrl) [rawUrl, urlFrom] = [envUrl, 'env'];
+    else if (profile) [rawUrl, urlFrom] = [profile.url, 'profile'];
+    else if (ciUrl) [rawUrl, urlFrom] = [ciUrl, 'ci'];
+    else {
+      const def = store?.defaultName();
+      profile = def ? store!.get(def) : undefined;
+      rawUrl = profile?.url;
+      urlFrom = 'profile';
+    }
+    if (!rawUrl) {
+      throw new UsageError(
+        'no instance configured',
+        'add a profile with `forgectl profile add NAME --url URL --token-stdin`, or set FORGECTL_URL and FORGECTL_TOKEN',
+      );
+    }
+    const url = normalizeBaseUrl(rawUrl);
+    const origin = new URL(url).origin;
+    if (urlFrom !== 'profile') {
+      const named = urlFrom === 'flag' ? '--url' : urlFrom === 'ci' ? 'CI_SERVER_URL' : env.FORGECTL_URL ? 'FORGECTL_URL' : 'GITLAB_HOST';
+      if (profile && originOf(profile.url) !== origin) {
+        throw new UsageError(
+          `profile ${profile.name} is for ${originOf(profile.url)}, but ${named} names ${origin}`,
+          `leave out one of them; a profile's token is only sent to its own instance`,
+        );
+      }
+      // The profile for this origin (the default one first), when the user did not name one.
+      if (!profile && store) profile = store.byOrigin(origin)[0];
+    }
 
     let token: string | undefined;
     let tokenSource: Connection['tokenSource'] = 'none';
     let ciToken = false;
-    if (g.token) {
-      token = g.token;
-      tokenSource = 'flag';
-      this.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer FORGECTL_TOKEN or a profile');
-    } else if (env.FORGECTL_TOKEN || env.GITLAB_TOKEN) {
-      token = env.FORGECTL_TOKEN || env.GITLAB_TOKEN;
-      tokenSource = 'env';
-    } else if (explicitProfile && profileHasToken(profile)) {
-      token = await readProfileToken(this, profile!);
-      tokenSource = 'profile';
-    } else if (env.CI_JOB_TOKEN) {
-      token = env.CI_JOB_TOKEN;
-      tokenSource = 'ci';
+    const ciOrigin = ciUrl ? originOf(normalizeSafe(ciUrl)) : undefined;
+    // The profile's token is read only when it will be sent: a helper command or the keyring is not
+    // asked for a token that a flag or the environment replaces.
+    const profileToken = async (): Promise<string | undefined> =>
+      profileHasToken(profile) ? readProfileToken(this, profile!) : undefined;
+    if (givenToken) [token, tokenSource] = [givenToken.token, givenToken.source];
+    else if (explicitProfile && profileHasToken(profile)) [token, tokenSource] = [await profileToken(), 'profile'];
+    else if (env.CI_JOB_TOKEN && ciOrigin === origin) {
+      [token, tokenSource] = [env.CI_JOB_TOKEN, 'ci'];
       ciToken = true;
-    } else if (profileHasToken(profile)) {
-      token = await readProfileToken(this, profile!);
-      tokenSource = 'profile';
+    } else if (profileHasToken(profile)) [token, tokenSource] = [await profileToken(), 'profile'];
+
+    // Endpoints that answer without credentials (public projects, broadcast messages) may go there anonymously.
+    if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {
+      const host = new URL(url).host;
+      throw new MissingCredentialsError(
+        `no token for ${host}: no profile has the URL ${origin}, and no token was given`,
+        `add one with \`forgectl profile add NAME --url ${origin} --token-stdin\`, or set FORGECTL_TOKEN`,
+      );
     }
 
+    if (!token && urlFrom !== 'profile' && !profile && store?.list().length) {
+      // Profiles exist, none for this instance: say why no token goes with the request.
+      this.warn(`no profile for ${origin}: asking without a token (public data only)`);
+    }
     const envType = env.FORGECTL_TOKEN_TYPE as TokenType | undefined;
     if (envType && !TOKEN_TYPES.includes(envType)) {
       throw new UsageError(`invalid FORGECTL_TOKEN_TYPE: ${envType}`, `use one of ${TOKEN_TYPES.join(', ')}`);
@@ -229,23 +289,20 @@ export class Context {
       clientKey: g.clientKey ?? profile?.clientKey,
     };
     if (!!tls.clientCert !== !!tls.clientKey) throw new UsageError('--client-cert and --client-key go together');
-    if (!url) {
-      throw new MissingCredentialsError(
-        'no instance configured',
-        'add a profile with `forgectl profile add NAME --url URL --token-stdin`, or set FORGECTL_URL and FORGECTL_TOKEN',
-      );
-    }
-    url = normalizeBaseUrl(url);
+    if (profile) checkProfileTlsFiles(profile, tls);
     if (tls.insecure) this.warnOnce('insecure', 'TLS certificate verification is off (--insecure)');
     this.redactor.add(token);
     this.connectionCache = { url, token, tokenType, sudo, tls, profile, tokenSource };
     return this.connectionCache;
   }
 
-  /** The HTTP client for the resolved connection. */
-  async http(): Promise<HttpClient> {
+  /**
+   * The HTTP client for the resolved connection. `anonymous`: the endpoint answers without
+   * credentials, so a URL with no token for it is not an error.
+   */
+  async http(opts: { anonymous?: boolean } = {}): Promise<HttpClient> {
     if (this.client) return this.client;
-    const c = await this.connection();
+    const c = await this.connection(opts);
     this.client = this.makeClient(c.url, { token: c.token, tokenType: c.tokenType, sudo: c.sudo }, c.tls);
     return this.client;
   }
@@ -279,6 +336,7 @@ export class Context {
 
   private printDryRun(req: DryRunRequest): void {
     this.dryRunCount++;
+    req = maskUrlsDeep(req);
     if (this.globals.output === 'json' || this.globals.output === 'ndjson') {
       this.stdout.write(`${JSON.stringify({ dry_run: true, ...req }, null, this.globals.output === 'json' ? 2 : undefined)}\n`);
       return;
@@ -289,7 +347,7 @@ export class Context {
       const body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2);
       lines.push(...body.split('\n').map((l) => `  ${l}`));
     }
-    this.stdout.write(`${lines.join('\n')}\n`);
+    this.stdout.write(`${safe(lines.join('\n'))}\n`);
   }
 
   /** How many writes --dry-run kept back so far. */
@@ -315,6 +373,26 @@ export class Context {
 
   async close(): Promise<void> {
     await Promise.all(this.extraClients.map((c) => c.close()));
+  }
+}
+
+/** A TLS file stored in a profile that has gone missing: name the profile and the option. */
+function checkProfileTlsFiles(profile: Profile, tls: TlsOptions): void {
+  for (const [option, file] of [['--ca-file', profile.caFile], ['--client-cert', profile.clientCert], ['--client-key', profile.clientKey]] as const) {
+    if (!file || (option === '--ca-file' ? tls.caFile : option === '--client-cert' ? tls.clientCert : tls.clientKey) !== file) continue;
+    try {
+      accessSync(file, constants.R_OK);
+    } catch {
+      throw new UsageError(`profile ${profile.name}: its ${option} ${file} cannot be read`, `restore the file, or store another with \`forgectl profile add ${profile.name} … ${option} FILE --yes\``);
+    }
+  }
+}
+
+function normalizeSafe(url: string): string {
+  try {
+    return normalizeBaseUrl(url);
+  } catch {
+    return url;
   }
 }
 

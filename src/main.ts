@@ -18,18 +18,22 @@ export async function main(argv: string[]): Promise<number> {
   const { run } = await import('./cli.js');
   const { createContext } = await import('./context.js');
   const ctx = createContext();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts++;
-    // First Ctrl-C lets the running command stop cleanly (watchers print how to resume);
-    // a second one leaves at once.
-    if (interrupts > 1) process.exit(130);
+  // Ctrl-C, `kill` and a closed terminal all let the running command stop cleanly (watchers say how
+  // to resume); a second signal leaves at once. Exit codes are the shell's: 130, 143, 129.
+  const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+  let signalled: string | undefined;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (signalled) process.exit(SIGNAL_EXIT[sig]);
+    signalled = sig;
     ctx.abort.abort();
+    // Whatever does not listen to the abort must not keep the process alive.
+    if (sig !== 'SIGINT') setTimeout(() => process.exit(SIGNAL_EXIT[sig]), 3000).unref();
   };
-  process.on('SIGINT', onSigint);
+  for (const sig of Object.keys(SIGNAL_EXIT)) process.on(sig, onSignal);
   try {
-    return await run(argv, ctx);
+    const code = await run(argv, ctx);
+    return signalled && code === 130 ? SIGNAL_EXIT[signalled] : code;
   } finally {
-    process.off('SIGINT', onSigint);
+    for (const sig of Object.keys(SIGNAL_EXIT)) process.off(sig, onSignal);
   }
 }

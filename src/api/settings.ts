@@ -38,10 +38,10 @@ export const PLAN_LIMIT_KEYS = [
 export const PlanLimitsSchema = z.looseObject({});
 export type PlanLimits = Record<string, unknown>;
 
-/** Keys whose values are secrets: the model's and any the redaction rules call secret. */
+/** Keys whose values are secrets: the model's, and for keys the model does not know, the name rule. */
 export function secretSettingKeys(settings: Record<string, unknown>): string[] {
   const keys = new Set(Object.keys(SETTINGS).filter(isSecretSetting));
-  for (const k of Object.keys(settings)) if (isSecretKey(k)) keys.add(k);
+  for (const k of Object.keys(settings)) if (!(k in SETTINGS) && isSecretKey(k)) keys.add(k);
   return [...keys];
 }
 

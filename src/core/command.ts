@@ -30,6 +30,8 @@ export interface CommandSpec<O = Record<string, unknown>> {
 }
 
 export const GLOBAL_HEADING = 'Global options:';
+/** A day: beyond it a timer overflows (Node caps timers at about 24.8 days) and nobody waits anyway. */
+const MAX_TIMEOUT_S = 86_400;
 
 function int(flag: string, min?: number, max?: number) {
   return (raw: string) => parseInteger(flag, raw, { min, max });
@@ -53,7 +55,7 @@ export function globalOptions(): Option[] {
     new Option('-v, --verbose', 'HTTP trace on stderr, secrets redacted (env FORGECTL_DEBUG=1)'),
     new Option('-y, --yes', 'answer yes to confirmations'),
     new Option('--no-color', 'no colour (env NO_COLOR)'),
-    new Option('--timeout <seconds>', 'per-request timeout (default: 30)').argParser(int('--timeout', 1)),
+    new Option('--timeout <seconds>', 'per-request timeout (default: 30)').argParser(int('--timeout', 1, MAX_TIMEOUT_S)),
     new Option('--retries <n>', 'retries of requests safe to repeat (default: 3)').argParser(int('--retries', 0, 10)),
     new Option('--ca-file <pem>', 'extra CA bundle for TLS'),
     new Option('--insecure', 'skip TLS certificate verification (warns)'),
@@ -110,6 +112,9 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   if (fromCli.verbose === undefined && env.FORGECTL_DEBUG && env.FORGECTL_DEBUG !== '0') g.verbose = true;
   if (fromCli.color === undefined && env.NO_COLOR) g.color = false;
   if (fromCli.tokenType !== undefined) g.tokenType = fromCli.tokenType as TokenType;
+  if (g.all && g.page !== undefined) {
+    throw new UsageError('--all and --page contradict each other', '--all fetches every page from the first; --page N fetches one page');
+  }
   if (g.limit !== undefined && g.all) {
     // --all with --limit: every page until the limit, which --limit already means.
     g.all = false;
@@ -150,6 +155,7 @@ export function defineCommand<O = Record<string, unknown>>(parent: Command, reg:
   cmd.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
     const ctx = reg.ctx;
+    checkContradictions(self);
     ctx.globals = resolveGlobals(self, ctx.env);
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     const result = await spec.run(ctx, self.opts() as O, args);
@@ -157,6 +163,22 @@ export function defineCommand<O = Record<string, unknown>>(parent: Command, reg:
     if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
   });
   return cmd;
+}
+
+/** `--save --no-save` together is a contradiction, not "last wins" (one revoked a token unsaved). */
+function checkContradictions(cmd: Command): void {
+  const root = chain(cmd)[0] as Command & { rawArgs?: string[] };
+  const raw = root.rawArgs ?? [];
+  const end = raw.indexOf('--');
+  const given = new Set((end >= 0 ? raw.slice(0, end) : raw).map((a) => a.split('=')[0]));
+  for (const c of chain(cmd)) {
+    for (const neg of c.options.filter((o) => o.negate && o.long)) {
+      const positive = neg.long!.replace(/^--no-/, '--');
+      if (given.has(neg.long!) && given.has(positive) && c.options.some((o) => o.long === positive)) {
+        throw new UsageError(`${positive} and ${neg.long} contradict each other`, 'give one of them');
+      }
+    }
+  }
 }
 
 /** Declares a command group (`token`, `mr train`). */

@@ -518,20 +518,25 @@ export class HttpClient {
   ): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const host = new URL(url).host;
+    const detail = (failure instanceof Error ? failure.message : String(failure)).trim();
     const tries = attempt > 0 ? ` after ${attempt + 1} attempts` : '';
     let what: string;
     if (failure instanceof UnreadableAnswer) what = failure.message;
     else if (code && CUT_CODES.has(code)) what = `the answer was shorter than its Content-Length (${code})`;
     else if (cutStatus !== undefined) what = `the answer stopped part way (${code ?? 'network error'})`;
-    else what = `${code ?? 'network error'} (${failure instanceof Error ? failure.message : String(failure)})`;
+    else what = `${code ?? 'network error'} (${detail})`;
+    // Refused connections and failed TLS handshakes carried no request.
+    const tlsRefused = !!code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
+    const plainHttp = url.startsWith('https:') && (/WRONG_VERSION_NUMBER|EPROTO|PACKET_LENGTH_TOO_LONG/.test(code ?? '') || /wrong version number|packet length too long/i.test(detail));
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
-    else if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
+    else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
+    else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
     // A write whose answer was lost may have been applied: it is not sent again blindly, and the
-    // user is told how to look (a refused connection carried nothing).
+    // user is told how to look.
     const write = method !== 'GET' && method !== 'HEAD';
-    const mayHaveApplied = write && code !== 'ECONNREFUSED';
+    const mayHaveApplied = write && code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp;
     let message = `${method} ${safeUrl} failed${tries}: ${what}`;
     if (mayHaveApplied) {
       message += '; the change may have been applied';

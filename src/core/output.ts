@@ -4,6 +4,7 @@
 
 import type { Writable } from 'node:stream';
 import { CancelledError, PartialListError } from './errors.js';
+import { maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
@@ -100,6 +101,13 @@ export function pickFields(value: unknown, fields: string[] | undefined): unknow
   return out;
 }
 
+/** `--fields` names that the first item does not have: said once on stderr instead of blank columns. */
+async function warnUnknownFields(o: RenderOptions, sample: unknown): Promise<void> {
+  if (!o.fields?.length || sample === null || typeof sample !== 'object' || Array.isArray(sample)) return;
+  const missing = o.fields.filter((f) => getPath(sample, f) === undefined);
+  if (missing.length) await write(o.stderr, `warning: --fields: ${missing.join(', ')} ${missing.length > 1 ? 'are not fields' : 'is not a field'} of this output\n`);
+}
+
 function maskValue(value: unknown, maskKeys: readonly string[] | undefined): unknown {
   if (!maskKeys?.length || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -154,10 +162,11 @@ async function* iterate<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerato
 export function cellText(v: unknown, tty: boolean): string {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return tty ? '-' : '';
   if (Array.isArray(v)) return v.map((x) => cellText(x, false)).join(',');
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') return visible(maskUrlCredentials(JSON.stringify(v)), true);
   const s = String(v);
-  // Keep each row on one line in a pipe: tabs and newlines would break `cut` and `awk`.
-  return s.replace(/[\t\r\n]+/g, ' ');
+  // Keep each row on one line in a pipe: tabs and newlines would break `cut` and `awk`. Other
+  // control characters from the server are shown (`^[`), never sent raw to the terminal.
+  return visible(maskUrlCredentials(s.replace(/[\t\r\n]+/g, ' ')), true);
 }
 
 function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | undefined, sample?: unknown): Column<T>[] {
@@ -208,6 +217,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
     try {
       for await (const raw of iterate(r.items)) {
         const row = maskValue(raw, r.maskKeys) as T;
+        if (!cols) await warnUnknownFields(o, row);
         cols ??= columnsFor(r.columns, o.fields, row);
         await write(o.stdout, cols.map((c) => cell(row, c, false)).join('\t') + '\n');
         count++;
@@ -228,6 +238,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   }
   count = rows.length;
   if (!rows.length) return 0;
+  await warnUnknownFields(o, rows[0]);
   const cols = columnsFor(r.columns, o.fields, rows[0]);
   const Table = await tableModule();
   const bold = await headerStyle(o.color);
@@ -259,6 +270,7 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
     await write(o.stdout, cellText(value, false) + '\n');
     return;
   }
+  await warnUnknownFields(o, value);
   const cols = columnsFor(r.columns, o.fields, value);
   if (!o.isTTY) {
     for (const c of cols) await write(o.stdout, `${c.header ?? c.key}\t${cell(value, c, false)}\n`);
@@ -271,9 +283,34 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
   await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
 }
 
+// Strings a YAML 1.1 reader (PyYAML, Ruby, older tools) would take as a boolean or null.
+const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$/;
+const RAW_C1 = /[\x7f-\x9f]/g;
+
 async function yamlStringify(v: unknown): Promise<string> {
-  const { stringify } = await import('yaml');
-  return stringify(v, { lineWidth: 0 });
+  const { Document, visit } = await import('yaml');
+  const doc = new Document(v);
+  let rawC1 = false;
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'string') return;
+      if (YAML11_SPECIAL.test(node.value)) node.type = 'QUOTE_DOUBLE';
+      if (RAW_C1.test(node.value)) {
+        // DEL and C1 are written raw even inside quotes; in a double-quoted scalar \xNN is the same value.
+        node.type = 'QUOTE_DOUBLE';
+        rawC1 = true;
+      }
+      RAW_C1.lastIndex = 0;
+    },
+  });
+  const out = doc.toString({ lineWidth: 0 });
+  return rawC1 ? out.replace(RAW_C1, (c) => `\\x${c.charCodeAt(0).toString(16)}`) : out;
+}
+
+/** JSON escapes C0 itself; DEL and C1 become \u escapes too (the same value, safe on a terminal). */
+function jsonText(v: unknown, indent?: number): string {
+  const s = JSON.stringify(maskUrlsDeep(v), null, indent);
+  return s === undefined ? 'null' : s.replace(RAW_C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 }
 
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
@@ -281,18 +318,22 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
   switch (result.kind) {
     case 'none':
       return 0;
-    case 'text':
-      await write(o.stdout, result.text.endsWith('\n') || result.text === '' ? result.text : `${result.text}\n`);
+    case 'text': {
+      // Exact in a pipe; on a terminal, control characters are shown and URL credentials masked.
+      const t = o.isTTY ? visible(maskUrlCredentials(result.text)) : result.text;
+      await write(o.stdout, t.endsWith('\n') || t === '' ? t : `${t}\n`);
       return 1;
+    }
     case 'object': {
       if (o.format === 'table') {
         await renderObjectTable(result, o);
         return 1;
       }
+      await warnUnknownFields(o, result.value);
       const v = pickFields(maskValue(result.value, result.maskKeys), o.fields);
-      if (o.format === 'json') await write(o.stdout, JSON.stringify(v, null, 2) + '\n');
-      else if (o.format === 'ndjson') await write(o.stdout, JSON.stringify(v) + '\n');
-      else await write(o.stdout, await yamlStringify(v));
+      if (o.format === 'json') await write(o.stdout, jsonText(v, 2) + '\n');
+      else if (o.format === 'ndjson') await write(o.stdout, jsonText(v) + '\n');
+      else await write(o.stdout, await yamlStringify(maskUrlsDeep(v)));
       return 1;
     }
     case 'list': {
@@ -302,14 +343,21 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         if (n === 0 && o.isTTY && r.empty) await write(o.stderr, `${r.empty}\n`);
         return n;
       }
-      const prep = (raw: unknown) => pickFields(maskValue(raw, r.maskKeys), o.fields);
+      let warned = false;
+      const prep = (raw: unknown) => {
+        if (!warned) {
+          warned = true;
+          void warnUnknownFields(o, raw);
+        }
+        return pickFields(maskValue(raw, r.maskKeys), o.fields);
+      };
       let n = 0;
       // Items are written in batches: one write per item costs more than encoding it.
       const out = new BatchedWriter(o.stdout);
       if (o.format === 'ndjson') {
         try {
           for await (const item of iterate(r.items)) {
-            await out.add(JSON.stringify(prep(item)) + '\n');
+            await out.add(jsonText(prep(item)) + '\n');
             n++;
           }
         } catch (err) {
@@ -326,7 +374,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         // when nothing was printed, nothing is (never a `[]` for a failure).
         try {
           for await (const item of iterate(r.items)) {
-            const body = JSON.stringify(prep(item), null, 2).replace(/\n/g, '\n  ');
+            const body = jsonText(prep(item), 2).replace(/\n/g, '\n  ');
             await out.add(`${n === 0 ? '[\n' : ',\n'}  ${body}`);
             n++;
           }
@@ -342,7 +390,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       // YAML is printed whole at the end: a partial YAML list would parse as complete, so a failure prints nothing.
       const all: unknown[] = [];
       try {
-        for await (const item of iterate(r.items)) all.push(prep(item));
+        for await (const item of iterate(r.items)) all.push(maskUrlsDeep(prep(item)));
       } catch (err) {
         throw stoppedAfter(err, 0);
       }

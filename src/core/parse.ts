@@ -51,8 +51,17 @@ const DURATION_UNITS: Record<string, number> = {
   w: 7 * 86_400_000,
 };
 
+/** The longest duration taken: ten years (dates beyond it overflow, timers long before). */
+export const MAX_DURATION_DAYS = 3650;
+
 /** `90s`, `5m`, `2h`, `30d`, `1w`, `1h30m`; a bare number is seconds. Returns milliseconds. */
 export function parseDuration(flag: string, raw: string): number {
+  const ms = parseDurationUnbounded(flag, raw);
+  if (ms > MAX_DURATION_DAYS * DURATION_UNITS.d) throw new UsageError(`${flag} must be at most ${MAX_DURATION_DAYS}d (ten years), got ${raw.trim()}`);
+  return ms;
+}
+
+function parseDurationUnbounded(flag: string, raw: string): number {
   const s = raw.trim().toLowerCase();
   if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
   const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;

@@ -108,7 +108,7 @@ export async function saveRotatedToken(ctx: Context, store: ProfileStore, p: Pro
     await systemKeyring.set(p.keyring, token, ctx.env);
     return 'the system credential store';
   }
-  store.updateToken(p.name, token);
+  await store.updateToken(p.name, token);
   return store.path;
 }
 
@@ -138,7 +138,7 @@ export async function moveToken(ctx: Context, store: ProfileStore, name: string,
     next = { ...rest, token };
   }
   // The new copy is written first: a failure in between leaves two copies, never none.
-  store.set(name, next);
+  await store.set(name, next);
   await forgetOldToken(ctx, p, next);
   return 'moved';
 }

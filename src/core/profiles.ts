@@ -1,12 +1,14 @@
-// Credential profiles, stored with `conf` as JSON in the config directory. conf writes through a
-// temporary file and a rename (atomic) with the mode we give it (0600); the directory is created 0700.
+// Credential profiles, stored as JSON in `config.json` in the config directory.
+// Reading is a plain read: a missing file is an empty store and nothing is created, so read-only or
+// missing homes work. Writes take a lock (proper-lockfile) around read–modify–write and replace the
+// file by an atomic rename, so parallel `profile add` runs keep every profile. Files are 0600 in a
+// 0700 directory.
 
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import type Conf from 'conf';
+import { dirname, join } from 'node:path';
+import { CommandFailedError, UsageError } from './errors.js';
 import type { KeyringRef } from './credential-store.js';
-import { UsageError } from './errors.js';
 import type { TokenType } from './http.js';
 
 export interface ProfileData {
@@ -29,12 +31,13 @@ export interface Profile extends ProfileData {
   name: string;
 }
 
-interface StoreShape {
+export interface StoreShape {
   default?: string;
   profiles: Record<string, ProfileData>;
 }
 
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const CONFIG_FILE = 'config.json';
 
 export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
@@ -47,88 +50,200 @@ export function checkProfileName(name: string): void {
   }
 }
 
-export class ProfileStore {
-  private constructor(
-    private readonly conf: Conf<StoreShape>,
-    readonly dir: string,
-  ) {}
+/** The origin (scheme, host, port) a credential is bound to; undefined for an unparsable URL. */
+export function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
 
+/** Reads the store: a missing file (or directory) is an empty store; anything else unreadable is one clear error. */
+export function readStore(path: string): StoreShape {
+  let raw: string;
+  try {
+    raw = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { profiles: {} };
+    // A home that does not exist (or lies under a file) holds no profiles; only a config directory
+    // that is itself a file is a mistake worth stopping for.
+    if (code === 'ENOTDIR' && !statSafe(dirname(path))) return { profiles: {} };
+    if (code === 'ENOTDIR') throw new UsageError(`config directory ${dirname(path)} is not a directory`, 'pass --config-dir (or FORGECTL_CONFIG_DIR) naming a directory');
+    throw new CommandFailedError(`cannot read config file ${path}: ${describeFsError(err)}`, 'check its permissions, or point --config-dir elsewhere');
+  }
+  if (!raw.trim()) return { profiles: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (err) {
+    throw new CommandFailedError(`config file ${path} is not valid JSON (${(err as Error).message})`, 'fix it, or move it away and add the profiles again');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new CommandFailedError(`config file ${path} does not hold a JSON object`, 'fix it, or move it away and add the profiles again');
+  }
+  const shape = parsed as Partial<StoreShape>;
+  const profiles = shape.profiles && typeof shape.profiles === 'object' && !Array.isArray(shape.profiles) ? shape.profiles : {};
+  return { default: typeof shape.default === 'string' ? shape.default : undefined, profiles };
+}
+
+function describeFsError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const words: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a parent is not a directory',
+    EEXIST: 'a file is in the way',
+    ENOSPC: 'no space left on the device',
+    ELOCKED: 'another forgectl is writing it',
+  };
+  return (e.code && words[e.code]) ?? e.message;
+}
+
+export class ProfileStore {
+  private data: StoreShape;
+
+  private constructor(readonly dir: string) {
+    this.data = readStore(this.path);
+  }
+
+  /** Opens the store for reading; touches nothing on disk. */
   static async open(dir: string): Promise<ProfileStore> {
-    ensurePrivateDir(dir);
-    const { default: ConfClass } = await import('conf');
-    const conf = new ConfClass<StoreShape>({
-      cwd: dir,
-      configName: 'config',
-      projectSuffix: '',
-      configFileMode: 0o600,
-      defaults: { profiles: {} },
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
-    return new ProfileStore(conf, dir);
+    return new ProfileStore(dir);
   }
 
   get path(): string {
-    return this.conf.path;
+    return join(this.dir, CONFIG_FILE);
   }
 
   defaultName(): string | undefined {
-    return this.conf.get('default');
+    const d = this.data.default;
+    return d && this.data.profiles[d] ? d : undefined;
   }
 
   list(): Profile[] {
-    const profiles = this.conf.get('profiles') ?? {};
-    return Object.entries(profiles)
+    return Object.entries(this.data.profiles)
       .map(([name, data]) => ({ name, ...data }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   get(name: string): Profile | undefined {
-    const data = (this.conf.get('profiles') ?? {})[name];
+    const data = Object.hasOwn(this.data.profiles, name) ? this.data.profiles[name] : undefined;
     return data ? { name, ...data } : undefined;
   }
 
+  /** Profiles whose URL has this origin, the default first. */
+  byOrigin(origin: string): Profile[] {
+    const def = this.defaultName();
+    return this.list()
+      .filter((p) => originOf(p.url) === origin)
+      .sort((a, b) => (a.name === def ? -1 : b.name === def ? 1 : 0));
+  }
+
   /** Writes a profile; the first profile becomes the default. */
-  set(name: string, data: ProfileData, makeDefault = false): void {
+  async set(name: string, data: ProfileData, makeDefault = false): Promise<void> {
     checkProfileName(name);
-    const profiles = { ...(this.conf.get('profiles') ?? {}) };
-    profiles[name] = stripUndefined(data);
-    const next: StoreShape = { profiles, default: this.conf.get('default') };
-    if (makeDefault || !next.default || !profiles[next.default]) next.default = name;
-    this.conf.store = stripUndefined(next);
+    await this.update((s) => {
+      s.profiles[name] = stripUndefined(data);
+      if (makeDefault || !s.default || !s.profiles[s.default]) s.default = name;
+    });
   }
 
-  /** Replaces a profile's token in one atomic write (used right after a rotation). */
-  updateToken(name: string, token: string): void {
-    const current = this.get(name);
-    if (!current) throw new UsageError(`no profile named ${name}`);
-    const { name: _name, ...data } = current;
-    this.set(name, { ...data, token });
+  /** Replaces a profile's token (used right after a rotation), under the same lock as every write. */
+  async updateToken(name: string, token: string): Promise<void> {
+    await this.update((s) => {
+      const current = s.profiles[name];
+      if (!current) throw new UsageError(`no profile named ${name}`);
+      s.profiles[name] = { ...current, token };
+    });
   }
 
-  setDefault(name: string): void {
-    if (!this.get(name)) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
-    this.conf.set('default', name);
+  async setDefault(name: string): Promise<void> {
+    await this.update((s) => {
+      if (!s.profiles[name]) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+      s.default = name;
+    });
   }
 
-  remove(name: string): void {
-    const profiles = { ...(this.conf.get('profiles') ?? {}) };
-    if (!profiles[name]) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
-    delete profiles[name];
-    const next: StoreShape = { profiles };
-    const def = this.conf.get('default');
-    if (def && def !== name) next.default = def;
-    else if (Object.keys(profiles).length === 1) next.default = Object.keys(profiles)[0];
-    this.conf.store = next;
+  /** Removes a profile. Removing the default leaves no default unless exactly one profile remains. */
+  async remove(name: string): Promise<void> {
+    await this.update((s) => {
+      if (!s.profiles[name]) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+      delete s.profiles[name];
+      if (s.default === name) {
+        const left = Object.keys(s.profiles);
+        s.default = left.length === 1 ? left[0] : undefined;
+      }
+    });
+  }
+
+  /**
+   * Read–modify–write under a lock: the file is read again once locked (another process may have
+   * written since we opened it), changed, written to a temporary file and renamed over the old one.
+   */
+  private async update(change: (s: StoreShape) => void): Promise<void> {
+    const path = this.path;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      if ((statSync(this.dir).mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EPERM' && statSafe(this.dir)?.isDirectory()) {
+        // A directory we cannot chmod (not ours): the file itself is still written 0600.
+      } else if (code === 'EEXIST' || code === 'ENOTDIR') {
+        throw new UsageError(`config directory ${this.dir} is not a directory`, 'pass --config-dir (or FORGECTL_CONFIG_DIR) naming a directory');
+      } else {
+        throw new CommandFailedError(`cannot create config directory ${this.dir}: ${describeFsError(err)}`, 'check its permissions, or point --config-dir (or FORGECTL_CONFIG_DIR) elsewhere');
+      }
+    }
+    const lockfile = await import('proper-lockfile');
+    let release: () => Promise<void>;
+    try {
+      release = await lockfile.lock(path, {
+        realpath: false,
+        stale: 10_000,
+        retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true },
+      });
+    } catch (err) {
+      throw new CommandFailedError(`cannot lock config file ${path}: ${describeFsError(err)}`, `if no other forgectl is running, remove ${path}.lock`);
+    }
+    try {
+      const fresh = readStore(path);
+      change(fresh);
+      writeAtomic(path, JSON.stringify(stripUndefined(fresh), null, 2) + '\n');
+      this.data = fresh;
+    } finally {
+      await release().catch(() => undefined);
+    }
   }
 }
 
-function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+function statSafe(path: string) {
   try {
-    if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+    return statSync(path);
   } catch {
-    // A directory we cannot chmod (not ours): the file itself is still written 0600.
+    return undefined;
+  }
+}
+
+function writeAtomic(path: string, text: string): void {
+  // Unique per process and call; 'wx' refuses to reuse a leftover file.
+  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
+  try {
+    const fd = openSync(tmp, 'wx', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new CommandFailedError(`cannot write config file ${path}: ${describeFsError(err)}`, 'check its permissions and free space, or point --config-dir elsewhere');
   }
 }
 

@@ -55,6 +55,8 @@ describe('input checked before anything is sent (exit 2)', () => {
     ['a non-string title in the payload', ['alerts', 'send', '--url', 'URL', '-'], 'title must be a string', { input: '{"title":{"a":1}}' }],
     ['hosts of the wrong type', ['alerts', 'send', '--url', 'URL', '-'], 'hosts must be a string or an array of strings', { input: '{"hosts":[1]}' }],
     ['a payload that is an array', ['alerts', 'send', '--url', 'URL', '-'], 'must be a JSON object', { input: '[]' }],
+    ['a payload that is null', ['alerts', 'send', '--url', 'URL', '-'], 'must be a JSON object (the HTTP endpoint form), not null', { input: 'null' }],
+    ['an empty payload', ['alerts', 'send', '--url', 'URL', '-'], 'is not valid JSON', { input: '' }],
     ['HTTP-only flags with --prometheus', ['alerts', 'send', '--url', 'URL', '--prometheus', '--title', 't', '--hosts', 'a'], '--hosts belongs to the HTTP endpoint form'],
     ['--prometheus without a title', ['alerts', 'send', '--url', 'URL', '--prometheus', '--severity', 'p1'], '--prometheus needs --title'],
     ['flags with a --prometheus file', ['alerts', 'send', '--url', 'URL', '--prometheus', '-', '--title', 't'], 'cannot be combined with a --prometheus payload file', { input: '{}' }],

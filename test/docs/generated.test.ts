@@ -77,6 +77,20 @@ _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     }
   });
 
+  it('bash completes profile names from the --config-dir on the command line', async () => {
+    const env = await completionEnv();
+    const other = tempDir();
+    const res = await forgectl(['profile', 'add', 'elsewhere', '--url', 'https://gitlab.example.com', '--token-stdin', '--no-verify'], { configDir: other, input: 'glpat-00000000000000000000\n' });
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const words of [['forgectl', '--config-dir', other, 'profile', 'use', ''], ['forgectl', `--config-dir=${other}`, '-p', '']]) {
+      const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.bash))}
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=()
+_forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
+      expect(sorted(out), words.join(' ')).toEqual(['elsewhere']);
+    }
+  });
+
   it.skipIf(!has('fish'))('fish completes commands, flags, values and profile names', async () => {
     const env = await completionEnv();
     for (const [words, expected] of CASES) {

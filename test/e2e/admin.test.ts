@@ -50,6 +50,23 @@ describe('plan-limits', () => {
     expect(sent).toEqual([]);
   });
 
+  it('set of the value the plan already has says "nothing to change" and sends no write; one limit twice with two values is exit 2', async () => {
+    const sb = sandbox();
+    const current = (await rawGet(sb, '/application/plan_limits', sb.tokens.admin)).body;
+    const { res, sent } = await run(['plan-limits', 'set', `ci_pipeline_size=${current.ci_pipeline_size}`]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/Nothing to change/);
+    expect(writes(sent)).toEqual([]);
+    // Only the limit that changes is sent.
+    const one = await run(['plan-limits', 'set', `ci_pipeline_size=${current.ci_pipeline_size}`, `dotenv_variables=${current.dotenv_variables + 1}`]);
+    expect(one.res.exitCode, one.res.stderr).toBe(0);
+    expect(writes(one.sent)[0].body).toEqual({ plan_name: 'default', dotenv_variables: current.dotenv_variables + 1 });
+    const twice = await run(['plan-limits', 'set', 'dotenv_size=1', 'dotenv_size=2']);
+    expect(twice.res.exitCode).toBe(2);
+    expect(twice.res.stderr).toMatch(/dotenv_size is given twice with two values/);
+    expect(twice.sent).toEqual([]);
+  });
+
   it('set --dry-run sends no write', async () => {
     const { res, sent } = await run(['plan-limits', 'set', 'dotenv_size=1', '--dry-run']);
     expect(res.exitCode, res.stderr).toBe(0);

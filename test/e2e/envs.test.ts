@@ -197,4 +197,19 @@ describe('envs apply', () => {
     expect(two.stderr).toContain('exactly one of user, group or access_level');
     expect(two.sent).toHaveLength(0);
   });
+
+  it('refuses an empty or null file (what a failed `envs list -o yaml > f` leaves) with exit 2, sending nothing', async () => {
+    const dir = tempDir();
+    for (const [name, content] of [['empty.yaml', ''], ['blank.yaml', '\n  \n'], ['null.yaml', 'null\n'], ['tilde.yaml', '~\n'], ['comment.yaml', '# nothing\n']]) {
+      const file = join(dir, name);
+      writeFileSync(file, content);
+      const res = await run(['envs', 'apply', 'acme', '-f', file, '--yes']);
+      expect(res.exitCode, `${name}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toMatch(/is empty \(or null\): refusing to unprotect every environment/);
+      expect(res.sent).toHaveLength(0);
+    }
+    const stdin = await run(['envs', 'apply', 'acme', '-f', '-', '--yes'], 'alice', '');
+    expect(stdin.exitCode).toBe(2);
+    expect(stdin.sent).toHaveLength(0);
+  });
 });

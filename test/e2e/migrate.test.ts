@@ -117,6 +117,17 @@ describe('migrate start: the request', () => {
     expect(source.requests.length).toBe(srcMark);
   });
 
+  it('refuses a plain-http source that is not loopback unless --allow-insecure-http (its token would travel in clear)', async () => {
+    const mark = dest.requests.length;
+    const args = ['migrate', 'start', '--source-url', 'http://old.example.com', '--source-token-stdin', '--entity', 'group:acme=opensource:clear'];
+    const res = await forgectl(args, { env: env(), input: srcToken() });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/^error: the source http:\/\/old\.example\.com is plain http:\/\/: the source token would be sent in clear$/m);
+    expect(requestsSince(dest, mark)).toEqual([]);
+    const allowed = await forgectl([...args, '--allow-insecure-http', '--dry-run'], { env: env(), input: srcToken() });
+    expect(allowed.exitCode, allowed.stderr).toBe(0);
+  });
+
   it('passes the service’s refusal on (exit 1) without showing the source token', async () => {
     const res = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme=no-such-group', '-v'], {
       env: env(),

@@ -150,6 +150,8 @@ describe('mr merge', () => {
     const head = mrStore(sandbox().state).sha(mrStore(sandbox().state).find(sandbox().state.findProject(API)!.project.id, 1)!);
     const cases: [string[], string, number, RegExp][] = [
       [[`${API}!1`], 'bob', 4, /you may not merge .*\nhint: merging needs push rights/],
+      // A refused token is not a missing permission.
+      [[`${API}!1`], 'revoked', 4, /error: 401 the token was refused .* was not merged\nhint: check it with `forgectl token self`/],
       [[`${API}!5`], 'grace', 1, /cannot be merged: it is closed/],
       [[`${API}!6`], 'grace', 1, /cannot be merged: its pipeline must succeed first/],
       [[`${API}!3`], 'grace', 1, /Branch cannot be merged.*\nhint: .*rebase/],

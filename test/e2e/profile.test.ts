@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -129,5 +129,60 @@ describe('profile use / remove and precedence', () => {
     const refused = await forgectl(['projects', 'list', '--sudo', 'bob'], { env: { ...env, FORGECTL_TOKEN: sb.tokens.bob } });
     expect(refused.exitCode).toBe(4);
     expect(refused.stderr).toMatch(/sudo/i);
+  });
+});
+
+describe('profile add checks and stores TLS files; replacing and removing say what happens', () => {
+  const PEM = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
+
+  it('stores --ca-file as an absolute path, refuses a missing or non-PEM one (exit 2)', async () => {
+    const sb = sandbox();
+    const work = tempDir();
+    writeFileSync(join(work, 'cert.pem'), PEM);
+    writeFileSync(join(work, 'notes.txt'), 'not a certificate');
+    const configDir = tempDir();
+    const add = (file: string) =>
+      forgectl(['profile', 'add', 'tls', '--url', sb.url, '--token', 'glpat-tls-token-1234', '--no-verify', '--ca-file', file, '--yes'], { configDir, cwd: work });
+    const ok = await add('cert.pem');
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(config(configDir).profiles.tls.caFile).toBe(join(work, 'cert.pem'));
+    const missing = await add('nope.pem');
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^error: --ca-file .*nope\.pem: cannot read it \(ENOENT\)$/m);
+    const notPem = await add('notes.txt');
+    expect(notPem.exitCode).toBe(2);
+    expect(notPem.stderr).toMatch(/is not a PEM file/);
+    // The file vanishes later: the error names the profile and the option, and nothing is sent.
+    rmSync(join(work, 'cert.pem'));
+    const mark = sb.requests.length;
+    const later = await forgectl(['token', 'self', '-p', 'tls'], { configDir, cwd: tempDir() });
+    expect(later.exitCode).toBe(2);
+    expect(later.stderr).toMatch(/^error: profile tls: its --ca-file .*cert\.pem cannot be read$/m);
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('refuses to replace an existing profile without --yes before verifying anything', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    expect((await addProfile(configDir, 'work', 'alice')).exitCode).toBe(0);
+    const mark = sb.requests.length;
+    const again = await addProfile(configDir, 'work', 'bob');
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toMatch(/profile work exists/);
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+    expect((await forgectl(['profile', 'add', 'x', '--url', sb.url, '--token', ''], { configDir })).exitCode).toBe(2);
+  });
+
+  it('says what the default is after the default profile is removed', async () => {
+    const configDir = tempDir();
+    for (const n of ['a', 'b', 'c']) expect((await addProfile(configDir, n, 'alice', ['--no-verify'])).exitCode).toBe(0);
+    const first = await forgectl(['profile', 'remove', 'a', '--yes'], { configDir });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/warning: a was the default profile; there is no default now: choose one with `forgectl profile use NAME`/);
+    expect(config(configDir).default).toBeUndefined();
+    expect((await forgectl(['profile', 'use', 'b'], { configDir })).exitCode).toBe(0);
+    const second = await forgectl(['profile', 'remove', 'b', '--yes'], { configDir });
+    expect(second.stderr).toMatch(/b was the default profile; c, the only one left, is the default now/);
+    expect(config(configDir).default).toBe('c');
   });
 });

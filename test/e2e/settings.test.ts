@@ -202,6 +202,43 @@ describe('settings get and diff', () => {
   });
 });
 
+describe('files and types', () => {
+  it('set -f of a whole `settings get` dump sends only the keys that change', async () => {
+    const dump = await run(['settings', 'get', '-o', 'yaml']);
+    expect(dump.res.exitCode, dump.res.stderr).toBe(0);
+    const before = await settings();
+    const f = file('dump.yaml', dump.res.stdout.replace(/^max_login_attempts: .*$/m, `max_login_attempts: ${before.max_login_attempts + 1}`));
+    const { res, sent } = await run(['settings', 'set', '-f', f]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ max_login_attempts: before.max_login_attempts + 1 }]);
+    expect(res.stderr).toMatch(/Changed 1 setting\./);
+  });
+
+  it('allow_runner_registration_token is a boolean, not a secret: shown, settable, diffed', async () => {
+    const got = await run(['settings', 'get', 'allow_runner_registration_token', '-o', 'json']);
+    expect(json(got.res)).toEqual({ allow_runner_registration_token: expect.any(Boolean) });
+    const current = json(got.res).allow_runner_registration_token as boolean;
+    const set = await run(['settings', 'set', `allow_runner_registration_token=${!current}`, '-o', 'json']);
+    expect(set.res.exitCode, set.res.stderr).toBe(0);
+    expect(json(set.res)).toEqual([{ key: 'allow_runner_registration_token', before: current, after: !current }]);
+    const diff = await run(['settings', 'diff', '-f', file('d.yaml', `allow_runner_registration_token: ${current}\n`)]);
+    expect(diff.res.exitCode).toBe(1);
+    expect(diff.res.stdout).toContain(String(current));
+    expect(diff.res.stdout).not.toContain('********');
+  });
+
+  it('refuses one key twice with two values, and an empty or null file (set and diff), before any request', async () => {
+    const twice = await run(['settings', 'set', 'max_login_attempts=3', 'max_login_attempts=4']);
+    expectRefused(twice.res, twice.sent, ['max_login_attempts is given twice'], { nothingSent: true });
+    for (const text of ['', 'null\n', '# only a comment\n']) {
+      for (const verb of ['set', 'diff']) {
+        const r = await run(['settings', verb, '-f', file('empty.yaml', text)]);
+        expectRefused(r.res, r.sent, ['is empty'], { nothingSent: true });
+      }
+    }
+  });
+});
+
 describe('access', () => {
   it('a regular user gets exit 4, no credentials exit 4', async () => {
     const sb = sandbox();

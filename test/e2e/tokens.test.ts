@@ -152,6 +152,38 @@ describe('token rotate', () => {
     expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 
+  it('revoking a revoked token says it is already revoked and sends no revocation', async () => {
+    const sb = sandbox();
+    const revoked = json<any[]>(await forgectl(['token', 'list', '--revoked', 'true', '--all', '-o', 'json'], { env: envFor(sb) }));
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', String(revoked[0].id), '--yes'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(new RegExp(`Token ${revoked[0].id} .* is already revoked; nothing to do`));
+    expect(requestsSince(sb, mark).filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('refuses contradictions and out-of-range values before any request (exit 2)', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const cases: [string[], RegExp][] = [
+      [['token', 'rotate', 'self', '--save', '--no-save'], /--save and --no-save contradict each other/],
+      [['token', 'list', '--expiring-within', '99999999999d'], /--expiring-within must be at most 3650d/],
+      [['token', 'list', '--user', ''], /--user is empty/],
+      [['token', 'list', '--all', '--page', '2'], /--all and --page contradict/],
+      [['token', 'self', '--timeout', '99999999999'], /--timeout must be at most 86400/],
+      [['broadcast', 'create', '--message', 'x', '--duration', '99999999999d'], /--duration must be at most 3650d/],
+      [['api', '/../../etc/passwd'], /leaves the API \(\/api\/v4\/\)/],
+      [['api', '/projects/%2e%2e/%2e%2e/%2e%2e/etc/passwd'], /leaves the API/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await forgectl(args, { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toMatch(message);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+    expect(sb.requests.slice(mark).filter((r) => !r.path.startsWith('/api/v4'))).toHaveLength(0);
+  });
+
   it('refuses to rotate a revoked token without --force, sending no rotation', async () => {
     const sb = sandbox();
     const revoked = json<any[]>(await forgectl(['token', 'list', '--revoked', 'true', '--all', '-o', 'json'], { env: envFor(sb) }));

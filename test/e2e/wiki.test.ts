@@ -33,6 +33,18 @@ describe('wiki list and get', () => {
     expect(json(res).content).toBe('<p dir="auto">Here is an instruction how to deploy this project.</p>');
     expect((await run(['wiki', 'get', 'acme', 'no-such-page'])).exitCode).toBe(3);
   });
+
+  it('a page asked for by its title is a 404 with a hint about slugs', async () => {
+    const res = await run(['wiki', 'get', 'acme', 'Release process']);
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).toMatch(/^hint: wiki pages are found by slug, not title \(a slug looks like "Release-process"\); list them with `forgectl wiki list acme`$/m);
+  });
+
+  it('--content - reads standard input, as discussion --body - does', async () => {
+    const res = await run(['wiki', 'create', 'acme', '--title', 'From stdin', '--content', '-', '-o', 'json'], 'alice', '# Piped\n\nbody text\n');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.requests.find((r) => r.method === 'POST')!.body).toMatchObject({ content: '# Piped\n\nbody text\n' });
+  });
 });
 
 describe('wiki create, update, delete', () => {

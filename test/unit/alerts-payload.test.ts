@@ -23,6 +23,14 @@ describe('HTTP payload', () => {
     expect(p).toEqual({ foo: { bar: { baz: 42 } }, flag: true, list: [1, 'x'], plain: 'hello world', obj: { a: { b: null } }, version: '1.2.3' });
   });
 
+  it('refuses field names that would reach the object prototype instead of dropping them', () => {
+    for (const f of ['__proto__.x=1', 'a.__proto__=1', 'constructor.prototype.x=1']) {
+      const p: Record<string, unknown> = {};
+      expect(() => applyFields(p, [f], []), f).toThrow(/--field key is not allowed/);
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    }
+  });
+
   it('rewrites an alias to the severity it stands for, leaves known and unknown values alone', () => {
     const alias = { severity: 'Warning' };
     expect(normaliseHttpSeverity(alias)).toBe('severity "Warning" is sent as "low"');

@@ -115,6 +115,10 @@ export function applyFields(target: Obj, fields: string[] | undefined, reserved:
     const [key, valueText] = splitKeyValue('--field', raw);
     const path = key.split('.');
     if (!key || path.some((p) => p === '')) throw new UsageError(`--field key is not valid: ${JSON.stringify(key)}`);
+    // Would reach (or replace) the object prototype instead of a field: refused, not dropped.
+    if (path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) {
+      throw new UsageError(`--field key is not allowed: ${JSON.stringify(key)}`, '__proto__, constructor and prototype cannot be field names');
+    }
     if (path.length === 1 && reserved.includes(key)) {
       const flag = Object.entries(HTTP_KEYS).find(([, v]) => v === key)?.[0];
       throw new UsageError(`--field cannot set ${key}`, flag ? `use ${FLAG_NAMES[flag]}` : undefined);
@@ -161,7 +165,7 @@ export function buildHttpPayload(flags: AlertFlags, base: Obj = {}): Obj {
 
 /** Checks an HTTP-form payload (from a file or flags); `source` names it in errors. */
 export function checkHttpPayload(p: unknown, source: string): asserts p is Obj {
-  if (!isObj(p)) throw new UsageError(`${source} must be a JSON object (the HTTP endpoint form), not ${Array.isArray(p) ? 'an array' : typeof p}`);
+  if (!isObj(p)) throw new UsageError(`${source} must be a JSON object (the HTTP endpoint form), not ${p === null ? 'null' : Array.isArray(p) ? 'an array' : typeof p}`);
   checkTime(`${source}: start_time`, p.start_time);
   checkTime(`${source}: end_time`, p.end_time);
   for (const key of ['hosts', 'fingerprint']) {

@@ -91,7 +91,13 @@ function normalisePath(http: HttpClient, raw: string): string {
     return normalisePath(http, u.pathname.replace(/^\/api\/v4/, '') + u.search);
   }
   const p = raw.startsWith('/') ? raw : `/${raw}`;
-  return p.replace(/^\/api\/v4(?=\/|$)/, '') || '/';
+  const rel = p.replace(/^\/api\/v4(?=\/|$)/, '') || '/';
+  // `..` (or `%2e%2e`) segments are resolved by the URL parser: the result must still be API v4,
+  // the only place the credential is meant for.
+  const root = new URL(http.resolveUrl('/')).pathname;
+  const resolved = new URL(http.resolveUrl(rel)).pathname;
+  if (!`${resolved}/`.startsWith(root)) throw new UsageError(`${raw} leaves the API (${root})`, 'give a path of the REST API v4, such as /projects');
+  return rel;
 }
 
 export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): Promise<CommandResult> {

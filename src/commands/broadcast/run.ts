@@ -22,13 +22,13 @@ const HOUR_MS = 3_600_000;
 const parseId = (raw: string) => parseInteger('broadcast message id', raw, { min: 1 });
 
 export async function listBroadcastsCommand(ctx: Context): Promise<CommandResult> {
-  const http = await ctx.http();
+  const http = await ctx.http({ anonymous: true });
   return list(listBroadcasts(http, pageOptions(ctx)), COLUMNS, { empty: 'No broadcast messages.' });
 }
 
 export async function getBroadcastCommand(ctx: Context, rawId: string): Promise<CommandResult> {
   const id = parseId(rawId);
-  const http = await ctx.http();
+  const http = await ctx.http({ anonymous: true });
   return object(await getBroadcast(http, id));
 }
 

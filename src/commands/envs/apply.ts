@@ -87,6 +87,11 @@ export function parseEnvsFile(text: string, name: string): DesiredEnv[] {
   } catch (e) {
     throw new UsageError(`${name} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
+  // An empty or `null` document is what a failed `envs list -o yaml > file` leaves: applying it
+  // would unprotect every tier. Only an explicit `[]` (or `{}`) means "no protected tiers".
+  if (doc === null || doc === undefined) {
+    throw new UsageError(`${name} is empty (or null): refusing to unprotect every environment`, 'to unprotect every tier on purpose, give a file holding `[]`');
+  }
   const out: DesiredEnv[] = [];
   if (Array.isArray(doc)) {
     doc.forEach((item, i) => {
@@ -98,7 +103,7 @@ export function parseEnvsFile(text: string, name: string): DesiredEnv[] {
       if (!isObj(spec)) throw new UsageError(`${name}: ${tier} must be a mapping with deploy (and approvals)`);
       out.push(desiredFrom(`${name}: ${tier}`, tier, spec));
     }
-  } else if (doc !== null && doc !== undefined) {
+  } else {
     throw new UsageError(`${name} must map tiers (${TIERS.join(', ')}) to their rules`);
   }
   const tiers = out.map((d) => d.tier);

@@ -76,6 +76,12 @@ export async function loadPlan(file: string, noProjects: boolean): Promise<Plan>
   const url = r.data.source.url.trim();
   const urlOk = checkUrl(url);
   if (urlOk !== true) throw new UsageError(`plan file ${file}: source.url: ${urlOk}`);
+  r.data.entities.forEach((e, i) => {
+    // The flag form (--no-projects on a project) is refused; the file form must not be ignored.
+    if (e.kind !== 'group' && e.migrate_projects !== undefined) {
+      throw new UsageError(`plan file ${file}: entities.${i}: migrate_projects applies to group entities only`, 'remove it from the project entry');
+    }
+  });
   const entities = r.data.entities.map((e, i) =>
     validEntity(`plan file ${file}: entities.${i}`, {
       kind: e.kind as EntityPlan['kind'],

@@ -4,6 +4,7 @@
 
 import { startMigration, type StartRequest } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
+import { isLoopbackHost } from '../../core/http.js';
 import { CancelledError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseDuration } from '../../core/parse.js';
@@ -119,10 +120,22 @@ async function offerWatch(ctx: Context, resume: string): Promise<boolean> {
   }
 }
 
+/** The destination sends the source token to the source URL: over plain http it would travel in clear. */
+function checkSourceTransport(ctx: Context, sourceUrl: string): void {
+  const u = new URL(sourceUrl);
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname) && !ctx.globals.allowInsecureHttp) {
+    throw new UsageError(
+      `the source ${u.origin} is plain http://: the source token would be sent in clear`,
+      'use https://, or pass --allow-insecure-http if the network is trusted',
+    );
+  }
+}
+
 export async function startCommand(ctx: Context, o: StartOptions): Promise<CommandResult> {
   const times = watchTimes(o.interval, o.watchTimeout, { interval: '--interval', timeout: '--watch-timeout' });
   const g = await gather(ctx, o);
   if (!g.start) return none;
+  checkSourceTransport(ctx, g.sourceUrl);
   const http = await ctx.http();
   const migration = await startMigration(http, buildRequest(g));
   if (!migration) {

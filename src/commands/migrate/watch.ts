@@ -255,7 +255,10 @@ export function finalResult(ctx: Context, s: Snapshot, exitCode?: number): Comma
 }
 
 export async function watchMigration(ctx: Context, http: HttpClient, id: number, opts: WatchOptions): Promise<CommandResult> {
-  const live = ctx.stderrIsTTY && ctx.stdoutIsTTY && ctx.globals.output === 'table';
+  // A terminal that reports 0 or no columns (`script`, an early `docker run -t`) cannot hold the
+  // live view: ora would divide by the width and redraw forever. The line view works everywhere.
+  const columns = (ctx.stderr as { columns?: number }).columns;
+  const live = ctx.stderrIsTTY && ctx.stdoutIsTTY && ctx.globals.output === 'table' && typeof columns === 'number' && columns > 0;
   const view: View = live ? new LiveView(ctx) : new LineView(ctx);
   if (view instanceof LiveView) await view.init();
   const resume = `forgectl migrate watch ${id}`;

@@ -70,9 +70,25 @@ async function current(http: HttpClient, ref: ResolvedRef): Promise<MergeRequest
   return getMergeRequest(http, ref.project, ref.iid).catch(() => undefined);
 }
 
-async function explainMergeFailure(http: HttpClient, ref: ResolvedRef, err: ApiError, body: Record<string, unknown>): Promise<ApiError> {
+/** Whether the instance still accepts the token (a job token cannot ask, so it is given the benefit of the doubt). */
+async function tokenWorks(http: HttpClient, tokenType: string): Promise<boolean> {
+  if (tokenType === 'job') return true;
+  try {
+    await http.get('/personal_access_tokens/self');
+    return true;
+  } catch (e) {
+    return !(e instanceof ApiError && e.status === 401);
+  }
+}
+
+async function explainMergeFailure(http: HttpClient, ref: ResolvedRef, err: ApiError, body: Record<string, unknown>, tokenType: string): Promise<ApiError> {
   switch (err.status) {
     case 401:
+      // The service answers 401 both for a refused token and for a user who may not merge: ask
+      // who we are to tell them apart.
+      if (!(await tokenWorks(http, tokenType))) {
+        return explained(err, `the token was refused (wrong, expired or revoked); ${ref.label} was not merged`, 'check it with `forgectl token self`, then give a valid token (FORGECTL_TOKEN or a profile)');
+      }
       return explained(err, `you may not merge ${ref.label}`, 'merging needs push rights on the target branch (Developer, or Maintainer for a protected branch); ask a maintainer');
     case 405: {
       const mr = await current(http, ref);
@@ -109,7 +125,7 @@ export async function mergeMrCommand(ctx: Context, o: MrMergeOptions, args: stri
   try {
     merged = await mergeMergeRequest(http, ref.project, ref.iid, body);
   } catch (err) {
-    if (err instanceof ApiError) throw await explainMergeFailure(http, ref, err, body);
+    if (err instanceof ApiError) throw await explainMergeFailure(http, ref, err, body, (await ctx.connection()).tokenType);
     throw err;
   }
   if (!merged) return none;

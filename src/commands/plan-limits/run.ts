@@ -29,7 +29,9 @@ export function parseLimits(args: string[]): Record<string, number> {
   for (const arg of args) {
     const [key, raw] = splitKeyValue('argument', arg);
     if (!known.has(key)) throw new UsageError(`unknown plan limit ${key}`, `known limits: ${PLAN_LIMIT_KEYS.join(', ')}`);
-    out[key] = parseInteger(key, raw, { min: 0 });
+    const value = parseInteger(key, raw, { min: 0 });
+    if (key in out && out[key] !== value) throw new UsageError(`${key} is given twice with two values (${out[key]} and ${value})`, 'give each limit once');
+    out[key] = value;
   }
   return out;
 }
@@ -39,8 +41,15 @@ export async function setPlanLimitsCommand(ctx: Context, o: PlanOptions, args: s
   const changes = parseLimits(args);
   const http = await ctx.http();
   const before = await getPlanLimits(http, plan);
-  const updated = await updatePlanLimits(http, plan, changes);
-  const rows = Object.entries(changes).map(([key, v]) => ({ key, before: before[key], after: v }));
+  // Limits that already have the value are not sent; with none left, no request at all.
+  const rows = Object.entries(changes)
+    .filter(([key, v]) => before[key] !== v)
+    .map(([key, v]) => ({ key, before: before[key], after: v }));
+  if (!rows.length) {
+    ctx.notice(`Nothing to change: plan ${plan} already has ${Object.keys(changes).length > 1 ? 'these values' : 'this value'}.`);
+    return none;
+  }
+  const updated = await updatePlanLimits(http, plan, Object.fromEntries(rows.map((r) => [r.key, r.after])));
   if (!updated) {
     for (const r of rows) ctx.notice(`would change ${r.key}: ${r.before ?? '(unset)'} → ${r.after}`);
     return none;

@@ -1,5 +1,7 @@
 // Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getToken, type Token } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
@@ -10,6 +12,23 @@ import { checkProfileName, type Profile, type ProfileData } from '../../core/pro
 import { splitCommand } from '../../core/token-command.js';
 import { maskToken } from '../../core/redact.js';
 import { confirmDestructive } from '../shared.js';
+
+/**
+ * TLS files are stored as absolute paths (a relative one would break from another directory) and
+ * checked now: readable, and PEM.
+ */
+function checkPemFile(option: string, file: string): string {
+  if (!file) throw new UsageError(`${option} is empty`);
+  const abs = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${option} ${abs}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (!/-----BEGIN [A-Z0-9 ]+-----/.test(text)) throw new UsageError(`${option} ${abs} is not a PEM file`, 'give a file with -----BEGIN …----- blocks');
+  return abs;
+}
 
 interface AddOptions {
   url: string;
@@ -76,20 +95,26 @@ function describeToken(t: Token): string {
   return `token "${t.name}" (id ${t.id}) of user ${t.user_id ?? '?'}, scopes ${(t.scopes ?? []).join(',') || 'none'}, ${expiry}`;
 }
 
-async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean, storage: StorageChoice | undefined): Promise<CommandResult> {
+/** Asked before any verification request: replacing an existing profile needs --yes or a "yes". */
+async function confirmReplace(ctx: Context, name: string): Promise<void> {
   const store = await ctx.profiles();
   const old = store.get(name);
   if (old && !ctx.globals.yes) {
     if (!ctx.interactive) throw new UsageError(`profile ${name} exists`, 'pass --yes to replace it');
     await confirmDestructive(ctx, `Replace the existing profile ${name}?`);
   }
+}
+
+async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean, storage: StorageChoice | undefined): Promise<CommandResult> {
+  const store = await ctx.profiles();
+  const old = store.get(name);
   if (ctx.dryRun) {
     ctx.notice(`dry run: would save profile ${name} to ${store.path}`);
     return none;
   }
   const { token, ...rest } = data;
   const saved: ProfileData = token ? { ...rest, ...(await placeToken(ctx, store, name, token, storage)) } : rest;
-  store.set(name, saved, makeDefault);
+  await store.set(name, saved, makeDefault);
   await forgetOldToken(ctx, old, saved);
   const where = saved.keyring ? ' (token in the system credential store)' : '';
   ctx.notice(`Saved profile ${name} to ${store.path}${where}${store.defaultName() === name ? ' (default)' : ''}.`);
@@ -109,7 +134,12 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
   if (opts.tokenStdin && opts.token) throw new UsageError('--token and --token-stdin cannot be used together');
   if (!!opts.clientCert !== !!opts.clientKey) throw new UsageError('--client-cert and --client-key go together');
   checkTokenCommand(opts.tokenCommand, opts);
+  if (opts.token === '') throw new UsageError('--token is empty', 'give a token, or use --token-stdin');
   const url = normalizeBaseUrl(opts.url);
+  const caFile = opts.caFile === undefined ? undefined : checkPemFile('--ca-file', opts.caFile);
+  const clientCert = opts.clientCert === undefined ? undefined : checkPemFile('--client-cert', opts.clientCert);
+  const clientKey = opts.clientKey === undefined ? undefined : checkPemFile('--client-key', opts.clientKey);
+  await confirmReplace(ctx, name);
   let token = opts.token;
   if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
   if (opts.tokenStdin) token = await ctx.readSecretFromStdin('the token');
@@ -121,9 +151,9 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
     tokenCommand: opts.tokenCommand,
     tokenType: opts.tokenType,
     sudo: opts.sudo,
-    caFile: opts.caFile,
-    clientCert: opts.clientCert,
-    clientKey: opts.clientKey,
+    caFile,
+    clientCert,
+    clientKey,
     insecure: opts.insecure || undefined,
   };
   if (opts.verify) {
@@ -179,6 +209,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     },
   });
   const store = await ctx.profiles();
+  await confirmReplace(ctx, name || suggested);
   const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
   return save(ctx, name || suggested, data, makeDefault, opts.storage);
 }
@@ -186,7 +217,8 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
 export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   const def = store.defaultName();
-  return list(store.list().map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
+  const views = await Promise.all(store.list().map(async (p) => view(p, def)));
+  return list(views, COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {
@@ -205,7 +237,7 @@ export async function useProfile(ctx: Context, name: string): Promise<CommandRes
     ctx.notice(`dry run: would make ${name} the default profile`);
     return none;
   }
-  store.setDefault(name);
+  await store.setDefault(name);
   ctx.notice(`Default profile is now ${name}.`);
   return none;
 }
@@ -219,9 +251,15 @@ export async function removeProfile(ctx: Context, name: string): Promise<Command
     return none;
   }
   const old = store.get(name);
-  store.remove(name);
+  const wasDefault = store.defaultName() === name;
+  await store.remove(name);
   await forgetOldToken(ctx, old);
   ctx.notice(`Removed profile ${name}.`);
+  if (wasDefault) {
+    const now = store.defaultName();
+    if (now) ctx.notice(`${name} was the default profile; ${now}, the only one left, is the default now.`);
+    else if (store.list().length) ctx.warn(`${name} was the default profile; there is no default now: choose one with \`forgectl profile use NAME\``);
+  }
   return none;
 }
 

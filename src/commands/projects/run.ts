@@ -15,7 +15,7 @@ const COLUMNS: Column<Project>[] = [
 
 export async function listProjectsCommand(ctx: Context, o: ProjectListOptions): Promise<CommandResult> {
   const query = projectQuery(o);
-  const http = await ctx.http();
+  const http = await ctx.http({ anonymous: true }); // public projects need no credentials
   const items = o.user !== undefined ? listUserProjects(http, o.user, query, pageOptions(ctx)) : listProjects(http, query, pageOptions(ctx));
   return list(items, COLUMNS, { empty: 'No projects match.' });
 }

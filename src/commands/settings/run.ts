@@ -107,10 +107,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
 
   const http = await ctx.http();
   const current = await getSettings(http);
-  const carried = checkSettingRules(sent, current);
-  for (const [k, v] of Object.entries(carried)) {
-    ctx.notice(`note: sending ${k}=${JSON.stringify(shown(k, v, !!o.showSecrets))} from the instance, as the service wants it with the switch`);
-  }
+  checkSettingRules(sent, current);
   for (const k of Object.keys(sent)) {
     if (SETTINGS[k]?.premium && !(k in current)) ctx.warn(`${k} is a Premium/Ultimate setting this instance does not report; it may be ignored`);
   }
@@ -122,8 +119,17 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     ctx.notice('Nothing to change: the instance already has these values.');
     return none;
   }
+  // Only what changes is sent (a whole `settings get` dump holds ~170 keys, secrets included), plus
+  // the companions a changed switch needs in the same request: from the file when it has them,
+  // else carried from the instance.
+  const changed = Object.fromEntries(changes.map((c) => [c.key, c.after]));
+  const carried = checkSettingRules(changed, { ...current, ...sent });
+  for (const [k, v] of Object.entries(carried)) {
+    if (k in sent) continue;
+    ctx.notice(`note: sending ${k}=${JSON.stringify(shown(k, v, !!o.showSecrets))} from the instance, as the service wants it with the switch`);
+  }
   const display = changes.map((c) => ({ key: c.key, before: shown(c.key, c.before, !!o.showSecrets), after: shown(c.key, c.after, !!o.showSecrets) }));
-  const body = { ...sent, ...carried };
+  const body = { ...changed, ...carried };
   const updated = await updateSettings(http, body);
   if (!updated) {
     for (const c of display) ctx.notice(`would change ${arrow(c)}`);

@@ -20,8 +20,10 @@ export interface TypedEntries {
   fromStdin: string[];
 }
 
+/** The model decides for the settings it knows (allow_runner_registration_token is a boolean); the name rule only guesses for the others. */
 export function isSecretSettingName(key: string): boolean {
-  return !!SETTINGS[key]?.secret || isSecretKey(key);
+  const def = SETTINGS[key];
+  return def ? !!def.secret : isSecretKey(key);
 }
 
 /** Resolves aliases and says what is special about a name; throws for unknown keys under --strict. */
@@ -147,6 +149,10 @@ export function typeArgs(args: string[], strict: boolean, notes: Notes): TypedEn
     }
     const value = typeArgValue(key, raw, def, '');
     checkValue(key, value, def, '');
+    // A key twice with two values is a mistake, not "last wins".
+    if (key in out.values && JSON.stringify(out.values[key]) !== JSON.stringify(value)) {
+      throw new UsageError(`${key} is given twice with two values (${JSON.stringify(out.values[key])} and ${JSON.stringify(value)})`, 'give each setting once');
+    }
     out.values[key] = value;
   }
   if (out.fromStdin.length > 1) throw new UsageError(`only one secret can be read from standard input at a time; got ${out.fromStdin.join(', ')}`, 'put the others in a -f file');
@@ -168,10 +174,12 @@ export function parseSettingsText(text: string, where: string): Record<string, u
   let doc: unknown;
   try {
     // YAML is a superset of JSON, so one parser reads both.
-    doc = text.trim() === '' ? {} : parseYaml(text);
+    doc = parseYaml(text);
   } catch (e) {
     throw new UsageError(`${where} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
+  // An empty file (a failed `settings get -o yaml > f`) would pass as "no difference" in a diff.
+  if (doc === null || doc === undefined) throw new UsageError(`${where} is empty (or null)`, 'give a mapping of setting names to values');
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`${where} must hold a mapping of setting names to values`);
   return doc as Record<string, unknown>;
 }

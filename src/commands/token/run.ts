@@ -50,8 +50,9 @@ interface ListOptions {
 }
 
 export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<CommandResult> {
+  if (o.user !== undefined && !o.user.trim()) throw new UsageError('--user is empty', 'give a user id or username, or leave --user out');
   const filters: TokenFilters = {
-    user_id: o.user,
+    user_id: o.user?.trim(),
     state: o.state,
     revoked: o.revoked !== undefined ? parseBoolean('--revoked', o.revoked) : undefined,
     search: o.search,
@@ -176,6 +177,11 @@ export async function revokeTokenCommand(ctx: Context, rawId: string): Promise<C
   const id = parseTokenId(rawId);
   const http = await ctx.http();
   const target = await getToken(http, id);
+  if (target.revoked) {
+    // The service would answer a bare 400 Bad request.
+    ctx.notice(`Token ${target.id} ("${target.name}") is already revoked; nothing to do.`);
+    return none;
+  }
   await confirmDestructive(ctx, `Revoke token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'}?`);
   await revokeToken(http, id === 'self' ? 'self' : target.id);
   if (ctx.dryRun) return none;

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { createWikiPage, deleteWikiPage, getWikiPage, listWikiPages, updateWikiPage, uploadWikiAttachment, type WikiPage } from '../../api/group-wikis.js';
-import { UsageError } from '../../core/errors.js';
+import { NotFoundError, UsageError } from '../../core/errors.js';
 import { list, none, object, text, type Column, type CommandResult } from '../../core/output.js';
 import { parseGroupId } from '../group-ref.js';
 import { confirmDestructive } from '../shared.js';
@@ -27,7 +27,8 @@ function slugArg(raw: string | undefined): string {
 async function readContent(ctx: Context, o: WikiContentOptions): Promise<string | undefined> {
   if (o.content !== undefined && o.file !== undefined) throw new UsageError('--content and --file cannot be used together');
   let content = o.content;
-  if (o.file === '-') content = await ctx.readStdin('the page content');
+  // `--content -` reads standard input, as `discussion create --body -` does.
+  if (o.file === '-' || o.content === '-') content = await ctx.readStdin('the page content');
   else if (o.file !== undefined) {
     try {
       content = await readFile(o.file, 'utf8');
@@ -55,7 +56,17 @@ export async function getWikiCommand(ctx: Context, o: { renderHtml?: boolean; ve
   const group = parseGroupId(args[0]);
   const slug = slugArg(args[1]);
   if (o.version !== undefined && !/^[0-9a-f]{7,64}$/i.test(o.version.trim())) throw new UsageError(`--version must be a page version SHA (hexadecimal), got ${JSON.stringify(o.version)}`);
-  const page = await getWikiPage(await ctx.http(), group, slug, { render_html: o.renderHtml ? true : undefined, version: o.version?.trim() });
+  let page: WikiPage;
+  try {
+    page = await getWikiPage(await ctx.http(), group, slug, { render_html: o.renderHtml ? true : undefined, version: o.version?.trim() });
+  } catch (err) {
+    // Pages are found by slug (`release-process`), not by title (`Release process`).
+    if (err instanceof NotFoundError && !err.hint) {
+      const suggestion = /[\sA-Z]/.test(slug) ? ` (a slug looks like ${JSON.stringify(slug.trim().replace(/\s+/g, '-'))})` : '';
+      throw new NotFoundError({ status: 404, method: err.method, url: err.url, body: err.body, hint: `wiki pages are found by slug, not title${suggestion}; list them with \`forgectl wiki list ${args[0]}\`` });
+    }
+    throw err;
+  }
   return object(page, { columns: PAGE_COLUMNS });
 }
 

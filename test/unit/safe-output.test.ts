@@ -1,0 +1,101 @@
+// Output that reaches a terminal: server data with control characters is shown, never obeyed;
+// credentials inside URLs are masked in every format; YAML quotes what YAML 1.1 reads as bool/null.
+
+import { PassThrough } from 'node:stream';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { list, object, render, text, type OutputFormat } from '../../src/core/output.js';
+import { maskUrlCredentials, visible } from '../../src/core/safe-text.js';
+
+async function out(result: Parameters<typeof render>[0], format: OutputFormat, tty = false) {
+  const stdout = new PassThrough();
+  let s = '';
+  stdout.on('data', (c) => (s += c));
+  await render(result, { format, stdout, stderr: new PassThrough(), isTTY: tty, color: false });
+  return s;
+}
+
+const evil = { id: 1, title: 'fix \x1b[31mred\x1b[0m \x1b]0;owned\x07 \x9b2J \x7f end', url: 'https://deploy:s3cret-pass@hooks.example.com/x' };
+const cols = [{ key: 'id' }, { key: 'title' }, { key: 'url' }];
+// Anything a terminal could act on: ESC, BEL, other C0 but tab/newline, DEL, C1.
+const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+describe('control characters in table and plain output', () => {
+  it('are shown visibly in a pipe (TSV) and on a terminal, in lists and objects', async () => {
+    for (const tty of [false, true]) {
+      for (const result of [list([evil], cols), object(evil)]) {
+        const s = await out(result, 'table', tty);
+        expect(s).not.toMatch(RAW_CONTROL);
+        expect(s).toContain('^[[31mred^[[0m');
+        expect(s).toContain('^[]0;owned^G');
+        expect(s).toContain('\\x9b2J');
+        expect(s).toContain('^? end');
+      }
+    }
+  });
+
+  it('text results are exact in a pipe and safe on a terminal', async () => {
+    expect(await out(text('a\x1b[2Jb\n'), 'table', false)).toBe('a\x1b[2Jb\n');
+    expect(await out(text('a\x1b[2Jb\tc\n'), 'table', true)).toBe('a^[[2Jb\tc\n');
+  });
+
+  it('json, ndjson and yaml keep the exact value, escaped by their format', async () => {
+    const j = await out(object(evil), 'json', true);
+    expect(j).not.toMatch(RAW_CONTROL);
+    expect(JSON.parse(j).title).toBe(evil.title);
+    const nd = await out(list([evil, evil], cols), 'ndjson');
+    expect(nd).not.toMatch(RAW_CONTROL);
+    expect(nd.trim().split('\n').map((l) => JSON.parse(l).title)).toEqual([evil.title, evil.title]);
+    const y = await out(object(evil), 'yaml');
+    expect(y).not.toMatch(RAW_CONTROL);
+    expect(parseYaml(y).title).toBe(evil.title);
+  });
+});
+
+describe('credentials inside URLs', () => {
+  it('are masked in every format', async () => {
+    for (const format of ['table', 'json', 'yaml', 'ndjson'] as const) {
+      for (const tty of [false, true]) {
+        const s = await out(list([evil], cols), format, tty);
+        expect(s, `${format} tty=${tty}`).not.toContain('s3cret-pass');
+        expect(s).toContain('https://deploy:********@hooks.example.com/x');
+      }
+    }
+  });
+
+  it('masks user:password and a lone token, and leaves e-mail addresses alone', () => {
+    expect(maskUrlCredentials('see https://u:p@h.example/a and http://glpat-abc@h2/')).toBe('see https://u:********@h.example/a and http://********@h2/');
+    expect(maskUrlCredentials('mail alice@example.com')).toBe('mail alice@example.com');
+    expect(visible('a\tb\nc\x1b')).toBe('a\tb\nc^[');
+  });
+});
+
+describe('YAML output', () => {
+  it('quotes strings a YAML 1.1 reader takes as booleans or null', async () => {
+    const values = { a: 'no', b: 'yes', c: 'on', d: 'off', e: 'Y', f: 'n', g: 'null', h: '~', i: 'true', j: 'NO', k: 'plain', l: true, m: null };
+    const y = await out(object(values), 'yaml');
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']) expect(y).toMatch(new RegExp(`^${k}: "`, 'm'));
+    expect(y).toMatch(/^k: plain$/m);
+    expect(y).toMatch(/^l: true$/m);
+    expect(y).toMatch(/^m: null$/m);
+    expect(parseYaml(y)).toEqual(values);
+    expect(parseYaml(y, { version: '1.1' })).toEqual(values);
+  });
+});
+
+describe('--fields naming a field the data lacks', () => {
+  it('warns once on stderr in every format instead of printing blank columns silently', async () => {
+    for (const format of ['table', 'json', 'ndjson', 'yaml'] as const) {
+      for (const result of [list([{ id: 1 }, { id: 2 }], [{ key: 'id' }]), object({ id: 1 })]) {
+        const stdout = new PassThrough();
+        const stderr = new PassThrough();
+        let err = '';
+        stderr.on('data', (c) => (err += c));
+        stdout.resume();
+        await render(result, { format, fields: ['id', 'nosuchfield'], stdout, stderr, isTTY: false, color: false });
+        await new Promise((r) => setImmediate(r));
+        expect(err, format).toBe('warning: --fields: nosuchfield is not a field of this output\n');
+      }
+    }
+  });
+});
