@@ -7,6 +7,7 @@ import { ApiError, UsageError } from '../core/errors.js';
 import { object, type CommandResult } from '../core/output.js';
 import { parseList } from '../core/parse.js';
 import type { Context } from '../context.js';
+import { parseGroupId } from '../core/refs.js';
 
 export function registerAnalytics(program: Command, reg: Registry): void {
   defineCommand<{ only?: string }>(program, reg, {
@@ -23,8 +24,7 @@ export function registerAnalytics(program: Command, reg: Registry): void {
 export async function analyticsCommand(ctx: Context, o: { only?: string }, rawGroup: string): Promise<CommandResult> {
   // Loaded when run, so registering the command costs nothing at start-up.
   const { ACTIVITY_KINDS, activityCount } = await import('../api/analytics.js');
-  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
-  if (!group) throw new UsageError('a group path is required');
+  const group = String(parseGroupId(rawGroup, 'group path'));
   let kinds: ActivityKind[] = [...ACTIVITY_KINDS];
   if (o.only !== undefined) {
     const asked = parseList(o.only);

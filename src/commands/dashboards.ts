@@ -5,11 +5,10 @@ import { defineCommand, defineGroup, type Registry } from '../core/command.js';
 import { UsageError } from '../core/errors.js';
 import { none, object, type CommandResult } from '../core/output.js';
 import type { Context } from '../context.js';
+import { parseProjectId } from '../core/refs.js';
 
 function checkProject(raw: string): string {
-  const p = raw.trim().replace(/^\/+|\/+$/g, '');
-  if (!p) throw new UsageError('a project (id or full path) is required');
-  return p;
+  return String(parseProjectId(raw));
 }
 
 export function registerDashboards(program: Command, reg: Registry): void {

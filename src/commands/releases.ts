@@ -3,10 +3,11 @@
 import { Option, type Command } from 'commander';
 import type { Release } from '../api/releases.js';
 import { defineCommand, defineGroup, type Registry } from '../core/command.js';
-import { NotFoundError, UsageError } from '../core/errors.js';
+import { NotFoundError } from '../core/errors.js';
 import { list, type Column, type CommandResult } from '../core/output.js';
 import type { Context } from '../context.js';
 import { pageOptions } from './shared.js';
+import { parseGroupId } from '../core/refs.js';
 
 const COLUMNS: Column<Release>[] = [
   { key: 'tag_name', header: 'tag' },
@@ -32,8 +33,7 @@ export function registerReleases(program: Command, reg: Registry): void {
 }
 
 export async function releasesCommand(ctx: Context, o: { sort?: 'asc' | 'desc'; simple?: boolean }, rawGroup: string): Promise<CommandResult> {
-  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
-  if (!group) throw new UsageError('a group (id or full path) is required');
+  const group = String(parseGroupId(rawGroup));
   const http = await ctx.http();
   const { listGroupReleases } = await import('../api/releases.js');
   const source = listGroupReleases(http, group, { sort: o.sort, simple: o.simple || undefined }, pageOptions(ctx));

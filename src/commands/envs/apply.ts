@@ -22,6 +22,7 @@ import { list, none, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
 import { checkEntry, entryIdentity, explain, parseTier } from './entries.js';
+import { parseGroupId } from '../../core/refs.js';
 
 export interface DesiredEnv {
   tier: Tier;
@@ -185,8 +186,7 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
 }
 
 export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
-  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
-  if (!group) throw new UsageError('a group (id or full path) is required');
+  const group = String(parseGroupId(rawGroup));
   let text: string;
   if (o.file === '-') text = await ctx.readStdin('the environments file');
   else {

@@ -17,6 +17,7 @@ import { list, none, object, type Column, type CommandResult } from '../../core/
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
 import { describeEntries, explain, parseChangeSpec, parseEntrySpec, parseTier } from './entries.js';
+import { parseGroupId } from '../../core/refs.js';
 
 export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
   { key: 'name', header: 'tier' },
@@ -26,9 +27,7 @@ export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
 ];
 
 function checkGroup(raw: string): string {
-  const g = raw.trim().replace(/^\/+|\/+$/g, '');
-  if (!g) throw new UsageError('a group (id or full path) is required');
-  return g;
+  return String(parseGroupId(raw));
 }
 
 export async function listEnvsCommand(ctx: Context, rawGroup: string): Promise<CommandResult> {
