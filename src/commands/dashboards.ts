@@ -27,6 +27,7 @@ export function registerDashboards(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl dashboards unstar acme/platform/api config/prometheus/common_metrics.yml', 'forgectl dashboards unstar acme/platform/api --all'],
     exitCodes: ['2  neither a dashboard path nor --all', '3  no such project'],
+    replacesGlobals: ['--all'],
     options: (c) => c.option('--all', 'remove every star of the project'),
     run: (ctx, o, args) => unstarCommand(ctx, o, args[0], args[1]),
   });

@@ -1,6 +1,7 @@
 // Declaring commands: one call per command with its summary, arguments, options, examples and a
 // lazily imported run function; the global options of CLI.md are added to every command so they are
-// accepted before or after the subcommand, unless the command has an option of the same name.
+// accepted before or after the subcommand, unless the command declares (in `replacesGlobals`) an
+// option of its own with the same flag.
 
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
@@ -26,6 +27,12 @@ export interface CommandSpec<O = Record<string, unknown>> {
   options?: (cmd: Command) => void;
   /** True for commands that change something: --dry-run applies. */
   writes?: boolean;
+  /**
+   * Global flags this command has an option of its own for (`hooks create --url` is the hook's URL,
+   * not the instance's). Must list exactly the command's options named like a global; its --help says
+   * which one applies.
+   */
+  replacesGlobals?: string[];
   run: RunFn<O>;
 }
 
@@ -65,6 +72,37 @@ export function globalOptions(): Option[] {
 }
 
 const GLOBAL_KEYS = new Set(globalOptions().map((o) => o.attributeName()));
+const GLOBAL_FLAGS = new Set(globalOptions().flatMap((o) => [o.short, o.long].filter((f): f is string => !!f)));
+
+/** The command's own options that carry a global flag, by that flag (`--url`). */
+function ownGlobalFlags(cmd: Command): Map<string, Option> {
+  const out = new Map<string, Option>();
+  for (const o of cmd.options) {
+    if (o.helpGroupHeading === GLOBAL_HEADING) continue;
+    for (const f of [o.short, o.long]) if (f && GLOBAL_FLAGS.has(f)) out.set(f, o);
+  }
+  return out;
+}
+
+/** Checks a command's own options against `replacesGlobals` and marks them in --help. */
+function declareReplacedGlobals(cmd: Command, spec: CommandSpec<any>): void {
+  const own = ownGlobalFlags(cmd);
+  const declared = new Set(spec.replacesGlobals ?? []);
+  const path = `${cmd.parent?.name() ?? ''} ${cmd.name()}`.trim();
+  for (const flag of own.keys()) {
+    if (!declared.has(flag)) throw new Error(`${path}: option ${flag} replaces the global ${flag}; list it in replacesGlobals`);
+  }
+  for (const flag of declared) {
+    const opt = own.get(flag);
+    if (!opt) throw new Error(`${path}: replacesGlobals lists ${flag}, which the command does not define`);
+    opt.description = `${opt.description} (not the global ${flag})`;
+  }
+}
+
+/** The global flags a command replaces with its own option (declared in its definition). */
+export function replacedGlobals(cmd: Command): string[] {
+  return specs.get(cmd)?.replacesGlobals ?? [];
+}
 
 /** Adds the global options a command does not define itself; records which ones it owns. */
 export function addGlobalOptions(cmd: Command): void {
@@ -146,11 +184,12 @@ export function defineCommand<O = Record<string, unknown>>(parent: Command, reg:
   specs.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
   spec.options?.(cmd);
+  declareReplacedGlobals(cmd, spec);
   cmd.addHelpText('after', examplesText(spec));
   cmd.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
+    // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
-    ctx.globals = resolveGlobals(self, ctx.env);
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     const result = await spec.run(ctx, self.opts() as O, args);
     await ctx.render(result);

@@ -47,6 +47,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
       'forgectl alerts send --url "$ALERT_URL" --title "Disk full" --severity p2 --field disk.mount=/var --dry-run',
     ],
     exitCodes: ['2  invalid payload or option (nothing sent)', '4  the key was refused (401) or the integration is disabled (403)'],
+    replacesGlobals: ['--url'],
     options: (c) =>
       connectionOptions(c)
         .option('-f, --file <path>', 'JSON payload file; - reads standard input')
@@ -75,6 +76,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
       'forgectl alerts resolve --url "$ALERT_URL" --fingerprint api-down --end-time 2026-01-31T10:00:00Z --auth basic --dry-run',
     ],
     exitCodes: ['1  no open alert has this fingerprint (400)', '2  invalid option (nothing sent)', '4  the key was refused (401) or the integration is disabled (403)'],
+    replacesGlobals: ['--url'],
     options: (c) =>
       connectionOptions(c)
         .option('--fingerprint <text>', 'fingerprint of the alert to resolve (required)')

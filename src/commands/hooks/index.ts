@@ -36,6 +36,7 @@ export function registerHooks(program: Command, reg: Registry): void {
       '# the secret comes from a file, never from the command line',
       'forgectl hooks create --url https://ci.example.com/events --secret-stdin < hook-secret.txt',
     ],
+    replacesGlobals: ['--url'],
     options: (c) =>
       c
         .requiredOption('--url <url>', 'where deliveries go (http or https)')

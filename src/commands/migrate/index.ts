@@ -114,6 +114,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
       'Network errors, 5xx and 429 answers while polling do not end the watch; polls slow down while nothing changes.',
     examples: ['forgectl migrate watch 12', 'forgectl migrate watch 12 --interval 30s --timeout 6h -o json > final.json'],
     exitCodes: WATCH_EXIT_CODES,
+    // How long to watch; the per-request timeout stays the default.
+    replacesGlobals: ['--timeout'],
     options: (c) =>
       c
         .option('--interval <duration>', 'time between polls, e.g. 5s (default 5s; longer while nothing changes)')

@@ -21,6 +21,8 @@ export function registerProfile(program: Command, reg: Registry): void {
       '# an OAuth token, acting as another user by default',
       'printenv OAUTH | forgectl profile add ops --url https://git.corp.example --token-type oauth --token-stdin --sudo deploy-bot',
     ],
+    // The profile's own connection settings, saved into it.
+    replacesGlobals: ['--url', '--token', '--token-type', '--sudo', '--ca-file', '--client-cert', '--client-key', '--insecure'],
     options: (c) =>
       c
         .requiredOption('--url <url>', 'base URL of the instance, e.g. https://gitlab.example.com')
