@@ -2,6 +2,7 @@
 // to the HTTP client, the profile store and prompts (so `--help` needs no credentials).
 
 import type { Readable, Writable } from 'node:stream';
+import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult, type OutputFormat } from './core/output.js';
@@ -74,6 +75,8 @@ export interface ContextInit {
   /** Injected in unit tests instead of a real network. */
   dispatcher?: import('undici').Dispatcher;
   retryBaseMs?: number;
+  /** Time for commands that wait (migrate watch); tests pass a fake one. */
+  clock?: Clock;
 }
 
 export class Context {
@@ -83,6 +86,7 @@ export class Context {
   readonly env: NodeJS.ProcessEnv;
   readonly redactor = new Redactor();
   readonly abort = new AbortController();
+  readonly clock: Clock;
   globals: GlobalOptions = { ...DEFAULT_GLOBALS };
   private readonly tty: { stdin: boolean; stdout: boolean; stderr: boolean };
   private prompter?: Prompter;
@@ -106,6 +110,7 @@ export class Context {
       stderr: !!init.stderr.isTTY,
     };
     this.prompter = init.prompt;
+    this.clock = init.clock ?? systemClock;
   }
 
   get stdoutIsTTY(): boolean {

@@ -4,14 +4,12 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { Context } from '../../src/context.js';
-import type { Choice, Prompter, Validator } from '../../src/core/prompt.js';
+import type { Prompter } from '../../src/core/prompt.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
+import { runCli, ScriptedPrompter } from '../helpers/harness.js';
 
 let source: Sandbox;
 let dest: Sandbox;
@@ -24,49 +22,6 @@ afterAll(async () => {
   await dest?.close();
 });
 
-/**
- * Answers as a person types them: an answer the prompt's validation refuses is recorded with the
- * reason and the next answer is tried, as the real prompt keeps asking. An empty input takes the
- * default, as @inquirer/prompts does.
- */
-class TypingPrompter implements Prompter {
-  readonly interactive = true;
-  readonly asked: string[] = [];
-  readonly refused: { message: string; answer: string; reason: string }[] = [];
-  constructor(private readonly answers: (string | boolean)[]) {}
-
-  private take(message: string): string | boolean {
-    this.asked.push(message);
-    if (!this.answers.length) throw new Error(`unexpected prompt: ${message}`);
-    return this.answers.shift()!;
-  }
-  private typed(message: string, opts: { default?: string; validate?: Validator }): string {
-    for (;;) {
-      const raw = String(this.take(message));
-      const value = raw === '' && opts.default !== undefined ? opts.default : raw;
-      const ok = opts.validate ? opts.validate(value) : true;
-      if (ok === true) return value;
-      this.refused.push({ message, answer: raw, reason: ok });
-    }
-  }
-  async confirm(message: string): Promise<boolean> {
-    const a = this.take(message);
-    if (typeof a !== 'boolean') throw new Error(`expected a yes/no answer for ${message}, got ${a}`);
-    return a;
-  }
-  async input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
-    return this.typed(message, opts);
-  }
-  async password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
-    return this.typed(message, opts);
-  }
-  async select<T extends string>(message: string, choices: Choice<T>[]): Promise<T> {
-    const a = String(this.take(message));
-    if (!choices.some((c) => c.value === a)) throw new Error(`${a} is not a choice of ${message}`);
-    return a as T;
-  }
-}
-
 interface Run {
   code: number;
   stdout: string;
@@ -74,24 +29,14 @@ interface Run {
 }
 
 async function runIn(argv: string[], o: { prompt?: Prompter; terminal?: boolean; input?: string; env?: Record<string, string | undefined> } = {}): Promise<Run> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (d) => (stdout += d));
-  err.on('data', (d) => (stderr += d));
-  const tty = !!o.terminal;
-  const ctx = new Context({
-    stdin: Readable.from(o.input !== undefined ? [o.input] : []),
-    stdout: out,
-    stderr: err,
-    env: { FORGECTL_CONFIG_DIR: tempDir(), FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin, NO_COLOR: '1', ...o.env },
+  const res = await runCli(argv, {
+    env: { FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin, NO_COLOR: '1', ...o.env },
+    input: o.input,
     prompt: o.prompt,
-    isTTY: { stdin: tty, stdout: tty, stderr: tty },
+    tty: !!o.terminal,
     retryBaseMs: 1,
   });
-  const code = await run(argv, ctx);
-  return { code, stdout, stderr };
+  return { code: res.exitCode, stdout: res.stdout, stderr: res.stderr };
 }
 
 const posts = (mark: number) => dest.requests.slice(mark).filter((r) => r.method === 'POST' && r.path === '/api/v4/bulk_imports');
@@ -168,7 +113,7 @@ describe('the wizard', () => {
   it('checks each answer as it is typed, saves a plan without the token, sends the request and watches to the end', async () => {
     const dir = tempDir('forgectl-wizard-');
     const planFile = join(dir, 'plan.yaml');
-    const prompt = new TypingPrompter([
+    const prompt = new ScriptedPrompter([
       'old.example.com', `${source.url}/api/v4`, source.url, // source URL: two refused
       '', 'has space', source.tokens.bob, // token: two refused
       'group',
@@ -234,7 +179,7 @@ describe('the wizard', () => {
   });
 
   it('uses --source-url and FORGECTL_SOURCE_TOKEN instead of asking, and sends nothing when the start is declined (exit 130)', async () => {
-    const prompt = new TypingPrompter(['project', 'acme/web/storefront', 'opensource', 'shop', false, false, false]);
+    const prompt = new ScriptedPrompter(['project', 'acme/web/storefront', 'opensource', 'shop', false, false, false]);
     const mark = dest.requests.length;
     const res = await runIn(['migrate', 'start', '--source-url', source.url], { prompt, terminal: true, env: { FORGECTL_SOURCE_TOKEN: source.tokens.bob } });
     expect(res.code).toBe(130);
@@ -245,14 +190,14 @@ describe('the wizard', () => {
   });
 
   it('--no-projects skips the projects question for groups', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'group', 'acme', 'opensource', 'acme-np', false, false, false]);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'group', 'acme', 'opensource', 'acme-np', false, false, false]);
     const res = await runIn(['migrate', 'start', '--no-projects', '--dry-run', '-o', 'json'], { prompt, terminal: true });
     expect(res.code, res.stderr).toBe(130);
     expect(prompt.asked.some((q) => /projects too/.test(q))).toBe(false);
   });
 
   it('is not started without a terminal: exit 2, nothing asked', async () => {
-    const prompt = new TypingPrompter([]);
+    const prompt = new ScriptedPrompter([]);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: false });
     expect(res.code).toBe(2);
     expect(prompt.asked).toEqual([]);
