@@ -10,7 +10,7 @@ import type { Context } from '../context.js';
 import { parseGroupId } from '../core/refs.js';
 
 export function registerAnalytics(program: Command, reg: Registry): void {
-  defineCommand<{ only?: string }>(program, reg, {
+  defineCommand(program, reg, {
     name: 'analytics <group_path>',
     summary: 'Recent activity counts of a group: issues, merge requests, new members',
     description: 'The three counts are requested in parallel and shown together. --only takes one or more of issues, merge_requests, new_members.',

@@ -21,7 +21,7 @@ export function registerDashboards(program: Command, reg: Registry): void {
     exitCodes: ['3  no such project'],
     run: (ctx, _o, args) => starCommand(ctx, args[0], args[1]),
   });
-  defineCommand<{ all?: boolean }>(group, reg, {
+  defineCommand(group, reg, {
     name: 'unstar <project> [dashboard_path]',
     summary: 'Unstar one dashboard, or every dashboard of the project with --all',
     writes: true,

@@ -1,8 +1,8 @@
 // `forgectl releases list GROUP`: releases of the projects in a group (spec part 3 §4.4).
 
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Release } from '../api/releases.js';
-import { defineCommand, defineGroup, type Registry } from '../core/command.js';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../core/command.js';
 import { NotFoundError } from '../core/errors.js';
 import { list, type Column, type CommandResult } from '../core/output.js';
 import type { Context } from '../context.js';
@@ -20,7 +20,7 @@ const COLUMNS: Column<Release>[] = [
 
 export function registerReleases(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'releases', 'Releases of the projects in a group');
-  defineCommand<{ sort?: 'asc' | 'desc'; simple?: boolean }>(group, reg, {
+  defineCommand(group, reg, {
     name: 'list <group>',
     summary: 'List the releases of a group’s projects, newest first',
     aliases: ['ls'],

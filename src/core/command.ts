@@ -3,6 +3,7 @@
 // accepted before or after the subcommand, unless the command declares (in `replacesGlobals`) an
 // option of its own with the same flag.
 
+import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
@@ -13,7 +14,20 @@ import { parseInteger, parseList } from './parse.js';
 
 export type RunFn<O> = (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
 
-export interface CommandSpec<O = Record<string, unknown>> {
+/**
+ * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
+ * that each `.option('--state <state>')` adds `state?: string` to the options type the command's run
+ * function receives. A flag renamed in the declaration no longer compiles against the run function.
+ */
+export type OptionsBuilder = Typed.Command<[], {}, {}>;
+/** A command being declared, with the options `O` declared so far (for helpers shared by commands). */
+export type DeclaredOptions<O extends Typed.OptionValues> = Typed.Command<[], O, {}>;
+export type OptionValues = Typed.OptionValues;
+
+/** commander's Option (the same class at run time) whose value type is inferred from its flags. */
+export const TypedOption = Option as unknown as typeof Typed.Option;
+
+export interface CommandSpec<O extends Typed.OptionValues = {}> {
   /** Name plus arguments in commander syntax: `rotate <id>`, `list [project]`. */
   name: string;
   summary: string;
@@ -24,7 +38,8 @@ export interface CommandSpec<O = Record<string, unknown>> {
   examples: string[];
   /** Shown in --help where exit codes carry meaning beyond the usual ones. */
   exitCodes?: string[];
-  options?: (cmd: Command) => void;
+  /** Declares the options by chaining on the command and returning it; `run` receives their values. */
+  options?: (cmd: OptionsBuilder) => Typed.Command<[], O, {}>;
   /** True for commands that change something: --dry-run applies. */
   writes?: boolean;
   /**
@@ -165,10 +180,39 @@ function examplesText(spec: CommandSpec<any>): string {
   return lines.join('\n');
 }
 
+/** What a command was asked to do, once parsed: for parse-only tests (no run, no request). */
+export interface ParsedCommand {
+  /** Words after `forgectl`: `['token', 'rotate']`. */
+  path: string[];
+  /** The command's own options that have a value (globals are in `globals`). */
+  opts: Record<string, unknown>;
+  args: string[];
+  globals: GlobalOptions;
+}
+
 export interface Registry {
   ctx: Context;
   /** Set by the action: the exit code the command asked for. */
   exitCode?: number;
+  /** When set, actions hand what they parsed here instead of running (tests, like gh's runF). */
+  parseOnly?: (parsed: ParsedCommand) => void;
+}
+
+function ownOptionValues(cmd: Command): Record<string, unknown> {
+  const values = cmd.opts();
+  const out: Record<string, unknown> = {};
+  for (const o of cmd.options) {
+    if (o.helpGroupHeading === GLOBAL_HEADING) continue;
+    const key = o.attributeName();
+    if (values[key] !== undefined) out[key] = values[key];
+  }
+  return out;
+}
+
+function commandWords(cmd: Command): string[] {
+  const out: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) out.unshift(c.name());
+  return out;
 }
 
 const specs = new WeakMap<Command, CommandSpec<any>>();
@@ -179,11 +223,11 @@ export function specOf(cmd: Command): CommandSpec<any> | undefined {
 }
 
 /** Declares a command under `parent`. */
-export function defineCommand<O = Record<string, unknown>>(parent: Command, reg: Registry, spec: CommandSpec<O>): Command {
+export function defineCommand<O extends Typed.OptionValues = {}>(parent: Command, reg: Registry, spec: CommandSpec<O>): Command {
   const cmd = parent.command(spec.name).summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
   specs.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
-  spec.options?.(cmd);
+  spec.options?.(cmd as unknown as OptionsBuilder);
   declareReplacedGlobals(cmd, spec);
   cmd.addHelpText('after', examplesText(spec));
   cmd.action(async (...actionArgs: unknown[]) => {
@@ -191,6 +235,7 @@ export function defineCommand<O = Record<string, unknown>>(parent: Command, reg:
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
+    if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const result = await spec.run(ctx, self.opts() as O, args);
     await ctx.render(result);
     if (result.exitCode !== undefined) reg.exitCode = result.exitCode;

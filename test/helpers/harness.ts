@@ -8,6 +8,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { run } from '../../src/cli.js';
 import { Context } from '../../src/context.js';
 import type { Clock } from '../../src/core/clock.js';
+import type { ParsedCommand } from '../../src/core/command.js';
 import { CancelledError } from '../../src/core/errors.js';
 import type { Choice, Prompter, Validator } from '../../src/core/prompt.js';
 import { tempDir } from './cli.js';
@@ -135,4 +136,22 @@ export class ScriptedPrompter implements Prompter {
     if (!choices.some((c) => c.value === a)) throw new Error(`${a} is not a choice of ${message}`);
     return a as T;
   }
+}
+
+export interface ParseResult {
+  exitCode: number;
+  stderr: string;
+  /** Set when the command line parsed: the command and the options it would have run with. */
+  parsed?: ParsedCommand;
+}
+
+/**
+ * Parses `forgectl ARGV` through the real program without running the command (no request, no
+ * server): the options object the command would get, or the usage error (exit 2) and its message.
+ */
+export async function parseCli(argv: string[], opts: TestContextOptions = {}): Promise<ParseResult> {
+  const t = testContext(opts);
+  let parsed: ParsedCommand | undefined;
+  const exitCode = await run(argv, t.ctx, { ctx: t.ctx, parseOnly: (p) => (parsed = p) });
+  return { exitCode, stderr: t.stderr(), parsed };
 }

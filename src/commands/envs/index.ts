@@ -47,7 +47,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
       c
         .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID or group=ID; repeatable', collectRepeated)
         .option('--approval <entry>', 'approval rule: access_level=N, user=ID or group=ID, optionally required=N; repeatable', collectRepeated),
-    run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts as never, args[0], args[1]),
+    run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts, args[0], args[1]),
   });
 
   defineCommand(group, reg, {
@@ -69,7 +69,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
         .option('--change-approval <id:entry>', 'change approval rule ID; repeatable', collectRepeated)
         .option('--remove-approval <id>', 'remove approval rule ID; repeatable', collectRepeated)
         .option('--required-approval-count <n>', 'approvals required in total'),
-    run: async (ctx, opts, args) => (await run()).updateEnvCommand(ctx, opts as never, args[0], args[1]),
+    run: async (ctx, opts, args) => (await run()).updateEnvCommand(ctx, opts, args[0], args[1]),
   });
 
   defineCommand(group, reg, {
@@ -93,6 +93,6 @@ export function registerEnvs(program: Command, reg: Registry): void {
     examples: ['forgectl envs apply acme -f envs.yaml', 'forgectl envs apply acme -f envs.yaml --dry-run', 'forgectl envs apply acme -f envs.yaml --yes -o json'],
     exitCodes: ['2  invalid file (nothing sent), or no terminal to confirm and no --yes', '4  you are not a maintainer of the group'],
     options: (c) => c.requiredOption('-f, --file <path>', 'YAML or JSON file; - reads standard input'),
-    run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts, args[0]),
   });
 }

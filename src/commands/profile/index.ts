@@ -1,7 +1,7 @@
 // `forgectl profile …`: credential profiles (CLI.md "Credential profiles").
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { TOKEN_TYPES } from '../../core/token-types.js';
 
 const run = () => import('./run.js');
@@ -36,7 +36,7 @@ export function registerProfile(program: Command, reg: Registry): void {
         .option('--insecure', 'skip TLS verification for this instance')
         .option('--default', 'make it the default profile')
         .option('--no-verify', 'save without checking the token'),
-    run: async (ctx, opts, args) => (await run()).addProfile(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await run()).addProfile(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {
