@@ -28,6 +28,10 @@ export function registerReleases(program: Command, reg: Registry): void {
     examples: ['forgectl releases list acme', 'forgectl releases list acme --sort asc --simple --all -o json'],
     exitCodes: ['3  no such group, or group releases are not enabled on the instance'],
     options: (c) => c.addOption(new Option('--sort <order>', 'by release date: asc or desc (default desc)').choices(['asc', 'desc'])).option('--simple', 'limited fields'),
+    explain: (e, args) =>
+      e instanceof NotFoundError
+        ? `either ${String(parseGroupId(args[0]))} does not exist (or is not visible to you), or group releases are off: on self-managed instances an administrator must enable the group releases feature flag`
+        : undefined,
     run: (ctx, opts, args) => releasesCommand(ctx, opts, args[0]),
   });
 }
@@ -36,16 +40,6 @@ export async function releasesCommand(ctx: Context, o: { sort?: 'asc' | 'desc'; 
   const group = String(parseGroupId(rawGroup));
   const http = await ctx.http();
   const { listGroupReleases } = await import('../api/releases.js');
-  const source = listGroupReleases(http, group, { sort: o.sort, simple: o.simple || undefined }, pageOptions(ctx));
-  const items = (async function* () {
-    try {
-      yield* source;
-    } catch (e) {
-      if (e instanceof NotFoundError && !e.hint) {
-        e.hint = `either ${group} does not exist (or is not visible to you), or group releases are off: on self-managed instances an administrator must enable the group releases feature flag`;
-      }
-      throw e;
-    }
-  })();
+  const items = listGroupReleases(http, group, { sort: o.sort, simple: o.simple || undefined }, pageOptions(ctx));
   return list(items, COLUMNS, { empty: `No releases in ${group}.` });
 }

@@ -7,7 +7,7 @@ import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
-import { UsageError } from './errors.js';
+import { ApiError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
@@ -48,6 +48,12 @@ export interface CommandSpec<O extends Typed.OptionValues = {}> {
    * which one applies.
    */
   replacesGlobals?: string[];
+  /**
+   * The hint for an error of this command that the generic ones do not cover (a 403 that means "needs
+   * Premium"). Added to an ApiError that has no hint yet, while running and while rendering: lists
+   * fetch their pages as they print.
+   */
+  explain?: (err: ApiError, args: string[]) => string | undefined;
   run: RunFn<O>;
 }
 
@@ -236,9 +242,14 @@ export function defineCommand<O extends Typed.OptionValues = {}>(parent: Command
     const ctx = reg.ctx;
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
-    const result = await spec.run(ctx, self.opts() as O, args);
-    await ctx.render(result);
-    if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+    try {
+      const result = await spec.run(ctx, self.opts() as O, args);
+      await ctx.render(result);
+      if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+    } catch (err) {
+      if (spec.explain && err instanceof ApiError && !err.hint) err.hint = spec.explain(err, args);
+      throw err;
+    }
   });
   return cmd;
 }

@@ -2,35 +2,16 @@
 
 import type { Command } from 'commander';
 import { ApiError } from '../../core/errors.js';
-import type { CommandResult } from '../../core/output.js';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 
 const run = () => import('./run.js');
 
 /** A 403 from the epics API usually means the feature is not there (it needs Premium or Ultimate). */
-function explain(err: unknown): unknown {
-  if (err instanceof ApiError && err.status === 403 && err.insufficientScope === undefined) {
-    err.hint = 'epics need the Premium or Ultimate tier, and writing them the Planner role or above; the instance refused (403)';
+function explain(err: ApiError): string | undefined {
+  if (err.status === 403 && err.insufficientScope === undefined) {
+    return 'epics need the Premium or Ultimate tier, and writing them the Planner role or above; the instance refused (403)';
   }
-  return err;
-}
-
-async function* explainedItems<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
-  try {
-    yield* items;
-  } catch (err) {
-    throw explain(err);
-  }
-}
-
-// Lists are read while they print, so their errors are explained there too.
-async function explainEpics403(pending: Promise<CommandResult>): Promise<CommandResult> {
-  try {
-    const result = await pending;
-    return result.kind === 'list' ? { ...result, items: explainedItems(result.items) } : result;
-  } catch (err) {
-    throw explain(err);
-  }
+  return undefined;
 }
 
 const REF = 'REF is group&5 (or the two arguments GROUP IID).';
@@ -88,14 +69,16 @@ export function registerEpic(program: Command, reg: Registry): void {
         .option('--my-reaction-emoji <emoji>', 'epics you reacted to with this emoji (None or Any too)')
         .option('--not-author-id <id>', 'not created by this user id').option('--not-author <username>', 'not created by this user')
         .option('--not-labels <names>', 'without any of these labels'),
-    run: async (ctx, opts, args) => explainEpics403((await run()).listEpicsCommand(ctx, opts, args[0])),
+    explain,
+    run: async (ctx, opts, args) => (await run()).listEpicsCommand(ctx, opts, args[0]),
   });
   defineCommand(group, reg, {
     name: 'get <ref> [iid]',
     summary: 'Show one epic',
     description: REF,
     examples: ['forgectl epic get acme&1', 'forgectl epic get acme 1 -o yaml'],
-    run: async (ctx, _opts, args) => explainEpics403((await run()).getEpicCommand(ctx, args)),
+    explain,
+    run: async (ctx, _opts, args) => (await run()).getEpicCommand(ctx, args),
   });
   defineCommand(group, reg, {
     name: 'create <group>',
@@ -111,7 +94,8 @@ export function registerEpic(program: Command, reg: Registry): void {
         .requiredOption('--title <title>', 'title of the epic')
         .option('--labels <names>', 'comma-separated label names')
         .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)')),
-    run: async (ctx, opts, args) => explainEpics403((await run()).createEpicCommand(ctx, opts, args[0])),
+    explain,
+    run: async (ctx, opts, args) => (await run()).createEpicCommand(ctx, opts, args[0]),
   });
   defineCommand(group, reg, {
     name: 'update <ref> [iid]',
@@ -130,7 +114,8 @@ export function registerEpic(program: Command, reg: Registry): void {
         .option('--add-labels <names>', 'comma-separated labels to add').option('--remove-labels <names>', 'comma-separated labels to remove')
         .addOption(new Option('--state-event <event>', 'close or reopen the epic').choices(['close', 'reopen']))
         .option('--updated-at <datetime>', 'ISO 8601 update time (administrators and owners only)')),
-    run: async (ctx, opts, args) => explainEpics403((await run()).updateEpicCommand(ctx, opts, args)),
+    explain,
+    run: async (ctx, opts, args) => (await run()).updateEpicCommand(ctx, opts, args),
   });
   for (const [verb, event] of [['close', 'close'], ['reopen', 'reopen']] as const) {
     defineCommand(group, reg, {
@@ -139,7 +124,8 @@ export function registerEpic(program: Command, reg: Registry): void {
       description: REF,
       examples: [`forgectl epic ${verb} acme&2`],
       writes: true,
-      run: async (ctx, _opts, args) => explainEpics403((await run()).updateEpicCommand(ctx, { stateEvent: event }, args)),
+      explain,
+      run: async (ctx, _opts, args) => (await run()).updateEpicCommand(ctx, { stateEvent: event }, args),
     });
   }
 }
