@@ -53,7 +53,7 @@ export interface CommandSpec<O extends Typed.OptionValues = {}> {
    * Premium"). Added to an ApiError that has no hint yet, while running and while rendering: lists
    * fetch their pages as they print. May load its module lazily (return a promise).
    */
-  explain?: (err: ApiError, args: string[]) => string | undefined | Promise<string | undefined>;
+  explain?: (err: ApiError, args: string[], opts: O) => string | undefined | Promise<string | undefined>;
   run: RunFn<O>;
 }
 
@@ -247,7 +247,7 @@ export function defineCommand<O extends Typed.OptionValues = {}>(parent: Command
       await ctx.render(result);
       if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
     } catch (err) {
-      if (spec.explain && err instanceof ApiError && !err.hint) err.hint = await spec.explain(err, args);
+      if (spec.explain && err instanceof ApiError && !err.hint) err.hint = await spec.explain(err, args, self.opts() as O);
       throw err;
     }
   });

@@ -34,6 +34,9 @@ export function registerEvents(program: Command, reg: Registry): void {
         .option('--before <date>', 'only events before this day (YYYY-MM-DD)')
         .option('--after <date>', 'only events after this day (YYYY-MM-DD)')
         .addOption(new Option('--sort <order>', 'by creation time (service default: desc)').choices(['asc', 'desc'])),
+    // Own and user events need read_user or api: say so when the token has neither.
+    explain: (e, _args, o) =>
+      e.insufficientScope !== undefined && o.project === undefined ? 'reading your own or a user’s events needs a token with scope read_user or api' : undefined,
     run: async (ctx, opts) => (await run()).listEventsCommand(ctx, opts),
   });
 }
