@@ -1,6 +1,6 @@
 // `migrate start` in-process: every validation error (exit 2, nothing sent) and the wizard driven
 // with typed answers through the context's prompter, against a destination sandbox that reads a
-// source sandbox.
+// source sandbox, on a fake clock.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,13 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prompter } from '../../src/core/prompt.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
-import { runCli, ScriptedPrompter } from '../helpers/harness.js';
+import { FakeClock, runCli, ScriptedPrompter } from '../helpers/harness.js';
 
 let source: Sandbox;
 let dest: Sandbox;
+// The destination's migrations advance on the same fake clock the client waits on: watching one to
+// its end takes no real time.
+const clock = new FakeClock();
 beforeAll(async () => {
   source = await startSandbox({ seed: 'demo' });
-  dest = await startSandbox({ seed: 'demo', clockSpeed: 200 });
+  dest = await startSandbox({ seed: 'demo', now: () => clock.now() });
 });
 afterAll(async () => {
   await source?.close();
@@ -35,6 +38,7 @@ async function runIn(argv: string[], o: { prompt?: Prompter; terminal?: boolean;
     prompt: o.prompt,
     tty: !!o.terminal,
     retryBaseMs: 1,
+    clock,
   });
   return { code: res.exitCode, stdout: res.stdout, stderr: res.stderr };
 }

@@ -78,10 +78,13 @@ export function startCli(argv: string[], opts: TestContextOptions & { prepare?: 
   return { ...t, done };
 }
 
-/** A clock that only moves when slept on: waits of any length return at once. */
+/**
+ * A clock that only moves when slept on: waits of any length return at once. Give `() => clock.now()`
+ * to startSandbox({ now }) and the sandbox's state machines (migrations) advance with it too.
+ */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
-  constructor(private time = Date.UTC(2030, 0, 1)) {}
+  constructor(private time = Date.now()) {}
   now(): number {
     return this.time;
   }
