@@ -1,13 +1,14 @@
 // Import cycles among src/ files, static and dynamic imports alike, read from esbuild's metafile (the
 // bundler the build already uses; nothing is written). `node scripts/import-cycles.mjs` prints them
 // and exits 1 if there is one; test/unit/import-cycles.test.ts runs the same check.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /** Every entry point of the build, so each src/ file reachable from the CLI is seen. */
 const ENTRIES = ['src/main.ts', 'src/docs/generate.ts'];
 
 export async function importGraph() {
-  const res = await build({ entryPoints: ENTRIES, bundle: true, write: false, metafile: true, splitting: true, outdir: 'out', format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', define: { __FORGECTL_VERSION__: '"0"' } });
+  const res = await build({ absWorkingDir: fileURLToPath(new URL('..', import.meta.url)), entryPoints: ENTRIES, bundle: true, write: false, metafile: true, splitting: true, outdir: 'out', format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', define: { __FORGECTL_VERSION__: '"0"' } });
   const graph = new Map();
   for (const [file, input] of Object.entries(res.metafile.inputs)) {
     if (!file.startsWith('src/')) continue;
