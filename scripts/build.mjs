@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: 'src/main.ts', docs: 'src/docs/index.ts' },
+  entryPoints: { main: 'src/main.ts', docs: 'src/docs/generate.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -89,11 +89,11 @@ function defaultHint(err: unknown): string | undefined {
   return undefined;
 }
 
-export async function run(argv: string[], ctx: Context): Promise<number> {
-  const reg: Registry = { ctx };
+/** Runs `forgectl ARGV`; tests may pass a registry with `parseOnly` to stop after parsing. */
+export async function run(argv: string[], ctx: Context, reg: Registry = { ctx }): Promise<number> {
   const program = buildProgram(reg);
   try {
-    // Globals are resolved early too, so errors raised before an action (commander's) know -o json.
+    // The one place globals are resolved: after parsing, before the action (so its errors know -o json).
     program.hook('preAction', (_this, action) => {
       ctx.globals = resolveGlobals(action, ctx.env);
     });

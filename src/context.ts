@@ -3,6 +3,7 @@
 
 import { accessSync, constants } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult, type OutputFormat } from './core/output.js';
@@ -80,6 +81,8 @@ export interface ContextInit {
   /** Injected in unit tests instead of a real network. */
   dispatcher?: import('undici').Dispatcher;
   retryBaseMs?: number;
+  /** Time for commands that wait (migrate watch); tests pass a fake one. */
+  clock?: Clock;
 }
 
 export class Context {
@@ -89,6 +92,7 @@ export class Context {
   readonly env: NodeJS.ProcessEnv;
   readonly redactor = new Redactor();
   readonly abort = new AbortController();
+  readonly clock: Clock;
   globals: GlobalOptions = { ...DEFAULT_GLOBALS };
   private readonly tty: { stdin: boolean; stdout: boolean; stderr: boolean };
   private prompter?: Prompter;
@@ -112,6 +116,7 @@ export class Context {
       stderr: !!init.stderr.isTTY,
     };
     this.prompter = init.prompt;
+    this.clock = init.clock ?? systemClock;
   }
 
   get stdoutIsTTY(): boolean {

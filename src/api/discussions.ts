@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';
-import type { NoteableRef } from '../core/refs-collab.js';
+import type { NoteableRef } from '../core/refs.js';
 import { parseEach, parseResponse } from './schema.js';
 import { getEpic } from './epics.js';
 import { UserSummarySchema } from './user.js';

@@ -3,19 +3,21 @@
 import type { Command } from 'commander';
 import type { ActivityKind } from '../api/analytics.js';
 import { defineCommand, type Registry } from '../core/command.js';
-import { ApiError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { object, type CommandResult } from '../core/output.js';
 import { parseList } from '../core/parse.js';
 import type { Context } from '../context.js';
+import { parseGroupId } from '../core/refs.js';
 
 export function registerAnalytics(program: Command, reg: Registry): void {
-  defineCommand<{ only?: string }>(program, reg, {
+  defineCommand(program, reg, {
     name: 'analytics <group_path>',
     summary: 'Recent activity counts of a group: issues, merge requests, new members',
     description: 'The three counts are requested in parallel and shown together. --only takes one or more of issues, merge_requests, new_members.',
     examples: ['forgectl analytics acme', 'forgectl analytics acme/platform --only issues,merge_requests -o json'],
     exitCodes: ['3  no such group', '4  you may not read the group’s analytics (Reporter role and Premium needed)'],
     options: (c) => c.option('--only <kinds>', 'comma-separated: issues, merge_requests, new_members'),
+    explain: (e) => (e.status === 403 ? 'group activity analytics need at least the Reporter role in the group, on a Premium instance' : undefined),
     run: (ctx, opts, args) => analyticsCommand(ctx, opts, args[0]),
   });
 }
@@ -23,8 +25,7 @@ export function registerAnalytics(program: Command, reg: Registry): void {
 export async function analyticsCommand(ctx: Context, o: { only?: string }, rawGroup: string): Promise<CommandResult> {
   // Loaded when run, so registering the command costs nothing at start-up.
   const { ACTIVITY_KINDS, activityCount } = await import('../api/analytics.js');
-  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
-  if (!group) throw new UsageError('a group path is required');
+  const group = String(parseGroupId(rawGroup, 'group path'));
   let kinds: ActivityKind[] = [...ACTIVITY_KINDS];
   if (o.only !== undefined) {
     const asked = parseList(o.only);
@@ -33,13 +34,8 @@ export async function analyticsCommand(ctx: Context, o: { only?: string }, rawGr
     kinds = ACTIVITY_KINDS.filter((k) => asked.includes(k));
   }
   const http = await ctx.http();
-  try {
-    const counts = await Promise.all(kinds.map((k) => activityCount(http, k, group)));
-    const value: Record<string, unknown> = { group_path: group };
-    kinds.forEach((k, i) => (value[`${k}_count`] = counts[i]));
-    return object(value);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 403 && !e.hint) e.hint = 'group activity analytics need at least the Reporter role in the group, on a Premium instance';
-    throw e;
-  }
+  const counts = await Promise.all(kinds.map((k) => activityCount(http, k, group)));
+  const value: Record<string, unknown> = { group_path: group };
+  kinds.forEach((k, i) => (value[`${k}_count`] = counts[i]));
+  return object(value);
 }

@@ -5,11 +5,10 @@ import { defineCommand, defineGroup, type Registry } from '../core/command.js';
 import { UsageError } from '../core/errors.js';
 import { none, object, type CommandResult } from '../core/output.js';
 import type { Context } from '../context.js';
+import { parseProjectId } from '../core/refs.js';
 
 function checkProject(raw: string): string {
-  const p = raw.trim().replace(/^\/+|\/+$/g, '');
-  if (!p) throw new UsageError('a project (id or full path) is required');
-  return p;
+  return String(parseProjectId(raw));
 }
 
 export function registerDashboards(program: Command, reg: Registry): void {
@@ -22,12 +21,13 @@ export function registerDashboards(program: Command, reg: Registry): void {
     exitCodes: ['3  no such project'],
     run: (ctx, _o, args) => starCommand(ctx, args[0], args[1]),
   });
-  defineCommand<{ all?: boolean }>(group, reg, {
+  defineCommand(group, reg, {
     name: 'unstar <project> [dashboard_path]',
     summary: 'Unstar one dashboard, or every dashboard of the project with --all',
     writes: true,
     examples: ['forgectl dashboards unstar acme/platform/api config/prometheus/common_metrics.yml', 'forgectl dashboards unstar acme/platform/api --all'],
     exitCodes: ['2  neither a dashboard path nor --all', '3  no such project'],
+    replacesGlobals: ['--all'],
     options: (c) => c.option('--all', 'remove every star of the project'),
     run: (ctx, o, args) => unstarCommand(ctx, o, args[0], args[1]),
   });

@@ -1,12 +1,13 @@
 // `forgectl releases list GROUP`: releases of the projects in a group (spec part 3 §4.4).
 
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Release } from '../api/releases.js';
-import { defineCommand, defineGroup, type Registry } from '../core/command.js';
-import { NotFoundError, UsageError } from '../core/errors.js';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../core/command.js';
+import { NotFoundError } from '../core/errors.js';
 import { list, type Column, type CommandResult } from '../core/output.js';
 import type { Context } from '../context.js';
 import { pageOptions } from './shared.js';
+import { parseGroupId } from '../core/refs.js';
 
 const COLUMNS: Column<Release>[] = [
   { key: 'tag_name', header: 'tag' },
@@ -19,7 +20,7 @@ const COLUMNS: Column<Release>[] = [
 
 export function registerReleases(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'releases', 'Releases of the projects in a group');
-  defineCommand<{ sort?: 'asc' | 'desc'; simple?: boolean }>(group, reg, {
+  defineCommand(group, reg, {
     name: 'list <group>',
     summary: 'List the releases of a group’s projects, newest first',
     aliases: ['ls'],
@@ -27,25 +28,18 @@ export function registerReleases(program: Command, reg: Registry): void {
     examples: ['forgectl releases list acme', 'forgectl releases list acme --sort asc --simple --all -o json'],
     exitCodes: ['3  no such group, or group releases are not enabled on the instance'],
     options: (c) => c.addOption(new Option('--sort <order>', 'by release date: asc or desc (default desc)').choices(['asc', 'desc'])).option('--simple', 'limited fields'),
+    explain: (e, args) =>
+      e instanceof NotFoundError
+        ? `either ${String(parseGroupId(args[0]))} does not exist (or is not visible to you), or group releases are off: on self-managed instances an administrator must enable the group releases feature flag`
+        : undefined,
     run: (ctx, opts, args) => releasesCommand(ctx, opts, args[0]),
   });
 }
 
 export async function releasesCommand(ctx: Context, o: { sort?: 'asc' | 'desc'; simple?: boolean }, rawGroup: string): Promise<CommandResult> {
-  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
-  if (!group) throw new UsageError('a group (id or full path) is required');
+  const group = String(parseGroupId(rawGroup));
   const http = await ctx.http();
   const { listGroupReleases } = await import('../api/releases.js');
-  const source = listGroupReleases(http, group, { sort: o.sort, simple: o.simple || undefined }, pageOptions(ctx));
-  const items = (async function* () {
-    try {
-      yield* source;
-    } catch (e) {
-      if (e instanceof NotFoundError && !e.hint) {
-        e.hint = `either ${group} does not exist (or is not visible to you), or group releases are off: on self-managed instances an administrator must enable the group releases feature flag`;
-      }
-      throw e;
-    }
-  })();
+  const items = listGroupReleases(http, group, { sort: o.sort, simple: o.simple || undefined }, pageOptions(ctx));
   return list(items, COLUMNS, { empty: `No releases in ${group}.` });
 }

@@ -21,7 +21,7 @@ export interface SandboxCommandOptions {
 const SEEDS = ['demo', 'empty'] as const;
 
 export function registerSandbox(program: Command, reg: Registry): void {
-  defineCommand<SandboxCommandOptions>(program, reg, {
+  defineCommand(program, reg, {
     name: 'sandbox',
     summary: 'Run a local simulator of the API, for trying commands and testing scripts offline',
     description:

@@ -20,10 +20,10 @@ export function registerShell(program: Command, reg: Registry): void {
       'forgectl completion fish > ~/.config/fish/completions/forgectl.fish',
     ],
     run: async (_ctx, _o, args) => {
-      const { SHELLS, completionScript } = await import('../docs/index.js');
+      const { SHELLS, completionScript, isShell } = await import('../docs/index.js');
       const shell = args[0];
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unknown shell "${shell}"`, `use one of ${SHELLS.join(', ')}`);
-      return text(completionScript(shell as never));
+      if (!isShell(shell)) throw new UsageError(`unknown shell "${shell}"`, `use one of ${SHELLS.join(', ')}`);
+      return text(completionScript(shell, program));
     },
   });
 

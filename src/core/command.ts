@@ -1,18 +1,33 @@
 // Declaring commands: one call per command with its summary, arguments, options, examples and a
 // lazily imported run function; the global options of CLI.md are added to every command so they are
-// accepted before or after the subcommand, unless the command has an option of the same name.
+// accepted before or after the subcommand, unless the command declares (in `replacesGlobals`) an
+// option of its own with the same flag.
 
+import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
-import { UsageError } from './errors.js';
+import { ApiError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
 
 export type RunFn<O> = (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
 
-export interface CommandSpec<O = Record<string, unknown>> {
+/**
+ * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
+ * that each `.option('--state <state>')` adds `state?: string` to the options type the command's run
+ * function receives. A flag renamed in the declaration no longer compiles against the run function.
+ */
+export type OptionsBuilder = Typed.Command<[], {}, {}>;
+/** A command being declared, with the options `O` declared so far (for helpers shared by commands). */
+export type DeclaredOptions<O extends Typed.OptionValues> = Typed.Command<[], O, {}>;
+export type OptionValues = Typed.OptionValues;
+
+/** commander's Option (the same class at run time) whose value type is inferred from its flags. */
+export const TypedOption = Option as unknown as typeof Typed.Option;
+
+export interface CommandSpec<O extends Typed.OptionValues = {}> {
   /** Name plus arguments in commander syntax: `rotate <id>`, `list [project]`. */
   name: string;
   summary: string;
@@ -23,9 +38,22 @@ export interface CommandSpec<O = Record<string, unknown>> {
   examples: string[];
   /** Shown in --help where exit codes carry meaning beyond the usual ones. */
   exitCodes?: string[];
-  options?: (cmd: Command) => void;
+  /** Declares the options by chaining on the command and returning it; `run` receives their values. */
+  options?: (cmd: OptionsBuilder) => Typed.Command<[], O, {}>;
   /** True for commands that change something: --dry-run applies. */
   writes?: boolean;
+  /**
+   * Global flags this command has an option of its own for (`hooks create --url` is the hook's URL,
+   * not the instance's). Must list exactly the command's options named like a global; its --help says
+   * which one applies.
+   */
+  replacesGlobals?: string[];
+  /**
+   * The hint for an error of this command that the generic ones do not cover (a 403 that means "needs
+   * Premium"). Added to an ApiError that has no hint yet, while running and while rendering: lists
+   * fetch their pages as they print. May load its module lazily (return a promise).
+   */
+  explain?: (err: ApiError, args: string[], opts: O) => string | undefined | Promise<string | undefined>;
   run: RunFn<O>;
 }
 
@@ -67,6 +95,37 @@ export function globalOptions(): Option[] {
 }
 
 const GLOBAL_KEYS = new Set(globalOptions().map((o) => o.attributeName()));
+const GLOBAL_FLAGS = new Set(globalOptions().flatMap((o) => [o.short, o.long].filter((f): f is string => !!f)));
+
+/** The command's own options that carry a global flag, by that flag (`--url`). */
+function ownGlobalFlags(cmd: Command): Map<string, Option> {
+  const out = new Map<string, Option>();
+  for (const o of cmd.options) {
+    if (o.helpGroupHeading === GLOBAL_HEADING) continue;
+    for (const f of [o.short, o.long]) if (f && GLOBAL_FLAGS.has(f)) out.set(f, o);
+  }
+  return out;
+}
+
+/** Checks a command's own options against `replacesGlobals` and marks them in --help. */
+function declareReplacedGlobals(cmd: Command, spec: CommandSpec<any>): void {
+  const own = ownGlobalFlags(cmd);
+  const declared = new Set(spec.replacesGlobals ?? []);
+  const path = `${cmd.parent?.name() ?? ''} ${cmd.name()}`.trim();
+  for (const flag of own.keys()) {
+    if (!declared.has(flag)) throw new Error(`${path}: option ${flag} replaces the global ${flag}; list it in replacesGlobals`);
+  }
+  for (const flag of declared) {
+    const opt = own.get(flag);
+    if (!opt) throw new Error(`${path}: replacesGlobals lists ${flag}, which the command does not define`);
+    opt.description = `${opt.description} (not the global ${flag})`;
+  }
+}
+
+/** The global flags a command replaces with its own option (declared in its definition). */
+export function replacedGlobals(cmd: Command): string[] {
+  return specs.get(cmd)?.replacesGlobals ?? [];
+}
 
 /** Adds the global options a command does not define itself; records which ones it owns. */
 export function addGlobalOptions(cmd: Command): void {
@@ -132,10 +191,39 @@ function examplesText(spec: CommandSpec<any>): string {
   return lines.join('\n');
 }
 
+/** What a command was asked to do, once parsed: for parse-only tests (no run, no request). */
+export interface ParsedCommand {
+  /** Words after `forgectl`: `['token', 'rotate']`. */
+  path: string[];
+  /** The command's own options that have a value (globals are in `globals`). */
+  opts: Record<string, unknown>;
+  args: string[];
+  globals: GlobalOptions;
+}
+
 export interface Registry {
   ctx: Context;
   /** Set by the action: the exit code the command asked for. */
   exitCode?: number;
+  /** When set, actions hand what they parsed here instead of running (tests, like gh's runF). */
+  parseOnly?: (parsed: ParsedCommand) => void;
+}
+
+function ownOptionValues(cmd: Command): Record<string, unknown> {
+  const values = cmd.opts();
+  const out: Record<string, unknown> = {};
+  for (const o of cmd.options) {
+    if (o.helpGroupHeading === GLOBAL_HEADING) continue;
+    const key = o.attributeName();
+    if (values[key] !== undefined) out[key] = values[key];
+  }
+  return out;
+}
+
+function commandWords(cmd: Command): string[] {
+  const out: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) out.unshift(c.name());
+  return out;
 }
 
 const specs = new WeakMap<Command, CommandSpec<any>>();
@@ -146,21 +234,28 @@ export function specOf(cmd: Command): CommandSpec<any> | undefined {
 }
 
 /** Declares a command under `parent`. */
-export function defineCommand<O = Record<string, unknown>>(parent: Command, reg: Registry, spec: CommandSpec<O>): Command {
+export function defineCommand<O extends Typed.OptionValues = {}>(parent: Command, reg: Registry, spec: CommandSpec<O>): Command {
   const cmd = parent.command(spec.name).summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
   specs.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
-  spec.options?.(cmd);
+  spec.options?.(cmd as unknown as OptionsBuilder);
+  declareReplacedGlobals(cmd, spec);
   cmd.addHelpText('after', examplesText(spec));
   cmd.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
+    // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     checkContradictions(self);
-    ctx.globals = resolveGlobals(self, ctx.env);
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
-    const result = await spec.run(ctx, self.opts() as O, args);
-    await ctx.render(result);
-    if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+    if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
+    try {
+      const result = await spec.run(ctx, self.opts() as O, args);
+      await ctx.render(result);
+      if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+    } catch (err) {
+      if (spec.explain && err instanceof ApiError && !err.hint) err.hint = await spec.explain(err, args, self.opts() as O);
+      throw err;
+    }
   });
   return cmd;
 }

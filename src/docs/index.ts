@@ -1,5 +1,7 @@
-// Everything generated from the command tree, by path relative to the repository root.
+// Everything generated from the command tree, by path relative to the repository root. The program
+// is passed in: `forgectl completion` hands over the one it runs, scripts/gen-docs.mjs builds one.
 
+import type { Command } from 'commander';
 import { VERSION } from '../context.js';
 import { bashCompletion } from './completion-bash.js';
 import { completionData } from './completion-data.js';
@@ -17,15 +19,19 @@ export const COMPLETION_FILES: Record<Shell, string> = {
   fish: 'completions/forgectl.fish',
 };
 
-export function completionScript(shell: Shell): string {
-  const tree = commandTree();
+export function isShell(s: string): s is Shell {
+  return (SHELLS as readonly string[]).includes(s);
+}
+
+export function completionScript(shell: Shell, program: Command): string {
+  const tree = commandTree(program);
   const data = completionData(tree);
   return shell === 'bash' ? bashCompletion(tree, data) : shell === 'zsh' ? zshCompletion(tree, data) : fishCompletion(tree, data);
 }
 
-export function generatedFiles(): Map<string, string> {
+export function generatedFiles(program: Command): Map<string, string> {
   const files = new Map<string, string>();
-  for (const shell of SHELLS) files.set(COMPLETION_FILES[shell], completionScript(shell));
-  for (const [name, text] of manPages(commandTree(), VERSION)) files.set(`man/${name}`, text);
+  for (const shell of SHELLS) files.set(COMPLETION_FILES[shell], completionScript(shell, program));
+  for (const [name, text] of manPages(commandTree(program), VERSION)) files.set(`man/${name}`, text);
   return files;
 }

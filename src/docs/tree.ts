@@ -1,10 +1,8 @@
 // The command tree as plain data: the one source of completions, man pages and the help checks.
-// It is read from the same commander program the CLI runs, so nothing here is kept by hand.
+// It is read from the same commander program the CLI runs (passed in), so nothing here is kept by hand.
 
 import type { Command, Option } from 'commander';
-import { buildProgram } from '../cli.js';
-import { GLOBAL_HEADING, specOf, type Registry } from '../core/command.js';
-import type { Context } from '../context.js';
+import { GLOBAL_HEADING, specOf } from '../core/command.js';
 
 export type ValueKind = 'none' | 'choice' | 'profile' | 'file' | 'directory' | 'text';
 
@@ -87,10 +85,9 @@ function node(cmd: Command, path: string[]): CommandNode {
   };
 }
 
-/** Builds the program without running anything (no context is touched until an action runs). */
-export function commandTree(): CommandNode {
-  const reg = { ctx: null as unknown as Context } as Registry;
-  return node(buildProgram(reg), []);
+/** The tree of a built program (src/cli.ts builds it; this module never imports the CLI). */
+export function commandTree(program: Command): CommandNode {
+  return node(program, []);
 }
 
 /** Every command in the tree, depth first, root included. */

@@ -8,6 +8,8 @@ export class Clock {
   constructor(
     readonly speed = 1,
     base = Date.now(),
+    /** Where time comes from instead of the system clock: a test's fake clock, shared with the client. */
+    private readonly source?: () => number,
   ) {
     if (!(speed > 0) || !Number.isFinite(speed)) throw new Error(`clockSpeed must be a positive number, got ${speed}`);
     this.base = base;
@@ -15,6 +17,7 @@ export class Clock {
 
   /** Milliseconds since the epoch on the sandbox's clock. */
   now(): number {
+    if (this.source) return this.source();
     return this.base + (Date.now() - this.realStart) * this.speed;
   }
 

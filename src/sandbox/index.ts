@@ -30,6 +30,8 @@ export interface SandboxOptions {
   extraProjects?: number;
   /** The sandbox clock runs this many times faster than real time (default 1). */
   clockSpeed?: number;
+  /** Time from this function instead (a test's fake clock); clockSpeed then does not apply. */
+  now?: () => number;
 }
 
 export interface Sandbox {
@@ -61,7 +63,7 @@ function checkOptions(o: SandboxOptions): void {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(opts);
-  const state = new SandboxState(opts.clockSpeed ?? 1);
+  const state = new SandboxState(opts.clockSpeed ?? 1, opts.now);
   const seed = opts.seed ?? 'demo';
   for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects });
 

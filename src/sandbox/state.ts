@@ -57,8 +57,8 @@ export class SandboxState {
   private readonly secrets = new Map<string, { kind: 'pat' | 'oauth' | 'job'; id: number }>();
   private readonly seq: Record<Sequence, number> = { user: 0, namespace: 0, project: 0, token: 0, oauth: 0, job: 0, event: 0 };
 
-  constructor(clockSpeed = 1) {
-    this.clock = new Clock(clockSpeed);
+  constructor(clockSpeed = 1, now?: () => number) {
+    this.clock = new Clock(clockSpeed, Date.now(), now);
   }
 
   nextId(kind: Sequence): number {

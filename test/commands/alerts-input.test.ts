@@ -3,12 +3,9 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { createContext } from '../../src/context.js';
 import { alertIntegrationInfo, type AlertIntegrationInfo, type Sandbox } from '../../src/sandbox/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { runCli as runInProcess } from '../helpers/harness.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -20,17 +17,8 @@ function integration(sb: Sandbox, type: 'http' | 'prometheus'): AlertIntegration
 }
 
 async function runCli(args: string[], env: Record<string, string | undefined>, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdin = new PassThrough();
-  stdin.end(input);
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (c) => out.push(String(c)));
-  stderr.on('data', (c) => err.push(String(c)));
-  const ctx = createContext({ stdin, stdout, stderr, env: { FORGECTL_CONFIG_DIR: tempDir('forgectl-cfg-'), ...env }, isTTY: { stdin: false, stdout: false, stderr: false } });
-  const code = await run(args, ctx);
-  return { code, stdout: out.join(''), stderr: err.join('') };
+  const res = await runInProcess(args, { env, input });
+  return { code: res.exitCode, stdout: res.stdout, stderr: res.stderr };
 }
 
 describe('input checked before anything is sent (exit 2)', () => {

@@ -13,7 +13,7 @@ import { CancelledError } from '../../src/core/errors.js';
 import type { Prompter } from '../../src/core/prompt.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
-import { TypingPrompter } from '../helpers/typing-prompter.js';
+import { ScriptedPrompter } from '../helpers/harness.js';
 
 let source: Sandbox;
 let dest: Sandbox;
@@ -130,7 +130,7 @@ describe('the wizard', () => {
   it('checks each answer as it is given, saves a plan without the token, sends the request and watches to the end', async () => {
     const dir = tempDir('forgectl-wizard-');
     const planFile = join(dir, 'plan.yaml');
-    const prompt = new TypingPrompter([
+    const prompt = new ScriptedPrompter([
       'old.example.com', `${source.url}/api/v4`, source.url, // source URL: two refused
       '', 'has space', source.tokens.bob, // token: two refused
       'acme/web', // found by the search of the source
@@ -197,7 +197,7 @@ describe('the wizard', () => {
   });
 
   it('asks the URL again when the source cannot be reached, and the token again when refused or without api', async () => {
-    const prompt = new TypingPrompter([
+    const prompt = new ScriptedPrompter([
       'http://127.0.0.1:1', // nothing listens there
       source.tokens.bob,
       source.url,
@@ -221,7 +221,7 @@ describe('the wizard', () => {
   });
 
   it('a token preset by FORGECTL_SOURCE_TOKEN that the source refuses is asked for instead', async () => {
-    const prompt = new TypingPrompter([source.tokens.bob, 'acme/web', 'opensource', 'wiz-preset', true, false, 'cancel']);
+    const prompt = new ScriptedPrompter([source.tokens.bob, 'acme/web', 'opensource', 'wiz-preset', true, false, 'cancel']);
     const res = await runIn(['migrate', 'start', '--source-url', source.url], { prompt, terminal: true, env: { FORGECTL_SOURCE_TOKEN: source.tokens.expired } });
     expect(res.code).toBe(130);
     expect(prompt.asked[0]).toMatch(/^Access token on/);
@@ -229,7 +229,7 @@ describe('the wizard', () => {
   });
 
   it('a source path that does not exist is said at once and asked again; a typed path that exists is taken', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acmex', 'acme/platform/infra', 'opensource', '', true, false, 'cancel']);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acmex', 'acme/platform/infra', 'opensource', '', true, false, 'cancel']);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
     expect(res.code).toBe(130);
     expect(prompt.refused).toEqual([{ message: expect.stringMatching(/^Entity 1: group or project/), answer: 'acmex', reason: `acmex: no group or project with this path on ${source.url} (or the token cannot see it)` }]);
@@ -238,7 +238,7 @@ describe('the wizard', () => {
   });
 
   it('the destination group must exist and let you create in it', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/web', 'imported', 'opensource', 'acme', 'wiz-alice', false, false, 'cancel']);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acme/web', 'imported', 'opensource', 'acme', 'wiz-alice', false, false, 'cancel']);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: true, env: { FORGECTL_TOKEN: dest.tokens.alice } });
     expect(res.code).toBe(130);
     expect(prompt.refused.map((r) => [r.answer, r.reason])).toEqual([
@@ -253,7 +253,7 @@ describe('the wizard', () => {
 
   it('a path already taken on the destination is named with a free slug offered', async () => {
     // acme/web exists on the destination too.
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/web', 'acme', 'web', '', false, false, 'cancel']);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acme/web', 'acme', 'web', '', false, false, 'cancel']);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
     expect(res.code).toBe(130);
     expect(res.stderr).toContain(`acme/web is taken on ${dest.url} (a group); web-2 is free.`);
@@ -264,7 +264,7 @@ describe('the wizard', () => {
   it('the summary counts the projects a group brings; saving only writes the plan and starts nothing', async () => {
     const dir = tempDir('forgectl-wizard-');
     const planFile = join(dir, 'only.yaml');
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/web', 'opensource', 'wiz-only', true, false, 'save', planFile, '']);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acme/web', 'opensource', 'wiz-only', true, false, 'save', planFile, '']);
     const mark = dest.requests.length;
     const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
     expect(res.code, res.stderr).toBe(0);
@@ -274,7 +274,7 @@ describe('the wizard', () => {
   });
 
   it('watching may be declined: the command that follows the migration is printed', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-nowatch', false, 'start', false]);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-nowatch', false, 'start', false]);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/Follow it with: forgectl migrate watch \d+/);
@@ -285,7 +285,7 @@ describe('the wizard', () => {
     const dir = tempDir('forgectl-wizard-');
     const answers = [source.url, source.tokens.bob, 'acme/web', 'opensource', 'wiz-int', true, false, 'save-start', join(dir, 'never.yaml')];
     for (let at = 0; at < answers.length; at++) {
-      const prompt = new TypingPrompter(answers.slice(0, at));
+      const prompt = new ScriptedPrompter(answers.slice(0, at));
       // The prompter runs out of answers where the user pressed Ctrl-C: that is what the terminal prompter throws then.
       const interrupted = new Proxy(prompt, {
         get(target, key, recv) {
@@ -310,8 +310,8 @@ describe('the wizard', () => {
   });
 
   it('Ctrl-C at the watch question after the start: exit 130, the migration goes on and the command to follow it is printed', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-ctrlc-watch', false, 'start']);
-    const interrupted = Object.assign(Object.create(prompt) as TypingPrompter, {
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acme/platform/api', 'opensource', 'wiz-ctrlc-watch', false, 'start']);
+    const interrupted = Object.assign(Object.create(prompt) as ScriptedPrompter, {
       confirm: async (message: string) => {
         if (message.startsWith('Watch the migration')) throw new CancelledError('cancelled at the prompt');
         return prompt.confirm(message);
@@ -325,21 +325,21 @@ describe('the wizard', () => {
   });
 
   it('a destination token that is refused ends the wizard before any question (exit 4)', async () => {
-    const prompt = new TypingPrompter([]);
+    const prompt = new ScriptedPrompter([]);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: true, env: { FORGECTL_TOKEN: dest.tokens.revoked } });
     expect(res.code).toBe(4);
     expect(prompt.asked).toEqual([]);
   });
 
   it('--no-projects skips the projects question for groups', async () => {
-    const prompt = new TypingPrompter([source.url, source.tokens.bob, 'acme', 'opensource', 'acme-np', false, 'cancel']);
+    const prompt = new ScriptedPrompter([source.url, source.tokens.bob, 'acme', 'opensource', 'acme-np', false, 'cancel']);
     const res = await runIn(['migrate', 'start', '--no-projects', '--dry-run', '-o', 'json'], { prompt, terminal: true });
     expect(res.code, res.stderr).toBe(130);
     expect(prompt.asked.some((q) => /projects too/.test(q))).toBe(false);
   });
 
   it('is not started without a terminal: exit 2, nothing asked', async () => {
-    const prompt = new TypingPrompter([]);
+    const prompt = new ScriptedPrompter([]);
     const res = await runIn(['migrate', 'start'], { prompt, terminal: false });
     expect(res.code).toBe(2);
     expect(prompt.asked).toEqual([]);

@@ -1,65 +1,19 @@
 // `mr merge` and `mr delete` on a terminal, run in-process with a scripted prompter: the question
 // names the merge request, and a "no" sends no write.
 
-import { PassThrough } from 'node:stream';
-import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerMr } from '../../src/commands/mr/index.js';
-import { addGlobalOptions, type Registry } from '../../src/core/command.js';
-import { exitCodeFor } from '../../src/core/errors.js';
-import type { Prompter } from '../../src/core/prompt.js';
-import { createContext } from '../../src/context.js';
 import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
-import { tempDir } from '../helpers/cli.js';
+import { runCli, ScriptedPrompter } from '../helpers/harness.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
-function scripted(answer: boolean, asked: string[]): Prompter {
-  const no = () => Promise.reject(new Error('not expected'));
-  return {
-    interactive: true,
-    confirm: async (message) => {
-      asked.push(message);
-      return answer;
-    },
-    input: no,
-    password: no,
-    select: no,
-    search: no,
-  };
-}
-
 async function runOnTerminal(args: string[], answer: boolean): Promise<{ code: number; asked: string[]; methods: string[] }> {
   const sb = sandbox();
-  const asked: string[] = [];
-  const ctx = createContext({
-    stdin: new PassThrough(),
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.alice, FORGECTL_CONFIG_DIR: tempDir('forgectl-cfg-') },
-    isTTY: { stdin: true, stdout: true, stderr: true },
-    prompt: scripted(answer, asked),
-  });
-  const reg: Registry = { ctx };
-  const program = new Command('forgectl').exitOverride();
-  registerMr(program, reg);
-  const visit = (c: Command) => {
-    addGlobalOptions(c);
-    c.exitOverride();
-    c.commands.forEach(visit);
-  };
-  program.commands.forEach(visit);
+  const prompt = new ScriptedPrompter([answer]);
   const mark = sb.requests.length;
-  let code = 0;
-  try {
-    await program.parseAsync(args, { from: 'user' });
-  } catch (err) {
-    code = exitCodeFor(err);
-  } finally {
-    await ctx.close();
-  }
-  return { code, asked, methods: sb.requests.slice(mark).map((r) => r.method) };
+  const res = await runCli(args, { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.alice }, tty: true, prompt });
+  return { code: res.exitCode, asked: prompt.asked, methods: sb.requests.slice(mark).map((r) => r.method) };
 }
 
 describe('confirmation on a terminal', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANION_RULES } from '../../src/api/settings-model.js';
 import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
-import { runInProcess, type InProcessResult } from '../helpers/inprocess.js';
+import { runCli, type CliRun as InProcessResult } from '../helpers/harness.js';
 
 const sandbox = useSandbox();
 
@@ -18,7 +18,7 @@ async function settings(): Promise<Record<string, any>> {
 async function run(args: string[], input?: string): Promise<{ res: InProcessResult; sent: ReturnType<typeof requestsSince> }> {
   const sb = sandbox();
   const mark = sb.requests.length;
-  const res = await runInProcess(args, envFor(sb), input);
+  const res = await runCli(args, { env: envFor(sb), input });
   return { res, sent: requestsSince(sb, mark) };
 }
 

@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPLETION_FILES, generatedFiles } from '../../src/docs/index.js';
+import { generatedFiles } from '../../src/docs/generate.js';
+import { COMPLETION_FILES } from '../../src/docs/index.js';
 import { BIN, cleanEnv, forgectl, tempDir } from '../helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

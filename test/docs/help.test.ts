@@ -2,6 +2,7 @@
 // `forgectl help COMMAND` / suggestions for unknown words.
 
 import { describe, expect, it } from 'vitest';
+import { docsProgram } from '../../src/docs/generate.js';
 import { commandTree, leafCommands, type CommandNode } from '../../src/docs/tree.js';
 import { forgectl } from '../helpers/cli.js';
 
@@ -31,7 +32,7 @@ function resolveExample(root: CommandNode, line: string): { command?: CommandNod
 }
 
 describe('help of every command', () => {
-  const root = commandTree();
+  const root = commandTree(docsProgram());
   const leaves = leafCommands(root).filter((c) => c.name !== 'help');
 
   it('has a one-line summary and at least one example', () => {

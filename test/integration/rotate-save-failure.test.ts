@@ -1,30 +1,18 @@
 // When the rotated secret cannot be saved, it must still reach the user: the old token is already
 // dead. The failure is forced in-process, since a real disk cannot be made to fail on demand.
 
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { createContext } from '../../src/context.js';
+import type { Context } from '../../src/context.js';
 import { systemKeyring } from '../../src/core/credential-store.js';
+import { runCli as runInProcess } from '../helpers/harness.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
-function capture() {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (c) => (text += c));
-  return { stream, text: () => text };
-}
-
-async function runCli(argv: string[], env: Record<string, string>, sabotage?: (ctx: ReturnType<typeof createContext>) => void) {
-  const out = capture();
-  const err = capture();
-  const ctx = createContext({ stdin: new PassThrough(), stdout: out.stream, stderr: err.stream, env, isTTY: { stdin: false, stdout: false, stderr: false } });
-  sabotage?.(ctx);
-  const code = await run(argv, ctx);
-  return { code, stdout: out.text(), stderr: err.text() };
+async function runCli(argv: string[], env: Record<string, string>, sabotage?: (ctx: Context) => void) {
+  const res = await runInProcess(argv, { env, prepare: sabotage });
+  return { code: res.exitCode, stdout: res.stdout, stderr: res.stderr };
 }
 
 describe('token rotate when the profile cannot be written', () => {

@@ -1,23 +1,11 @@
 // `forgectl sandbox` prints the seeded alert integrations (URL and key) at start, and they work.
 
-import { PassThrough } from 'node:stream';
-import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerSandbox } from '../../src/commands/sandbox.js';
-import { addGlobalOptions, type Registry } from '../../src/core/command.js';
-import { createContext } from '../../src/context.js';
+import { startCli } from '../helpers/harness.js';
 
 function startCommand(args: string[]) {
-  const stdout = new PassThrough();
-  let out = '';
-  stdout.on('data', (c) => (out += c));
-  const ctx = createContext({ stdin: new PassThrough(), stdout, stderr: new PassThrough(), env: {}, isTTY: { stdin: false, stdout: false, stderr: false } });
-  const reg: Registry = { ctx };
-  const program = new Command('forgectl').exitOverride();
-  registerSandbox(program, reg);
-  for (const sub of program.commands) addGlobalOptions(sub);
-  const done = program.parseAsync(['sandbox', ...args], { from: 'user' });
-  return { ctx, done, out: () => out };
+  const run = startCli(['sandbox', ...args]);
+  return { ctx: run.ctx, done: run.done, out: run.stdout };
 }
 
 async function waitFor(read: () => string, what: RegExp): Promise<string> {

@@ -1,33 +1,14 @@
-// `forgectl sandbox`, run in-process: a command tree with only this command, and a Context whose
-// streams are buffers.
+// `forgectl sandbox`, run in-process through the real program (helpers/harness.ts), its output read
+// while it serves.
 
 import { readFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
-import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerSandbox } from '../../src/commands/sandbox.js';
-import { addGlobalOptions, type Registry } from '../../src/core/command.js';
-import { exitCodeFor, UsageError } from '../../src/core/errors.js';
-import { createContext } from '../../src/context.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { startCli } from '../helpers/harness.js';
 
 function runCommand(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const ctx = createContext({ stdin: new PassThrough(), stdout, stderr, env: {}, isTTY: { stdin: false, stdout: false, stderr: false } });
-  const reg: Registry = { ctx };
-  const program = new Command('forgectl').exitOverride();
-  registerSandbox(program, reg);
-  for (const sub of program.commands) {
-    addGlobalOptions(sub);
-    sub.exitOverride();
-  }
-  const done = program.parseAsync(['sandbox', ...args], { from: 'user' });
-  return { ctx, done, out: () => out, err: () => err };
+  const run = startCli(['sandbox', ...args]);
+  return { ctx: run.ctx, done: run.done, out: run.stdout, err: run.stderr };
 }
 
 async function firstLine(read: () => string): Promise<string> {
@@ -76,21 +57,19 @@ describe('forgectl sandbox', () => {
 
   it('refuses bad options with a usage error (exit 2) before starting anything', async () => {
     for (const args of [['--seed', 'full'], ['--port', '70000'], ['--latency', '-5'], ['--fault', '418:1'], ['--fault', '503'], ['--clock-speed', '0'], ['--extra-projects', 'many']]) {
-      const run = runCommand(args);
-      const err = await run.done.then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(err, args.join(' ')).toBeInstanceOf(UsageError);
-      expect(exitCodeFor(err)).toBe(2);
+      const res = await runCommand(args).done;
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr, args.join(' ')).toMatch(/^error: /);
+      expect(res.stdout).toBe('');
     }
   });
 
   it('says so when the port is taken', async () => {
     const other = await startSandbox({ seed: 'empty' });
     try {
-      const run = runCommand(['--port', String(other.port)]);
-      await expect(run.done).rejects.toThrow(/already in use/);
+      const res = await runCommand(['--port', String(other.port)]).done;
+      expect(res.exitCode).not.toBe(0);
+      expect(res.stderr).toMatch(/already in use/);
     } finally {
       await other.close();
     }

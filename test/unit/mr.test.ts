@@ -1,4 +1,4 @@
-// Merge request input handling, before anything is sent: references, the git checkout's project,
+// Merge request input handling, before anything is sent (references: refs.test.ts): the git checkout's project,
 // list flags → query, update and merge bodies.
 
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -11,29 +11,8 @@ import { buildUpdateBody } from '../../src/commands/mr/update.js';
 import { UsageError } from '../../src/core/errors.js';
 import { parseRemotes, projectFromCheckout, remoteProject } from '../../src/core/git-remote.js';
 import { encodeQuery } from '../../src/core/query.js';
-import { formatItemRef, parseItemRef, parseProjectId } from '../../src/core/refs.js';
 
 const usage = (fn: () => unknown) => expect(fn).toThrow(UsageError);
-
-describe('merge request references', () => {
-  it('reads group/sub/project!12, PROJECT IID, numeric projects and a bare IID', () => {
-    expect(parseItemRef('merge_request', ['group/sub/project!12'])).toEqual({ kind: 'merge_request', project: 'group/sub/project', iid: 12 });
-    expect(parseItemRef('merge_request', ['group/project', '7'])).toEqual({ kind: 'merge_request', project: 'group/project', iid: 7 });
-    expect(parseItemRef('merge_request', ['42', '!7'])).toEqual({ kind: 'merge_request', project: 42, iid: 7 });
-    expect(parseItemRef('merge_request', ['42!7'])).toEqual({ kind: 'merge_request', project: 42, iid: 7 });
-    expect(parseItemRef('merge_request', ['!3'])).toEqual({ kind: 'merge_request', iid: 3 });
-    expect(parseItemRef('merge_request', ['3'])).toEqual({ kind: 'merge_request', iid: 3 });
-    expect(formatItemRef({ kind: 'merge_request', project: 'a/b', iid: 3 })).toBe('a/b!3');
-  });
-
-  it('refuses malformed references with exit-2 errors', () => {
-    for (const bad of [['group/project#12'], ['group/project!'], ['group/project!0'], ['group/project!x'], ['project!1'], ['a/b!1', '2'], ['a/b', 'c'], ['a/b', '1', '2'], [], ['a//b!1']]) {
-      usage(() => parseItemRef('merge_request', bad));
-    }
-    usage(() => parseProjectId('not a path'));
-    expect(parseProjectId('/acme/web/storefront/')).toBe('acme/web/storefront');
-  });
-});
 
 describe('project of a git checkout', () => {
   it('reads https, ssh and scp-like remotes', () => {

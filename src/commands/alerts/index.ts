@@ -1,8 +1,8 @@
 // `forgectl alerts …`: send test alerts to, and resolve them at, a project's alert integration
 // (CLI.md "Alerts", spec part 3 §2.1–§2.3, §4.1, §5 rule 1).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { collectRepeated } from '../../core/parse.js';
 
 const run = () => import('./run.js');
@@ -13,7 +13,7 @@ const KEY_HELP =
   'It never appears in output, --verbose traces or --dry-run. --url here is the alert URL, not the instance URL: ' +
   'no profile or token is needed.';
 
-function connectionOptions(c: Command): Command {
+function connectionOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
   return c
     .option('--url <alert_url>', 'the integration’s alert URL (issued when it was saved)')
     .option('--key-stdin', 'read the authorization key from standard input (else FORGECTL_ALERT_KEY)')
@@ -47,6 +47,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
       'forgectl alerts send --url "$ALERT_URL" --title "Disk full" --severity p2 --field disk.mount=/var --dry-run',
     ],
     exitCodes: ['2  invalid payload or option (nothing sent)', '4  the key was refused (401) or the integration is disabled (403)'],
+    replacesGlobals: ['--url'],
     options: (c) =>
       connectionOptions(c)
         .option('-f, --file <path>', 'JSON payload file; - reads standard input')
@@ -62,7 +63,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
         .option('--end-time <datetime>', 'ISO 8601; resolves the open alert with the same fingerprint')
         .option('--environment <name>', 'associated environment (service_environment_name)')
         .option('--field <key=value>', 'extra payload key, repeatable; dotted keys nest', collectRepeated),
-    run: async (ctx, opts, args) => (await run()).sendAlertCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await run()).sendAlertCommand(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {
@@ -75,10 +76,11 @@ export function registerAlerts(program: Command, reg: Registry): void {
       'forgectl alerts resolve --url "$ALERT_URL" --fingerprint api-down --end-time 2026-01-31T10:00:00Z --auth basic --dry-run',
     ],
     exitCodes: ['1  no open alert has this fingerprint (400)', '2  invalid option (nothing sent)', '4  the key was refused (401) or the integration is disabled (403)'],
+    replacesGlobals: ['--url'],
     options: (c) =>
       connectionOptions(c)
         .option('--fingerprint <text>', 'fingerprint of the alert to resolve (required)')
         .option('--end-time <datetime>', 'ISO 8601 resolution time (default: now)'),
-    run: async (ctx, opts) => (await run()).resolveAlertCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).resolveAlertCommand(ctx, opts),
   });
 }

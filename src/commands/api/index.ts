@@ -30,6 +30,6 @@ export function registerApi(program: Command, reg: Registry): void {
         .option('-H, --header <name: value>', 'extra request header (repeatable)', collectRepeated)
         .option('-i, --include', 'print the status line and response headers first')
         .option('--paginate', 'follow every next page and print all items'),
-    run: async (ctx, opts, args) => (await import('./run.js')).apiCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await import('./run.js')).apiCommand(ctx, opts, args),
   });
 }

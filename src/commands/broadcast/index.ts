@@ -1,12 +1,12 @@
 // `forgectl broadcast …` (CLI.md "Broadcast messages"; spec part 1 §2.4, §4.4).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { BROADCAST_THEMES, BROADCAST_TYPES } from './fields.js';
 
 const run = () => import('./run.js');
 
-function messageOptions(c: Command, create: boolean): Command {
+function messageOptions<O extends OptionValues>(c: DeclaredOptions<O>, create: boolean) {
   return c
     .option('--message <text>', create ? 'the message (required)' : 'new message text')
     .option('--starts-at <datetime>', create ? 'ISO 8601 start (default: now, set by the service)' : 'ISO 8601 start')
@@ -51,7 +51,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
       'forgectl broadcast create --message "Maintenance tonight" --starts-at 2030-01-31T22:00:00Z --ends-at 2030-02-01T02:00:00Z --type notification --target-access-levels 30,40 --dismissable',
     ],
     options: (c) => messageOptions(c, true),
-    run: async (ctx, opts) => (await run()).createBroadcastCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).createBroadcastCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -60,7 +60,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl broadcast update 1 --message "Deploy finished"', 'forgectl broadcast update 1 --duration 30m --no-dismissable'],
     options: (c) => messageOptions(c, false),
-    run: async (ctx, opts, args) => (await run()).updateBroadcastCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await run()).updateBroadcastCommand(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {

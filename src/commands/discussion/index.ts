@@ -1,7 +1,7 @@
 // `forgectl discussion`: threads and comments on issues, project snippets and epics (spec part 2 §4.3).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 
 const run = () => import('./run.js');
 
@@ -9,12 +9,12 @@ const REF_HELP =
   'REF is an issue (group/project#12), a project snippet (\'group/project$7\', quoted for the shell) or an epic (group&5). ' +
   'The two-argument form PROJECT IID (GROUP IID for epics) is accepted too, with --type to say which kind.';
 
-function typeOption(c: Command): void {
-  c.addOption(new Option('--type <kind>', 'kind of item in the two-argument form PROJECT IID').choices(['issue', 'snippet', 'epic']).default('issue'));
+function typeOption<O extends OptionValues>(c: DeclaredOptions<O>) {
+  return c.addOption(new Option('--type <kind>', 'kind of item in the two-argument form PROJECT IID').choices(['issue', 'snippet', 'epic']).default('issue'));
 }
 
-function bodyOptions(c: Command): void {
-  c.option('--body <text>', 'the text; - reads it from standard input').option('--body-file <file>', 'read the text from a file');
+function bodyOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
+  return c.option('--body <text>', 'the text; - reads it from standard input').option('--body-file <file>', 'read the text from a file');
 }
 
 export function registerDiscussion(program: Command, reg: Registry): void {
@@ -26,7 +26,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     description: `${REF_HELP}\nTable output shows one line per note: threads with their replies indented, author, time, an excerpt of the text and whether the thread is resolved. JSON and YAML show the discussions whole.`,
     examples: ['forgectl discussion list acme/platform/gateway#1', "forgectl discussion list 'acme/platform/gateway$7' -o json", 'forgectl discussion list acme&1', 'forgectl discussion list acme/platform/gateway 1 --type issue'],
     options: typeOption,
-    run: async (ctx, opts, args) => (await run()).listDiscussionsCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).listDiscussionsCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'get <ref> <discussion-id...>',
@@ -34,7 +34,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     description: `Arguments: REF DISCUSSION_ID. DISCUSSION_ID may be the 12-character prefix the list table shows. ${REF_HELP}`,
     examples: ['forgectl discussion get acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7'],
     options: typeOption,
-    run: async (ctx, opts, args) => (await run()).getDiscussionCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).getDiscussionCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'create <ref> [iid]',
@@ -48,12 +48,10 @@ export function registerDiscussion(program: Command, reg: Registry): void {
       'forgectl discussion create acme/platform/gateway#1 --body-file review.md --created-at 2024-01-31T10:00:00Z',
     ],
     writes: true,
-    options: (c) => {
-      typeOption(c);
-      bodyOptions(c);
-      c.option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)');
-    },
-    run: async (ctx, opts, args) => (await run()).createDiscussionCommand(ctx, opts as never, args),
+    options: (c) =>
+      bodyOptions(typeOption(c))
+        .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)'),
+    run: async (ctx, opts, args) => (await run()).createDiscussionCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'reply <ref> <discussion-id...>',
@@ -61,12 +59,10 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     description: `Arguments: REF DISCUSSION_ID. Replying to a single comment or a system note turns it into a thread. ${REF_HELP}`,
     examples: ["forgectl discussion reply acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7 --body 'Done.'"],
     writes: true,
-    options: (c) => {
-      typeOption(c);
-      bodyOptions(c);
-      c.option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)');
-    },
-    run: async (ctx, opts, args) => (await run()).replyCommand(ctx, opts as never, args),
+    options: (c) =>
+      bodyOptions(typeOption(c))
+        .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)'),
+    run: async (ctx, opts, args) => (await run()).replyCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'edit <ref> <discussion-id-and-note-id...>',
@@ -75,11 +71,9 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     examples: ["forgectl discussion edit acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7 1126 --body 'Fixed typo'"],
     exitCodes: ['4  not the author of the note, or a system note'],
     writes: true,
-    options: (c) => {
-      typeOption(c);
-      bodyOptions(c);
-    },
-    run: async (ctx, opts, args) => (await run()).editNoteCommand(ctx, opts as never, args),
+    options: (c) =>
+      bodyOptions(typeOption(c)),
+    run: async (ctx, opts, args) => (await run()).editNoteCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'delete-note <ref> <discussion-id-and-note-id...>',
@@ -89,6 +83,6 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     exitCodes: ['2  no terminal to confirm and no --yes', '4  not allowed to delete the note'],
     writes: true,
     options: typeOption,
-    run: async (ctx, opts, args) => (await run()).deleteNoteCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).deleteNoteCommand(ctx, opts, args),
   });
 }

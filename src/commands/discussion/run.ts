@@ -6,7 +6,7 @@ import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { list, none, object, type CommandResult } from '../../core/output.js';
 import { parseDateTime, parseInteger } from '../../core/parse.js';
-import { formatNoteableRef, takeNoteableRef, type NoteableKind, type NoteableRef } from '../../core/refs-collab.js';
+import { formatNoteableRef, takeNoteableRef, type NoteableKind, type NoteableRef } from '../../core/refs.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
 import { requireText } from '../text-input.js';
 import { NOTE_COLUMNS, noteRows, SINGLE_NOTE_COLUMNS } from './tree.js';

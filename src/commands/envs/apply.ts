@@ -21,7 +21,8 @@ import { collect } from '../../core/paginate.js';
 import { list, none, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
-import { checkEntry, entryIdentity, explain, parseTier } from './entries.js';
+import { checkEntry, entryIdentity, parseTier } from './entries.js';
+import { parseGroupId } from '../../core/refs.js';
 
 export interface DesiredEnv {
   tier: Tier;
@@ -190,8 +191,7 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
 }
 
 export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
-  const group = rawGroup.trim().replace(/^\/+|\/+$/g, '');
-  if (!group) throw new UsageError('a group (id or full path) is required');
+  const group = String(parseGroupId(rawGroup));
   let text: string;
   if (o.file === '-') text = await ctx.readStdin('the environments file');
   else {
@@ -203,7 +203,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   }
   const desired = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
   const http = await ctx.http();
-  const current = await collect(listEnvironments(http, group, { all: true })).catch((e) => explain(e, group));
+  const current = await collect(listEnvironments(http, group, { all: true }));
   const plan = planEnvs(current, desired);
   if (!plan.length) {
     ctx.notice(`The protected environments of ${group} already match ${o.file}.`);
@@ -214,7 +214,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
   const rows: { action: string; tier: string; changes: string; status: string }[] = [];
   for (const p of plan) {
-    await p.run(ctx, group).catch((e) => explain(e, group));
+    await p.run(ctx, group);
     rows.push({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: ctx.dryRun ? 'dry run' : 'done' });
   }
   if (ctx.dryRun) return none;

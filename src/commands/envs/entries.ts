@@ -99,16 +99,14 @@ export function describeEntries(list: AccessRecord[] | undefined, approval: bool
     .join('; ');
 }
 
-/** Explains the refusals users meet most: role, tier, assignability. */
-export function explain(err: unknown, group: string): never {
-  if (err instanceof ApiError && !err.hint) {
-    const text = err.message;
-    if (err.status === 403) err.hint = `protected environments of ${group} need the Maintainer role (or Owner) in that group, on a Premium instance`;
-    else if (err.status === 404) err.hint = `no such group, tier not protected, or ${group} is not visible to you`;
-    else if (/\buser\b/.test(text)) err.hint = 'a user must be a direct or inherited member of the group with the Maintainer role or above';
-    else if (/\bgroup\b/.test(text)) err.hint = 'a group must be a subgroup of the group the environment belongs to';
-    else if (/name does not have a valid value/.test(text)) err.hint = `name must be a deployment tier: ${TIERS.join(', ')}`;
-    else if (/has already been taken/.test(text)) err.hint = 'the tier is already protected: change it with `forgectl envs update`';
-  }
-  throw err;
+/** The hint for the refusals users meet most: role, tier, assignability (the `explain` of every envs command). */
+export function envsHint(err: ApiError, group: string): string | undefined {
+  const text = err.message;
+  if (err.status === 403) return `protected environments of ${group} need the Maintainer role (or Owner) in that group, on a Premium instance`;
+  if (err.status === 404) return `no such group, tier not protected, or ${group} is not visible to you`;
+  if (/\buser\b/.test(text)) return 'a user must be a direct or inherited member of the group with the Maintainer role or above';
+  if (/\bgroup\b/.test(text)) return 'a group must be a subgroup of the group the environment belongs to';
+  if (/name does not have a valid value/.test(text)) return `name must be a deployment tier: ${TIERS.join(', ')}`;
+  if (/has already been taken/.test(text)) return 'the tier is already protected: change it with `forgectl envs update`';
+  return undefined;
 }

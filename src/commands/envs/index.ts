@@ -3,10 +3,17 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { ApiError } from '../../core/errors.js';
 import { collectRepeated } from '../../core/parse.js';
+import { parseGroupId } from '../../core/refs.js';
 
 const run = () => import('./run.js');
 const apply = () => import('./apply.js');
+
+/** Every envs command names the group first; the hints load only when an error needs one. */
+async function explain(err: ApiError, args: string[]): Promise<string | undefined> {
+  return (await import('./entries.js')).envsHint(err, String(parseGroupId(args[0])));
+}
 
 const RULES =
   'Tiers: production, staging, testing, development, other. Each entry names exactly one of user=ID (a member ' +
@@ -22,6 +29,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     aliases: ['ls'],
     examples: ['forgectl envs list acme', 'forgectl envs list acme -o yaml > envs.yaml'],
     exitCodes: ['3  no such group', '4  you are not a maintainer of the group'],
+    explain,
     run: async (ctx, _o, args) => (await run()).listEnvsCommand(ctx, args[0]),
   });
 
@@ -30,6 +38,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     summary: 'Show one protected environment',
     examples: ['forgectl envs get acme production', 'forgectl envs get acme production -o json'],
     exitCodes: ['3  no such group or the tier is not protected', '4  you are not a maintainer of the group'],
+    explain,
     run: async (ctx, _o, args) => (await run()).getEnvCommand(ctx, args[0], args[1]),
   });
 
@@ -47,7 +56,8 @@ export function registerEnvs(program: Command, reg: Registry): void {
       c
         .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID or group=ID; repeatable', collectRepeated)
         .option('--approval <entry>', 'approval rule: access_level=N, user=ID or group=ID, optionally required=N; repeatable', collectRepeated),
-    run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts as never, args[0], args[1]),
+    explain,
+    run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts, args[0], args[1]),
   });
 
   defineCommand(group, reg, {
@@ -69,7 +79,8 @@ export function registerEnvs(program: Command, reg: Registry): void {
         .option('--change-approval <id:entry>', 'change approval rule ID; repeatable', collectRepeated)
         .option('--remove-approval <id>', 'remove approval rule ID; repeatable', collectRepeated)
         .option('--required-approval-count <n>', 'approvals required in total'),
-    run: async (ctx, opts, args) => (await run()).updateEnvCommand(ctx, opts as never, args[0], args[1]),
+    explain,
+    run: async (ctx, opts, args) => (await run()).updateEnvCommand(ctx, opts, args[0], args[1]),
   });
 
   defineCommand(group, reg, {
@@ -78,6 +89,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl envs unprotect acme staging', 'forgectl envs unprotect acme staging --yes'],
     exitCodes: ['2  no terminal to confirm and no --yes', '3  the tier is not protected'],
+    explain,
     run: async (ctx, _o, args) => (await run()).unprotectEnvCommand(ctx, args[0], args[1]),
   });
 
@@ -93,6 +105,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     examples: ['forgectl envs apply acme -f envs.yaml', 'forgectl envs apply acme -f envs.yaml --dry-run', 'forgectl envs apply acme -f envs.yaml --yes -o json'],
     exitCodes: ['2  invalid file (nothing sent), or no terminal to confirm and no --yes', '4  you are not a maintainer of the group'],
     options: (c) => c.requiredOption('-f, --file <path>', 'YAML or JSON file; - reads standard input'),
-    run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts as never, args[0]),
+    explain,
+    run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts, args[0]),
   });
 }

@@ -16,7 +16,8 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
-import { describeEntries, explain, parseChangeSpec, parseEntrySpec, parseTier } from './entries.js';
+import { describeEntries, parseChangeSpec, parseEntrySpec, parseTier } from './entries.js';
+import { parseGroupId } from '../../core/refs.js';
 
 export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
   { key: 'name', header: 'tier' },
@@ -26,21 +27,13 @@ export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
 ];
 
 function checkGroup(raw: string): string {
-  const g = raw.trim().replace(/^\/+|\/+$/g, '');
-  if (!g) throw new UsageError('a group (id or full path) is required');
-  return g;
+  return String(parseGroupId(raw));
 }
 
 export async function listEnvsCommand(ctx: Context, rawGroup: string): Promise<CommandResult> {
   const group = checkGroup(rawGroup);
   const http = await ctx.http();
-  const items = (async function* () {
-    try {
-      yield* listEnvironments(http, group, pageOptions(ctx));
-    } catch (e) {
-      explain(e, group);
-    }
-  })();
+  const items = listEnvironments(http, group, pageOptions(ctx));
   return list(items, ENV_COLUMNS, { empty: `No protected environments in ${group}.` });
 }
 
@@ -48,7 +41,7 @@ export async function getEnvCommand(ctx: Context, rawGroup: string, rawTier: str
   const group = checkGroup(rawGroup);
   const tier = parseTier(rawTier);
   const http = await ctx.http();
-  const env = await getEnvironment(http, group, tier).catch((e) => explain(e, group));
+  const env = await getEnvironment(http, group, tier);
   return object(env, { columns: ENV_COLUMNS });
 }
 
@@ -58,9 +51,7 @@ export async function protectEnvCommand(ctx: Context, o: { deploy: string[]; app
   const deploy = o.deploy.map((s) => parseEntrySpec('--deploy', s, false));
   const approvals = (o.approval ?? []).map((s) => parseEntrySpec('--approval', s, true));
   const http = await ctx.http();
-  const env = await protectEnvironment(http, group, { name: tier, deploy_access_levels: deploy, ...(approvals.length ? { approval_rules: approvals } : {}) }).catch((e) =>
-    explain(e, group),
-  );
+  const env = await protectEnvironment(http, group, { name: tier, deploy_access_levels: deploy, ...(approvals.length ? { approval_rules: approvals } : {}) });
   if (!env) return none;
   ctx.notice(`Protected ${tier} in ${group}.`);
   return object(env, { columns: ENV_COLUMNS });
@@ -103,7 +94,7 @@ export async function updateEnvCommand(ctx: Context, o: UpdateOptions, rawGroup:
   const tier = parseTier(rawTier);
   const body = updateBodyFromOptions(o);
   const http = await ctx.http();
-  const env = await updateEnvironment(http, group, tier, body).catch((e) => explain(e, group));
+  const env = await updateEnvironment(http, group, tier, body);
   if (!env) return none;
   return object(env, { columns: ENV_COLUMNS });
 }
@@ -113,7 +104,7 @@ export async function unprotectEnvCommand(ctx: Context, rawGroup: string, rawTie
   const tier = parseTier(rawTier);
   await confirmDestructive(ctx, `Remove the protection of ${tier} in ${group}?`);
   const http = await ctx.http();
-  const sent = await unprotectEnvironment(http, group, tier).catch((e) => explain(e, group));
+  const sent = await unprotectEnvironment(http, group, tier);
   if (sent) ctx.notice(`Unprotected ${tier} in ${group}.`);
   return none;
 }

@@ -1,55 +1,36 @@
 // `forgectl epic`: epics of a group (spec part 2 §4.5).
 
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { ApiError } from '../../core/errors.js';
-import type { CommandResult } from '../../core/output.js';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 
 const run = () => import('./run.js');
 
 /** A 403 from the epics API usually means the feature is not there (it needs Premium or Ultimate). */
-function explain(err: unknown): unknown {
-  if (err instanceof ApiError && err.status === 403 && err.insufficientScope === undefined) {
-    err.hint = 'epics need the Premium or Ultimate tier, and writing them the Planner role or above; the instance refused (403)';
+function explain(err: ApiError): string | undefined {
+  if (err.status === 403 && err.insufficientScope === undefined) {
+    return 'epics need the Premium or Ultimate tier, and writing them the Planner role or above; the instance refused (403)';
   }
-  return err;
-}
-
-async function* explainedItems<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
-  try {
-    yield* items;
-  } catch (err) {
-    throw explain(err);
-  }
-}
-
-// Lists are read while they print, so their errors are explained there too.
-async function explainEpics403(pending: Promise<CommandResult>): Promise<CommandResult> {
-  try {
-    const result = await pending;
-    return result.kind === 'list' ? { ...result, items: explainedItems(result.items) } : result;
-  } catch (err) {
-    throw explain(err);
-  }
+  return undefined;
 }
 
 const REF = 'REF is group&5 (or the two arguments GROUP IID).';
 
-function tristate(c: Command, flag: string, what: string): void {
-  c.option(`--${flag}`, what).option(`--no-${flag}`, `the opposite of --${flag}`);
-}
-
 /** Body fields shared by create and update. */
-function fieldOptions(c: Command): void {
-  c.option('--description <text>', 'description (at most 1,048,576 characters); - reads standard input');
-  c.option('--description-file <file>', 'read the description from a file');
-  tristate(c, 'confidential', 'only members with the Planner role or higher see the epic');
-  c.option('--color <hex>', 'colour such as #1068bf (behind a feature flag on the service)');
-  c.option('--start-date-fixed <date>', 'fixed start date YYYY-MM-DD (implies --start-date-is-fixed)');
-  c.option('--due-date-fixed <date>', 'fixed due date YYYY-MM-DD (implies --due-date-is-fixed)');
-  tristate(c, 'start-date-is-fixed', 'use the fixed start date rather than the one inherited from child epics and milestones');
-  tristate(c, 'due-date-is-fixed', 'use the fixed due date rather than the inherited one');
-  c.option('--parent-id <id>', 'global id of the parent epic (in this group or an ancestor); 0 removes the parent on update');
+function fieldOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
+  return c
+    .option('--description <text>', 'description (at most 1,048,576 characters); - reads standard input')
+    .option('--description-file <file>', 'read the description from a file')
+    .option('--confidential', 'only members with the Planner role or higher see the epic')
+    .option('--no-confidential', 'the opposite of --confidential')
+    .option('--color <hex>', 'colour such as #1068bf (behind a feature flag on the service)')
+    .option('--start-date-fixed <date>', 'fixed start date YYYY-MM-DD (implies --start-date-is-fixed)')
+    .option('--due-date-fixed <date>', 'fixed due date YYYY-MM-DD (implies --due-date-is-fixed)')
+    .option('--start-date-is-fixed', 'use the fixed start date rather than the one inherited from child epics and milestones')
+    .option('--no-start-date-is-fixed', 'the opposite of --start-date-is-fixed')
+    .option('--due-date-is-fixed', 'use the fixed due date rather than the inherited one')
+    .option('--no-due-date-is-fixed', 'the opposite of --due-date-is-fixed')
+    .option('--parent-id <id>', 'global id of the parent epic (in this group or an ancestor); 0 removes the parent on update');
 }
 
 export function registerEpic(program: Command, reg: Registry): void {
@@ -69,30 +50,35 @@ export function registerEpic(program: Command, reg: Registry): void {
       'forgectl epic list acme --not-labels cleanup --not-author bob -o json',
       'forgectl epic list acme --created-after 2024-01-01T00:00:00Z --search api',
     ],
-    options: (c) => {
-      c.option('--author-id <id>', 'created by this user id').option('--author <username>', 'created by this user');
-      c.option('--labels <names>', 'comma-separated; all must match (None or Any too)');
-      tristate(c, 'with-labels-details', 'labels as objects with colour and description');
-      c.addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices(['created_at', 'updated_at', 'title']));
-      c.addOption(new Option('--sort <order>', 'service default: desc').choices(['asc', 'desc']));
-      c.option('--search <text>', 'title or description contains this text');
-      c.addOption(new Option('--state <state>', 'service default: all').choices(['opened', 'closed', 'all']));
-      c.option('--created-after <datetime>', 'ISO 8601, inclusive').option('--created-before <datetime>', 'ISO 8601, inclusive');
-      c.option('--updated-after <datetime>', 'ISO 8601, inclusive').option('--updated-before <datetime>', 'ISO 8601, inclusive');
-      tristate(c, 'include-ancestor-groups', 'include epics of the ancestor groups (service default: no)');
-      tristate(c, 'include-descendant-groups', 'include epics of the subgroups (service default: yes)');
-      c.option('--my-reaction-emoji <emoji>', 'epics you reacted to with this emoji (None or Any too)');
-      c.option('--not-author-id <id>', 'not created by this user id').option('--not-author <username>', 'not created by this user');
-      c.option('--not-labels <names>', 'without any of these labels');
-    },
-    run: async (ctx, opts, args) => explainEpics403((await run()).listEpicsCommand(ctx, opts as never, args[0])),
+    options: (c) =>
+      c
+        .option('--author-id <id>', 'created by this user id').option('--author <username>', 'created by this user')
+        .option('--labels <names>', 'comma-separated; all must match (None or Any too)')
+        .option('--with-labels-details', 'labels as objects with colour and description')
+        .option('--no-with-labels-details', 'the opposite of --with-labels-details')
+        .addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices(['created_at', 'updated_at', 'title']))
+        .addOption(new Option('--sort <order>', 'service default: desc').choices(['asc', 'desc']))
+        .option('--search <text>', 'title or description contains this text')
+        .addOption(new Option('--state <state>', 'service default: all').choices(['opened', 'closed', 'all']))
+        .option('--created-after <datetime>', 'ISO 8601, inclusive').option('--created-before <datetime>', 'ISO 8601, inclusive')
+        .option('--updated-after <datetime>', 'ISO 8601, inclusive').option('--updated-before <datetime>', 'ISO 8601, inclusive')
+        .option('--include-ancestor-groups', 'include epics of the ancestor groups (service default: no)')
+        .option('--no-include-ancestor-groups', 'the opposite of --include-ancestor-groups')
+        .option('--include-descendant-groups', 'include epics of the subgroups (service default: yes)')
+        .option('--no-include-descendant-groups', 'the opposite of --include-descendant-groups')
+        .option('--my-reaction-emoji <emoji>', 'epics you reacted to with this emoji (None or Any too)')
+        .option('--not-author-id <id>', 'not created by this user id').option('--not-author <username>', 'not created by this user')
+        .option('--not-labels <names>', 'without any of these labels'),
+    explain,
+    run: async (ctx, opts, args) => (await run()).listEpicsCommand(ctx, opts, args[0]),
   });
   defineCommand(group, reg, {
     name: 'get <ref> [iid]',
     summary: 'Show one epic',
     description: REF,
     examples: ['forgectl epic get acme&1', 'forgectl epic get acme 1 -o yaml'],
-    run: async (ctx, _opts, args) => explainEpics403((await run()).getEpicCommand(ctx, args)),
+    explain,
+    run: async (ctx, _opts, args) => (await run()).getEpicCommand(ctx, args),
   });
   defineCommand(group, reg, {
     name: 'create <group>',
@@ -103,13 +89,13 @@ export function registerEpic(program: Command, reg: Registry): void {
       "forgectl epic create acme/platform --title 'Gateway' --parent-id 21 --description-file epic.md",
     ],
     writes: true,
-    options: (c) => {
-      c.requiredOption('--title <title>', 'title of the epic');
-      c.option('--labels <names>', 'comma-separated label names');
-      c.option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)');
-      fieldOptions(c);
-    },
-    run: async (ctx, opts, args) => explainEpics403((await run()).createEpicCommand(ctx, opts as never, args[0])),
+    options: (c) =>
+      fieldOptions(c
+        .requiredOption('--title <title>', 'title of the epic')
+        .option('--labels <names>', 'comma-separated label names')
+        .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)')),
+    explain,
+    run: async (ctx, opts, args) => (await run()).createEpicCommand(ctx, opts, args[0]),
   });
   defineCommand(group, reg, {
     name: 'update <ref> [iid]',
@@ -121,15 +107,15 @@ export function registerEpic(program: Command, reg: Registry): void {
       'forgectl epic update acme 2 --state-event close',
     ],
     writes: true,
-    options: (c) => {
-      c.option('--title <title>', 'new title');
-      c.option('--labels <names>', "replace the labels ('' removes all)");
-      c.option('--add-labels <names>', 'comma-separated labels to add').option('--remove-labels <names>', 'comma-separated labels to remove');
-      c.addOption(new Option('--state-event <event>', 'close or reopen the epic').choices(['close', 'reopen']));
-      c.option('--updated-at <datetime>', 'ISO 8601 update time (administrators and owners only)');
-      fieldOptions(c);
-    },
-    run: async (ctx, opts, args) => explainEpics403((await run()).updateEpicCommand(ctx, opts as never, args)),
+    options: (c) =>
+      fieldOptions(c
+        .option('--title <title>', 'new title')
+        .option('--labels <names>', "replace the labels ('' removes all)")
+        .option('--add-labels <names>', 'comma-separated labels to add').option('--remove-labels <names>', 'comma-separated labels to remove')
+        .addOption(new Option('--state-event <event>', 'close or reopen the epic').choices(['close', 'reopen']))
+        .option('--updated-at <datetime>', 'ISO 8601 update time (administrators and owners only)')),
+    explain,
+    run: async (ctx, opts, args) => (await run()).updateEpicCommand(ctx, opts, args),
   });
   for (const [verb, event] of [['close', 'close'], ['reopen', 'reopen']] as const) {
     defineCommand(group, reg, {
@@ -138,7 +124,8 @@ export function registerEpic(program: Command, reg: Registry): void {
       description: REF,
       examples: [`forgectl epic ${verb} acme&2`],
       writes: true,
-      run: async (ctx, _opts, args) => explainEpics403((await run()).updateEpicCommand(ctx, { stateEvent: event }, args)),
+      explain,
+      run: async (ctx, _opts, args) => (await run()).updateEpicCommand(ctx, { stateEvent: event }, args),
     });
   }
 }

@@ -7,7 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseDate, parseDateTime, parseInteger, parseList } from '../../core/parse.js';
 import type { QueryParams } from '../../core/query.js';
-import { takeNoteableRef, type EpicRef } from '../../core/refs-collab.js';
+import { takeNoteableRef, type EpicRef } from '../../core/refs.js';
 import { exclusive, pageOptions } from '../shared.js';
 import { readText } from '../text-input.js';
 

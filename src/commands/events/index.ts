@@ -1,7 +1,7 @@
 // `forgectl events list`: the activity feed (spec part 2 §4.4).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from './values.js';
 
 const run = () => import('./list.js');
@@ -24,16 +24,19 @@ export function registerEvents(program: Command, reg: Registry): void {
       'forgectl events list --project acme/platform/api --action commented -o json',
     ],
     exitCodes: ['4  the token lacks scope read_user or api (own and user events)', '3  the user or project does not exist or is not visible'],
-    options: (c) => {
-      c.option('--user <user>', 'events of this user (id or username)');
-      c.option('--project <project>', 'events of this project (id or full path)');
-      c.addOption(new Option('--scope <scope>', 'all: every event of your projects (own events only)').choices(['all']));
-      c.addOption(new Option('--action <action>', 'only this kind of action').choices([...EVENT_ACTIONS]));
-      c.option('--target-type <type>', `only events about this (lowercase): ${EVENT_TARGET_TYPES.join(', ')}`);
-      c.option('--before <date>', 'only events before this day (YYYY-MM-DD)');
-      c.option('--after <date>', 'only events after this day (YYYY-MM-DD)');
-      c.addOption(new Option('--sort <order>', 'by creation time (service default: desc)').choices(['asc', 'desc']));
-    },
-    run: async (ctx, opts) => (await run()).listEventsCommand(ctx, opts as never),
+    options: (c) =>
+      c
+        .option('--user <user>', 'events of this user (id or username)')
+        .option('--project <project>', 'events of this project (id or full path)')
+        .addOption(new Option('--scope <scope>', 'all: every event of your projects (own events only)').choices(['all']))
+        .addOption(new Option('--action <action>', 'only this kind of action').choices([...EVENT_ACTIONS]))
+        .option('--target-type <type>', `only events about this (lowercase): ${EVENT_TARGET_TYPES.join(', ')}`)
+        .option('--before <date>', 'only events before this day (YYYY-MM-DD)')
+        .option('--after <date>', 'only events after this day (YYYY-MM-DD)')
+        .addOption(new Option('--sort <order>', 'by creation time (service default: desc)').choices(['asc', 'desc'])),
+    // Own and user events need read_user or api: say so when the token has neither.
+    explain: (e, _args, o) =>
+      e.insufficientScope !== undefined && o.project === undefined ? 'reading your own or a user’s events needs a token with scope read_user or api' : undefined,
+    run: async (ctx, opts) => (await run()).listEventsCommand(ctx, opts),
   });
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { listEvents, type Event, type EventSource } from '../../api/events.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { parseDate } from '../../core/parse.js';
 import { parseProjectId } from '../../core/refs.js';
@@ -59,20 +59,8 @@ export function buildEventsQuery(o: EventsListOptions): { source: EventSource; q
   };
 }
 
-/** Own and user events need read_user or api: say so when the token has neither. */
-async function* explainScope(items: AsyncIterable<Event>, source: EventSource): AsyncGenerator<Event> {
-  try {
-    yield* items;
-  } catch (e) {
-    if (e instanceof ApiError && e.insufficientScope !== undefined && source.kind !== 'project') {
-      e.hint = 'reading your own or a user’s events needs a token with scope read_user or api';
-    }
-    throw e;
-  }
-}
-
 export async function listEventsCommand(ctx: Context, o: EventsListOptions): Promise<CommandResult> {
   const { source, query } = buildEventsQuery(o);
   const http = await ctx.http();
-  return list(explainScope(listEvents(http, source, query, pageOptions(ctx)), source), COLUMNS, { empty: 'No events match.' });
+  return list(listEvents(http, source, query, pageOptions(ctx)), COLUMNS, { empty: 'No events match.' });
 }

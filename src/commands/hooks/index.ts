@@ -36,6 +36,7 @@ export function registerHooks(program: Command, reg: Registry): void {
       '# the secret comes from a file, never from the command line',
       'forgectl hooks create --url https://ci.example.com/events --secret-stdin < hook-secret.txt',
     ],
+    replacesGlobals: ['--url'],
     options: (c) =>
       c
         .requiredOption('--url <url>', 'where deliveries go (http or https)')
@@ -52,7 +53,7 @@ export function registerHooks(program: Command, reg: Registry): void {
         .option('--repository-update-events', 'deliver repository update events (service default)')
         .option('--no-repository-update-events', 'do not deliver repository update events')
         .option('--no-ssl-verification', 'do not verify the TLS certificate of the hook URL'),
-    run: async (ctx, opts) => (await run()).createHookCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).createHookCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {

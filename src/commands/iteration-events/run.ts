@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
-import { takeNoteableRef, type ProjectItemRef } from '../../core/refs-collab.js';
+import { takeNoteableRef, type ProjectItemRef } from '../../core/refs.js';
 import { pageOptions } from '../shared.js';
 
 const COLUMNS: Column<IterationEvent>[] = [

@@ -1,8 +1,8 @@
 // `forgectl migrate …`: group and project migration by direct transfer (CLI.md "Migration by direct
 // transfer", spec part 1 §4.6).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { collectRepeated } from '../../core/parse.js';
 
 const read = () => import('./read.js');
@@ -75,7 +75,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
         .option('--interval <duration>', 'with --watch: time between polls, e.g. 5s (default 5s)')
         .option('--watch-timeout <duration>', 'with --watch: stop watching after this long, e.g. 2h (default 2h)'),
-    run: async (ctx, opts) => (await start()).startCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await start()).startCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -84,7 +84,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     aliases: ['ls'],
     examples: ['forgectl migrate list', 'forgectl migrate list --status failed --sort asc --all -o json'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
-    run: async (ctx, opts) => (await read()).listCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await read()).listCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -99,7 +99,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     summary: 'List the entities of a migration (of all your migrations without ID)',
     examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
-    run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts, args[0]),
   });
 
   const entity = defineGroup(group, 'entity', 'One entity of a migration');
@@ -131,10 +131,12 @@ export function registerMigrate(program: Command, reg: Registry): void {
       'Network errors, 5xx and 429 answers while polling do not end the watch; polls slow down while nothing changes.',
     examples: ['forgectl migrate watch 12', 'forgectl migrate watch 12 --interval 30s --timeout 6h -o json > final.json'],
     exitCodes: WATCH_EXIT_CODES,
+    // How long to watch; the per-request timeout stays the default.
+    replacesGlobals: ['--timeout'],
     options: (c) =>
       c
         .option('--interval <duration>', 'time between polls, e.g. 5s (default 5s; longer while nothing changes)')
         .option('--timeout <duration>', 'stop watching after this long, e.g. 2h (default 2h)'),
-    run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts, args[0]),
   });
 }

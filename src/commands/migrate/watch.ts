@@ -59,21 +59,6 @@ export const ENTITY_COLUMNS: Column<BulkImportEntity>[] = [
   { key: 'elapsed', value: (e) => entityElapsed(e, Date.now()) },
 ];
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new CancelledError('interrupted'));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new CancelledError('interrupted'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 interface Snapshot {
   migration: BulkImport;
   entities: BulkImportEntity[];
@@ -98,11 +83,13 @@ function summary(s: Snapshot): string {
 class LineView implements View {
   private readonly seen = new Map<number, string>();
   private migrationStatus?: string;
-  private readonly began = Date.now();
-  constructor(private readonly ctx: Context) {}
+  private readonly began: number;
+  constructor(private readonly ctx: Context) {
+    this.began = ctx.clock.now();
+  }
 
   private line(text: string): void {
-    this.ctx.notice(`[${formatElapsed(Date.now() - this.began)}] ${text}`);
+    this.ctx.notice(`[${formatElapsed(this.ctx.clock.now() - this.began)}] ${text}`);
   }
 
   update(s: Snapshot): boolean {
@@ -162,7 +149,7 @@ class LiveView implements View {
   }
 
   private text(s: Snapshot): string {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     const { shown, hidden } = this.visible(s.entities);
     const rows = shown.map((e) => [`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, e.status, entityElapsed(e, now)]);
     const width = Math.max(0, ...rows.map((r) => r[0].length));
@@ -262,7 +249,7 @@ export async function watchMigration(ctx: Context, http: HttpClient, id: number,
   const view: View = live ? new LiveView(ctx) : new LineView(ctx);
   if (view instanceof LiveView) await view.init();
   const resume = `forgectl migrate watch ${id}`;
-  const began = Date.now();
+  const began = ctx.clock.now();
   const base = opts.intervalMs;
   const longest = Math.max(base, Math.min(base * MAX_STRETCH, 60_000));
   let delay = base;
@@ -280,16 +267,16 @@ export async function watchMigration(ctx: Context, http: HttpClient, id: number,
         view.trouble(`polling migration ${id} failed (${(err as Error).message}); trying again in ${formatElapsed(delay)}`);
       }
       if (last && ended(last)) break;
-      const elapsed = Date.now() - began;
+      const elapsed = ctx.clock.now() - began;
       if (opts.timeoutMs !== undefined && elapsed + delay > opts.timeoutMs) {
         // Wait out what is left of the time, then give up.
-        await sleep(Math.max(0, opts.timeoutMs - elapsed), ctx.abort.signal);
+        await ctx.clock.sleep(Math.max(0, opts.timeoutMs - elapsed), ctx.abort.signal);
         throw new CommandFailedError(
           `migration ${id} has not ended after ${formatElapsed(opts.timeoutMs)} (${last ? summary(last) : 'no answer yet'}); stopped watching, it continues on the instance`,
           `watch again with: ${resume}`,
         );
       }
-      await sleep(delay, ctx.abort.signal);
+      await ctx.clock.sleep(delay, ctx.abort.signal);
     }
     finished = true;
   } catch (err) {

@@ -1,8 +1,8 @@
 // `forgectl mr …`: merge requests and merge trains (CLI.md "Merge requests and merge trains",
 // spec part 2 §4.1–4.2).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { IN_FIELDS, ORDER_BY, SCOPES, STATES } from './filters.js';
 
 const list = () => import('./list.js');
@@ -16,9 +16,6 @@ const REF_HELP =
   'the instance, the IID alone (12 or !12) is enough; the project chosen is said on stderr.';
 
 /** `--flag` / `--no-flag`: unset sends nothing, so the service keeps its value. */
-function tristate(c: Command, flag: string, what: string): void {
-  c.option(`--${flag}`, what).option(`--no-${flag}`, `the opposite of --${flag}`);
-}
 
 export function registerMr(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'mr', 'Find, update, merge and queue merge requests', REF_HELP);
@@ -38,48 +35,49 @@ export function registerMr(program: Command, reg: Registry): void {
       'forgectl mr list --project 42 --iids 1,2,3 --view simple',
       'forgectl mr list --scope all --not-labels wip --created-after 2024-01-01T00:00:00Z --draft',
     ],
-    options: (c) => {
-      c.option('--project <project>', 'one project: path or numeric id (default: across projects)');
-      c.addOption(new Option('--state <state>', 'merge request state').choices([...STATES]));
-      c.addOption(new Option('--scope <scope>', 'whose (service default across projects: created_by_me)').choices([...SCOPES]));
-      c.addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices([...ORDER_BY]));
-      c.addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc']));
-      c.option('--labels <labels>', 'comma-separated labels, all must match; None or Any');
-      c.option('--not-labels <labels>', 'none of these labels');
-      c.option('--milestone <title>', 'milestone title; None or Any');
-      c.option('--not-milestone <title>', 'not in this milestone');
-      c.option('--author <user>', 'author id or username');
-      c.option('--author-id <id>', 'author id');
-      c.option('--author-username <username>', 'author username');
-      c.option('--not-author <user>', 'not by this author (id or username)');
-      c.option('--assignee <user>', 'assignee id or username; None or Any');
-      c.option('--assignee-id <id>', 'assignee id; None (unassigned) or Any');
-      c.option('--assignee-username <username>', 'assignee username');
-      c.option('--not-assignee <user>', 'not assigned to this user (id or username)');
-      c.option('--reviewer <user>', 'reviewer id or username; None or Any');
-      c.option('--reviewer-id <id>', 'reviewer id; None or Any');
-      c.option('--reviewer-username <username>', 'reviewer username; None or Any');
-      c.option('--not-reviewer <user>', 'not reviewed by this user (id or username)');
-      c.option('--my-reaction-emoji <emoji>', 'you reacted with this emoji; None or Any');
-      c.option('--not-my-reaction-emoji <emoji>', 'you did not react with this emoji');
-      c.option('--approved-by-ids <ids>', 'approved by all of these user ids (at most 5); None or Any (Premium)');
-      c.option('--approver-ids <ids>', 'these user ids are approvers; None or Any (Premium)');
-      c.addOption(new Option('--approved <yes|no>', 'approval state (needs a feature flag on the instance)').choices(['yes', 'no']));
-      c.option('--created-after <datetime>', 'ISO 8601, inclusive').option('--created-before <datetime>', 'ISO 8601, inclusive');
-      c.option('--updated-after <datetime>', 'ISO 8601, inclusive').option('--updated-before <datetime>', 'ISO 8601, inclusive');
-      c.option('--deployed-after <datetime>', 'ISO 8601 (across projects only)').option('--deployed-before <datetime>', 'ISO 8601 (across projects only)');
-      c.option('--environment <name>', 'deployed to this environment');
-      c.addOption(new Option('--in <fields>', 'where --search looks (across projects only)').choices([...IN_FIELDS]));
-      c.option('--iids <iids>', 'these IIDs, comma-separated (with --project)');
-      c.option('--search <text>', 'title and description contain this text');
-      c.option('--source-branch <branch>', 'source branch').option('--target-branch <branch>', 'target branch');
-      c.addOption(new Option('--view <view>', 'simple: only iid, URL, title, description and state').choices(['simple']));
-      c.option('--with-labels-details', 'labels as objects with colour and description');
-      c.option('--with-merge-status-recheck', 'ask the service to recompute merge status (across projects only)');
-      c.addOption(new Option('--wip <yes|no>', 'older name of --draft/--no-draft').choices(['yes', 'no']));
-      tristate(c, 'draft', 'only drafts');
-    },
-    run: async (ctx, opts) => (await list()).listMrCommand(ctx, opts as never),
+    options: (c) =>
+      c
+        .option('--project <project>', 'one project: path or numeric id (default: across projects)')
+        .addOption(new Option('--state <state>', 'merge request state').choices([...STATES]))
+        .addOption(new Option('--scope <scope>', 'whose (service default across projects: created_by_me)').choices([...SCOPES]))
+        .addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices([...ORDER_BY]))
+        .addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc']))
+        .option('--labels <labels>', 'comma-separated labels, all must match; None or Any')
+        .option('--not-labels <labels>', 'none of these labels')
+        .option('--milestone <title>', 'milestone title; None or Any')
+        .option('--not-milestone <title>', 'not in this milestone')
+        .option('--author <user>', 'author id or username')
+        .option('--author-id <id>', 'author id')
+        .option('--author-username <username>', 'author username')
+        .option('--not-author <user>', 'not by this author (id or username)')
+        .option('--assignee <user>', 'assignee id or username; None or Any')
+        .option('--assignee-id <id>', 'assignee id; None (unassigned) or Any')
+        .option('--assignee-username <username>', 'assignee username')
+        .option('--not-assignee <user>', 'not assigned to this user (id or username)')
+        .option('--reviewer <user>', 'reviewer id or username; None or Any')
+        .option('--reviewer-id <id>', 'reviewer id; None or Any')
+        .option('--reviewer-username <username>', 'reviewer username; None or Any')
+        .option('--not-reviewer <user>', 'not reviewed by this user (id or username)')
+        .option('--my-reaction-emoji <emoji>', 'you reacted with this emoji; None or Any')
+        .option('--not-my-reaction-emoji <emoji>', 'you did not react with this emoji')
+        .option('--approved-by-ids <ids>', 'approved by all of these user ids (at most 5); None or Any (Premium)')
+        .option('--approver-ids <ids>', 'these user ids are approvers; None or Any (Premium)')
+        .addOption(new Option('--approved <yes|no>', 'approval state (needs a feature flag on the instance)').choices(['yes', 'no']))
+        .option('--created-after <datetime>', 'ISO 8601, inclusive').option('--created-before <datetime>', 'ISO 8601, inclusive')
+        .option('--updated-after <datetime>', 'ISO 8601, inclusive').option('--updated-before <datetime>', 'ISO 8601, inclusive')
+        .option('--deployed-after <datetime>', 'ISO 8601 (across projects only)').option('--deployed-before <datetime>', 'ISO 8601 (across projects only)')
+        .option('--environment <name>', 'deployed to this environment')
+        .addOption(new Option('--in <fields>', 'where --search looks (across projects only)').choices([...IN_FIELDS]))
+        .option('--iids <iids>', 'these IIDs, comma-separated (with --project)')
+        .option('--search <text>', 'title and description contain this text')
+        .option('--source-branch <branch>', 'source branch').option('--target-branch <branch>', 'target branch')
+        .addOption(new Option('--view <view>', 'simple: only iid, URL, title, description and state').choices(['simple']))
+        .option('--with-labels-details', 'labels as objects with colour and description')
+        .option('--with-merge-status-recheck', 'ask the service to recompute merge status (across projects only)')
+        .addOption(new Option('--wip <yes|no>', 'older name of --draft/--no-draft').choices(['yes', 'no']))
+        .option('--draft', 'only drafts')
+        .option('--no-draft', 'the opposite of --draft'),
+    run: async (ctx, opts) => (await list()).listMrCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -108,24 +106,28 @@ export function registerMr(program: Command, reg: Registry): void {
       'forgectl mr update 42!3 --description-file notes.md --labels ""',
       'git log -1 --format=%B | forgectl mr update acme/web/storefront!5 --description-file -',
     ],
-    options: (c) => {
-      c.option('--title <title>', 'new title');
-      c.option('--description <text>', 'new description');
-      c.option('--description-file <file>', 'read the description from a file (- for stdin)');
-      c.option('--labels <labels>', 'replace all labels (comma-separated; "" removes all)');
-      c.option('--add-labels <labels>', 'add these labels');
-      c.option('--remove-labels <labels>', 'remove these labels');
-      c.option('--assignee <id>', 'the one assignee (0 unassigns)');
-      c.option('--assignees <ids>', 'assignee ids, comma-separated (0 or "" unassigns all)');
-      c.option('--reviewers <ids>', 'reviewer ids, comma-separated (0 or "" removes all)');
-      c.option('--milestone <id>', 'milestone id (0 unassigns)');
-      c.option('--target-branch <branch>', 'new target branch');
-      tristate(c, 'squash', 'squash commits on merge (project settings may override)');
-      tristate(c, 'remove-source-branch', 'delete the source branch when merged');
-      tristate(c, 'discussion-locked', 'lock discussions (only members can comment)');
-      tristate(c, 'allow-collaboration', 'let members who can merge push to the source branch');
-    },
-    run: async (ctx, opts, args) => (await update()).updateMrCommand(ctx, opts as never, args),
+    options: (c) =>
+      c
+        .option('--title <title>', 'new title')
+        .option('--description <text>', 'new description')
+        .option('--description-file <file>', 'read the description from a file (- for stdin)')
+        .option('--labels <labels>', 'replace all labels (comma-separated; "" removes all)')
+        .option('--add-labels <labels>', 'add these labels')
+        .option('--remove-labels <labels>', 'remove these labels')
+        .option('--assignee <id>', 'the one assignee (0 unassigns)')
+        .option('--assignees <ids>', 'assignee ids, comma-separated (0 or "" unassigns all)')
+        .option('--reviewers <ids>', 'reviewer ids, comma-separated (0 or "" removes all)')
+        .option('--milestone <id>', 'milestone id (0 unassigns)')
+        .option('--target-branch <branch>', 'new target branch')
+        .option('--squash', 'squash commits on merge (project settings may override)')
+        .option('--no-squash', 'the opposite of --squash')
+        .option('--remove-source-branch', 'delete the source branch when merged')
+        .option('--no-remove-source-branch', 'the opposite of --remove-source-branch')
+        .option('--discussion-locked', 'lock discussions (only members can comment)')
+        .option('--no-discussion-locked', 'the opposite of --discussion-locked')
+        .option('--allow-collaboration', 'let members who can merge push to the source branch')
+        .option('--no-allow-collaboration', 'the opposite of --allow-collaboration'),
+    run: async (ctx, opts, args) => (await update()).updateMrCommand(ctx, opts, args),
   });
 
   defineCommand(group, reg, {
@@ -164,15 +166,17 @@ export function registerMr(program: Command, reg: Registry): void {
       'forgectl mr merge acme/platform/api!12 --sha 2be7ddb704c7b6b83732fdd5b9f09d5a397b5f8f --yes',
       'forgectl mr merge 42 12 --when-pipeline-succeeds --message "Release 1.4"',
     ],
-    options: (c) => {
-      c.option('--sha <sha>', 'merge only if the source branch head is this commit');
-      tristate(c, 'squash', 'squash the commits into one');
-      tristate(c, 'remove-source-branch', 'delete the source branch after merging');
-      c.option('--message <text>', 'merge commit message');
-      c.option('--squash-message <text>', 'squash commit message');
-      c.option('--when-pipeline-succeeds', 'merge automatically once the pipeline succeeds');
-    },
-    run: async (ctx, opts, args) => (await merge()).mergeMrCommand(ctx, opts as never, args),
+    options: (c) =>
+      c
+        .option('--sha <sha>', 'merge only if the source branch head is this commit')
+        .option('--squash', 'squash the commits into one')
+        .option('--no-squash', 'the opposite of --squash')
+        .option('--remove-source-branch', 'delete the source branch after merging')
+        .option('--no-remove-source-branch', 'the opposite of --remove-source-branch')
+        .option('--message <text>', 'merge commit message')
+        .option('--squash-message <text>', 'squash commit message')
+        .option('--when-pipeline-succeeds', 'merge automatically once the pipeline succeeds'),
+    run: async (ctx, opts, args) => (await merge()).mergeMrCommand(ctx, opts, args),
   });
 
   defineCommand(group, reg, {
@@ -198,7 +202,7 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--branch <branch>', 'the train of this target branch')
         .addOption(new Option('--scope <scope>', 'active or complete').choices(['active', 'complete']))
         .addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc'])),
-    run: async (ctx, opts, args) => (await train()).listTrainCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await train()).listTrainCommand(ctx, opts, args),
   });
 
   defineCommand(trains, reg, {
@@ -216,11 +220,12 @@ export function registerMr(program: Command, reg: Registry): void {
     exitCodes: ['3  not found, or private and you are not a member', '4  merge trains not available (tier, settings or role)'],
     writes: true,
     examples: ['forgectl mr train add acme/platform/api!12', 'forgectl mr train add acme/platform/api!12 --when-pipeline-succeeds --squash'],
-    options: (c) => {
-      c.option('--sha <sha>', 'add only if the source branch head is this commit');
-      tristate(c, 'squash', 'squash the commits when merged');
-      c.option('--when-pipeline-succeeds', 'join the train once the pipeline succeeds');
-    },
-    run: async (ctx, opts, args) => (await train()).trainAddCommand(ctx, opts as never, args),
+    options: (c) =>
+      c
+        .option('--sha <sha>', 'add only if the source branch head is this commit')
+        .option('--squash', 'squash the commits when merged')
+        .option('--no-squash', 'the opposite of --squash')
+        .option('--when-pipeline-succeeds', 'join the train once the pipeline succeeds'),
+    run: async (ctx, opts, args) => (await train()).trainAddCommand(ctx, opts, args),
   });
 }

@@ -1,14 +1,13 @@
 // `forgectl notify get|set`: notification settings, global or for a group or project (spec part 2 §4.7).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './run.js';
 
 const run = () => import('./run.js');
 
-function scopeOptions(c: Command): void {
-  c.option('--group <group>', 'settings for this group (id or full path)');
-  c.option('--project <project>', 'settings for this project (id or full path)');
+function scopeOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
+  return c.option('--group <group>', 'settings for this group (id or full path)').option('--project <project>', 'settings for this project (id or full path)');
 }
 
 export function registerNotify(program: Command, reg: Registry): void {
@@ -19,7 +18,7 @@ export function registerNotify(program: Command, reg: Registry): void {
     description: 'Without --group or --project: the global setting, with the notification email.',
     examples: ['forgectl notify get', 'forgectl notify get --group acme/platform', 'forgectl notify get --project acme/platform/api -o json'],
     options: scopeOptions,
-    run: async (ctx, opts) => (await run()).getNotifyCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).getNotifyCommand(ctx, opts),
   });
   defineCommand(group, reg, {
     name: 'set',
@@ -35,14 +34,13 @@ export function registerNotify(program: Command, reg: Registry): void {
       'forgectl notify set --project acme/platform/api --on new_note,failed_pipeline --off new_issue',
       'forgectl notify set --group acme --level disabled',
     ],
-    options: (c) => {
-      scopeOptions(c);
-      c.addOption(new Option('--level <level>', 'notification level').choices([...NOTIFICATION_LEVELS]));
-      c.option('--email <address>', 'notification email (global only; one of your verified addresses)');
-      c.option('--on <events>', 'comma-separated events to turn on');
-      c.option('--off <events>', 'comma-separated events to turn off');
-    },
+    options: (c) =>
+      scopeOptions(c)
+        .addOption(new Option('--level <level>', 'notification level').choices([...NOTIFICATION_LEVELS]))
+        .option('--email <address>', 'notification email (global only; one of your verified addresses)')
+        .option('--on <events>', 'comma-separated events to turn on')
+        .option('--off <events>', 'comma-separated events to turn off'),
     writes: true,
-    run: async (ctx, opts) => (await run()).setNotifyCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).setNotifyCommand(ctx, opts),
   });
 }

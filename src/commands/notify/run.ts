@@ -3,8 +3,7 @@ import { getNotificationSettings, setNotificationSettings, type NotificationSett
 import { UsageError } from '../../core/errors.js';
 import { none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseList } from '../../core/parse.js';
-import { parseProjectId } from '../../core/refs.js';
-import { parseGroupId } from '../group-ref.js';
+import { parseGroupId, parseProjectId } from '../../core/refs.js';
 import { exclusive } from '../shared.js';
 
 export const NOTIFICATION_LEVELS = ['disabled', 'participating', 'watch', 'global', 'mention', 'custom'] as const;

@@ -15,7 +15,7 @@ export function registerPlanLimits(program: Command, reg: Registry): void {
     summary: 'Show the limits of a plan',
     examples: ['forgectl plan-limits get', 'forgectl plan-limits get --plan default -o json --fields ci_pipeline_size,pypi_max_file_size'],
     options: (c) => c.option(plan, planHelp, 'default'),
-    run: async (ctx, opts) => (await run()).getPlanLimitsCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).getPlanLimitsCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -32,6 +32,6 @@ export function registerPlanLimits(program: Command, reg: Registry): void {
       'forgectl plan-limits set --plan default ci_pipeline_size=500 ci_active_jobs=0 --dry-run',
     ],
     options: (c) => c.option(plan, planHelp, 'default'),
-    run: async (ctx, opts, args) => (await run()).setPlanLimitsCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).setPlanLimitsCommand(ctx, opts, args),
   });
 }

@@ -1,10 +1,11 @@
 // `forgectl profile …`: credential profiles (CLI.md "Credential profiles").
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { TOKEN_TYPES } from '../../core/token-types.js';
 
-const STORAGE_CHOICES = ['keyring', 'file'];
+// The same list as STORAGES in core/profile-token.ts, kept literal so --help loads no storage code.
+const STORAGE_CHOICES = ['keyring', 'file'] as const;
 const STORAGE_HELP = 'where the token is kept: keyring (the system credential store) or file (config.json); default: keyring when one is reachable, else file with a warning';
 const COMMAND_HELP = 'a command that prints the token, run without a shell each time the profile is used (quote words with \' or ")';
 
@@ -33,6 +34,8 @@ export function registerProfile(program: Command, reg: Registry): void {
       '# a CI runner without a credential store: keep the token in config.json on purpose',
       'forgectl profile add ci --url https://gitlab.example.com --token-stdin --storage file < token.txt',
     ],
+    // The profile's own connection settings, saved into it.
+    replacesGlobals: ['--url', '--token', '--token-type', '--sudo', '--ca-file', '--client-cert', '--client-key', '--insecure'],
     options: (c) =>
       c
         .requiredOption('--url <url>', 'base URL of the instance, e.g. https://gitlab.example.com')
@@ -48,7 +51,7 @@ export function registerProfile(program: Command, reg: Registry): void {
         .option('--insecure', 'skip TLS verification for this instance')
         .option('--default', 'make it the default profile')
         .option('--no-verify', 'save without checking the token'),
-    run: async (ctx, opts, args) => (await run()).addProfile(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await run()).addProfile(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {

@@ -24,7 +24,7 @@ export function registerSettings(program: Command, reg: Registry): void {
       'forgectl settings get -o yaml > settings.yaml',
     ],
     options: (c) => c.option('--show-secrets', 'print secret settings (API keys, tokens, shared secrets) in clear'),
-    run: async (ctx, opts, args) => (await run()).getSettingsCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).getSettingsCommand(ctx, opts, args),
   });
 
   defineCommand(group, reg, {
@@ -53,7 +53,7 @@ export function registerSettings(program: Command, reg: Registry): void {
         .option('-f, --file <file>', 'YAML or JSON mapping of settings (arguments override it)')
         .option('--strict', 'refuse settings forgectl does not know instead of sending them with a warning')
         .option('--show-secrets', 'print secret values in the before → after list'),
-    run: async (ctx, opts, args) => (await run()).setSettingsCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).setSettingsCommand(ctx, opts, args),
   });
 
   defineCommand(group, reg, {
@@ -67,6 +67,6 @@ export function registerSettings(program: Command, reg: Registry): void {
         .requiredOption('-f, --file <file>', 'YAML or JSON mapping of the settings as they should be')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--show-secrets', 'print secret values in clear'),
-    run: async (ctx, opts) => (await run()).diffSettingsCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).diffSettingsCommand(ctx, opts),
   });
 }

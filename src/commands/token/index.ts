@@ -29,7 +29,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
         .option('--expiring-within <duration>', 'only active tokens that expire within this time, e.g. 30d'),
-    run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -70,7 +70,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)'),
-    run: async (ctx, opts, args) => (await run()).rotateTokenCommand(ctx, opts as never, args[0]),
+    run: async (ctx, opts, args) => (await run()).rotateTokenCommand(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {

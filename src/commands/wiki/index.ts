@@ -1,15 +1,16 @@
 // `forgectl wiki …`: group wiki pages and attachments (spec part 2 §4.8, Premium).
 
-import { Option, type Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import type { Command } from 'commander';
+import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { WIKI_FORMATS } from './run.js';
 
 const run = () => import('./run.js');
 
-function contentOptions(c: Command): void {
-  c.option('--content <text>', 'page content');
-  c.option('--file <path>', 'read the content from a file (- for standard input)');
-  c.addOption(new Option('--format <format>', 'markup of the content').choices([...WIKI_FORMATS]));
+function contentOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
+  return c
+    .option('--content <text>', 'page content')
+    .option('--file <path>', 'read the content from a file (- for standard input)')
+    .addOption(new Option('--format <format>', 'markup of the content').choices([...WIKI_FORMATS]));
 }
 
 export function registerWiki(program: Command, reg: Registry): void {
@@ -20,7 +21,7 @@ export function registerWiki(program: Command, reg: Registry): void {
     aliases: ['ls'],
     examples: ['forgectl wiki list acme', 'forgectl wiki list acme/platform --with-content -o json'],
     options: (c) => c.option('--with-content', 'include each page’s content'),
-    run: async (ctx, opts, args) => (await run()).listWikiCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).listWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'get <group> <slug>',
@@ -28,23 +29,22 @@ export function registerWiki(program: Command, reg: Registry): void {
     description: 'The slug may contain slashes (pages in directories); it is URL-encoded for you.',
     examples: ['forgectl wiki get acme home', 'forgectl wiki get acme docs/setup --render-html', 'forgectl wiki get acme home --version 3b18e512dba79e4c8300dd08aeb37f8e728b8dad'],
     exitCodes: ['3  no such page (or version) in that group'],
-    options: (c) => {
-      c.option('--render-html', 'content rendered as HTML');
-      c.option('--version <sha>', 'an earlier version of the page (its commit SHA)');
-    },
-    run: async (ctx, opts, args) => (await run()).getWikiCommand(ctx, opts as never, args),
+    options: (c) =>
+      c
+        .option('--render-html', 'content rendered as HTML')
+        .option('--version <sha>', 'an earlier version of the page (its commit SHA)'),
+    run: async (ctx, opts, args) => (await run()).getWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'create <group>',
     summary: 'Create a wiki page',
     description: 'Needs --title and the content (--content or --file). Format: markdown (default), rdoc, asciidoc or org.',
     examples: ['forgectl wiki create acme --title "Release process" --file release.md', 'forgectl wiki create acme --title Notes --content "= Notes" --format asciidoc'],
-    options: (c) => {
-      c.option('--title <title>', 'page title (the slug is made from it)');
-      contentOptions(c);
-    },
+    options: (c) =>
+      contentOptions(c
+        .option('--title <title>', 'page title (the slug is made from it)')),
     writes: true,
-    run: async (ctx, opts, args) => (await run()).createWikiCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).createWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'update <group> <slug>',
@@ -52,12 +52,11 @@ export function registerWiki(program: Command, reg: Registry): void {
     description: 'Needs --title or the content (--content or --file); a new title moves the page to a new slug.',
     examples: ['forgectl wiki update acme home --file home.md', 'forgectl wiki update acme deploy --title "Deploy guide"'],
     exitCodes: ['3  no such page in that group'],
-    options: (c) => {
-      c.option('--title <title>', 'new title');
-      contentOptions(c);
-    },
+    options: (c) =>
+      contentOptions(c
+        .option('--title <title>', 'new title')),
     writes: true,
-    run: async (ctx, opts, args) => (await run()).updateWikiCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).updateWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'delete <group> <slug>',
@@ -66,7 +65,7 @@ export function registerWiki(program: Command, reg: Registry): void {
     examples: ['forgectl wiki delete acme old-page --yes'],
     exitCodes: ['2  no terminal to confirm and no --yes', '3  no such page in that group'],
     writes: true,
-    run: async (ctx, opts, args) => (await run()).deleteWikiCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).deleteWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
     name: 'upload <group> <file>',
@@ -75,6 +74,6 @@ export function registerWiki(program: Command, reg: Registry): void {
     examples: ['forgectl wiki upload acme diagram.png', 'forgectl wiki upload acme report.pdf --branch main -o json'],
     options: (c) => c.option('--branch <branch>', 'wiki branch (default: the wiki’s default branch)'),
     writes: true,
-    run: async (ctx, opts, args) => (await run()).uploadWikiCommand(ctx, opts as never, args),
+    run: async (ctx, opts, args) => (await run()).uploadWikiCommand(ctx, opts, args),
   });
 }

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { createWikiPage, deleteWikiPage, getWikiPage, listWikiPages, updateWikiPage, uploadWikiAttachment, type WikiPage } from '../../api/group-wikis.js';
 import { NotFoundError, UsageError } from '../../core/errors.js';
 import { list, none, object, text, type Column, type CommandResult } from '../../core/output.js';
-import { parseGroupId } from '../group-ref.js';
+import { parseGroupId } from '../../core/refs.js';
 import { confirmDestructive } from '../shared.js';
 
 export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const;

@@ -1,0 +1,94 @@
+// Parse-only tests, in the way gh tests its commands without running them: argv goes through the real
+// program (helpers/harness.ts parseCli), which stops before the command runs and hands back the
+// options object the command would receive — or the exit-2 message. No server, no request.
+
+import { describe, expect, it } from 'vitest';
+import { docsProgram } from '../../src/docs/generate.js';
+import { commandTree, leafCommands } from '../../src/docs/tree.js';
+import { parseCli } from '../helpers/harness.js';
+
+/** Splits an example like a shell would, enough for flags and quoted words. */
+function words(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** The forgectl command lines of an example (`a | forgectl x > f; forgectl y` → x, y), without redirections. */
+function commandLines(example: string): string[][] {
+  return example
+    .split(/\s*(?:;|\||&&)\s*/)
+    .map((part) => part.replace(/\s*(?:\d?[<>]|<\().*$/, ''))
+    .filter((part) => /^(?:\w+=\S*\s+)*forgectl\s/.test(`${part} `))
+    .map((part) => words(part.replace(/^(?:\w+=\S*\s+)*forgectl\b/, '')));
+}
+
+describe('every command parses an example of its own', () => {
+  const leaves = leafCommands(commandTree(docsProgram()));
+
+  // One example per command (the first that names it) keeps this quick; test/docs/help.test.ts
+  // checks every example's words and flags against the tree.
+  it.each(leaves.map((c) => [c.path.join(' '), c] as const))('%s', async (name, node) => {
+    const lines = node.examples.filter((e) => !e.startsWith('#')).flatMap(commandLines);
+    const own = lines.find((argv) => {
+      const words = argv.filter((w) => !w.startsWith('-'));
+      return node.path.every((p, i) => words[i] === p || (i === node.path.length - 1 && node.aliases.includes(words[i])));
+    });
+    expect(own, `${name}: no example runs this command`).toBeDefined();
+    const res = await parseCli(own!);
+    expect(res.exitCode, `${own!.join(' ')}\n${res.stderr}`).toBe(0);
+    expect(res.parsed?.path.join(' ')).toBe(name);
+  });
+});
+
+// Specific command lines → the options object, or the usage error. Options that are not given are
+// absent; globals are checked where a command's own option shares their name.
+const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string[]; globals?: Record<string, unknown> }][] = [
+  ['token rotate', ['token', 'rotate', '42', '--expires-in', '30d', '--no-save'], { opts: { expiresIn: '30d', save: false }, args: ['42'] }],
+  ['token rotate', ['token', 'rotate', 'self', '--force', '-o', 'json'], { opts: { force: true }, args: ['self'], globals: { output: 'json' } }],
+  ['token list', ['token', 'ls', '--state', 'active', '--all'], { opts: { state: 'active' }, globals: { all: true } }],
+  ['hooks create', ['hooks', 'create', '--url', 'https://h.example/x', '--no-push-events'], { opts: { url: 'https://h.example/x', pushEvents: false, sslVerification: true }, globals: { url: undefined } }],
+  ['hooks create', ['--url', 'https://gitlab.example.com', 'hooks', 'create', '--url', 'https://h.example/x'], { opts: { url: 'https://h.example/x', sslVerification: true }, globals: { url: 'https://gitlab.example.com' } }],
+  ['alerts send', ['alerts', 'send', '--url', 'https://a.example/n.json', '--title', 'T', '--field', 'a=1', '--field', 'b=2'], { opts: { url: 'https://a.example/n.json', title: 'T', field: ['a=1', 'b=2'] }, globals: { url: undefined } }],
+  ['dashboards unstar', ['dashboards', 'unstar', 'acme/api', '--all'], { opts: { all: true }, args: ['acme/api'], globals: { all: false } }],
+  ['migrate watch', ['migrate', 'watch', '12', '--timeout', '6h', '--interval', '30s'], { opts: { timeout: '6h', interval: '30s' }, args: ['12'], globals: { timeout: 30 } }],
+  ['migrate watch', ['--timeout', '10', 'migrate', 'watch', '12'], { opts: {}, args: ['12'], globals: { timeout: 10 } }],
+  ['profile add', ['profile', 'add', 'work', '--url', 'https://g.example', '--token-stdin', '--insecure'], { opts: { url: 'https://g.example', tokenStdin: true, insecure: true, tokenType: 'personal', verify: true }, args: ['work'], globals: { url: undefined, insecure: false } }],
+  ['mr list', ['mr', 'list', '--project', 'acme/api', '--state', 'opened', '--no-draft'], { opts: { project: 'acme/api', state: 'opened', draft: false } }],
+  ['mr merge', ['mr', 'merge', 'acme/api', '12', '--squash', '--dry-run'], { opts: { squash: true }, args: ['acme/api', '12'], globals: { dryRun: true } }],
+  ['discussion create', ['discussion', 'create', 'acme/api', '3', '--type', 'snippet', '--body', 'hi'], { opts: { type: 'snippet', body: 'hi' }, args: ['acme/api', '3'] }],
+  ['discussion list', ['discussion', 'list', 'acme/api#3'], { opts: { type: 'issue' }, args: ['acme/api#3'] }],
+  ['projects list', ['projects', 'list', '--visibility', 'private', '--archived', '--per-page', '50'], { opts: { visibility: 'private', archived: true }, globals: { perPage: 50 } }],
+];
+
+describe('command lines parse to the options the command receives', () => {
+  it.each(PARSES)('%s: %j', async (name, argv, want) => {
+    const res = await parseCli(argv);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.parsed!.path.join(' ')).toBe(name);
+    if (want.opts) expect(res.parsed!.opts).toEqual(want.opts);
+    if (want.args) expect(res.parsed!.args).toEqual(want.args);
+    const globals = res.parsed!.globals as unknown as Record<string, unknown>;
+    for (const [k, v] of Object.entries(want.globals ?? {})) expect(globals[k], k).toEqual(v);
+  });
+});
+
+const REFUSED: [string[], RegExp][] = [
+  [['token', 'list', '--state', 'gone'], /--state <state>' argument 'gone' is invalid. Allowed choices are active, inactive/],
+  [['token', 'rotate'], /missing required argument 'id\|self'/],
+  [['token', 'rotate', '1', '--expires'], /unknown option '--expires'/],
+  [['hooks', 'create', '--name', 'x'], /required option '--url <url>' not specified/],
+  [['mr', 'list', '--per-page', '500'], /--per-page must be at most 100|per-page/],
+  [['mr', 'list', '--sort', 'up'], /Allowed choices are asc, desc/],
+  [['discussion', 'create', 'a/b', '1', '--type', 'mr'], /Allowed choices are issue, snippet, epic/],
+  [['migrate', 'wach'], /unknown command 'wach'[\s\S]*Did you mean watch/],
+  [['-o', 'xml', 'token', 'self'], /Allowed choices are table, json, yaml, ndjson/],
+  [['completion'], /missing required argument 'shell'/],
+];
+
+describe('command lines refused before anything runs (exit 2)', () => {
+  it.each(REFUSED)('%j', async (argv, message) => {
+    const res = await parseCli(argv);
+    expect(res.exitCode).toBe(2);
+    expect(res.parsed).toBeUndefined();
+    expect(res.stderr).toMatch(message);
+  });
+});
