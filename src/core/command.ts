@@ -171,8 +171,10 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   if (fromCli.verbose === undefined && env.FORGECTL_DEBUG && env.FORGECTL_DEBUG !== '0') g.verbose = true;
   if (fromCli.color === undefined && env.NO_COLOR) g.color = false;
   if (fromCli.tokenType !== undefined) g.tokenType = fromCli.tokenType as TokenType;
-  if (g.all && g.page !== undefined) {
-    throw new UsageError('--all and --page contradict each other', '--all fetches every page from the first; --page N fetches one page');
+  // `--all --page N` goes on from page N (how a list that stopped part way is resumed); pages are
+  // only comparable at a stated size, so it needs --per-page instead of switching to 100 silently.
+  if (g.all && g.page !== undefined && g.perPage === undefined) {
+    throw new UsageError('--all with --page needs --per-page', 'pages are counted at a size: give the --per-page of the run you resume, e.g. --page 3 --per-page 100');
   }
   if (g.limit !== undefined && g.all) {
     // --all with --limit: every page until the limit, which --limit already means.
