@@ -1,4 +1,4 @@
-// Migration by direct transfer in the sandbox: a destination sandbox (fast clock) reads a second,
+// Migration by direct transfer in the sandbox: a destination sandbox (test-driven clock) reads a second,
 // source sandbox with the token given in the request. Shapes are compared with the realdata
 // examples (test/fixtures/realdata/bulk_imports).
 
@@ -9,11 +9,19 @@ import { all, call } from './helpers.js';
 
 let source: Sandbox;
 let dest: Sandbox;
+// The destination's clock moves only when a test steps it: an entity's 2 s queue and 10–15 s of
+// work then pass in a few steps, and a loaded machine cannot skip a status between two reads.
+let destNow = Date.now();
 beforeAll(async () => {
   source = await startSandbox({ seed: 'demo' });
-  // 200× faster: an entity's 2 s queue and 10–15 s of work pass in well under a second.
-  dest = await startSandbox({ seed: 'demo', clockSpeed: 200 });
+  dest = await startSandbox({ seed: 'demo', now: () => destNow });
 });
+
+/** One sandbox second passes; the real pause lets the background source checks run. */
+async function step(): Promise<void> {
+  destNow += 1_000;
+  await new Promise((r) => setTimeout(r, 10));
+}
 afterAll(async () => {
   await source?.close();
   await dest?.close();
@@ -38,10 +46,10 @@ async function start(entities: object[], token = dest.tokens.admin) {
 }
 
 async function waitForEnd(id: number, token = dest.tokens.admin): Promise<any> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const imp = await call(dest, `/bulk_imports/${id}`, { token });
     if (imp.body.status === 'finished' || imp.body.status === 'failed') return imp.body;
-    await new Promise((r) => setTimeout(r, 50));
+    await step();
   }
   throw new Error(`import ${id} did not end`);
 }
@@ -127,16 +135,15 @@ describe('a migration between two sandboxes', () => {
     const res = await start([group('acme/platform', 'platform-copy')]);
     expect(res.status).toBe(201);
     const id = res.body.id;
-    const seen = new Set<string>();
+    const seen: string[] = [];
     let imp: any;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       imp = (await call(dest, `/bulk_imports/${id}`, { token: dest.tokens.admin })).body;
-      seen.add(imp.status);
+      if (seen.at(-1) !== imp.status) seen.push(imp.status);
       if (imp.status === 'finished') break;
-      await new Promise((r) => setTimeout(r, 20));
+      await step();
     }
-    expect(imp.status).toBe('finished');
-    expect(seen).toContain('started');
+    expect(seen).toEqual(['created', 'started', 'finished']);
     const entities = await all(dest, `/bulk_imports/${id}/entities?sort=asc`, dest.tokens.admin);
     const paths = entities.map((e) => `${e.entity_type}:${e.source_full_path}→${e.destination_full_path}`);
     // bob (the source token's owner) sees platform, its internal and private projects he is member of, and infra.
