@@ -64,6 +64,22 @@ describe('POST /bulk_imports', () => {
     expect(res.body).toMatchObject({ status: 'created', source_type: 'gitlab', source_url: source.url, has_failures: false });
   });
 
+  it('answers with the import as created however much time passes while it is answered', async () => {
+    // A clock that jumps 5 s (past the 2 s queue) every time it is read, as a fast clock on a loaded machine can.
+    let t = Date.now();
+    const racing = await startSandbox({ seed: 'demo', now: () => (t += 5_000) });
+    try {
+      const res = await call(racing, '/bulk_imports', { method: 'POST', token: racing.tokens.admin, json: body([group('acme/web', 'web-race')]) });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ status: 'created', has_failures: false });
+      expect(res.body.updated_at).toBe(res.body.created_at);
+      // Read again, it has moved on.
+      expect((await call(racing, `/bulk_imports/${res.body.id}`, { token: racing.tokens.admin })).body.status).not.toBe('created');
+    } finally {
+      await racing.close();
+    }
+  });
+
   it('reports every missing or invalid parameter at once (400), nothing created', async () => {
     const before = (await all(dest, '/bulk_imports', dest.tokens.admin)).length;
     const res = await call(dest, '/bulk_imports', {
