@@ -9,14 +9,20 @@ import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js
 
 const sandbox = useSandbox();
 
-/** A TCP server on loopback that accepts connections and never answers. */
-async function silentServer(): Promise<{ url: string; close: () => void }> {
+/** A TCP server on loopback that accepts connections and never answers; `received` settles on the first request bytes. */
+async function silentServer(): Promise<{ url: string; received: Promise<void>; close: () => void }> {
   const sockets: Socket[] = [];
-  const server: Server = createServer((s) => sockets.push(s));
+  let onData!: () => void;
+  const received = new Promise<void>((r) => (onData = r));
+  const server: Server = createServer((s) => {
+    sockets.push(s);
+    s.once('data', () => onData());
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
+    received,
     close: () => {
       for (const s of sockets) s.destroy();
       server.close();
@@ -91,7 +97,10 @@ describe('exit codes and error messages', () => {
       extendEnv: false,
       reject: false,
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Interrupt only once the request has reached the server: a fixed delay may fire before the
+    // process has even started under load.
+    await Promise.race([silent.received, child]);
+    expect(child.exitCode, 'the command ended before its request arrived').toBeNull();
     child.kill('SIGINT');
     const res = await child;
     expect(res.exitCode).toBe(130);

@@ -183,13 +183,16 @@ describe('mr merge', () => {
   });
 
   it('with --when-pipeline-succeeds, leaves it open and the sandbox merges it once the pipeline succeeds', async () => {
-    const mr = freshMr('E2E automatic merge', 2500);
+    // The pipeline runs until the test ends it: a fixed duration could run out before a loaded
+    // machine has started the CLI, and the merge would then be immediate.
+    const mr = freshMr('E2E automatic merge', 3_600_000);
     const res = await run(['mr', 'merge', `${API}!${mr.iid}`, '--when-pipeline-succeeds', '-o', 'json'], 'grace');
     expect(res.exitCode).toBe(0);
     expect(res.requests[0].body).toEqual({ merge_when_pipeline_succeeds: true });
     expect(json(res)).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true });
     expect(res.stderr).toContain('will be merged when its pipeline succeeds');
-    await new Promise((r) => setTimeout(r, 2600));
+    const pipeline = mrStore(sandbox().state).pipelines.get(mr.pipelineId!)!;
+    pipeline.durationMs = sandbox().state.clock.now() - pipeline.createdAt; // it succeeds now
     const later = await run(['mr', 'list', '--project', API, '--iids', String(mr.iid), '-o', 'json'], 'grace');
     expect(json(later)[0]).toMatchObject({ state: 'merged', merge_when_pipeline_succeeds: false });
   });

@@ -1,4 +1,4 @@
-// Migration by direct transfer in the sandbox: a destination sandbox (fast clock) reads a second,
+// Migration by direct transfer in the sandbox: a destination sandbox (test-driven clock) reads a second,
 // source sandbox with the token given in the request. Shapes are compared with the realdata
 // examples (test/fixtures/realdata/bulk_imports).
 
@@ -9,11 +9,19 @@ import { all, call } from './helpers.js';
 
 let source: Sandbox;
 let dest: Sandbox;
+// The destination's clock moves only when a test steps it: an entity's 2 s queue and 10–15 s of
+// work then pass in a few steps, and a loaded machine cannot skip a status between two reads.
+let destNow = Date.now();
 beforeAll(async () => {
   source = await startSandbox({ seed: 'demo' });
-  // 200× faster: an entity's 2 s queue and 10–15 s of work pass in well under a second.
-  dest = await startSandbox({ seed: 'demo', clockSpeed: 200 });
+  dest = await startSandbox({ seed: 'demo', now: () => destNow });
 });
+
+/** One sandbox second passes; the real pause lets the background source checks run. */
+async function step(): Promise<void> {
+  destNow += 1_000;
+  await new Promise((r) => setTimeout(r, 10));
+}
 afterAll(async () => {
   await source?.close();
   await dest?.close();
@@ -38,10 +46,10 @@ async function start(entities: object[], token = dest.tokens.admin) {
 }
 
 async function waitForEnd(id: number, token = dest.tokens.admin): Promise<any> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const imp = await call(dest, `/bulk_imports/${id}`, { token });
     if (imp.body.status === 'finished' || imp.body.status === 'failed') return imp.body;
-    await new Promise((r) => setTimeout(r, 50));
+    await step();
   }
   throw new Error(`import ${id} did not end`);
 }
@@ -54,6 +62,22 @@ describe('POST /bulk_imports', () => {
     expect(res.status).toBe(201);
     expect(keysOf(res.body)).toEqual(keysOf(fixture('start').body));
     expect(res.body).toMatchObject({ status: 'created', source_type: 'gitlab', source_url: source.url, has_failures: false });
+  });
+
+  it('answers with the import as created however much time passes while it is answered', async () => {
+    // A clock that jumps 5 s (past the 2 s queue) every time it is read, as a fast clock on a loaded machine can.
+    let t = Date.now();
+    const racing = await startSandbox({ seed: 'demo', now: () => (t += 5_000) });
+    try {
+      const res = await call(racing, '/bulk_imports', { method: 'POST', token: racing.tokens.admin, json: body([group('acme/web', 'web-race')]) });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ status: 'created', has_failures: false });
+      expect(res.body.updated_at).toBe(res.body.created_at);
+      // Read again, it has moved on.
+      expect((await call(racing, `/bulk_imports/${res.body.id}`, { token: racing.tokens.admin })).body.status).not.toBe('created');
+    } finally {
+      await racing.close();
+    }
   });
 
   it('reports every missing or invalid parameter at once (400), nothing created', async () => {
@@ -127,16 +151,15 @@ describe('a migration between two sandboxes', () => {
     const res = await start([group('acme/platform', 'platform-copy')]);
     expect(res.status).toBe(201);
     const id = res.body.id;
-    const seen = new Set<string>();
+    const seen: string[] = [];
     let imp: any;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       imp = (await call(dest, `/bulk_imports/${id}`, { token: dest.tokens.admin })).body;
-      seen.add(imp.status);
+      if (seen.at(-1) !== imp.status) seen.push(imp.status);
       if (imp.status === 'finished') break;
-      await new Promise((r) => setTimeout(r, 20));
+      await step();
     }
-    expect(imp.status).toBe('finished');
-    expect(seen).toContain('started');
+    expect(seen).toEqual(['created', 'started', 'finished']);
     const entities = await all(dest, `/bulk_imports/${id}/entities?sort=asc`, dest.tokens.admin);
     const paths = entities.map((e) => `${e.entity_type}:${e.source_full_path}→${e.destination_full_path}`);
     // bob (the source token's owner) sees platform, its internal and private projects he is member of, and infra.

@@ -41,7 +41,8 @@ describe('forgectl sandbox', () => {
     const run = runCommand(['--seed', 'empty', '--extra-projects', '3']);
     const line = await firstLine(run.out);
     expect(line).toMatch(/^URL: http:\/\/127\.0\.0\.1:\d+$/);
-    await new Promise((r) => setTimeout(r, 50));
+    // The table may come in a later write than the URL: wait for its first row.
+    await firstLine(() => run.out().split('\n').slice(1).join('\n'));
     expect(run.out().split('\n')[1]).toMatch(/^admin\tglpat-\S+$/);
     const url = line.slice('URL: '.length);
     const listed = await fetch(`${url}/api/v4/projects`, { headers: { 'PRIVATE-TOKEN': run.out().split('\n')[1].split('\t')[1] } });

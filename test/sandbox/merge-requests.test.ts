@@ -6,11 +6,16 @@ import { mrStore } from '../../src/sandbox/merge-requests/store.js';
 import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
 import { all, call, sandboxFor } from './helpers.js';
 
-const sandbox = sandboxFor({ seed: 'demo' });
+// The sandbox clock stands still until a test moves it (elapse): pipelines "ending in 600 ms" must
+// not end while a loaded machine is still making the requests that expect them running.
+let clockNow = Date.now();
+const sandbox = sandboxFor({ seed: 'demo', now: () => clockNow });
 const API = '/projects/acme%2Fplatform%2Fapi';
 const FORGECTL = '/projects/opensource%2Fforgectl';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const elapse = (ms: number) => {
+  clockNow += ms;
+};
 
 /** A fresh open merge request whose pipeline ends `inMs` from now. */
 function freshMr(project: string, title: string, pipeline: { inMs: number; outcome?: 'success' | 'failed' } | null = { inMs: -1000 }, extra = {}) {
@@ -192,7 +197,7 @@ describe('PUT /projects/:id/merge_requests/:iid/merge', () => {
     // Without asking for it, a running pipeline blocks the merge in this project.
     const early = freshMr('acme/platform/api', 'Too early', { inMs: 60_000 });
     expect((await call(sb, `${API}/merge_requests/${early.iid}/merge`, { method: 'PUT', token: sb.tokens.grace, json: {} })).status).toBe(405);
-    await sleep(800);
+    elapse(800);
     const merged = (await call(sb, `${API}/merge_requests/${ok.iid}`, { token: sb.tokens.grace })).body;
     expect(merged).toMatchObject({ state: 'merged', merge_when_pipeline_succeeds: false, pipeline: { status: 'success' } });
     const failed = (await call(sb, `${API}/merge_requests/${bad.iid}`, { token: sb.tokens.grace })).body;
@@ -228,7 +233,7 @@ describe('merge trains', () => {
     expect(active.map((e: any) => e.merge_request.iid).slice(-2)).toEqual([a.iid, b.iid]);
     expect((await call(sb, `${FORGECTL}/merge_trains/main`, { token: sb.tokens.admin })).body.length).toBeGreaterThanOrEqual(2);
     expect((await call(sb, `${FORGECTL}/merge_trains/other-branch`, { token: sb.tokens.admin })).body).toEqual([]);
-    await sleep(600);
+    elapse(600);
     const status = (await call(sb, `${FORGECTL}/merge_trains/merge_requests/${b.iid}`, { token: sb.tokens.admin })).body;
     expect(status).toMatchObject({ status: 'merged', merge_request: { state: 'merged' } });
     expect(status.duration).toBeGreaterThanOrEqual(0);
@@ -242,7 +247,7 @@ describe('merge trains', () => {
     const r = await call(sb, `${FORGECTL}/merge_trains/merge_requests/${mr.iid}`, { method: 'POST', token: sb.tokens.admin, json: { when_pipeline_succeeds: true } });
     expect(r.status).toBe(202);
     expect((await call(sb, `${FORGECTL}/merge_trains/merge_requests/${mr.iid}`, { token: sb.tokens.admin })).status).toBe(404);
-    await sleep(700);
+    elapse(700);
     const entry = await call(sb, `${FORGECTL}/merge_trains/merge_requests/${mr.iid}`, { token: sb.tokens.admin });
     expect(entry.status).toBe(200);
     expect(entry.body.merge_request.iid).toBe(mr.iid);

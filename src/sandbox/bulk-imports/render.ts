@@ -15,8 +15,8 @@ function failuresOf(e: EntityRecord): FailureRecord[] {
   return e.check.state === 'failed' ? e.check.failures : [];
 }
 
-export function importJson(state: SandboxState, imp: ImportRecord): Record<string, unknown> {
-  const now = state.clock.now();
+/** The import as it stands at `now` (the sandbox clock's present unless given). */
+export function importJson(state: SandboxState, imp: ImportRecord, now = state.clock.now()): Record<string, unknown> {
   const entities = importEntities(state, imp);
   const m = importMoment(imp, entities, now);
   const updated = Math.max(imp.createdAt, m.since, ...entities.map((e) => entityMoment(e, now).since));

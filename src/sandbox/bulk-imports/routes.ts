@@ -153,7 +153,8 @@ async function createImport(req: SandboxRequest): Promise<HandlerResult> {
   store.imports.set(imp.id, imp);
   for (const e of entities) addEntity(state, imp, { ...e, parentId: null, createdAt: now, startAt: now + QUEUE_DELAY_MS });
   startChecks(state, imp, client);
-  return { status: 201, body: importJson(state, imp) };
+  // The answer is the import as created, as GitLab's is: a fast clock must not move it on meanwhile.
+  return { status: 201, body: importJson(state, imp, now) };
 }
 
 /**
