@@ -259,6 +259,9 @@ function readSuccessBody(text: string, contentType: string | undefined, expect: 
 }
 
 const CUT_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+// OpenSSL alerts that end a handshake (ERR_SSL_…_ALERT_HANDSHAKE_FAILURE, _UNKNOWN_CA, …); not the
+// record-level ones (BAD_RECORD_MAC, DECRYPTION_FAILED) that can cut an answer already under way.
+const TLS_HANDSHAKE_CODE = /^ERR_SSL_.*(HANDSHAKE_FAILURE|UNKNOWN_CA|PROTOCOL_VERSION|INSUFFICIENT_SECURITY|ACCESS_DENIED|UNRECOGNIZED_NAME|NO_PROTOCOLS_AVAILABLE|UNSUPPORTED_PROTOCOL|NO_SHARED_CIPHER|NO_APPLICATION_PROTOCOL)$/;
 
 // Last path segments that name an action on the item before them (`…/merge_requests/3/merge`).
 const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'rebase', 'cancel', 'retry', 'revoke', 'star', 'unstar', 'test', 'archive', 'unarchive', 'transfer', 'reset_approvals', 'subscribe', 'unsubscribe', 'resolve']);
@@ -525,18 +528,21 @@ export class HttpClient {
     else if (code && CUT_CODES.has(code)) what = `the answer was shorter than its Content-Length (${code})`;
     else if (cutStatus !== undefined) what = `the answer stopped part way (${code ?? 'network error'})`;
     else what = `${code ?? 'network error'} (${detail})`;
-    // Refused connections and failed TLS handshakes carried no request.
+    // Refused connections and failed TLS handshakes carried no request (a handshake alert from the
+    // server, e.g. a client certificate it does not trust, means it processed nothing either).
     const tlsRefused = !!code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
+    const handshakeFailed = !!code && TLS_HANDSHAKE_CODE.test(code) && !tlsRefused;
     const plainHttp = url.startsWith('https:') && (/WRONG_VERSION_NUMBER|EPROTO|PACKET_LENGTH_TOO_LONG/.test(code ?? '') || /wrong version number|packet length too long/i.test(detail));
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
     else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
     else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
+    else if (handshakeFailed) hint = 'the TLS handshake failed: check --client-cert/--client-key and that the server accepts this TLS version';
     // A write whose answer was lost may have been applied: it is not sent again blindly, and the
     // user is told how to look.
     const write = method !== 'GET' && method !== 'HEAD';
-    const mayHaveApplied = write && code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp;
+    const mayHaveApplied = write && code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp && !handshakeFailed;
     let message = `${method} ${safeUrl} failed${tries}: ${what}`;
     if (mayHaveApplied) {
       message += '; the change may have been applied';
