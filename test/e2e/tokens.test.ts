@@ -142,6 +142,25 @@ describe('token rotate', () => {
     expect(savedToken(configDir, 'adm')).toBe(sb.tokens.admin);
   });
 
+  it('rotating its own token by id: a cut "who am I" answer stops before the rotation (the profile would keep a dead token)', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith('grace');
+    const own = json<any>(await forgectl(['token', 'self', '-o', 'json'], { configDir }));
+    await sb.clearFaults();
+    sb.addFaults('reset-body:forever@GET:/personal_access_tokens/self');
+    const mark = sb.requests.length;
+    try {
+      const res = await forgectl(['token', 'rotate', String(own.id), '-o', 'json', '--retries', '1'], { configDir, env: { FORGECTL_RETRY_BASE_MS: '1' } });
+      expect(res.exitCode, res.stderr).toBe(1);
+      expect(res.stderr).toMatch(/personal_access_tokens\/self failed after 2 attempts: the answer stopped part way/);
+      expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toEqual([]);
+    } finally {
+      await sb.clearFaults();
+    }
+    expect(savedToken(configDir)).toBe(sb.tokens.grace);
+    expect((await rawGet(sb, '/personal_access_tokens/self', sb.tokens.grace)).status).toBe(200);
+  });
+
   it('checks the expiry before sending anything', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;
