@@ -8,7 +8,7 @@ import { rootCertificates } from 'node:tls';
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { ApiError, CancelledError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
+import { ApiError, CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -333,6 +333,15 @@ export class HttpClient {
     const authenticate = req.authenticate !== false;
     const origin = new URL(this.baseUrl).origin;
     const headers = this.buildHeaders(req, authenticate);
+    // An absolute URL (a page link the server sent) of another origin never gets this instance's
+    // credential: a list stops there rather than hand the token to whatever host a Link names.
+    const startOrigin = new URL(startUrl).origin;
+    if (startOrigin !== origin && authenticate && (this.options.credentials.token || this.options.credentials.sudo)) {
+      throw new CommandFailedError(
+        `not sending the token of ${origin} to ${startOrigin} (${method} ${this.options.redactor.url(startUrl)})`,
+        `the instance named another host in its answer; check its external URL setting, or --url`,
+      );
+    }
     this.checkTransport(startUrl, headers, authenticate, req);
 
     if (this.options.dryRun && method !== 'GET' && method !== 'HEAD') {
