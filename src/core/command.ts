@@ -171,8 +171,10 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   if (fromCli.verbose === undefined && env.FORGECTL_DEBUG && env.FORGECTL_DEBUG !== '0') g.verbose = true;
   if (fromCli.color === undefined && env.NO_COLOR) g.color = false;
   if (fromCli.tokenType !== undefined) g.tokenType = fromCli.tokenType as TokenType;
-  if (g.all && g.page !== undefined) {
-    throw new UsageError('--all and --page contradict each other', '--all fetches every page from the first; --page N fetches one page');
+  // `--all --page N --per-page M` is how a list that stopped is resumed (every page from N). Without
+  // --per-page, page N would silently mean another slice (--all reads 100 per page).
+  if (g.all && g.page !== undefined && g.perPage === undefined) {
+    throw new UsageError('--all and --page contradict each other without --per-page', '--all reads 100 per page, so give --per-page with --page to say which page N is (a stopped list’s hint gives both); --page alone fetches one page');
   }
   if (g.limit !== undefined && g.all) {
     // --all with --limit: every page until the limit, which --limit already means.

@@ -188,7 +188,7 @@ describe('token rotate', () => {
       [['token', 'rotate', 'self', '--save', '--no-save'], /--save and --no-save contradict each other/],
       [['token', 'list', '--expiring-within', '99999999999d'], /--expiring-within must be at most 3650d/],
       [['token', 'list', '--user', ''], /--user is empty/],
-      [['token', 'list', '--all', '--page', '2'], /--all and --page contradict/],
+      [['token', 'list', '--all', '--page', '2'], /--all and --page contradict each other without --per-page/],
       [['token', 'self', '--timeout', '99999999999'], /--timeout must be at most 86400/],
       [['broadcast', 'create', '--message', 'x', '--duration', '99999999999d'], /--duration must be at most 3650d/],
       [['api', '/../../etc/passwd'], /leaves the API \(\/api\/v4\/\)/],
