@@ -266,10 +266,17 @@ const TLS_HANDSHAKE_CODE = /^ERR_SSL_.*(HANDSHAKE_FAILURE|UNKNOWN_CA|PROTOCOL_VE
 // Last path segments that name an action on the item before them (`…/merge_requests/3/merge`).
 const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'rebase', 'cancel', 'retry', 'revoke', 'star', 'unstar', 'test', 'archive', 'unarchive', 'transfer', 'reset_approvals', 'subscribe', 'unsubscribe', 'resolve']);
 
-/** `forgectl api PATH` that reads back what a write touched. */
+/**
+ * `forgectl api PATH` that reads back what a write touched; a URL outside the instance's API (an alert
+ * endpoint) has no such command, so the check is said in words.
+ */
 export function checkCommandFor(apiRoot: string, url: string): string {
   const u = new URL(url);
-  let path = u.pathname.startsWith(new URL(apiRoot).pathname) ? u.pathname.slice(new URL(apiRoot).pathname.length) : u.pathname;
+  const root = new URL(apiRoot);
+  if (u.origin !== root.origin || !(u.pathname === root.pathname || u.pathname.startsWith(`${root.pathname}/`))) {
+    return `look on ${u.origin} whether it took effect`;
+  }
+  let path = u.pathname.slice(root.pathname.length);
   const segs = path.split('/');
   if (segs.length > 2 && ACTION_SEGMENTS.has(segs[segs.length - 1])) path = segs.slice(0, -1).join('/');
   return `forgectl api ${path || '/'}`;

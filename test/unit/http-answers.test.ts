@@ -60,5 +60,9 @@ describe('checkCommandFor', () => {
     expect(checkCommandFor(root, `${root}/hooks/4`)).toBe('forgectl api /hooks/4');
     expect(checkCommandFor(root, `${root}/personal_access_tokens/9/rotate`)).toBe('forgectl api /personal_access_tokens/9');
     expect(checkCommandFor(root, `${root}/projects/a%2Fb/merge_requests/3/merge?x=1`)).toBe('forgectl api /projects/a%2Fb/merge_requests/3');
+    // `api` only reaches /api/v4: an alert endpoint outside it gets no command that would miss it.
+    const origin = new URL(root).origin;
+    expect(checkCommandFor(root, `${origin}/grp/proj/prometheus/alerts/notify.json`)).toBe(`look on ${origin} whether it took effect`);
+    expect(checkCommandFor(root, `${origin}/api/v4x/y`)).toBe(`look on ${origin} whether it took effect`);
   });
 });
