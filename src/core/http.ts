@@ -513,12 +513,12 @@ export class HttpClient {
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
         if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data, req);
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
@@ -534,6 +534,8 @@ export class HttpClient {
     attempt: number,
     cutStatus: number | undefined,
     req: RequestOptions,
+    /** An earlier attempt of this write whose answer was lost (it may have acted). */
+    lostWrite?: string,
   ): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const host = new URL(url).host;
@@ -558,9 +560,11 @@ export class HttpClient {
     // A write whose answer was lost may have been applied: it is not sent again blindly, and the
     // user is told how to look.
     const write = method !== 'GET' && method !== 'HEAD';
-    const mayHaveApplied = write && code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp && !handshakeFailed;
+    // The last attempt carrying nothing does not undo an earlier one whose answer was lost.
+    const mayHaveApplied = write && (!!lostWrite || (code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp && !handshakeFailed));
     let message = `${method} ${safeUrl} failed${tries}: ${what}`;
     if (mayHaveApplied) {
+      if (lostWrite && lostWrite !== code) message += ` (the answer to an earlier attempt was lost: ${lostWrite})`;
       message += '; the change may have been applied';
       const check = req.checkWith ?? checkCommandFor(this.apiRoot, url);
       hint = `check before trying again: ${check}`;
