@@ -8,7 +8,7 @@ import { rootCertificates } from 'node:tls';
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { ApiError, CancelledError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
+import { ApiError, CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -259,14 +259,24 @@ function readSuccessBody(text: string, contentType: string | undefined, expect: 
 }
 
 const CUT_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+// OpenSSL alerts that end a handshake (ERR_SSL_…_ALERT_HANDSHAKE_FAILURE, _UNKNOWN_CA, …); not the
+// record-level ones (BAD_RECORD_MAC, DECRYPTION_FAILED) that can cut an answer already under way.
+const TLS_HANDSHAKE_CODE = /^ERR_SSL_.*(HANDSHAKE_FAILURE|UNKNOWN_CA|PROTOCOL_VERSION|INSUFFICIENT_SECURITY|ACCESS_DENIED|UNRECOGNIZED_NAME|NO_PROTOCOLS_AVAILABLE|UNSUPPORTED_PROTOCOL|NO_SHARED_CIPHER|NO_APPLICATION_PROTOCOL)$/;
 
 // Last path segments that name an action on the item before them (`…/merge_requests/3/merge`).
 const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'rebase', 'cancel', 'retry', 'revoke', 'star', 'unstar', 'test', 'archive', 'unarchive', 'transfer', 'reset_approvals', 'subscribe', 'unsubscribe', 'resolve']);
 
-/** `forgectl api PATH` that reads back what a write touched. */
+/**
+ * `forgectl api PATH` that reads back what a write touched; a URL outside the instance's API (an alert
+ * endpoint) has no such command, so the check is said in words.
+ */
 export function checkCommandFor(apiRoot: string, url: string): string {
   const u = new URL(url);
-  let path = u.pathname.startsWith(new URL(apiRoot).pathname) ? u.pathname.slice(new URL(apiRoot).pathname.length) : u.pathname;
+  const root = new URL(apiRoot);
+  if (u.origin !== root.origin || !(u.pathname === root.pathname || u.pathname.startsWith(`${root.pathname}/`))) {
+    return `look on ${u.origin} whether it took effect`;
+  }
+  let path = u.pathname.slice(root.pathname.length);
   const segs = path.split('/');
   if (segs.length > 2 && ACTION_SEGMENTS.has(segs[segs.length - 1])) path = segs.slice(0, -1).join('/');
   return `forgectl api ${path || '/'}`;
@@ -330,6 +340,15 @@ export class HttpClient {
     const authenticate = req.authenticate !== false;
     const origin = new URL(this.baseUrl).origin;
     const headers = this.buildHeaders(req, authenticate);
+    // An absolute URL (a page link the server sent) of another origin never gets this instance's
+    // credential: a list stops there rather than hand the token to whatever host a Link names.
+    const startOrigin = new URL(startUrl).origin;
+    if (startOrigin !== origin && authenticate && (this.options.credentials.token || this.options.credentials.sudo)) {
+      throw new CommandFailedError(
+        `not sending the token of ${origin} to ${startOrigin} (${method} ${this.options.redactor.url(startUrl)})`,
+        `the instance named another host in its answer; check its external URL setting, or --url`,
+      );
+    }
     this.checkTransport(startUrl, headers, authenticate, req);
 
     if (this.options.dryRun && method !== 'GET' && method !== 'HEAD') {
@@ -494,12 +513,12 @@ export class HttpClient {
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
         if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data, req);
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
@@ -515,6 +534,8 @@ export class HttpClient {
     attempt: number,
     cutStatus: number | undefined,
     req: RequestOptions,
+    /** An earlier attempt of this write whose answer was lost (it may have acted). */
+    lostWrite?: string,
   ): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const host = new URL(url).host;
@@ -525,20 +546,25 @@ export class HttpClient {
     else if (code && CUT_CODES.has(code)) what = `the answer was shorter than its Content-Length (${code})`;
     else if (cutStatus !== undefined) what = `the answer stopped part way (${code ?? 'network error'})`;
     else what = `${code ?? 'network error'} (${detail})`;
-    // Refused connections and failed TLS handshakes carried no request.
+    // Refused connections and failed TLS handshakes carried no request (a handshake alert from the
+    // server, e.g. a client certificate it does not trust, means it processed nothing either).
     const tlsRefused = !!code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
+    const handshakeFailed = !!code && TLS_HANDSHAKE_CODE.test(code) && !tlsRefused;
     const plainHttp = url.startsWith('https:') && (/WRONG_VERSION_NUMBER|EPROTO|PACKET_LENGTH_TOO_LONG/.test(code ?? '') || /wrong version number|packet length too long/i.test(detail));
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
     else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
     else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
+    else if (handshakeFailed) hint = 'the TLS handshake failed: check --client-cert/--client-key and that the server accepts this TLS version';
     // A write whose answer was lost may have been applied: it is not sent again blindly, and the
     // user is told how to look.
     const write = method !== 'GET' && method !== 'HEAD';
-    const mayHaveApplied = write && code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp;
+    // The last attempt carrying nothing does not undo an earlier one whose answer was lost.
+    const mayHaveApplied = write && (!!lostWrite || (code !== 'ECONNREFUSED' && !tlsRefused && !plainHttp && !handshakeFailed));
     let message = `${method} ${safeUrl} failed${tries}: ${what}`;
     if (mayHaveApplied) {
+      if (lostWrite && lostWrite !== code) message += ` (the answer to an earlier attempt was lost: ${lostWrite})`;
       message += '; the change may have been applied';
       const check = req.checkWith ?? checkCommandFor(this.apiRoot, url);
       hint = `check before trying again: ${check}`;

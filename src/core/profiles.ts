@@ -157,6 +157,11 @@ export class ProfileStore {
     await this.update((s) => {
       const current = s.profiles[name];
       if (!current) throw new UsageError(`no profile named ${name}`);
+      // Moved to the keyring or a helper by another process since we read it: a token written here
+      // would never be read.
+      if (current.keyring || current.tokenCommand) {
+        throw new CommandFailedError(`profile ${name} no longer keeps its token in ${this.path} (changed meanwhile)`);
+      }
       s.profiles[name] = { ...current, token };
     });
   }

@@ -2,7 +2,7 @@
 // script that succeeds (and records the argv it got, to prove there is no shell), one that fails,
 // one that hangs, and one that does not exist.
 
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -117,5 +117,39 @@ describe('profiles with --token-command', () => {
     expect(res.stderr).not.toContain(secret);
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
     expect((await forgectl(['token', 'rotate', 'self', '--save'], { configDir })).exitCode).toBe(2);
+  });
+});
+
+describe('a helper runs only when its token is sent to its own instance', () => {
+  it('not for profile list/show, not when FORGECTL_TOKEN replaces it, not for a URL of another origin', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const script = helper(dir, sb.tokens.alice);
+    const added = await forgectl(['profile', 'add', 'pass', '--url', sb.url, '--token-command', script, '--no-verify'], { configDir });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const ran = () => existsSync(join(dir, 'argv'));
+    expect(ran()).toBe(false);
+
+    for (const args of [['profile', 'list', '-o', 'json'], ['profile', 'show', 'pass']]) {
+      const res = await forgectl(args, { configDir });
+      expect(res.exitCode, res.stderr).toBe(0);
+    }
+    expect(ran()).toBe(false);
+
+    const viaEnv = await forgectl(['token', 'self', '-o', 'json'], { configDir, env: { FORGECTL_TOKEN: sb.tokens.bob } });
+    expect(viaEnv.exitCode, viaEnv.stderr).toBe(0);
+    expect(json<any>(viaEnv).name).toBe('bob-workstation');
+    expect(ran()).toBe(false);
+
+    const other = await forgectl(['token', 'self', '--url', 'http://127.0.0.2:9'], { configDir });
+    expect(other.exitCode, other.stderr).toBe(4);
+    expect(other.stderr).toContain('no token for 127.0.0.2:9');
+    expect(ran()).toBe(false);
+
+    // Its own instance: now it runs.
+    const own = await forgectl(['token', 'self', '-o', 'json'], { configDir });
+    expect(own.exitCode, own.stderr).toBe(0);
+    expect(ran()).toBe(true);
   });
 });

@@ -60,5 +60,23 @@ describe('checkCommandFor', () => {
     expect(checkCommandFor(root, `${root}/hooks/4`)).toBe('forgectl api /hooks/4');
     expect(checkCommandFor(root, `${root}/personal_access_tokens/9/rotate`)).toBe('forgectl api /personal_access_tokens/9');
     expect(checkCommandFor(root, `${root}/projects/a%2Fb/merge_requests/3/merge?x=1`)).toBe('forgectl api /projects/a%2Fb/merge_requests/3');
+    // `api` only reaches /api/v4: an alert endpoint outside it gets no command that would miss it.
+    const origin = new URL(root).origin;
+    expect(checkCommandFor(root, `${origin}/grp/proj/prometheus/alerts/notify.json`)).toBe(`look on ${origin} whether it took effect`);
+    expect(checkCommandFor(root, `${origin}/api/v4x/y`)).toBe(`look on ${origin} whether it took effect`);
+  });
+});
+
+describe('a write whose answer was lost, then refused on the retries', () => {
+  it('still says the change may have been applied (the first attempt may have acted)', async () => {
+    const m = mockClient({ retries: 2 });
+    const fail = (code: string) => Object.assign(new Error(code), { code });
+    m.pool.intercept({ path: '/api/v4/hooks/4', method: 'PUT' }).replyWithError(fail('ECONNRESET'));
+    m.pool.intercept({ path: '/api/v4/hooks/4', method: 'PUT' }).replyWithError(fail('ECONNREFUSED')).times(2);
+    const err: any = await m.client.put('/hooks/4', { url: 'https://x.example' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.mayHaveApplied).toBe(true);
+    expect(err.message).toMatch(/the change may have been applied/);
+    expect(err.hint).toBe('check before trying again: forgectl api /hooks/4');
   });
 });

@@ -71,3 +71,28 @@ describe('a list that stops part way', () => {
     expect(err.message).toBe('the list stopped, 1 item printed before it: boom');
   });
 });
+
+describe('a list that stops part way is still sanitised (issue 13 × issue 14)', () => {
+  async function* hostileThenFail() {
+    yield { id: 1, title: '\x1b[31mred\x1b]0;owned\x07', url: 'https://bob:hunter2@hooks.example/x' };
+    throw new PartialListError(cause, 2, '--page 2 --per-page 1');
+  }
+  async function go(format: OutputFormat, tty: boolean) {
+    const stdout = new PassThrough();
+    let text = '';
+    stdout.on('data', (c) => (text += c));
+    const err = await render(list(hostileThenFail(), [{ key: 'id' }, { key: 'title' }, { key: 'url' }]), { format, stdout, stderr: new PassThrough(), isTTY: tty, color: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialListError);
+    return text;
+  }
+
+  for (const [format, tty] of [['table', true], ['table', false], ['json', false], ['ndjson', false]] as const) {
+    it(`${format}${tty ? ' on a terminal' : ''}: no raw ESC/BEL, the URL password masked`, async () => {
+      const text = await go(format, tty);
+      expect(text).toContain('red');
+      expect(text).not.toMatch(/[\x1b\x07]/);
+      expect(text).not.toContain('hunter2');
+      expect(text).toContain('bob:********@hooks.example');
+    });
+  }
+});

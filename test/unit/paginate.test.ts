@@ -141,3 +141,36 @@ describe('paginate', () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 });
+
+describe('a next-page link to another origin', () => {
+  it('never carries the token there: the list stops at that page with exit-1 error, nothing sent to the other host', async () => {
+    const m = mockClient({ retries: 0 });
+    agent = m.agent;
+    const evil = m.agent.get('https://elsewhere.example');
+    const seen: Record<string, string>[] = [];
+    evil.intercept({ path: /.*/ }).reply(200, (opts: any) => {
+      seen.push(opts.headers);
+      return [{ id: 99 }];
+    }).persist();
+    m.pool
+      .intercept({ path: '/api/v4/things?page=1&per_page=100' })
+      .reply(200, range(1, 2), { headers: { 'content-type': 'application/json', link: '<https://elsewhere.example/api/v4/things?page=2&per_page=100>; rel="next"' } });
+    const got: unknown[] = [];
+    const err: any = await (async () => {
+      for await (const x of paginate(m.client, '/things', {}, { all: true })) got.push(x);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(range(1, 2));
+    expect(err?.name).toBe('PartialListError');
+    expect(err.message).toMatch(/elsewhere\.example/);
+    expect(seen).toEqual([]);
+  });
+
+  it('a request to an absolute URL of another origin is refused before it leaves when it would carry the token', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    await expect(m.client.get('https://elsewhere.example/api/v4/user')).rejects.toThrow(/not sending the token of https:\/\/git\.example\.com to https:\/\/elsewhere\.example/);
+    // Without credentials (an alert endpoint, public data) an absolute URL is fine.
+    m.agent.get('https://elsewhere.example').intercept({ path: '/hook', method: 'POST' }).reply(200, { ok: true }, { headers: { 'content-type': 'application/json' } });
+    expect((await m.client.request({ method: 'POST', path: 'https://elsewhere.example/hook', body: {}, authenticate: false })).data).toEqual({ ok: true });
+  });
+});

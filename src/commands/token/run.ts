@@ -3,7 +3,7 @@
 
 import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenFilters, type TokenId } from '../../api/tokens.js';
-import { UsageError } from '../../core/errors.js';
+import { ApiError, UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { saveRotatedToken } from '../../core/profile-token.js';
 import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
@@ -133,7 +133,12 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   // Is this the very credential of this run? Then its secret must not be lost.
   let isOwnCredential = id === 'self';
   if (!isOwnCredential && conn.tokenType === 'personal' && conn.token) {
-    const self = await getToken(http, 'self').catch(() => undefined);
+    // Only a refusal means "cannot tell": a lost or cut answer must stop here, or its own token
+    // would be rotated as a stranger's and the profile left holding the revoked one.
+    const self = await getToken(http, 'self').catch((err: unknown) => {
+      if (err instanceof ApiError) return undefined;
+      throw err;
+    });
     isOwnCredential = self?.id === target.id;
   }
   if (o.save === true && !isOwnCredential) {
