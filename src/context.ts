@@ -206,13 +206,16 @@ export class Context {
     // glab's GITLAB_HOST may be a bare host name.
     const envUrl = env.FORGECTL_URL || (env.GITLAB_HOST && !/^[a-z][a-z0-9+.-]*:\/\//i.test(env.GITLAB_HOST) ? `https://${env.GITLAB_HOST}` : env.GITLAB_HOST) || undefined;
     const ciUrl = env.CI_SERVER_URL || undefined;
-    const givenToken = g.token ? { token: g.token, source: 'flag' as const } : env.FORGECTL_TOKEN || env.GITLAB_TOKEN ? { token: (env.FORGECTL_TOKEN || env.GITLAB_TOKEN)!, source: 'env' as const } : undefined;
+    const overrideUrl = flagUrl ?? envUrl ?? (explicitProfile ? undefined : ciUrl);
+    // GITLAB_TOKEN is glab's, usually for GITLAB_HOST (gitlab.com when unset): it goes only to a URL
+    // given by a flag or the environment, never to a profile's instance.
+    const glabToken = overrideUrl ? env.GITLAB_TOKEN : undefined;
+    const givenToken = g.token ? { token: g.token, source: 'flag' as const } : env.FORGECTL_TOKEN || glabToken ? { token: (env.FORGECTL_TOKEN || glabToken)!, source: 'env' as const } : undefined;
     if (givenToken?.source === 'flag') {
       this.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer FORGECTL_TOKEN or a profile');
     }
 
     // URL and token both from flags/environment, no profile named: the config is not read at all.
-    const overrideUrl = flagUrl ?? envUrl ?? (explicitProfile ? undefined : ciUrl);
     const needStore = !!explicitProfile || !overrideUrl || !givenToken;
     const store = needStore ? await this.profiles() : undefined;
 

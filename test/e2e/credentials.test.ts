@@ -85,6 +85,19 @@ describe('a profile token goes only to its own origin', () => {
     expect(sentTokens()).not.toContain(sb.tokens.alice);
   });
 
+  it("GITLAB_TOKEN (glab's, for another host) is never sent to a profile's instance", async () => {
+    const sb = sandbox();
+    const configDir = await homeProfile();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'self', '-o', 'json'], { configDir, env: { GITLAB_TOKEN: 'glpat-for-gitlab-com' } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    // The profile's own token went to the profile's instance, not glab's.
+    expect(json(res).name).toBe('alice-laptop');
+    const sent = sb.requests.slice(mark).map((r) => r.headers['private-token']);
+    expect(sent).not.toContain('glpat-for-gitlab-com');
+    expect(sent).toContain(sb.tokens.alice);
+  });
+
   it('a URL override picks the profile with that origin (default or not)', async () => {
     const sb = sandbox();
     const configDir = await homeProfile();
