@@ -7,7 +7,7 @@ import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
-import { ApiError, UsageError } from './errors.js';
+import { ApiError, PartialListError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
@@ -27,7 +27,16 @@ export type OptionValues = Typed.OptionValues;
 /** commander's Option (the same class at run time) whose value type is inferred from its flags. */
 export const TypedOption = Option as unknown as typeof Typed.Option;
 
-export interface CommandSpec<O extends Typed.OptionValues = {}> {
+/** What an `explain` gives: a hint, or a clearer message (after the status) with its hint. */
+export type Explanation = string | { message?: string; hint: string } | undefined;
+
+/** What `explain` may use besides the error: the Context (to look up, e.g., the current head SHA) and the resolved target. */
+export interface ExplainCall<T> {
+  ctx: Context;
+  target: T;
+}
+
+export interface BaseSpec<O extends Typed.OptionValues> {
   /** Name plus arguments in commander syntax: `rotate <id>`, `list [project]`. */
   name: string;
   summary: string;
@@ -48,13 +57,23 @@ export interface CommandSpec<O extends Typed.OptionValues = {}> {
    * which one applies.
    */
   replacesGlobals?: string[];
+}
+
+export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> extends BaseSpec<O> {
+  /**
+   * What the command acts on, resolved once before it runs (a project that may come from the git
+   * checkout): `run` and `explain` both receive it, so a hint names what the command acted on.
+   * Required when T is not undefined (see defineCommand).
+   */
+  target?: (ctx: Context, opts: O, args: string[]) => Promise<T>;
   /**
    * The hint for an error of this command that the generic ones do not cover (a 403 that means "needs
-   * Premium"). Added to an ApiError that has no hint yet, while running and while rendering: lists
-   * fetch their pages as they print. May load its module lazily (return a promise).
+   * Premium"), or a clearer message with its hint. Applied to an ApiError that has no hint yet, while
+   * running and while rendering: lists fetch their pages as they print. May load its module lazily
+   * (return a promise); may look things up through `call.ctx` (the current head of a merge request).
    */
-  explain?: (err: ApiError, args: string[], opts: O) => string | undefined | Promise<string | undefined>;
-  run: RunFn<O>;
+  explain?: (err: ApiError, args: string[], opts: O, call: ExplainCall<T>) => Explanation | Promise<Explanation>;
+  run: (ctx: Context, opts: O, args: string[], target: T) => Promise<CommandResult>;
 }
 
 export const GLOBAL_HEADING = 'Global options:';
@@ -108,7 +127,7 @@ function ownGlobalFlags(cmd: Command): Map<string, Option> {
 }
 
 /** Checks a command's own options against `replacesGlobals` and marks them in --help. */
-function declareReplacedGlobals(cmd: Command, spec: CommandSpec<any>): void {
+function declareReplacedGlobals(cmd: Command, spec: BaseSpec<any>): void {
   const own = ownGlobalFlags(cmd);
   const declared = new Set(spec.replacesGlobals ?? []);
   const path = `${cmd.parent?.name() ?? ''} ${cmd.name()}`.trim();
@@ -183,7 +202,7 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   return g;
 }
 
-function examplesText(spec: CommandSpec<any>): string {
+function examplesText(spec: BaseSpec<any>): string {
   const lines = ['', 'Examples:'];
   for (const e of spec.examples) lines.push(e.startsWith('#') ? `  ${e}` : `  $ ${e}`);
   if (spec.exitCodes?.length) {
@@ -228,15 +247,21 @@ function commandWords(cmd: Command): string[] {
   return out;
 }
 
-const specs = new WeakMap<Command, CommandSpec<any>>();
+const specs = new WeakMap<Command, BaseSpec<any>>();
 
 /** The declaration behind a command (examples, exit codes), for generated docs and completions. */
-export function specOf(cmd: Command): CommandSpec<any> | undefined {
+export function specOf(cmd: Command): BaseSpec<any> | undefined {
   return specs.get(cmd);
 }
 
 /** Declares a command under `parent`. */
-export function defineCommand<O extends Typed.OptionValues = {}>(parent: Command, reg: Registry, spec: CommandSpec<O>): Command {
+export function defineCommand<O extends Typed.OptionValues = {}, T = undefined>(
+  parent: Command,
+  reg: Registry,
+  // A spec whose run needs a target must say how to resolve it.
+  spec: CommandSpec<O, T> & (undefined extends T ? unknown : { target: CommandSpec<O, T>['target'] & {} }),
+): Command;
+export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<Typed.OptionValues, any>): Command {
   const cmd = parent.command(spec.name).summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
   specs.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
@@ -250,16 +275,35 @@ export function defineCommand<O extends Typed.OptionValues = {}>(parent: Command
     checkContradictions(self);
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
-    try {
-      const result = await spec.run(ctx, self.opts() as O, args);
-      await ctx.render(result);
-      if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
-    } catch (err) {
-      if (spec.explain && err instanceof ApiError && !err.hint) err.hint = await spec.explain(err, args, self.opts() as O);
-      throw err;
-    }
+    const opts = self.opts();
+    // Resolved before the try: its own errors (no project given) are not the command's to explain.
+    const target: unknown = spec.target ? await spec.target(ctx, opts, args) : undefined;
+    await runExplained(reg, () => spec.run(ctx, opts, args, target), (err) => spec.explain?.(err, args, opts, { ctx, target }));
   });
   return cmd;
+}
+
+/**
+ * Runs and renders; an API error met in either (a list fetches its pages as it prints, so a failure
+ * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet.
+ */
+async function runExplained(reg: Registry, run: () => Promise<CommandResult>, explain: (err: ApiError) => Explanation | Promise<Explanation>): Promise<void> {
+  try {
+    const result = await run();
+    await reg.ctx.render(result);
+    if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+  } catch (err) {
+    const api = err instanceof PartialListError ? err.cause : err;
+    if (api instanceof ApiError && !api.hint) {
+      const e = await explain(api);
+      if (typeof e === 'string') api.hint = e;
+      else if (e) {
+        api.hint = e.hint;
+        if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
+      }
+    }
+    throw err;
+  }
 }
 
 /** `--save --no-save` together is a contradiction, not "last wins" (one revoked a token unsaved). */

@@ -2,6 +2,7 @@
 // spec part 2 §4.1–4.2).
 
 import type { Command } from 'commander';
+import type { Context } from '../../context.js';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { IN_FIELDS, ORDER_BY, SCOPES, STATES } from './filters.js';
 
@@ -10,6 +11,10 @@ const update = () => import('./update.js');
 const merge = () => import('./merge.js');
 const train = () => import('./train.js');
 const view = () => import('./view.js');
+const shared = () => import('./shared.js');
+
+/** The merge request a command names (REF, or IID inside a git checkout), resolved once for run and explain. */
+const mergeRequest = async (ctx: Context, _o: unknown, args: string[]) => (await shared()).resolveMergeRequest(ctx, args);
 
 const REF_HELP =
   'REF is group/project!12, or PROJECT IID (PROJECT a path or numeric id). Inside a git checkout whose remote is on ' +
@@ -176,7 +181,9 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--message <text>', 'merge commit message')
         .option('--squash-message <text>', 'squash commit message')
         .option('--when-pipeline-succeeds', 'merge automatically once the pipeline succeeds'),
-    run: async (ctx, opts, args) => (await merge()).mergeMrCommand(ctx, opts, args),
+    target: mergeRequest,
+    explain: async (err, _args, opts, { ctx, target }) => (await merge()).explainMergeFailure(ctx, target, err, opts),
+    run: async (ctx, opts, _args, ref) => (await merge()).mergeMrCommand(ctx, opts, ref),
   });
 
   defineCommand(group, reg, {
@@ -186,7 +193,9 @@ export function registerMr(program: Command, reg: Registry): void {
     exitCodes: ['2  no terminal to confirm and no --yes', '4  you are not an administrator or owner of the project'],
     writes: true,
     examples: ['forgectl mr delete acme/platform/api!12', 'forgectl mr delete 42 12 --yes'],
-    run: async (ctx, _o, args) => (await merge()).deleteMrCommand(ctx, args),
+    target: mergeRequest,
+    explain: async (err, _args, _o, { target }) => (await merge()).explainDeleteFailure(target, err),
+    run: async (ctx, _o, _args, ref) => (await merge()).deleteMrCommand(ctx, ref),
   });
 
   const trains = defineGroup(group, 'train', 'Merge trains: list them, see an entry, queue a merge request (Premium)');
@@ -202,7 +211,9 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--branch <branch>', 'the train of this target branch')
         .addOption(new Option('--scope <scope>', 'active or complete').choices(['active', 'complete']))
         .addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc'])),
-    run: async (ctx, opts, args) => (await train()).listTrainCommand(ctx, opts, args),
+    target: async (ctx, _o, args) => (await shared()).resolveProject(ctx, args[0]),
+    explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target),
+    run: async (ctx, opts, _args, project) => (await train()).listTrainCommand(ctx, opts, project),
   });
 
   defineCommand(trains, reg, {
@@ -210,7 +221,9 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Show the merge train entry of a merge request',
     exitCodes: ['3  not on a train, not found, or private and you are not a member', '4  merge trains not available'],
     examples: ['forgectl mr train status acme/platform/api!12', 'forgectl mr train status 42 12 -o json'],
-    run: async (ctx, _o, args) => (await train()).trainStatusCommand(ctx, args),
+    target: mergeRequest,
+    explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target.project),
+    run: async (ctx, _o, _args, ref) => (await train()).trainStatusCommand(ctx, ref),
   });
 
   defineCommand(trains, reg, {
@@ -226,6 +239,8 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--squash', 'squash the commits when merged')
         .option('--no-squash', 'the opposite of --squash')
         .option('--when-pipeline-succeeds', 'join the train once the pipeline succeeds'),
-    run: async (ctx, opts, args) => (await train()).trainAddCommand(ctx, opts, args),
+    target: mergeRequest,
+    explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target.project),
+    run: async (ctx, opts, _args, ref) => (await train()).trainAddCommand(ctx, opts, ref),
   });
 }

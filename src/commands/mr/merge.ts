@@ -3,11 +3,12 @@
 
 import type { Context } from '../../context.js';
 import { deleteMergeRequest, getMergeRequest, mergeMergeRequest, type MergeRequest } from '../../api/merge-requests.js';
-import { ApiError, CancelledError, UsageError, errorForStatus } from '../../core/errors.js';
+import type { Explanation } from '../../core/command.js';
+import { ApiError, CancelledError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
-import { DETAIL_COLUMNS, resolveMergeRequest, type ResolvedRef } from './shared.js';
+import { DETAIL_COLUMNS, type ResolvedRef } from './shared.js';
 
 export interface MrMergeOptions {
   sha?: string;
@@ -59,13 +60,6 @@ export function notMergeableReason(mr: MergeRequest): string {
   return (status && reasons[status]) ?? `the service says: ${status ?? mr.merge_status ?? 'not mergeable'}`;
 }
 
-/** Rebuilds an API error with a clearer message and a hint, keeping its status (so its exit code). */
-function explained(err: ApiError, message: string, hint: string): ApiError {
-  const e = errorForStatus({ status: err.status, method: err.method, url: err.url, body: err.body, hint });
-  e.message = `${err.status} ${message}`;
-  return e;
-}
-
 async function current(http: HttpClient, ref: ResolvedRef): Promise<MergeRequest | undefined> {
   return getMergeRequest(http, ref.project, ref.iid).catch(() => undefined);
 }
@@ -81,37 +75,47 @@ async function tokenWorks(http: HttpClient, tokenType: string): Promise<boolean>
   }
 }
 
-async function explainMergeFailure(http: HttpClient, ref: ResolvedRef, err: ApiError, body: Record<string, unknown>, tokenType: string): Promise<ApiError> {
+/**
+ * What a refusal of the merge (spec part 2 §7) means for this merge request, with what to do next
+ * (the `explain` of `mr merge`). Only the merge's own PUT: the GET before a confirmation is not it.
+ */
+export async function explainMergeFailure(ctx: Context, ref: ResolvedRef, err: ApiError, o: MrMergeOptions): Promise<Explanation> {
+  if (err.method !== 'PUT') return undefined;
+  const http = await ctx.http();
   switch (err.status) {
     case 401:
       // The service answers 401 both for a refused token and for a user who may not merge: ask
       // who we are to tell them apart.
-      if (!(await tokenWorks(http, tokenType))) {
-        return explained(err, `the token was refused (wrong, expired or revoked); ${ref.label} was not merged`, 'check it with `forgectl token self`, then give a valid token (FORGECTL_TOKEN or a profile)');
+      if (!(await tokenWorks(http, (await ctx.connection()).tokenType))) {
+        return { message: `the token was refused (wrong, expired or revoked); ${ref.label} was not merged`, hint: 'check it with `forgectl token self`, then give a valid token (FORGECTL_TOKEN or a profile)' };
       }
-      return explained(err, `you may not merge ${ref.label}`, 'merging needs push rights on the target branch (Developer, or Maintainer for a protected branch); ask a maintainer');
+      return { message: `you may not merge ${ref.label}`, hint: 'merging needs push rights on the target branch (Developer, or Maintainer for a protected branch); ask a maintainer' };
     case 405: {
       const mr = await current(http, ref);
-      return explained(err, `${ref.label} cannot be merged${mr ? `: ${notMergeableReason(mr)}` : ''}`, `see its state with: forgectl mr list --project ${ref.project} --iids ${ref.iid}`);
+      return { message: `${ref.label} cannot be merged${mr ? `: ${notMergeableReason(mr)}` : ''}`, hint: `see its state with: forgectl mr list --project ${ref.project} --iids ${ref.iid}` };
     }
     case 409: {
       const mr = await current(http, ref);
       const head = mr?.sha ? `its head is now ${mr.sha}` : 'it has new commits';
-      return explained(
-        err,
-        `SHA does not match HEAD of source branch: ${ref.label} changed since ${String(body.sha)}`,
-        `${head}; review the new commits (git fetch), then run again with --sha ${mr?.sha ?? '<new head>'}`,
-      );
+      return {
+        message: `SHA does not match HEAD of source branch: ${ref.label} changed since ${String(o.sha?.trim())}`,
+        hint: `${head}; review the new commits (git fetch), then run again with --sha ${mr?.sha ?? '<new head>'}`,
+      };
     }
     case 422:
-      return explained(err, `Branch cannot be merged: the merge of ${ref.label} failed`, 'the source branch probably conflicts with the target now; rebase it (git pull --rebase on the target), push, and merge again');
+      return { message: `Branch cannot be merged: the merge of ${ref.label} failed`, hint: 'the source branch probably conflicts with the target now; rebase it (git pull --rebase on the target), push, and merge again' };
     default:
-      return err;
+      return undefined;
   }
 }
 
-export async function mergeMrCommand(ctx: Context, o: MrMergeOptions, args: string[]): Promise<CommandResult> {
-  const ref = await resolveMergeRequest(ctx, args);
+/** The `explain` of `mr delete`: a 403 of the DELETE means the role, not the token. */
+export function explainDeleteFailure(ref: ResolvedRef, err: ApiError): Explanation {
+  if (err.method !== 'DELETE' || err.status !== 403) return undefined;
+  return { message: `you may not delete ${ref.label}`, hint: 'only administrators and owners of the project can delete merge requests; close it instead (forgectl mr close)' };
+}
+
+export async function mergeMrCommand(ctx: Context, o: MrMergeOptions, ref: ResolvedRef): Promise<CommandResult> {
   const body = buildMergeBody(o);
   const http = await ctx.http();
   // Asked only on a terminal (a merge is not a deletion): a script merges without --yes.
@@ -121,33 +125,19 @@ export async function mergeMrCommand(ctx: Context, o: MrMergeOptions, args: stri
     const ok = await ctx.prompt.confirm(`Merge ${ref.label} "${mr.title}" (${mr.source_branch} → ${mr.target_branch})${how}?`, false);
     if (!ok) throw new CancelledError('nothing was merged');
   }
-  let merged: MergeRequest | null;
-  try {
-    merged = await mergeMergeRequest(http, ref.project, ref.iid, body);
-  } catch (err) {
-    if (err instanceof ApiError) throw await explainMergeFailure(http, ref, err, body, (await ctx.connection()).tokenType);
-    throw err;
-  }
+  const merged = await mergeMergeRequest(http, ref.project, ref.iid, body);
   if (!merged) return none;
   if (merged.state === 'merged') ctx.notice(`Merged ${ref.label}${merged.merge_commit_sha ? ` as ${merged.merge_commit_sha.slice(0, 12)}` : ''}.`);
   else if (merged.merge_when_pipeline_succeeds) ctx.notice(`${ref.label} will be merged when its pipeline succeeds.`);
   return object(merged, { columns: DETAIL_COLUMNS });
 }
 
-export async function deleteMrCommand(ctx: Context, args: string[]): Promise<CommandResult> {
-  const ref = await resolveMergeRequest(ctx, args);
+export async function deleteMrCommand(ctx: Context, ref: ResolvedRef): Promise<CommandResult> {
   const http = await ctx.http();
   let title = '';
   if (!ctx.dryRun && ctx.interactive && !ctx.globals.yes) title = ` "${(await getMergeRequest(http, ref.project, ref.iid)).title}"`;
   await confirmDestructive(ctx, `Delete merge request ${ref.label}${title} for good?`);
-  try {
-    await deleteMergeRequest(http, ref.project, ref.iid);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 403) {
-      throw explained(err, `you may not delete ${ref.label}`, 'only administrators and owners of the project can delete merge requests; close it instead (forgectl mr close)');
-    }
-    throw err;
-  }
+  await deleteMergeRequest(http, ref.project, ref.iid);
   if (ctx.dryRun) return none;
   ctx.notice(`Deleted ${ref.label}.`);
   return none;

@@ -3,13 +3,13 @@
 
 import type { Context } from '../../context.js';
 import { addToMergeTrain, getMergeTrainEntry, listMergeTrain, type MergeTrainEntry } from '../../api/merge-trains.js';
-import { ApiError, UsageError, errorForStatus } from '../../core/errors.js';
+import { UsageError, type ApiError } from '../../core/errors.js';
 import { none, object, type Column, type CommandResult, list } from '../../core/output.js';
 import { parseChoice } from '../../core/parse.js';
 import type { ProjectId } from '../../core/refs.js';
 import { pageOptions } from '../shared.js';
 import { buildMergeBody } from './merge.js';
-import { resolveMergeRequest, resolveProject } from './shared.js';
+import type { ResolvedRef } from './shared.js';
 
 const COLUMNS: Column<MergeTrainEntry>[] = [
   { key: 'id' },
@@ -23,14 +23,11 @@ const COLUMNS: Column<MergeTrainEntry>[] = [
   { key: 'merged_at', header: 'merged' },
 ];
 
-/** 403 and 404 of the train endpoints, each with what it means here. */
-function explainTrainError(err: unknown, project: ProjectId): unknown {
-  if (!(err instanceof ApiError) || (err.status !== 403 && err.status !== 404)) return err;
-  const hint =
-    err.status === 403
-      ? `merge trains are not available for ${project}: they need the Premium tier, merge trains enabled in the project's merge request settings, and at least the Developer role`
-      : `${project} or the merge request does not exist, or the project is private and you are not a member`;
-  return errorForStatus({ status: err.status, method: err.method, url: err.url, body: err.body, hint });
+/** 403 and 404 of the train endpoints, each with what it means here (the `explain` of every train command). */
+export function trainHint(err: ApiError, project: ProjectId): string | undefined {
+  if (err.status === 403) return `merge trains are not available for ${project}: they need the Premium tier, merge trains enabled in the project's merge request settings, and at least the Developer role`;
+  if (err.status === 404) return `${project} or the merge request does not exist, or the project is private and you are not a member`;
+  return undefined;
 }
 
 export interface TrainListOptions {
@@ -39,8 +36,7 @@ export interface TrainListOptions {
   sort?: string;
 }
 
-export async function listTrainCommand(ctx: Context, o: TrainListOptions, args: string[]): Promise<CommandResult> {
-  const project = await resolveProject(ctx, args[0]);
+export async function listTrainCommand(ctx: Context, o: TrainListOptions, project: ProjectId): Promise<CommandResult> {
   const query = {
     scope: o.scope === undefined ? undefined : parseChoice('--scope', o.scope, ['active', 'complete'] as const),
     sort: o.sort === undefined ? undefined : parseChoice('--sort', o.sort, ['asc', 'desc'] as const),
@@ -48,26 +44,12 @@ export async function listTrainCommand(ctx: Context, o: TrainListOptions, args: 
   if (o.branch !== undefined && !o.branch.trim()) throw new UsageError('--branch cannot be empty');
   const http = await ctx.http();
   const items = listMergeTrain(http, project, o.branch, query, pageOptions(ctx));
-  return list(rethrowing(items, project), COLUMNS, { empty: 'The merge train is empty.' });
+  return list(items, COLUMNS, { empty: 'The merge train is empty.' });
 }
 
-/** Errors surface while the list is printed; they still get their explanation. */
-async function* rethrowing<T>(items: AsyncIterable<T>, project: ProjectId): AsyncGenerator<T> {
-  try {
-    yield* items;
-  } catch (err) {
-    throw explainTrainError(err, project);
-  }
-}
-
-export async function trainStatusCommand(ctx: Context, args: string[]): Promise<CommandResult> {
-  const ref = await resolveMergeRequest(ctx, args);
+export async function trainStatusCommand(ctx: Context, ref: ResolvedRef): Promise<CommandResult> {
   const http = await ctx.http();
-  try {
-    return object(await getMergeTrainEntry(http, ref.project, ref.iid), { columns: COLUMNS });
-  } catch (err) {
-    throw explainTrainError(err, ref.project);
-  }
+  return object(await getMergeTrainEntry(http, ref.project, ref.iid), { columns: COLUMNS });
 }
 
 export interface TrainAddOptions {
@@ -76,20 +58,14 @@ export interface TrainAddOptions {
   whenPipelineSucceeds?: boolean;
 }
 
-export async function trainAddCommand(ctx: Context, o: TrainAddOptions, args: string[]): Promise<CommandResult> {
-  const ref = await resolveMergeRequest(ctx, args);
+export async function trainAddCommand(ctx: Context, o: TrainAddOptions, ref: ResolvedRef): Promise<CommandResult> {
   const body: Record<string, unknown> = {};
   const { sha } = buildMergeBody({ sha: o.sha });
   if (sha !== undefined) body.sha = sha;
   if (o.squash !== undefined) body.squash = o.squash;
   if (o.whenPipelineSucceeds) body.when_pipeline_succeeds = true;
   const http = await ctx.http();
-  let added: Awaited<ReturnType<typeof addToMergeTrain>>;
-  try {
-    added = await addToMergeTrain(http, ref.project, ref.iid, body);
-  } catch (err) {
-    throw explainTrainError(err, ref.project);
-  }
+  const added = await addToMergeTrain(http, ref.project, ref.iid, body);
   if (!added) return none;
   if (added.status === 202 || o.whenPipelineSucceeds) ctx.notice(`${ref.label} joins the merge train once its pipeline succeeds.`);
   else ctx.notice(`Added ${ref.label} to the merge train${added.entry?.target_branch ? ` of ${added.entry.target_branch}` : ''}.`);
