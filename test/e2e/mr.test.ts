@@ -242,6 +242,14 @@ describe('mr train', () => {
       const free = await run(['mr', 'train', 'add', 'opensource/forgectl!1']);
       expect(free.exitCode).toBe(4);
       expect(free.stderr).toContain('merge trains are not available for opensource/forgectl');
+      // The list is fetched while it prints; the hint still names the project the checkout chose, announced once.
+      const dir = tempDir('forgectl-checkout-');
+      mkdirSync(join(dir, '.git'));
+      writeFileSync(join(dir, '.git/config'), `[remote "origin"]\n\turl = ${sb.url}/${API}.git\n`);
+      const listed = await forgectl(['mr', 'train', 'list'], { env: envFor(sb, 'grace'), cwd: dir });
+      expect(listed.exitCode).toBe(4);
+      expect(listed.stderr).toContain(`hint: merge trains are not available for ${API}:`);
+      expect(listed.stderr.split(`Using project ${API}`).length).toBe(2);
     } finally {
       sb.state.instance.tier = 'premium';
     }
