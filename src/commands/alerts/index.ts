@@ -63,7 +63,9 @@ export function registerAlerts(program: Command, reg: Registry): void {
         .option('--end-time <datetime>', 'ISO 8601; resolves the open alert with the same fingerprint')
         .option('--environment <name>', 'associated environment (service_environment_name)')
         .option('--field <key=value>', 'extra payload key, repeatable; dotted keys nest', collectRepeated),
-    run: async (ctx, opts, args) => (await run()).sendAlertCommand(ctx, opts, args[0]),
+    target: async (ctx, opts, args) => (await run()).prepareSend(ctx, opts, args[0]),
+    explain: async (err, _args, _o, { target }) => (await run()).alertHint(err, target.resolving),
+    run: async (ctx, opts, _args, alert) => (await run()).deliverAlert(ctx, opts, alert),
   });
 
   defineCommand(group, reg, {
@@ -81,6 +83,8 @@ export function registerAlerts(program: Command, reg: Registry): void {
       connectionOptions(c)
         .option('--fingerprint <text>', 'fingerprint of the alert to resolve (required)')
         .option('--end-time <datetime>', 'ISO 8601 resolution time (default: now)'),
-    run: async (ctx, opts) => (await run()).resolveAlertCommand(ctx, opts),
+    target: async (_ctx, opts) => (await run()).prepareResolve(opts),
+    explain: async (err, _args, _o, { target }) => (await run()).alertHint(err, target.resolving),
+    run: async (ctx, opts, _args, alert) => (await run()).deliverAlert(ctx, opts, alert),
   });
 }

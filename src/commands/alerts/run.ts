@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { ALERT_AUTHS, alertAuthorization, postAlert, type AlertAuth } from '../../api/alerts.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { UsageError, type ApiError } from '../../core/errors.js';
 import { list, none, type CommandResult } from '../../core/output.js';
 import { parseChoice, parseDateTime } from '../../core/parse.js';
 import type { Context } from '../../context.js';
@@ -89,39 +89,42 @@ function readFile(path: string): string {
   }
 }
 
-/** Hints for the bare status codes the alert endpoint answers with (it sends no error body). */
-function explain(err: unknown, resolving: boolean): never {
-  if (err instanceof ApiError && !err.hint) {
-    const hints: Record<number, string> = {
-      400: resolving
-        ? 'no open alert has this fingerprint (it was already resolved, or never sent)'
-        : 'the service refused the payload (larger than its limit, not a JSON object, or resolving an alert that is not open)',
-      401: 'the alert key was refused: check it belongs to this integration (--key-stdin or FORGECTL_ALERT_KEY), and --auth',
-      403: 'the integration is disabled',
-      404: 'no alert integration at this URL',
-      422: 'the metrics-alerting integration could not process the payload (required attributes missing)',
-    };
-    err.hint = hints[err.status];
-  }
-  throw err;
+/** Hints for the bare status codes the alert endpoint answers with (it sends no error body): the `explain` of both commands. */
+export function alertHint(err: ApiError, resolving: boolean): string | undefined {
+  const hints: Record<number, string> = {
+    400: resolving
+      ? 'no open alert has this fingerprint (it was already resolved, or never sent)'
+      : 'the service refused the payload (larger than its limit, not a JSON object, or resolving an alert that is not open)',
+    401: 'the alert key was refused: check it belongs to this integration (--key-stdin or FORGECTL_ALERT_KEY), and --auth',
+    403: 'the integration is disabled',
+    404: 'no alert integration at this URL',
+    422: 'the metrics-alerting integration could not process the payload (required attributes missing)',
+  };
+  return hints[err.status];
 }
 
-async function deliver(ctx: Context, o: AlertConnectionOptions, url: string, auth: AlertAuth, payload: unknown, dryRunNotes: string[], resolving: boolean): Promise<CommandResult> {
-  const key = await readKey(ctx, o, auth);
-  if (ctx.dryRun) for (const line of dryRunNotes) ctx.notice(line);
+/** An alert checked and ready to send: what the command acts on, resolved before it runs. */
+export interface AlertDelivery {
+  url: string;
+  auth: AlertAuth;
+  payload: unknown;
+  /** What --dry-run says would be recorded. */
+  notes: string[];
+  /** Every alert in it resolves one (a 400 then means no open alert has the fingerprint). */
+  resolving: boolean;
+}
+
+export async function deliverAlert(ctx: Context, o: AlertConnectionOptions, d: AlertDelivery): Promise<CommandResult> {
+  const key = await readKey(ctx, o, d.auth);
+  if (ctx.dryRun) for (const line of d.notes) ctx.notice(line);
   const g = ctx.globals;
-  const http = ctx.makeClient(new URL(url).origin, { tokenType: 'personal' }, { caFile: g.caFile, insecure: g.insecure, clientCert: g.clientCert, clientKey: g.clientKey });
-  let res;
-  try {
-    res = await postAlert(http, url, payload, auth, key);
-  } catch (e) {
-    explain(e, resolving);
-  }
+  const http = ctx.makeClient(new URL(d.url).origin, { tokenType: 'personal' }, { caFile: g.caFile, insecure: g.insecure, clientCert: g.clientCert, clientKey: g.clientKey });
+  const res = await postAlert(http, d.url, d.payload, d.auth, key);
   if (res.dryRun) return none;
   return list(res.data, [{ key: 'iid' }, { key: 'title' }], { empty: 'The service recorded no alert.' });
 }
 
-export async function sendAlertCommand(ctx: Context, o: SendOptions, source: string | undefined): Promise<CommandResult> {
+export async function prepareSend(ctx: Context, o: SendOptions, source: string | undefined): Promise<AlertDelivery> {
   const url = checkAlertUrl(o.url);
   const auth = checkAuth(o.auth);
   if (source !== undefined && source !== '-') throw new UsageError(`unexpected argument ${JSON.stringify(source)}`, 'give a payload file with -f FILE, or - to read it from standard input');
@@ -163,10 +166,10 @@ export async function sendAlertCommand(ctx: Context, o: SendOptions, source: str
   }
   const resolving = previews.every((p) => p.resolving);
   const notes = previews.map((p, i) => `would record ${describePreview(p, i, previews.length)}`);
-  return deliver(ctx, o, url, auth, payload, notes, resolving);
+  return { url, auth, payload, notes, resolving };
 }
 
-export async function resolveAlertCommand(ctx: Context, o: ResolveOptions): Promise<CommandResult> {
+export async function prepareResolve(o: ResolveOptions): Promise<AlertDelivery> {
   const url = checkAlertUrl(o.url);
   const auth = checkAuth(o.auth);
   if (!o.fingerprint) throw new UsageError('--fingerprint is required', 'the fingerprint the alert was sent with');
@@ -176,5 +179,5 @@ export async function resolveAlertCommand(ctx: Context, o: ResolveOptions): Prom
   }
   const endTime = o.endTime === undefined ? new Date().toISOString() : parseDateTime('--end-time', o.endTime);
   const payload = { fingerprint: o.fingerprint, end_time: endTime };
-  return deliver(ctx, o, url, auth, payload, [`would resolve the open alert with fingerprint ${JSON.stringify(o.fingerprint)}, ended at ${endTime}`], true);
+  return { url, auth, payload, notes: [`would resolve the open alert with fingerprint ${JSON.stringify(o.fingerprint)}, ended at ${endTime}`], resolving: true };
 }

@@ -33,6 +33,7 @@ export function registerWiki(program: Command, reg: Registry): void {
       c
         .option('--render-html', 'content rendered as HTML')
         .option('--version <sha>', 'an earlier version of the page (its commit SHA)'),
+    explain: async (err, args) => (await run()).wikiPageHint(err, args),
     run: async (ctx, opts, args) => (await run()).getWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {

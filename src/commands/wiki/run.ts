@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { createWikiPage, deleteWikiPage, getWikiPage, listWikiPages, updateWikiPage, uploadWikiAttachment, type WikiPage } from '../../api/group-wikis.js';
-import { NotFoundError, UsageError } from '../../core/errors.js';
+import { UsageError, type ApiError } from '../../core/errors.js';
 import { list, none, object, text, type Column, type CommandResult } from '../../core/output.js';
 import { parseGroupId } from '../../core/refs.js';
 import { confirmDestructive } from '../shared.js';
@@ -56,18 +56,16 @@ export async function getWikiCommand(ctx: Context, o: { renderHtml?: boolean; ve
   const group = parseGroupId(args[0]);
   const slug = slugArg(args[1]);
   if (o.version !== undefined && !/^[0-9a-f]{7,64}$/i.test(o.version.trim())) throw new UsageError(`--version must be a page version SHA (hexadecimal), got ${JSON.stringify(o.version)}`);
-  let page: WikiPage;
-  try {
-    page = await getWikiPage(await ctx.http(), group, slug, { render_html: o.renderHtml ? true : undefined, version: o.version?.trim() });
-  } catch (err) {
-    // Pages are found by slug (`release-process`), not by title (`Release process`).
-    if (err instanceof NotFoundError && !err.hint) {
-      const suggestion = /[\sA-Z]/.test(slug) ? ` (a slug looks like ${JSON.stringify(slug.trim().replace(/\s+/g, '-'))})` : '';
-      throw new NotFoundError({ status: 404, method: err.method, url: err.url, body: err.body, hint: `wiki pages are found by slug, not title${suggestion}; list them with \`forgectl wiki list ${args[0]}\`` });
-    }
-    throw err;
-  }
+  const page = await getWikiPage(await ctx.http(), group, slug, { render_html: o.renderHtml ? true : undefined, version: o.version?.trim() });
   return object(page, { columns: PAGE_COLUMNS });
+}
+
+/** The `explain` of `wiki get`: pages are found by slug (`release-process`), not by title (`Release process`). */
+export function wikiPageHint(err: ApiError, args: string[]): string | undefined {
+  if (err.status !== 404) return undefined;
+  const slug = slugArg(args[1]);
+  const suggestion = /[\sA-Z]/.test(slug) ? ` (a slug looks like ${JSON.stringify(slug.trim().replace(/\s+/g, '-'))})` : '';
+  return `wiki pages are found by slug, not title${suggestion}; list them with \`forgectl wiki list ${args[0]}\``;
 }
 
 export async function createWikiCommand(ctx: Context, o: WikiContentOptions, args: string[]): Promise<CommandResult> {
