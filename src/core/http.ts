@@ -5,7 +5,6 @@
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { rootCertificates } from 'node:tls';
-import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, CancelledError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
@@ -18,10 +17,18 @@ export type { TokenType } from './token-types.js';
 import type { TokenType } from './token-types.js';
 export { TOKEN_TYPES } from './token-types.js';
 
-// undici loads on the first request, not at start-up: `--help` and usage errors never need it.
+// undici loads on the first request, not at start-up: `--help`, usage errors and dry-runs never
+// need it. An async import lets the build put it in a chunk of its own.
 let undiciModule: typeof Undici | undefined;
+async function loadUndici(): Promise<typeof Undici> {
+  if (!undiciModule) {
+    const m = (await import('undici')) as typeof Undici & { default?: typeof Undici };
+    undiciModule = m.default ?? m;
+  }
+  return undiciModule;
+}
 function undici(): typeof Undici {
-  undiciModule ??= createRequire(import.meta.url)('undici') as typeof Undici;
+  if (!undiciModule) throw new Error('undici used before loadUndici()');
   return undiciModule;
 }
 
@@ -144,7 +151,8 @@ export function credentialHeaders(c: Credentials): Record<string, string> {
   return h;
 }
 
-export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = process.env): Dispatcher {
+/** TLS material for the connection pool, read when the client is made so a bad path fails early. */
+function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string, unknown> {
   const connect: Record<string, unknown> = {};
   if (tls.caFile) {
     // `ca` replaces Node's bundle, so keep the system roots and NODE_EXTRA_CA_CERTS alongside.
@@ -162,6 +170,10 @@ export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = 
   if (tls.insecure) connect.rejectUnauthorized = false;
   if (tls.clientCert) connect.cert = readFileSync(tls.clientCert);
   if (tls.clientKey) connect.key = readFileSync(tls.clientKey);
+  return connect;
+}
+
+function makeDispatcher(connect: Record<string, unknown>, env: NodeJS.ProcessEnv): Dispatcher {
   const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
   const common = { keepAliveTimeout: 10_000, connect };
   if (proxied) {
@@ -226,15 +238,15 @@ function parseBody(text: string, contentType: string | undefined): unknown {
 export class HttpClient {
   readonly baseUrl: string;
   readonly apiRoot: string;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private dispatcher?: Dispatcher;
+  private readonly connect: Record<string, unknown>;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
     this.apiRoot = `${this.baseUrl}/api/v4`;
-    this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? createDispatcher(options.tls, options.env);
+    this.dispatcher = options.dispatcher;
+    this.connect = connectOptions(options.tls ?? {}, options.env ?? process.env);
     this.sleep = options.sleep ?? defaultSleep;
     options.redactor.add(options.credentials.token);
   }
@@ -250,7 +262,8 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => undefined);
+    // An injected dispatcher (tests) belongs to the caller.
+    if (this.dispatcher && this.dispatcher !== this.options.dispatcher) await this.dispatcher.close().catch(() => undefined);
   }
 
   resolveUrl(path: string, query?: QueryParams): string {
@@ -402,6 +415,8 @@ export class HttpClient {
   ): Promise<{ status: number; headers: Record<string, string>; data: unknown }> {
     const action = isAction(method, req.action);
     const retries = Math.max(0, this.options.retries);
+    await loadUndici();
+    this.dispatcher ??= makeDispatcher(this.connect, this.options.env ?? process.env);
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(method, url, headers, bodyReq, req);
