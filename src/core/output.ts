@@ -248,9 +248,8 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
 }
 
 async function yamlStringify(v: unknown): Promise<string> {
-  const yaml = await import('yaml');
   // yaml is CommonJS: bundled, its exports are only on `default`.
-  const { stringify } = (yaml as { default?: typeof yaml }).default ?? yaml;
+  const { stringify } = (await import('yaml')).default;
   return stringify(v, { lineWidth: 0 });
 }
 

@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
-import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './run.js';
+import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './values.js';
 
 const run = () => import('./run.js');
 

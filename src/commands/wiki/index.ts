@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
-import { WIKI_FORMATS } from './run.js';
+import { WIKI_FORMATS } from './formats.js';
 
 const run = () => import('./run.js');
 
