@@ -76,6 +76,8 @@ export interface RequestOptions {
   secretKeys?: readonly string[];
   /** Header names whose values are secret (e.g. an alert key sent as Authorization). */
   secretHeaders?: readonly string[];
+  /** Told before each retry (paging slows down when the server throttles). */
+  onRetry?: (info: { status?: number; retryAfter?: string }) => void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -459,6 +461,7 @@ export class HttpClient {
         if (status !== undefined) return { status, headers: resHeaders, data };
         throw this.networkError(failure, errorCode, method, url, attempt);
       }
+      req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
       await this.sleep(delay, this.options.signal);
     }
