@@ -1,5 +1,5 @@
 // Reference for `npm run bench`: every project as ndjson, fetched by a bare Node script with the
-// built-in fetch, 8 pages in flight (halved on 429 or Retry-After, grown back by one per page),
+// built-in fetch, 8 pages in flight (ahead of the end when the server does not tell the page count) (halved on 429 or Retry-After, grown back by one per page),
 // printed in page order. `forgectl projects list --all -o ndjson` is measured against it.
 const base = `${process.env.FORGECTL_URL}/api/v4/projects?per_page=100`;
 const headers = { 'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN, Accept: 'application/json' };
@@ -19,7 +19,9 @@ async function page(n) {
     if (!res.ok) throw new Error(`page ${n}: ${res.status}`);
     if (retryAfter) limit = Math.max(1, Math.floor(limit / 2));
     else if (limit < MAX) limit++;
-    return { items: await res.json(), totalPages: Number(res.headers.get('x-total-pages')) };
+    // GitLab leaves out the totals past 10,000 items: then the last page is the one without a next.
+    const total = Number(res.headers.get('x-total-pages'));
+    return { items: await res.json(), totalPages: total > 0 ? total : undefined, last: !res.headers.get('x-next-page') };
   }
 }
 
@@ -35,14 +37,18 @@ async function emit(items) {
 
 const first = await page(1);
 await emit(first.items);
+let lastPage = first.last ? 1 : (first.totalPages ?? Infinity);
 const inFlight = new Map();
 let next = 2;
-for (let n = 2; n <= first.totalPages; n++) {
-  while (next <= first.totalPages && inFlight.size < limit) {
-    inFlight.set(next, page(next));
+for (let n = 2; n <= lastPage; n++) {
+  while (next <= lastPage && inFlight.size < limit) {
+    const p = page(next);
+    p.catch(() => undefined);
+    inFlight.set(next, p);
     next++;
   }
-  const { items } = await inFlight.get(n);
+  const { items, last } = await inFlight.get(n);
   inFlight.delete(n);
   await emit(items);
+  if (last) lastPage = n;
 }

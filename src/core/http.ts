@@ -18,18 +18,30 @@ import type { TokenType } from './token-types.js';
 export { TOKEN_TYPES } from './token-types.js';
 
 // undici loads on the first request, not at start-up: `--help`, usage errors and dry-runs never
-// need it. An async import lets the build put it in a chunk of its own.
-let undiciModule: typeof Undici | undefined;
-async function loadUndici(): Promise<typeof Undici> {
-  if (!undiciModule) {
-    const m = (await import('undici')) as typeof Undici & { default?: typeof Undici };
-    undiciModule = m.default ?? m;
-  }
-  return undiciModule;
+// need it. Only the parts used are imported: undici's index also loads fetch, WebSocket, cookies,
+// caches and mocks (and through them Node's own copy of undici), a third of a one-request run.
+interface UndiciParts {
+  Agent: typeof Undici.Agent;
+  /** undici's Dispatcher#request, called on our dispatcher. */
+  request: (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+  EnvHttpProxyAgent?: typeof Undici.EnvHttpProxyAgent;
 }
-function undici(): typeof Undici {
-  if (!undiciModule) throw new Error('undici used before loadUndici()');
-  return undiciModule;
+let undiciParts: UndiciParts | undefined;
+async function loadUndici(proxied: boolean): Promise<UndiciParts> {
+  if (!undiciParts) {
+    const [agent, request] = await Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]);
+    undiciParts = { Agent: agent.default, request: request.default };
+  }
+  if (proxied && !undiciParts.EnvHttpProxyAgent) {
+    // The proxy agent tunnels with Dispatcher#connect, which undici's index installs: load it whole.
+    const m = (await import('undici')) as typeof Undici & { default?: typeof Undici };
+    undiciParts.EnvHttpProxyAgent = (m.default ?? m).EnvHttpProxyAgent;
+  }
+  return undiciParts;
+}
+
+function isProxied(env: NodeJS.ProcessEnv): boolean {
+  return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
 }
 
 export interface Credentials {
@@ -175,11 +187,11 @@ function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string,
   return connect;
 }
 
-function makeDispatcher(connect: Record<string, unknown>, env: NodeJS.ProcessEnv): Dispatcher {
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+function makeDispatcher(parts: UndiciParts, connect: Record<string, unknown>, env: NodeJS.ProcessEnv): Dispatcher {
+  const proxied = isProxied(env);
   const common = { keepAliveTimeout: 10_000, connect };
   if (proxied) {
-    return new (undici().EnvHttpProxyAgent)({
+    return new parts.EnvHttpProxyAgent!({
       ...common,
       requestTls: connect,
       httpProxy: env.HTTP_PROXY ?? env.http_proxy,
@@ -187,7 +199,7 @@ function makeDispatcher(connect: Record<string, unknown>, env: NodeJS.ProcessEnv
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
   }
-  return new (undici().Agent)(common);
+  return new parts.Agent(common);
 }
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -397,7 +409,9 @@ export class HttpClient {
     if (req.multipart) {
       // File parts are Blobs backed by the file on disk: undici streams them, nothing is read
       // into memory up front. Rebuilt per attempt so a retry or redirect can send it again.
-      const form = new (undici().FormData)();
+      // CommonJS: bundled, its exports are only on `default`.
+      const { FormData } = (await import('undici/lib/web/fetch/formdata.js')).default;
+      const form = new FormData();
       for (const [k, v] of Object.entries(req.multipart.fields ?? {})) form.append(k, v);
       for (const f of req.multipart.files) {
         const blob = await openAsBlob(f.path, { type: f.contentType ?? 'application/octet-stream' });
@@ -417,8 +431,9 @@ export class HttpClient {
   ): Promise<{ status: number; headers: Record<string, string>; data: unknown }> {
     const action = isAction(method, req.action);
     const retries = Math.max(0, this.options.retries);
-    await loadUndici();
-    this.dispatcher ??= makeDispatcher(this.connect, this.options.env ?? process.env);
+    const env = this.options.env ?? process.env;
+    const undici = await loadUndici(!this.options.dispatcher && isProxied(env));
+    this.dispatcher ??= makeDispatcher(undici, this.connect, env);
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(method, url, headers, bodyReq, req);
@@ -430,11 +445,13 @@ export class HttpClient {
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs)];
         if (this.options.signal) signals.push(this.options.signal);
-        const res = await undici().request(url, {
+        const target = new URL(url);
+        const res = await undici.request.call(this.dispatcher, {
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
           method,
           headers,
           body: bodyReq ? ((await this.buildBody(bodyReq)) as Dispatcher.DispatchOptions['body']) : undefined,
-          dispatcher: this.dispatcher,
           signal: AbortSignal.any(signals),
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
