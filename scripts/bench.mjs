@@ -1,19 +1,39 @@
-// `npm run bench`: start-up time, --all paging speed and ndjson memory, measured against the
-// sandbox with the real binary. Prints a table; nothing here asserts, the figures go in reports.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `npm run bench`: forgectl side by side with plain Node references and, where installed, peer
+// CLIs, against the sandbox, runs interleaved so load on the machine hits every case alike.
+// Prints medians and ratios and writes them as JSON (bench/README.md explains how to read them).
+// Nothing here asserts: speed is not tested, it is measured.
+//
+//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { BIN, cleanEnv, startSandboxProcess } from './lib.mjs';
 
-const PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PROBE = join(root, 'scripts', 'rss-probe.mjs');
+const FETCH_ONE = join(root, 'bench', 'fetch-one.mjs');
+const FETCH_ALL = join(root, 'bench', 'fetch-all.mjs');
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    json: { type: 'string', default: join(root, 'bench', 'results', 'latest.json') },
+  },
+});
+const ROUNDS = Number(args.rounds ?? (args.quick ? 5 : 15));
+const PAGING_ROUNDS = Math.max(3, Math.ceil(ROUNDS / 2));
+const MEMORY_ROUNDS = args.quick ? 1 : 3;
 const configDir = mkdtempSync(join(tmpdir(), 'forgectl-bench-'));
+const node = process.execPath;
 
-function runOnce(args, env = {}, nodeArgs = []) {
+/** One run: wall time, stdout line count, and (with the probe) peak RSS and CPU of the process. */
+function runOnce(cmd, argv, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [...nodeArgs, ...args], { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, argv, { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
     let lines = 0;
     let stderr = '';
     child.stdout.on('data', (c) => {
@@ -23,57 +43,152 @@ function runOnce(args, env = {}, nodeArgs = []) {
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`));
+      if (code !== 0) return reject(new Error(`${[cmd, ...argv].join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));
       const rss = /@@maxrss_kb=(\d+)/.exec(stderr);
-      resolve({ ms, lines, rssMb: rss ? Number(rss[1]) / 1024 : undefined });
+      const cpu = /@@cpu_ms=(\d+)/.exec(stderr);
+      resolve({ ms, lines, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuMs: cpu ? Number(cpu[1]) : undefined });
     });
   });
 }
 
-async function timed(args, env, runs, nodeArgs) {
-  await runOnce(args, env, nodeArgs); // warm the file cache
-  const times = [];
-  let last;
-  for (let i = 0; i < runs; i++) {
-    last = await runOnce(args, env, nodeArgs);
-    times.push(last.ms);
+const median = (xs) => {
+  const s = xs.filter((x) => x !== undefined).sort((a, b) => a - b);
+  if (!s.length) return undefined;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Runs every case once per round, in turn, so a busy moment slows all cases of that round alike. */
+async function interleaved(cases, rounds) {
+  for (const c of cases) await runOnce(c.cmd, c.argv, c.env); // warm the file cache
+  const samples = new Map(cases.map((c) => [c.id, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const c of cases) samples.get(c.id).push(await runOnce(c.cmd, c.argv, c.env));
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], min: times[0], lines: last.lines };
+  const out = {};
+  for (const c of cases) {
+    const s = samples.get(c.id);
+    out[c.id] = {
+      label: c.label,
+      runs: s.length,
+      ms: median(s.map((x) => x.ms)),
+      minMs: Math.min(...s.map((x) => x.ms)),
+      cpuMs: median(s.map((x) => x.cpuMs)),
+      rssMb: median(s.map((x) => x.rssMb)),
+      lines: s[s.length - 1].lines,
+    };
+  }
+  return out;
 }
 
+function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+// Peer CLIs, only where installed: python-gitlab (Debian package python3-gitlab) and the gitbeaker
+// CLI (FORGECTL_BENCH_GITBEAKER=path to its bin, e.g. from `npm install @gitbeaker/cli` elsewhere).
+function peers(url, token) {
+  const out = [];
+  const gitlab = which('gitlab');
+  if (gitlab) {
+    const base = ['--server-url', url, '--private-token', token];
+    out.push({ name: 'python-gitlab', one: [gitlab, [...base, '-o', 'json', 'project', 'list', '--per-page', '1']], help: [gitlab, ['--help']] });
+  }
+  const gitbeaker = process.env.FORGECTL_BENCH_GITBEAKER;
+  if (gitbeaker) {
+    const env = { GITBEAKER_HOST: url, GITBEAKER_TOKEN: token };
+    out.push({ name: 'gitbeaker', one: [gitbeaker, ['projects', 'all', '--gb-per-page=1', '--gb-max-pages=1'], env], help: [gitbeaker, ['--help'], env] });
+  }
+  return out;
+}
+
+const results = { machine: machine(), node: process.version, rounds: ROUNDS, date: new Date().toISOString(), cases: {} };
 const rows = [];
-const fmt = (n, unit) => `${n.toFixed(unit === 'MB' ? 1 : 0)} ${unit}`;
+const ratio = (a, b) => (a !== undefined && b ? a / b : undefined);
+function row(what, r, ref, target) {
+  rows.push({ what, ms: r.ms, cpuMs: r.cpuMs, rssMb: r.rssMb, ratio: ref ? ratio(r.ms, ref.ms) : undefined, vs: ref?.label, target });
+}
 
-// 1. Start-up
-const nodeBase = await timed(['-e', '0'], {}, 20);
-const version = await timed([BIN, '--version'], {}, 20);
-const help = await timed([BIN, '--help'], {}, 10);
-rows.push(['start-up: node -e 0', fmt(nodeBase.median, 'ms'), '']);
-rows.push(['start-up: forgectl --version', fmt(version.median, 'ms'), `${(version.median / nodeBase.median).toFixed(2)}x node`]);
-rows.push(['start-up: forgectl --help (whole command tree)', fmt(help.median, 'ms'), `${(help.median / nodeBase.median).toFixed(2)}x node`]);
+// 1. Start-up, help and one request, against a sandbox with 5,000 projects.
+{
+  const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', '5000']);
+  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+  const cases = [
+    { id: 'node', label: 'node -e 0', cmd: node, argv: ['-e', '0'] },
+    { id: 'version', label: 'forgectl --version', cmd: node, argv: [BIN, '--version'] },
+    { id: 'help', label: 'forgectl --help', cmd: node, argv: [BIN, '--help'] },
+    { id: 'groupHelp', label: 'forgectl projects --help', cmd: node, argv: [BIN, 'projects', '--help'] },
+    { id: 'fetchOne', label: 'bare fetch script, 1 request', cmd: node, argv: [FETCH_ONE], env },
+    { id: 'one', label: 'forgectl projects list --per-page 1 -o json', cmd: node, argv: [BIN, 'projects', 'list', '--per-page', '1', '-o', 'json'], env },
+  ];
+  for (const p of peers(sb.url, sb.tokens.admin)) {
+    cases.push({ id: `${p.name}:one`, label: `${p.name}: list 1 project`, cmd: p.one[0], argv: p.one[1], env: { ...env, ...p.one[2] } });
+    cases.push({ id: `${p.name}:help`, label: `${p.name} --help`, cmd: p.help[0], argv: p.help[1], env: p.help[2] });
+  }
+  const r = await interleaved(cases, ROUNDS);
+  await sb.stop();
+  Object.assign(results.cases, r);
+  row(r.node.label, r.node);
+  row(r.version.label, r.version, r.node, 1.3);
+  row(r.help.label, r.help, r.node, 2);
+  row(r.groupHelp.label, r.groupHelp, r.node, 2);
+  for (const [id, c] of Object.entries(r)) if (id.endsWith(':help')) row(c.label, c, r.node);
+  row(r.fetchOne.label, r.fetchOne);
+  row(r.one.label, r.one, r.fetchOne, 1.5);
+  for (const [id, c] of Object.entries(r)) if (id.endsWith(':one')) row(c.label, c, r.fetchOne);
+}
 
-// 2. --all of 5,000 projects at 25 ms latency: concurrent pages vs page by page
+// 2. --all of 5,000 projects at 25 ms latency: forgectl against the 8-way fetch script.
 {
   const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', '5000', '--latency', '25']);
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
-  const args = [BIN, 'projects', 'list', '--all', '-o', 'ndjson'];
-  const concurrent = await timed(args, env, 5);
-  const sequential = await timed(args, { ...env, FORGECTL_PAGE_CONCURRENCY: '1' }, 5);
+  const cases = [
+    { id: 'fetchAll5k', label: '8-way fetch script, 5,000 projects, 25 ms latency', cmd: node, argv: ['--import', PROBE, FETCH_ALL], env },
+    { id: 'all5k', label: 'forgectl projects list --all -o ndjson, 5,000, 25 ms', cmd: node, argv: ['--import', PROBE, BIN, 'projects', 'list', '--all', '-o', 'ndjson'], env },
+  ];
+  const r = await interleaved(cases, PAGING_ROUNDS);
   await sb.stop();
-  rows.push([`projects list --all, ${concurrent.lines} projects, 25 ms latency, page by page`, fmt(sequential.median, 'ms'), '']);
-  rows.push([`projects list --all, ${concurrent.lines} projects, 25 ms latency, 4 pages at a time`, fmt(concurrent.median, 'ms'), `${(sequential.median / concurrent.median).toFixed(2)}x faster`]);
+  Object.assign(results.cases, r);
+  row(r.fetchAll5k.label, r.fetchAll5k);
+  row(r.all5k.label, r.all5k, r.fetchAll5k, 1.5);
 }
 
-// 3. Peak memory of -o ndjson: does it grow with the number of projects?
+// 3. Peak memory of ndjson: 50,000 projects against the 8-way script, and 5,000 to show it is flat.
 for (const n of [5000, 50000]) {
   const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', String(n)]);
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
-  const r = await runOnce([BIN, 'projects', 'list', '--all', '-o', 'ndjson'], env, ['--import', PROBE]);
+  const k = `${n / 1000}k`;
+  const cases = [
+    { id: `fetchAll${k}:mem`, label: `8-way fetch script, ${n.toLocaleString('en')} projects, 0 ms`, cmd: node, argv: ['--import', PROBE, FETCH_ALL], env },
+    { id: `all${k}:mem`, label: `forgectl --all -o ndjson, ${n.toLocaleString('en')} projects, 0 ms`, cmd: node, argv: ['--import', PROBE, BIN, 'projects', 'list', '--all', '-o', 'ndjson'], env },
+  ];
+  const r = await interleaved(cases, MEMORY_ROUNDS);
   await sb.stop();
-  rows.push([`projects list --all -o ndjson, ${r.lines} projects: peak RSS`, fmt(r.rssMb, 'MB'), fmt(r.ms, 'ms')]);
+  Object.assign(results.cases, r);
+  const [ref, ours] = Object.values(r);
+  row(ref.label, ref);
+  row(ours.label, ours, ref, 1.5);
+  rows[rows.length - 1].rssRatio = ratio(ours.rssMb, ref.rssMb);
 }
 
-const w = Math.max(...rows.map((r) => r[0].length));
-console.log(`\n${'benchmark'.padEnd(w)}  ${'result'.padStart(10)}  note`);
-for (const [a, b, c] of rows) console.log(`${a.padEnd(w)}  ${b.padStart(10)}  ${c}`);
+results.rows = rows;
+mkdirSync(dirname(args.json), { recursive: true });
+writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+
+const fmt = (n, d = 0) => (n === undefined ? '' : n.toFixed(d));
+const table = [['case', 'median ms', 'cpu ms', 'peak MB', 'ratio', 'target', 'against']];
+for (const r of rows) {
+  table.push([r.what, fmt(r.ms), fmt(r.cpuMs), fmt(r.rssMb, 1), r.ratio ? `${fmt(r.ratio, 2)}x` : '', r.target ? `≤ ${r.target}x` : '', r.vs ?? '']);
+}
+const widths = table[0].map((_, i) => Math.max(...table.map((t) => t[i].length)));
+console.log(`\n${results.machine}, Node ${process.version}, ${ROUNDS} rounds (paging ${PAGING_ROUNDS}, memory ${MEMORY_ROUNDS}), medians`);
+for (const t of table) console.log(t.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
+const mem = rows.filter((r) => r.rssRatio !== undefined).pop();
+if (mem) console.log(`\npeak memory, 50,000 projects: ${fmt(mem.rssRatio, 2)}x the 8-way script`);
+console.log(`\nwrote ${args.json}`);
+
+function machine() {
+  const c = cpus();
+  return `${c.length} × ${c[0]?.model.trim() ?? 'unknown CPU'}`;
+}

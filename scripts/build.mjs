@@ -1,12 +1,18 @@
-// Bundles src/ into dist/ with esbuild. Dependencies stay external (resolved from node_modules at
-// run time) and every command module is a separate chunk, so `forgectl --version` loads almost nothing.
+// Bundles src/ and its dependencies into dist/ with esbuild. Every command module is a separate
+// chunk and heavy dependencies (undici, zod, yaml, prompts) sit in chunks of their own, so an
+// invocation loads a handful of files instead of several hundred from node_modules. The licences
+// of the bundled packages go to dist/THIRD_PARTY_LICENSES, shipped with the package.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+rmSync(join(root, 'dist'), { recursive: true, force: true });
 
-await build({
+const result = await build({
+  absWorkingDir: root,
   entryPoints: { main: 'src/main.ts', docs: 'src/docs/generate.ts' },
   outdir: 'dist',
   bundle: true,
@@ -14,9 +20,39 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // A native addon cannot be bundled: the keyring binding loads its platform's .node file from
+  // node_modules at run time (only when a profile uses the credential store).
+  external: ['@napi-rs/keyring'],
+  // Bundled CommonJS packages (undici, commander) call require() for Node's built-in modules.
+  banner: { js: "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);" },
   sourcemap: 'linked',
+  metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
   define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
+
+writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+
+/** The licence text of every package that ended up in the bundle, by package. */
+function thirdPartyLicenses(inputs) {
+  const dirs = new Set();
+  for (const input of inputs) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) dirs.add(m[1]);
+  }
+  const sections = [];
+  for (const dir of [...dirs].sort()) {
+    const abs = join(root, dir);
+    const meta = JSON.parse(readFileSync(join(abs, 'package.json'), 'utf8'));
+    const file = readdirSync(abs).find((f) => /^(licen[cs]e|copying)([.-]|$)/i.test(f));
+    const text = file ? readFileSync(join(abs, file), 'utf8').trim() : undefined;
+    if (!text) throw new Error(`no licence file in ${dir}: add its licence text before bundling it`);
+    sections.push(`${meta.name}@${meta.version} (${meta.license ?? 'see text'})\n\n${text}`);
+  }
+  const header =
+    'forgectl bundles the following packages into dist/. Their licences follow.\n' +
+    `${'='.repeat(78)}\n`;
+  return `${header}\n${sections.join(`\n\n${'-'.repeat(78)}\n\n`)}\n`;
+}
+

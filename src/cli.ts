@@ -1,15 +1,20 @@
 // Builds the command tree and runs it: parse, dispatch, print the result, map errors to exit codes.
 // The only place that prints errors.
 
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
 import { ApiError, ExitCode, exitCodeFor, hintFor } from './core/errors.js';
-import { COMMAND_GROUPS } from './commands/index.js';
+import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { maskUrlCredentials, visible } from './core/safe-text.js';
 
-export function buildProgram(reg: Registry): Command {
+/**
+ * The command tree. Given the command line, it registers only the group the line names and adds
+ * the global options to a command only when the line reaches it, which is most of the start-up
+ * cost otherwise; without one (generated docs, `forgectl help`) it is the whole tree.
+ */
+export function buildProgram(reg: Registry, argv?: string[]): Command {
   const program = new Command('forgectl');
   program
     .description('Administer GitLab-compatible code-hosting instances from the terminal, scripts and CI (REST API v4).')
@@ -18,6 +23,7 @@ export function buildProgram(reg: Registry): Command {
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .exitOverride()
+    .configureHelp({ subcommandTerm })
     .configureOutput({
       writeOut: (s) => reg.ctx.stdout.write(s),
       writeErr: (s) => reg.ctx.stderr.write(s),
@@ -36,20 +42,68 @@ export function buildProgram(reg: Registry): Command {
         'Run `forgectl COMMAND --help` for the options of a command.',
       ].join('\n'),
     );
-  for (const opt of globalOptions()) program.addOption(opt);
-  for (const register of COMMAND_GROUPS) register(program, reg);
-  decorate(program);
+  const rootOptions = globalOptions();
+  for (const opt of rootOptions) program.addOption(opt);
+  const word = argv ? commandWord(argv, rootOptions) : undefined;
+  // `help` walks the whole tree and prints any command's help, global options included.
+  const lazy = argv !== undefined && word !== 'help';
+  const only: CommandGroup | undefined = lazy && word ? COMMAND_GROUPS.find((g) => g.names.includes(word) && !g.names.includes('help')) : undefined;
+  for (const group of COMMAND_GROUPS) if (!only || group === only) group.register(program, reg);
+  if (lazy) decorateOnDispatch(program);
+  else decorate(program);
   return program;
+}
+
+/**
+ * The first word of the command line that is not a root option or its value: the command group.
+ * Undefined when an option is not a plain root option (`-h`, `-ojson`, a typo): the whole tree is
+ * built then, so help and commander's suggestions see every command.
+ */
+export function commandWord(argv: string[], rootOptions: Option[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    if (arg.startsWith('--') && arg.includes('=')) continue;
+    const opt = rootOptions.find((o) => o.long === arg || o.short === arg);
+    if (!opt) return undefined;
+    if (opt.required || opt.optional) i++;
+  }
+  return undefined;
+}
+
+/**
+ * Every command takes the global options, but they are added only when the command line reaches
+ * the command: list each subcommand with `[options]` as commander does once it has them.
+ */
+function subcommandTerm(this: Help, cmd: Command): string {
+  const term = Help.prototype.subcommandTerm.call(this, cmd);
+  // commander's own `help` subcommand has no parent and takes no options.
+  if (cmd.options.length || !cmd.parent) return term;
+  const name = cmd.name() + (cmd.aliases()[0] ? `|${cmd.aliases()[0]}` : '');
+  return `${name} [options]${term.slice(name.length)}`;
+}
+
+/** Decorates each command as the parse reaches it (commander calls preSubcommand before its parse). */
+function decorateOnDispatch(cmd: Command): void {
+  cmd.hook('preSubcommand', (_parent, sub) => {
+    decorateOne(sub);
+    if (sub.commands.length) decorateOnDispatch(sub);
+  });
 }
 
 /** Every command below the root accepts the global options and exits through our error path. */
 function decorate(cmd: Command): void {
   for (const sub of cmd.commands) {
-    addGlobalOptions(sub);
-    sub.exitOverride();
-    sub.showSuggestionAfterError(true);
+    decorateOne(sub);
     decorate(sub);
   }
+}
+
+function decorateOne(cmd: Command): void {
+  addGlobalOptions(cmd);
+  cmd.exitOverride();
+  cmd.showSuggestionAfterError(true);
 }
 
 function isCommanderError(err: unknown): err is CommanderError {
@@ -91,7 +145,7 @@ function defaultHint(err: unknown): string | undefined {
 
 /** Runs `forgectl ARGV`; tests may pass a registry with `parseOnly` to stop after parsing. */
 export async function run(argv: string[], ctx: Context, reg: Registry = { ctx }): Promise<number> {
-  const program = buildProgram(reg);
+  const program = buildProgram(reg, argv);
   try {
     // The one place globals are resolved: after parsing, before the action (so its errors know -o json).
     program.hook('preAction', (_this, action) => {

@@ -1,7 +1,7 @@
 // Alert ingestion (spec part 3 §4.1, §5 rule 1): POST to an integration's alert_url with its own
 // key, not the instance credential.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient, HttpResponse } from '../core/http.js';
 import { parseResponse } from './schema.js';
 

@@ -1,6 +1,6 @@
 // Group activity analytics (spec part 3 §4.3): three counts, one endpoint each.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { parseResponse } from './schema.js';
 

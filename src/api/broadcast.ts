@@ -1,6 +1,6 @@
 // Broadcast messages (spec part 1 §2.4, §4.4). Reading works without credentials.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { parseResponse, parseEach } from './schema.js';

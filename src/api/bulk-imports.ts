@@ -1,6 +1,6 @@
 // Group and project migration by direct transfer (spec part 1 §2.2–2.3, §4.6).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { parseEach, parseResponse } from './schema.js';

@@ -1,6 +1,6 @@
 // Starred metrics dashboards (spec part 3 §2.6, §4.5).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment } from '../core/query.js';
 import { parseResponse } from './schema.js';

@@ -1,6 +1,6 @@
 // Discussions and notes on issues, project snippets and epics (spec part 2 §2.3, §4.3).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';

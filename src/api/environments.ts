@@ -1,6 +1,6 @@
 // Group-level protected environments (spec part 3 §2.4, §4.2).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';

@@ -1,6 +1,6 @@
 // Epics (spec part 2 §2.5, §4.5; the epics API is deprecated in favour of work items).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg, type QueryParams } from '../core/query.js';

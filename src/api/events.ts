@@ -1,6 +1,6 @@
 // The activity feed (spec part 2 §2.4, §4.4): own events, one user's, one project's.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';

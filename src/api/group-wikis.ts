@@ -1,6 +1,6 @@
 // Group wikis (spec part 2 §2.8, §4.8). Slugs may contain `/` (directories): encoded as one segment.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';

@@ -1,6 +1,6 @@
 // System hooks (spec part 1 §2.5, §4.5, §6). The hook's secret `token` is write-only.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { parseResponse, parseEach, unwrapSingle } from './schema.js';

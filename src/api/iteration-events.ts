@@ -1,6 +1,6 @@
 // Resource iteration events of an issue (spec part 2 §2.6, §4.6).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';

@@ -1,7 +1,7 @@
 // Merge requests (spec part 2 §2.1, §4.1). Schemas name only what the CLI reads; every other field
 // is kept as received.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';

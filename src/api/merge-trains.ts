@@ -1,6 +1,6 @@
 // Merge trains (spec part 2 §2.2, §4.2; Premium).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';

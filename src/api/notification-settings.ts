@@ -1,6 +1,6 @@
 // Notification settings (spec part 2 §2.7, §4.7): global, per group, per project.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';

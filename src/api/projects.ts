@@ -1,6 +1,6 @@
 // Project listing (spec part 3 §2.7, §4.6).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type KeysetOptions, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';

@@ -1,6 +1,6 @@
 // Group releases (spec part 3 §2.5, §4.4).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';

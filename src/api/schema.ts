@@ -1,7 +1,7 @@
 // Response parsing. Schemas are loose (unknown fields are kept, never dropped) and name only the
 // fields the CLI relies on; a response without them is reported as an unexpected answer.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../core/errors.js';
 
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {

@@ -1,6 +1,6 @@
 // Application settings and plan limits (spec part 1 §2.6, §2.7, §4.2, §4.3).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { parseResponse } from './schema.js';
 import { SETTINGS, isSecretSetting } from './settings-model.js';

@@ -1,6 +1,6 @@
 // Personal access tokens (spec part 1 §2.1, §4.1).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';

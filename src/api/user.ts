@@ -1,6 +1,6 @@
 // The user summary embedded as author, user… (spec part 2 §2).
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const UserSummarySchema = z.looseObject({
   id: z.number(),

@@ -1,5 +1,5 @@
 // The command groups, in the order `forgectl --help` lists them. Each registers its own commands;
-// their implementations load only when run.
+// their implementations load only when run, and a command line registers only the group it names.
 
 import type { Command } from 'commander';
 import type { Registry } from '../core/command.js';
@@ -29,29 +29,36 @@ import { registerWiki } from './wiki/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-// One line per group, in the order of CLI.md.
-export const COMMAND_GROUPS: RegisterGroup[] = [
-  registerProfile,
-  registerToken,
-  registerSettings,
-  registerPlanLimits,
-  registerBroadcast,
-  registerHooks,
-  registerMigrate,
-  registerMr,
-  registerDiscussion,
-  registerEvents,
-  registerEpic,
-  registerIterationEvents,
-  registerNotify,
-  registerWiki,
-  registerAlerts,
-  registerEnvs,
-  registerAnalytics,
-  registerReleases,
-  registerDashboards,
-  registerProjects,
-  registerApi,
-  registerSandbox,
-  registerShell,
+/** A group's register function and the top-level words (names and aliases) it declares. */
+export interface CommandGroup {
+  names: readonly string[];
+  register: RegisterGroup;
+}
+
+// One line per group, in the order of CLI.md. `names` lets the CLI register only the group a
+// command line names (a test checks they match what each register function declares).
+export const COMMAND_GROUPS: CommandGroup[] = [
+  { names: ['profile'], register: registerProfile },
+  { names: ['token'], register: registerToken },
+  { names: ['settings'], register: registerSettings },
+  { names: ['plan-limits'], register: registerPlanLimits },
+  { names: ['broadcast'], register: registerBroadcast },
+  { names: ['hooks'], register: registerHooks },
+  { names: ['migrate'], register: registerMigrate },
+  { names: ['mr'], register: registerMr },
+  { names: ['discussion'], register: registerDiscussion },
+  { names: ['events'], register: registerEvents },
+  { names: ['epic'], register: registerEpic },
+  { names: ['iteration-events'], register: registerIterationEvents },
+  { names: ['notify'], register: registerNotify },
+  { names: ['wiki'], register: registerWiki },
+  { names: ['alerts'], register: registerAlerts },
+  { names: ['envs'], register: registerEnvs },
+  { names: ['analytics'], register: registerAnalytics },
+  { names: ['releases'], register: registerReleases },
+  { names: ['dashboards'], register: registerDashboards },
+  { names: ['projects'], register: registerProjects },
+  { names: ['api'], register: registerApi },
+  { names: ['sandbox'], register: registerSandbox },
+  { names: ['completion', 'help'], register: registerShell },
 ];

@@ -5,7 +5,6 @@
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { rootCertificates } from 'node:tls';
-import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
@@ -18,11 +17,31 @@ export type { TokenType } from './token-types.js';
 import type { TokenType } from './token-types.js';
 export { TOKEN_TYPES } from './token-types.js';
 
-// undici loads on the first request, not at start-up: `--help` and usage errors never need it.
-let undiciModule: typeof Undici | undefined;
-function undici(): typeof Undici {
-  undiciModule ??= createRequire(import.meta.url)('undici') as typeof Undici;
-  return undiciModule;
+// undici loads on the first request, not at start-up: `--help`, usage errors and dry-runs never
+// need it. Only the parts used are imported: undici's index also loads fetch, WebSocket, cookies,
+// caches and mocks (and through them Node's own copy of undici), a third of a one-request run.
+interface UndiciParts {
+  Agent: typeof Undici.Agent;
+  /** undici's Dispatcher#request, called on our dispatcher. */
+  request: (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+  EnvHttpProxyAgent?: typeof Undici.EnvHttpProxyAgent;
+}
+let undiciParts: UndiciParts | undefined;
+async function loadUndici(proxied: boolean): Promise<UndiciParts> {
+  if (!undiciParts) {
+    const [agent, request] = await Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]);
+    undiciParts = { Agent: agent.default, request: request.default };
+  }
+  if (proxied && !undiciParts.EnvHttpProxyAgent) {
+    // The proxy agent tunnels with Dispatcher#connect, which undici's index installs: load it whole.
+    const m = (await import('undici')) as typeof Undici & { default?: typeof Undici };
+    undiciParts.EnvHttpProxyAgent = (m.default ?? m).EnvHttpProxyAgent;
+  }
+  return undiciParts;
+}
+
+function isProxied(env: NodeJS.ProcessEnv): boolean {
+  return ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
 }
 
 export interface Credentials {
@@ -76,6 +95,8 @@ export interface RequestOptions {
   expect?: 'json' | 'text';
   /** The command that shows whether a write whose answer was lost took effect (default: an `api` GET). */
   checkWith?: string;
+  /** Told before each retry (paging slows down when the server throttles). */
+  onRetry?: (info: { status?: number; retryAfter?: string }) => void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -151,7 +172,8 @@ export function credentialHeaders(c: Credentials): Record<string, string> {
   return h;
 }
 
-export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = process.env): Dispatcher {
+/** TLS material for the connection pool, read when the client is made so a bad path fails early. */
+function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string, unknown> {
   const connect: Record<string, unknown> = {};
   if (tls.caFile) {
     // `ca` replaces Node's bundle, so keep the system roots and NODE_EXTRA_CA_CERTS alongside.
@@ -169,10 +191,14 @@ export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = 
   if (tls.insecure) connect.rejectUnauthorized = false;
   if (tls.clientCert) connect.cert = readFileSync(tls.clientCert);
   if (tls.clientKey) connect.key = readFileSync(tls.clientKey);
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+  return connect;
+}
+
+function makeDispatcher(parts: UndiciParts, connect: Record<string, unknown>, env: NodeJS.ProcessEnv): Dispatcher {
+  const proxied = isProxied(env);
   const common = { keepAliveTimeout: 10_000, connect };
   if (proxied) {
-    return new (undici().EnvHttpProxyAgent)({
+    return new parts.EnvHttpProxyAgent!({
       ...common,
       requestTls: connect,
       httpProxy: env.HTTP_PROXY ?? env.http_proxy,
@@ -180,7 +206,7 @@ export function createDispatcher(tls: TlsOptions = {}, env: NodeJS.ProcessEnv = 
       noProxy: env.NO_PROXY ?? env.no_proxy,
     });
   }
-  return new (undici().Agent)(common);
+  return new parts.Agent(common);
 }
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -285,15 +311,15 @@ export function checkCommandFor(apiRoot: string, url: string): string {
 export class HttpClient {
   readonly baseUrl: string;
   readonly apiRoot: string;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private dispatcher?: Dispatcher;
+  private readonly connect: Record<string, unknown>;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
     this.apiRoot = `${this.baseUrl}/api/v4`;
-    this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? createDispatcher(options.tls, options.env);
+    this.dispatcher = options.dispatcher;
+    this.connect = connectOptions(options.tls ?? {}, options.env ?? process.env);
     this.sleep = options.sleep ?? defaultSleep;
     options.redactor.add(options.credentials.token);
   }
@@ -309,7 +335,8 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close().catch(() => undefined);
+    // An injected dispatcher (tests) belongs to the caller.
+    if (this.dispatcher && this.dispatcher !== this.options.dispatcher) await this.dispatcher.close().catch(() => undefined);
   }
 
   resolveUrl(path: string, query?: QueryParams): string {
@@ -450,7 +477,9 @@ export class HttpClient {
     if (req.multipart) {
       // File parts are Blobs backed by the file on disk: undici streams them, nothing is read
       // into memory up front. Rebuilt per attempt so a retry or redirect can send it again.
-      const form = new (undici().FormData)();
+      // CommonJS: bundled, its exports are only on `default`.
+      const { FormData } = (await import('undici/lib/web/fetch/formdata.js')).default;
+      const form = new FormData();
       for (const [k, v] of Object.entries(req.multipart.fields ?? {})) form.append(k, v);
       for (const f of req.multipart.files) {
         const blob = await openAsBlob(f.path, { type: f.contentType ?? 'application/octet-stream' });
@@ -472,6 +501,9 @@ export class HttpClient {
     const retries = Math.max(0, this.options.retries);
     // A write repeated after a lost answer: an error status now may only mean the lost attempt acted.
     let lostWrite: string | undefined;
+    const env = this.options.env ?? process.env;
+    const undici = await loadUndici(!this.options.dispatcher && isProxied(env));
+    this.dispatcher ??= makeDispatcher(undici, this.connect, env);
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(method, url, headers, bodyReq, req);
@@ -485,11 +517,13 @@ export class HttpClient {
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs)];
         if (this.options.signal) signals.push(this.options.signal);
-        const res = await undici().request(url, {
+        const target = new URL(url);
+        const res = await undici.request.call(this.dispatcher, {
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
           method,
           headers,
           body: bodyReq ? ((await this.buildBody(bodyReq)) as Dispatcher.DispatchOptions['body']) : undefined,
-          dispatcher: this.dispatcher,
           signal: AbortSignal.any(signals),
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
@@ -521,6 +555,7 @@ export class HttpClient {
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
+      req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
       await this.sleep(delay, this.options.signal);
     }

@@ -288,7 +288,8 @@ const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|Fals
 const RAW_C1 = /[\x7f-\x9f]/g;
 
 async function yamlStringify(v: unknown): Promise<string> {
-  const { Document, visit } = await import('yaml');
+  // yaml is CommonJS: bundled, its exports are only on `default`.
+  const { Document, visit } = (await import('yaml')).default;
   const doc = new Document(v);
   let rawC1 = false;
   visit(doc, {

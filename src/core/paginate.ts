@@ -4,19 +4,23 @@
 // arrives, so a streaming formatter keeps memory flat however long the list is.
 
 import { CancelledError, PartialListError } from './errors.js';
-import type { HttpClient, HttpResponse } from './http.js';
+import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
 import type { QueryParams } from './query.js';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
-export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CONCURRENCY = 8;
 
 export interface PageOptions {
   all?: boolean;
   page?: number;
   perPage?: number;
   limit?: number;
-  /** Pages fetched at once with --all when the page count is known. */
+  /**
+   * Most pages in flight with --all when the page count is known. The number adapts: halved when
+   * the server answers 429 or sends Retry-After, kept under its RateLimit-Remaining, grown back by
+   * one per round of pages up to just below the level that was throttled.
+   */
   concurrency?: number;
   /**
    * Offset paging stops at a maximum for some lists (projects: 50,000 records). When the first page
@@ -79,9 +83,9 @@ function pageNumber(url: string): number | undefined {
 }
 
 /** Fetches one page; a failure after the first page becomes a PartialListError saying where to resume. */
-async function fetchPage(http: HttpClient, url: string, perPage: number, resume?: string): Promise<HttpResponse<unknown>> {
+async function fetchPage(http: HttpClient, url: string, perPage: number, resume?: string, onRetry?: RequestOptions['onRetry']): Promise<HttpResponse<unknown>> {
   try {
-    const res = await http.request<unknown>({ method: 'GET', path: url });
+    const res = await http.request<unknown>({ method: 'GET', path: url, onRetry });
     pageItems(res);
     return res;
   } catch (err) {
@@ -180,7 +184,7 @@ export async function* paginate<T = unknown>(
   }
 }
 
-/** Fetches pages `from..to` with at most `concurrency` in flight, yielding strictly in page order. */
+/** Fetches pages `from..to`, adapting how many are in flight, yielding strictly in page order. */
 async function* concurrentPages<T>(
   http: HttpClient,
   templateUrl: string,
@@ -192,11 +196,12 @@ async function* concurrentPages<T>(
   opts: PageOptions,
 ): AsyncGenerator<T> {
   const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
+  const pace = new Pace(concurrency);
   let scheduled = from;
   const schedule = () => {
-    while (scheduled <= to && inFlight.size < concurrency) {
+    while (scheduled <= to && inFlight.size < pace.limit) {
       const url = setParam(templateUrl, 'page', String(scheduled));
-      const p = fetchPage(http, url, perPage);
+      const p = fetchPage(http, url, perPage, undefined, (info) => pace.throttled(info));
       // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited below.
       p.catch(() => undefined);
       inFlight.set(scheduled, p);
@@ -209,6 +214,7 @@ async function* concurrentPages<T>(
       schedule();
       const res = await inFlight.get(page)!;
       inFlight.delete(page);
+      pace.answered(res.headers);
       opts.onPage?.({ page, totalPages: to, mode: 'offset' });
       for (const item of pageItems<T>(res)) {
         if (yielded >= remaining) return;
@@ -218,6 +224,40 @@ async function* concurrentPages<T>(
     }
   } finally {
     inFlight.clear();
+  }
+}
+
+/** How many pages may be in flight: additive increase, multiplicative decrease on throttling. */
+export class Pace {
+  limit: number;
+  private ceiling: number;
+  private answers = 0;
+
+  constructor(start: number) {
+    this.limit = Math.max(1, start);
+    this.ceiling = this.limit;
+  }
+
+  /** A request is about to be retried: back off if the server said it is overloaded. */
+  throttled(info: { status?: number; retryAfter?: string }): void {
+    if (info.status !== 429 && info.retryAfter === undefined) return;
+    this.ceiling = Math.max(1, this.limit - 1);
+    this.limit = Math.max(1, Math.floor(this.limit / 2));
+    this.answers = 0;
+  }
+
+  /** A page arrived: respect Retry-After and RateLimit-Remaining, else grow by one per round of pages. */
+  answered(headers: Record<string, string>): void {
+    if (headers['retry-after'] !== undefined) return this.throttled({ retryAfter: headers['retry-after'] });
+    const remaining = intHeader(headers, 'ratelimit-remaining');
+    if (remaining !== undefined && remaining < this.limit) {
+      this.limit = Math.max(1, remaining);
+      return;
+    }
+    if (this.limit < this.ceiling && ++this.answers >= this.limit) {
+      this.limit++;
+      this.answers = 0;
+    }
   }
 }
 

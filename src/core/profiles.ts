@@ -204,7 +204,8 @@ export class ProfileStore {
         throw new CommandFailedError(`cannot create config directory ${this.dir}: ${describeFsError(err)}`, 'check its permissions, or point --config-dir (or FORGECTL_CONFIG_DIR) elsewhere');
       }
     }
-    const lockfile = await import('proper-lockfile');
+    // CommonJS: under Node its exports are `default`; bundled, only `default` has them.
+    const lockfile = (await import('proper-lockfile')).default;
     let release: () => Promise<void>;
     try {
       release = await lockfile.lock(path, {

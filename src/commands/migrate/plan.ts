@@ -14,7 +14,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../../core/errors.js';
 import { KINDS, checkUrl, lastSegment, validEntity, type EntityPlan } from './rules.js';
 

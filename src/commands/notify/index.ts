@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
-import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './run.js';
+import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './values.js';
 
 const run = () => import('./run.js');
 

@@ -17,7 +17,7 @@ export function registerProjects(program: Command, reg: Registry): void {
     aliases: ['ls'],
     description:
       'Without --user: GET /projects. With --user: projects in that user’s namespace (GET /users/:user/projects), ' +
-      'which accepts fewer filters. With --all, pages are fetched four at a time; past the 50,000-project limit of ' +
+      'which accepts fewer filters. With --all, up to eight pages are fetched at a time (fewer when the server throttles); past the 50,000-project limit of ' +
       'offset paging (or when the server does not tell the total) paging switches to keyset (order_by=id). So that the ' +
       'switch goes on after the last project printed, --all and --limit without --order-by list in id order ' +
       '(ascending unless --sort desc).',

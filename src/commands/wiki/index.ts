@@ -2,7 +2,7 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
-import { WIKI_FORMATS } from './run.js';
+import { WIKI_FORMATS } from './formats.js';
 
 const run = () => import('./run.js');
 

@@ -6,7 +6,7 @@ import { list, none, object, text, type Column, type CommandResult } from '../..
 import { parseGroupId } from '../../core/refs.js';
 import { confirmDestructive } from '../shared.js';
 
-export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const;
+export { WIKI_FORMATS } from './formats.js';
 
 export interface WikiContentOptions {
   title?: string;

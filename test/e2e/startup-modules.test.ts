@@ -1,0 +1,93 @@
+// Guard for start-up cost (issue 15): which modules `--version`, help and a one-request command
+// load. Not timed; it lists the files each loads and the packages bundled in them, so start-up
+// cannot silently grow back (a dependency imported at top level, the whole command tree, a config library on
+// the read path). `npm run bench` measures the time.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { forgectl, tempDir } from '../helpers/cli.js';
+import { envFor, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+const HOOK = resolve(import.meta.dirname, '../helpers/module-log.mjs');
+const DIST = resolve(import.meta.dirname, '../../dist');
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The modules the command groups import only when a command runs (`import('./run.js')`). */
+const LAZY_MODULES = new Set(
+  readdirSync(join(ROOT, 'src/commands'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) => {
+      const dir = dirname(join('src/commands', f));
+      const text = readFileSync(join(ROOT, 'src/commands', f), 'utf8');
+      return [...text.matchAll(/\bimport\('(\.[^']+)\.js'\)/g)].map((m) => join(dir, `${m[1]}.ts`));
+    }),
+);
+
+interface Loaded {
+  /** Files of dist/ that were loaded, relative to dist/. */
+  dist: string[];
+  /** node_modules packages loaded from disk (nothing should be: dist/ bundles them). */
+  external: string[];
+  /** Packages bundled into the loaded dist/ files, from their source maps. */
+  packages: string[];
+  /** Our own source files bundled into the loaded dist/ files. */
+  sources: string[];
+}
+
+async function modulesOf(args: string[], env: Record<string, string | undefined> = {}): Promise<Loaded> {
+  const log = join(tempDir('forgectl-modules-'), 'modules.log');
+  const res = await forgectl(args, { env: { ...env, FORGECTL_MODULE_LOG: log, NODE_OPTIONS: `--import=${HOOK}` } });
+  expect(res.exitCode, res.stderr).toBe(0);
+  const urls = [...new Set(readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith('file:')))];
+  const files = urls.map((u) => fileURLToPath(u)).filter((f) => f !== HOOK && !f.endsWith('module-log-hooks.mjs'));
+  const dist = files.filter((f) => f.startsWith(`${DIST}/`)).map((f) => f.slice(DIST.length + 1));
+  const external = files.filter((f) => f.includes('/node_modules/'));
+  const packages = new Set<string>();
+  const sources = new Set<string>();
+  for (const f of dist) {
+    const map = JSON.parse(readFileSync(join(DIST, `${f}.map`), 'utf8')) as { sources: string[] };
+    for (const s of map.sources) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(s);
+      if (pkg) packages.add(pkg[1]);
+      else sources.add(s.replace(/^(\.\.\/)+/, ''));
+    }
+  }
+  return { dist, external, packages: [...packages].sort(), sources: [...sources].sort() };
+}
+
+describe('start-up loads only what the command needs', () => {
+  it('--version loads the entry point and nothing else', async () => {
+    const m = await modulesOf(['--version']);
+    // main.js, and at most the bundler's tiny runtime chunk, which holds no source of ours.
+    expect(m.dist.length).toBeLessThanOrEqual(2);
+    expect(m.sources).toEqual(['src/main.ts']);
+    expect(m.external).toEqual([]);
+    expect(m.packages).toEqual([]);
+  });
+
+  it('a one-request command loads commander, undici and zod, and no other command group', async () => {
+    const m = await modulesOf(['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox()));
+    expect(m.external).toEqual([]);
+    // No lock package, no keyring binding: reading a profile is a plain file read.
+    expect(m.packages).toEqual(['commander', 'undici', 'zod']);
+    // Every group's register function is in the entry chunk; no other group's implementation.
+    const others = m.sources.filter((s) => s.startsWith('src/commands/') && !s.startsWith('src/commands/projects/'));
+    expect(others.filter((s) => LAZY_MODULES.has(s))).toEqual([]);
+    expect(m.sources).toContain('src/commands/projects/run.ts');
+    expect(m.sources.filter((s) => s.startsWith('src/sandbox/') || s.startsWith('src/docs/'))).toEqual([]);
+    // Schemas of other resources stay off the path too.
+    expect(m.sources.filter((s) => s.startsWith('src/api/'))).toEqual(['src/api/projects.ts', 'src/api/schema.ts']);
+  });
+
+  it('help loads commander and no dependency that only commands need', async () => {
+    for (const args of [['--help'], ['projects', '--help']]) {
+      const m = await modulesOf(args);
+      expect(m.external).toEqual([]);
+      expect(m.packages).toEqual(['commander']);
+      expect(m.sources.filter((s) => s.startsWith('src/api/') || s.startsWith('src/sandbox/'))).toEqual([]);
+    }
+  });
+});
