@@ -90,10 +90,13 @@ function which(cmd) {
 // CLI (FORGECTL_BENCH_GITBEAKER=path to its bin, e.g. from `npm install @gitbeaker/cli` elsewhere).
 function peers(url, token) {
   const out = [];
-  const gitlab = which('gitlab');
+  // Debian's python3-gitlab ships the module without the `gitlab` script: run it as `python3 -m gitlab`.
+  const script = which('gitlab');
+  const module = !script && spawnSync('/usr/bin/python3', ['-c', 'import gitlab'], { stdio: 'ignore' }).status === 0;
+  const gitlab = script ? [script, []] : module ? ['/usr/bin/python3', ['-m', 'gitlab']] : undefined;
   if (gitlab) {
-    const base = ['--server-url', url, '--private-token', token];
-    out.push({ name: 'python-gitlab', one: [gitlab, [...base, '-o', 'json', 'project', 'list', '--per-page', '1']], help: [gitlab, ['--help']] });
+    const base = [...gitlab[1], '--server-url', url, '--private-token', token];
+    out.push({ name: 'python-gitlab', one: [gitlab[0], [...base, '-o', 'json', 'project', 'list', '--per-page', '1']], help: [gitlab[0], [...gitlab[1], '--help']] });
   }
   const gitbeaker = process.env.FORGECTL_BENCH_GITBEAKER;
   if (gitbeaker) {
