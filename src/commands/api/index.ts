@@ -12,7 +12,9 @@ export function registerApi(program: Command, reg: Registry): void {
       'PATH is relative to /api/v4. The method is GET, or POST once fields or --input are given; name it first ' +
       '(`api PUT /path`) or with -X. -f adds a string field, -F a typed one (true, false, null and integers become ' +
       'JSON values; @FILE reads a file, @- standard input). Fields go into the query string for GET and DELETE, ' +
-      'into a JSON body otherwise. Keys like `labels[]` make arrays and `not[labels]` nested objects.',
+      'into a JSON body otherwise. Keys like `labels[]` make arrays and `not[labels]` nested objects. ' +
+      'The answer (an error body too) is printed as received: on a terminal, control characters are shown visibly, ' +
+      'URL credentials masked and an HTML error page summarised in one line; in a pipe or file the bytes are exact.',
     writes: true,
     examples: [
       'forgectl api /version',

@@ -5,11 +5,12 @@ import { STATUS_CODES } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import type { HttpClient, Method } from '../../core/http.js';
+import { looksLikeHtml, type HttpClient, type Method } from '../../core/http.js';
 import { list, none, object, text, type CommandResult } from '../../core/output.js';
 import { paginate } from '../../core/paginate.js';
 import { splitKeyValue } from '../../core/parse.js';
 import type { QueryParams } from '../../core/query.js';
+import { maskUrlCredentials, maskUrlsDeep, visible } from '../../core/safe-text.js';
 
 const METHODS: readonly Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -154,16 +155,34 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
     if (res.dryRun) return none;
     if (o.include) {
       const head = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd(), ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
-      ctx.stdout.write(`${ctx.redactor.text(head)}\n`);
+      ctx.stdout.write(`${forTerminal(ctx, ctx.redactor.text(head))}\n`);
     }
     return show(ctx, res.data);
   } catch (err) {
     // Like `gh api`: the error body goes to standard output too, for scripts to read.
     if (err instanceof ApiError && err.body !== null && err.body !== undefined && err.status !== 200) {
-      ctx.stdout.write(`${typeof err.body === 'string' ? err.body : JSON.stringify(ctx.redactor.value(err.body), null, 2)}\n`);
+      ctx.stdout.write(`${errorBody(ctx, err.body)}\n`);
     }
     throw err;
   }
+}
+
+/** On a terminal, server text is shown, never obeyed, and URL credentials are masked; a pipe gets it exact. */
+function forTerminal(ctx: Context, s: string): string {
+  return ctx.stdoutIsTTY ? visible(maskUrlCredentials(s)) : s;
+}
+
+function errorBody(ctx: Context, body: unknown): string {
+  if (typeof body === 'string') {
+    // A proxy's error page is noise on a terminal (the error line already names the status); scripts still get it whole.
+    if (ctx.stdoutIsTTY && looksLikeHtml(body, undefined)) {
+      return `(a web page of ${Buffer.byteLength(body)} bytes, not shown on a terminal: pipe the output to read it)`;
+    }
+    return forTerminal(ctx, ctx.redactor.text(body));
+  }
+  const value = ctx.redactor.value(body);
+  // JSON escapes C0 itself; visible() catches the DEL and C1 it leaves raw.
+  return ctx.stdoutIsTTY ? visible(JSON.stringify(maskUrlsDeep(value), null, 2)) : JSON.stringify(value, null, 2);
 }
 
 function readInput(file: string): Buffer {
