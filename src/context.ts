@@ -315,14 +315,23 @@ export class Context {
     return this.client;
   }
 
-  /** A client for another base URL (an alert endpoint, a migration source); closed with the context. */
-  makeClient(url: string, credentials: { token?: string; tokenType: TokenType; sudo?: string }, tls: TlsOptions = {}): HttpClient {
+  /**
+   * A client for another base URL (an alert endpoint, a migration source); closed with the context.
+   * `limits` tightens the global retries and timeouts, for a probe a person is waiting on.
+   */
+  makeClient(
+    url: string,
+    credentials: { token?: string; tokenType: TokenType; sudo?: string },
+    tls: TlsOptions = {},
+    limits: { retries?: number; timeoutMs?: number; connectTimeoutMs?: number } = {},
+  ): HttpClient {
     const g = this.globals;
     const client = new HttpClient({
       baseUrl: url,
       credentials,
-      timeoutMs: g.timeout * 1000,
-      retries: g.retries,
+      timeoutMs: Math.min(g.timeout * 1000, limits.timeoutMs ?? Infinity),
+      connectTimeoutMs: limits.connectTimeoutMs,
+      retries: Math.min(g.retries, limits.retries ?? Infinity),
       // FORGECTL_RETRY_BASE_MS (undocumented) shortens the backoff for the fault tests.
       retryBaseMs: this.init.retryBaseMs ?? (/^\d+$/.test(this.env.FORGECTL_RETRY_BASE_MS ?? '') ? Number(this.env.FORGECTL_RETRY_BASE_MS) : undefined),
       dryRun: g.dryRun,

@@ -119,6 +119,8 @@ export interface HttpClientOptions {
   baseUrl: string;
   credentials: Credentials;
   timeoutMs: number;
+  /** Limit on opening the connection (undici's default is 10 s); an interactive probe sets a short one. */
+  connectTimeoutMs?: number;
   retries: number;
   retryBaseMs?: number;
   dryRun: boolean;
@@ -320,6 +322,7 @@ export class HttpClient {
     this.apiRoot = `${this.baseUrl}/api/v4`;
     this.dispatcher = options.dispatcher;
     this.connect = connectOptions(options.tls ?? {}, options.env ?? process.env);
+    if (options.connectTimeoutMs !== undefined) this.connect.timeout = options.connectTimeoutMs;
     this.sleep = options.sleep ?? defaultSleep;
     options.redactor.add(options.credentials.token);
   }

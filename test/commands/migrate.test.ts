@@ -3,6 +3,7 @@
 // source sandbox.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { parse as parseYaml } from 'yaml';
@@ -212,12 +213,37 @@ describe('the wizard', () => {
     expect(prompt.asked.filter((q) => q === 'Source instance URL')).toHaveLength(2);
     expect(prompt.asked.filter((q) => q.startsWith('Access token on'))).toHaveLength(4);
     expect(res.stderr).toContain('cannot reach http://127.0.0.1:1');
+    // The check is a probe: one attempt, then the question again (no "after N attempts").
+    expect(res.stderr).not.toMatch(/cannot reach http:\/\/127\.0\.0\.1:1[^\n]*attempts/);
     expect(res.stderr).toContain(`${source.url} refused the token (401)`);
     expect(res.stderr).toContain('the token of @carol has the scopes read_api; a migration needs api');
     expect(res.stderr).toContain(`Signed in to ${source.url} as @bob`);
     for (const t of [source.tokens.bob, source.tokens.revoked, source.tokens.readonly]) expect(res.stderr).not.toContain(t);
     expect(res.stderr).toContain('nothing was started');
     expect(posts(mark)).toHaveLength(0);
+  });
+
+  it('a source URL answered by a failing proxy is tried once, explained, and asked again', async () => {
+    let hits = 0;
+    const proxy = createServer((_req, res) => {
+      hits++;
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body>502 Bad Gateway</body></html>');
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const bad = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    try {
+      const prompt = new ScriptedPrompter([bad, source.tokens.bob, source.url, source.tokens.bob, 'acme/web', 'opensource', 'wiz-proxy', true, false, 'cancel']);
+      const res = await runIn(['migrate', 'start'], { prompt, terminal: true });
+      expect(res.code).toBe(130);
+      expect(prompt.asked.filter((q) => q === 'Source instance URL')).toHaveLength(2);
+      expect(res.stderr).toContain(`${bad} does not answer as a GitLab API v4 instance (502 Bad Gateway`);
+      expect(res.stderr).toContain(`Signed in to ${source.url} as @bob`);
+      // GET /personal_access_tokens/self once: a 502 is not retried while someone waits on the answer.
+      expect(hits).toBe(1);
+    } finally {
+      proxy.close();
+    }
   });
 
   it('a token preset by FORGECTL_SOURCE_TOKEN that the source refuses is asked for instead', async () => {

@@ -54,6 +54,8 @@ function summaryTable(rows: Row[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
+const PROBE_LIMITS = { retries: 0, connectTimeoutMs: 5_000, timeoutMs: 15_000 };
+
 /** URL and token, asked again until the source accepts the token with the api scope. */
 async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: string; token: string; http: HttpClient }> {
   const p = ctx.prompt;
@@ -64,11 +66,13 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
     url ??= (await p.input('Source instance URL', { default: lastUrl, validate: checkUrl })).trim().replace(/\/+$/, '');
     token ??= (await p.password(`Access token on ${url} (scope api; input hidden)`, { validate: TOKEN_CHECK })).trim();
     ctx.redactor.add(token);
-    const http = ctx.makeClient(url, { token, tokenType: 'personal' });
-    const c = await checkSourceToken(http, url);
+    // The check is a probe a person waits on: no retries and short timeouts, so a wrong or unreachable
+    // URL is explained at once and asked again; the searches that follow use the normal client.
+    const probe = ctx.makeClient(url, { token, tokenType: 'personal' }, {}, PROBE_LIMITS);
+    const c = await checkSourceToken(probe, url);
     if (c.ok) {
       ctx.notice(signedInLine(url, c));
-      return { url, token, http };
+      return { url, token, http: ctx.makeClient(url, { token, tokenType: 'personal' }) };
     }
     ctx.warn(`${c.reason}; asking again`);
     if (c.retry === 'url') {
