@@ -97,6 +97,8 @@ export interface RequestOptions {
   checkWith?: string;
   /** Told before each retry (paging slows down when the server throttles). */
   onRetry?: (info: { status?: number; retryAfter?: string }) => void;
+  /** Cancels this request alone (paging drops the pages in flight once the list has stopped). */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -508,6 +510,7 @@ export class HttpClient {
     const undici = await loadUndici(!this.options.dispatcher && isProxied(env));
     this.dispatcher ??= makeDispatcher(undici, this.connect, env);
     for (let attempt = 0; ; attempt++) {
+      if (req.signal?.aborted) throw new CancelledError('cancelled');
       const started = Date.now();
       this.traceRequest(method, url, headers, bodyReq, req);
       let status: number | undefined;
@@ -520,6 +523,7 @@ export class HttpClient {
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs)];
         if (this.options.signal) signals.push(this.options.signal);
+        if (req.signal) signals.push(req.signal);
         const target = new URL(url);
         const res = await undici.request.call(this.dispatcher, {
           origin: target.origin,
@@ -541,6 +545,8 @@ export class HttpClient {
         this.traceResponse(status, resHeaders, data, Date.now() - started);
       } catch (err) {
         if (this.options.signal?.aborted) throw new CancelledError('interrupted');
+        // Dropped by its caller: not a failure of its own, nothing to trace or retry.
+        if (req.signal?.aborted) throw new CancelledError('cancelled');
         failure = err;
         errorCode = err instanceof UnreadableAnswer ? err.code : (errorCodeOf(err) ?? 'ENETWORK');
         this.trace(`! ${method} ${this.options.redactor.url(url)} failed: ${errorCode}${cutStatus !== undefined && !(err instanceof UnreadableAnswer) ? ` (after the headers of a ${cutStatus})` : ''}`);
@@ -560,7 +566,7 @@ export class HttpClient {
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
-      await this.sleep(delay, this.options.signal);
+      await this.sleep(delay, req.signal && this.options.signal ? AbortSignal.any([this.options.signal, req.signal]) : (req.signal ?? this.options.signal));
     }
   }
 

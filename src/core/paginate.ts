@@ -83,9 +83,16 @@ function pageNumber(url: string): number | undefined {
 }
 
 /** Fetches one page; a failure after the first page becomes a PartialListError saying where to resume. */
-async function fetchPage(http: HttpClient, url: string, perPage: number, resume?: string, onRetry?: RequestOptions['onRetry']): Promise<HttpResponse<unknown>> {
+async function fetchPage(
+  http: HttpClient,
+  url: string,
+  perPage: number,
+  resume?: string,
+  onRetry?: RequestOptions['onRetry'],
+  signal?: AbortSignal,
+): Promise<HttpResponse<unknown>> {
   try {
-    const res = await http.request<unknown>({ method: 'GET', path: url, onRetry });
+    const res = await http.request<unknown>({ method: 'GET', path: url, onRetry, signal });
     pageItems(res);
     return res;
   } catch (err) {
@@ -196,12 +203,15 @@ async function* concurrentPages<T>(
   opts: PageOptions,
 ): AsyncGenerator<T> {
   const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
+  // Once the list stops (a page failed for good, or the consumer has enough), the pages fetched
+  // ahead are dropped: their retries would only hold up the exit.
+  const dropAhead = new AbortController();
   const pace = new Pace(concurrency);
   let scheduled = from;
   const schedule = () => {
     while (scheduled <= to && inFlight.size < pace.limit) {
       const url = setParam(templateUrl, 'page', String(scheduled));
-      const p = fetchPage(http, url, perPage, undefined, (info) => pace.throttled(info));
+      const p = fetchPage(http, url, perPage, undefined, (info) => pace.throttled(info), dropAhead.signal);
       // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited below.
       p.catch(() => undefined);
       inFlight.set(scheduled, p);
@@ -223,6 +233,7 @@ async function* concurrentPages<T>(
       }
     }
   } finally {
+    dropAhead.abort();
     inFlight.clear();
   }
 }

@@ -4,7 +4,7 @@
 
 import type { Context } from '../context.js';
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
-import { MissingCredentialsError, UsageError } from './errors.js';
+import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
 import type { Profile, ProfileData, ProfileStore } from './profiles.js';
 import { runTokenCommand } from './token-command.js';
 
@@ -102,14 +102,13 @@ function sameRef(a: KeyringRef, b: KeyringRef | undefined): boolean {
   return !!b && a.service === b.service && a.account === b.account;
 }
 
-/** Saves a rotated secret where the old one lived; returns where, for the notice. */
+/**
+ * Saves a rotated secret where the profile reads its token, as the config file says once locked
+ * (not as it was when the rotation began); returns where, for the notice.
+ */
 export async function saveRotatedToken(ctx: Context, store: ProfileStore, p: Profile, token: string): Promise<string> {
-  if (p.keyring) {
-    await systemKeyring.set(p.keyring, token, ctx.env);
-    return 'the system credential store';
-  }
-  await store.updateToken(p.name, token);
-  return store.path;
+  const where = await store.updateToken(p.name, token, (ref) => systemKeyring.set(ref, token, ctx.env));
+  return where === 'keyring' ? 'the system credential store' : store.path;
 }
 
 /** Moves a profile's token to the other storage, removing it from the old one. */
@@ -123,22 +122,29 @@ export async function moveToken(ctx: Context, store: ProfileStore, name: string,
   if (from === 'none') throw new UsageError(`profile ${name} has no token to move`);
   if (from === to) return 'unchanged';
   if (ctx.dryRun) return 'moved';
-  const token = await readProfileToken(ctx, p);
-  const { name: _n, token: _t, keyring: _k, ...rest } = p;
-  let next: ProfileData;
-  if (to === 'keyring') {
-    const ref = keyringRefFor(name, store.dir);
-    try {
-      await systemKeyring.set(ref, token!, ctx.env);
-    } catch (err) {
-      throw new CredentialStoreError(`cannot save the token in the system credential store: ${(err as Error).message}`, 'the token stays in config.json');
+  // Read, copied and switched under the config lock: a rotation saving its new secret meanwhile
+  // waits, then saves where the profile reads from; it never lands in the copy being dropped.
+  let next: ProfileData | undefined;
+  let old: Profile | undefined;
+  await store.updateProfile(name, async (current) => {
+    if (!current || tokenStorage(current) !== from) throw new CommandFailedError(`profile ${name} changed meanwhile`, 'run the command again');
+    const token = await readProfileToken(ctx, current);
+    const { name: _n, token: _t, keyring: _k, ...rest } = current;
+    if (to === 'keyring') {
+      const ref = keyringRefFor(name, store.dir);
+      try {
+        await systemKeyring.set(ref, token!, ctx.env);
+      } catch (err) {
+        throw new CredentialStoreError(`cannot save the token in the system credential store: ${(err as Error).message}`, 'the token stays in config.json');
+      }
+      next = { ...rest, keyring: ref };
+    } else {
+      next = { ...rest, token };
     }
-    next = { ...rest, keyring: ref };
-  } else {
-    next = { ...rest, token };
-  }
-  // The new copy is written first: a failure in between leaves two copies, never none.
-  await store.set(name, next);
-  await forgetOldToken(ctx, p, next);
+    old = current;
+    // The new copy is written first: a failure in between leaves two copies, never none.
+    return next;
+  });
+  await forgetOldToken(ctx, old, next);
   return 'moved';
 }

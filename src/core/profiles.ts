@@ -152,18 +152,41 @@ export class ProfileStore {
     });
   }
 
-  /** Replaces a profile's token (used right after a rotation), under the same lock as every write. */
-  async updateToken(name: string, token: string): Promise<void> {
-    await this.update((s) => {
-      const current = s.profiles[name];
-      if (!current) throw new UsageError(`no profile named ${name}`);
-      // Moved to the keyring or a helper by another process since we read it: a token written here
-      // would never be read.
-      if (current.keyring || current.tokenCommand) {
-        throw new CommandFailedError(`profile ${name} no longer keeps its token in ${this.path} (changed meanwhile)`);
-      }
-      s.profiles[name] = { ...current, token };
+  /**
+   * Changes one profile as it is once the file is locked (another process may have changed it
+   * since we read it). `change` may do slow work under the lock (a credential store write), so
+   * whatever it decides holds for the file it writes; it returns the profile to write, or
+   * undefined to write nothing.
+   */
+  async updateProfile(name: string, change: (current: Profile | undefined) => Promise<ProfileData | undefined>): Promise<void> {
+    await this.update(async (s) => {
+      const data = Object.hasOwn(s.profiles, name) ? s.profiles[name] : undefined;
+      const next = await change(data ? { name, ...data } : undefined);
+      if (!next) return false;
+      s.profiles[name] = stripUndefined(next);
     });
+  }
+
+  /**
+   * Saves a rotated token where the profile reads its token now (decided under the lock, so a
+   * `profile set-storage` meanwhile cannot leave it where it will not be read): in the file, or
+   * through `toKeyring` at the profile's credential store entry. Returns which.
+   */
+  async updateToken(name: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>): Promise<'file' | 'keyring'> {
+    let where: 'file' | 'keyring' = 'file';
+    await this.updateProfile(name, async (current) => {
+      if (!current) throw new CommandFailedError(`profile ${name} was removed meanwhile`);
+      const { name: _n, ...data } = current;
+      // Moved to a helper by another process: a token stored anywhere would never be read.
+      if (data.tokenCommand) throw new CommandFailedError(`profile ${name} now reads its token from a command (changed meanwhile)`);
+      if (data.keyring) {
+        await toKeyring(data.keyring);
+        where = 'keyring';
+        return undefined;
+      }
+      return { ...data, token };
+    });
+    return where;
   }
 
   async setDefault(name: string): Promise<void> {
@@ -189,7 +212,7 @@ export class ProfileStore {
    * Read–modify–write under a lock: the file is read again once locked (another process may have
    * written since we opened it), changed, written to a temporary file and renamed over the old one.
    */
-  private async update(change: (s: StoreShape) => void): Promise<void> {
+  private async update(change: (s: StoreShape) => void | false | Promise<void | false>): Promise<void> {
     const path = this.path;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -218,7 +241,11 @@ export class ProfileStore {
     }
     try {
       const fresh = readStore(path);
-      change(fresh);
+      // false: nothing to write (the change happened elsewhere, e.g. in the credential store).
+      if ((await change(fresh)) === false) {
+        this.data = fresh;
+        return;
+      }
       writeAtomic(path, JSON.stringify(stripUndefined(fresh), null, 2) + '\n');
       this.data = fresh;
     } finally {

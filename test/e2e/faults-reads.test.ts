@@ -75,6 +75,23 @@ describe('fault matrix: --all failing at page 3 (token list, offset paging)', ()
     expect(yaml.stderr).toContain('error: the list stopped at page 3, nothing printed: ');
   });
 
+  it('the pages fetched ahead of the failed one are dropped: no retries, no errors of their own', async () => {
+    // Page 3 fails for good while pages 4 and 5, fetched ahead, never answer. Left alone, they
+    // would time out and be retried, and hold up the exit until then.
+    const pages = '/personal_access_tokens';
+    const spec = `502:forever@GET:${pages}?page=3,hang:forever@GET:${pages}?page=4,hang:forever@GET:${pages}?page=5`;
+    const res = await runWithFault(sandbox(), spec, ['token', 'list', '--all', '--per-page', '3', '-o', 'json', '--fields', 'id', '--verbose']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr.match(/^error: .*/gm)).toEqual(['error: the list stopped at page 3, 6 items printed before it: 502 Bad Gateway']);
+    // The trace shows page 3's one retry and nothing more: pages 4 and 5 neither failed nor were retried.
+    expect(res.stderr.match(/^\* retrying /gm)).toHaveLength(1);
+    expect(res.stderr).not.toMatch(/^! GET \S+page=[45]\b/m);
+    const sent = (page: number) => res.requests.filter((r) => r.path === `/api/v4${pages}` && new URLSearchParams(r.query).get('page') === String(page));
+    expect(sent(3)).toHaveLength(2);
+    expect(sent(4)).toHaveLength(1);
+    expect(sent(5)).toHaveLength(1);
+  });
+
   it('resuming with the hint prints the rest', async () => {
     const res = await runWithFault(sandbox(), '', ['token', 'list', '--all', '--page', '3', '--per-page', '3', '-o', 'json', '--fields', 'id']);
     expect(res.exitCode, res.stderr).toBe(0);

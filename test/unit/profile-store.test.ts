@@ -1,5 +1,6 @@
 // Rotation saves through the locked read–modify–write of the config (issue 14); the profile it saves to
-// may have changed storage meanwhile (issue 19's set-storage in another process).
+// may have changed storage meanwhile (issue 19's set-storage in another process): the destination is
+// the one the file names once locked.
 
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,20 +16,41 @@ describe('ProfileStore.updateToken', () => {
     // Another process adds a profile after this one read the file.
     const other = await ProfileStore.open(dir);
     await other.set('second', { url: 'https://b.example', token: 'bbbb' });
-    await store.updateToken('main', 'new-secret');
+    const toKeyring = async () => {
+      throw new Error('the file profile must not reach the credential store');
+    };
+    expect(await store.updateToken('main', 'new-secret', toKeyring)).toBe('file');
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     expect(saved.profiles.main.token).toBe('new-secret');
     expect(saved.profiles.second.token).toBe('bbbb');
   });
 
-  it('refuses when the profile no longer reads its token from the file (moved to the keyring meanwhile)', async () => {
+  it('saves in the credential store when the profile moved there meanwhile, and leaves the file alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'forgectl-store-'));
     const store = await ProfileStore.open(dir);
     await store.set('main', { url: 'https://a.example', token: 'old-secret' });
-    const moved = { default: 'main', profiles: { main: { url: 'https://a.example', keyring: { service: 'forgectl', account: `main@${dir}` } } } };
+    const ref = { service: 'forgectl', account: `main@${dir}` };
+    const moved = { default: 'main', profiles: { main: { url: 'https://a.example', keyring: ref } } };
     writeFileSync(join(dir, 'config.json'), JSON.stringify(moved));
-    // A token written next to the keyring reference would never be read: say so instead (exit 1 in rotate).
-    await expect(store.updateToken('main', 'new-secret')).rejects.toThrow(/profile main no longer keeps its token in .*config\.json/);
+    // A token written next to the keyring reference would never be read: it goes where the profile reads.
+    const saved: unknown[] = [];
+    expect(await store.updateToken('main', 'new-secret', async (r) => void saved.push(r))).toBe('keyring');
+    expect(saved).toEqual([ref]);
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual(moved);
+  });
+
+  it('refuses when the profile reads its token from a command now, or is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-store-'));
+    const store = await ProfileStore.open(dir);
+    await store.set('main', { url: 'https://a.example', token: 'old-secret' });
+    const helper = { default: 'main', profiles: { main: { url: 'https://a.example', tokenCommand: 'pass show forge' } } };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(helper));
+    const toKeyring = async () => {
+      throw new Error('must not be called');
+    };
+    await expect(store.updateToken('main', 'new-secret', toKeyring)).rejects.toThrow('profile main now reads its token from a command (changed meanwhile)');
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual(helper);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: {} }));
+    await expect(store.updateToken('main', 'new-secret', toKeyring)).rejects.toThrow('profile main was removed meanwhile');
   });
 });
