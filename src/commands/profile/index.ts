@@ -60,7 +60,7 @@ export function registerProfile(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl profile login', '# ask a helper for the token instead of typing it', "forgectl profile login --token-command 'op read op://ops/forge/token'"],
     options: (c) => c.option('--token-command <command>', COMMAND_HELP).addOption(new Option('--storage <where>', STORAGE_HELP).choices(STORAGE_CHOICES)),
-    run: async (ctx, opts) => (await run()).loginProfile(ctx, opts as never),
+    run: async (ctx, opts) => (await run()).loginProfile(ctx, opts),
   });
 
   defineCommand(group, reg, {
