@@ -1,32 +1,14 @@
 // A list cut at its first page says so on a terminal ("2 of N; use --all"); scripts (no terminal),
 // --all and --limit get no such line.
 
-import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { Context } from '../../src/context.js';
-import { tempDir } from '../helpers/cli.js';
-import { rawGet, useSandbox } from '../helpers/sandbox.js';
+import { runCli } from '../helpers/harness.js';
+import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
-async function runTty(argv: string[], tty: boolean) {
-  const sb = sandbox();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const ctx = new Context({
-    stdin: Readable.from([]),
-    stdout,
-    stderr,
-    env: { FORGECTL_CONFIG_DIR: tempDir(), FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin, NO_COLOR: '1' },
-    isTTY: { stdin: false, stdout: tty, stderr: tty },
-  });
-  const exitCode = await run(argv, ctx);
-  return { exitCode, stdout: out, stderr: err };
+function runTty(argv: string[], tty: boolean) {
+  return runCli(argv, { env: envFor(sandbox(), 'admin', { NO_COLOR: '1' }), tty: { stdin: false, stdout: tty, stderr: tty } });
 }
 
 describe('a list cut at one page', () => {

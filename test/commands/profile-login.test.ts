@@ -3,34 +3,21 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { Context } from '../../src/context.js';
 import { ScriptedPrompter } from '../../src/core/prompt.js';
 import { tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/harness.js';
 import { filesContaining } from '../helpers/keyring.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
-async function login(args: string[], answers: (string | boolean)[], configDir: string) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const ctx = new Context({
-    stdin: new PassThrough(),
-    stdout,
-    stderr,
+function login(args: string[], answers: (string | boolean)[], configDir: string) {
+  return runCli(['profile', 'login', ...args], {
     env: { FORGECTL_CONFIG_DIR: configDir },
-    isTTY: { stdin: true, stdout: false, stderr: true },
+    tty: { stdin: true, stdout: false, stderr: true },
     prompt: new ScriptedPrompter(answers),
   });
-  const exitCode = await run(['profile', 'login', ...args], ctx);
-  return { exitCode, stdout: out, stderr: err };
 }
 
 const config = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));

@@ -4,9 +4,9 @@
 
 import { execFileSync } from 'node:child_process';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, forgectl, json, tempDir } from '../helpers/cli.js';
+import { useMigrationSandboxes } from '../helpers/sandbox.js';
 
 const hasScript = (() => {
   try {
@@ -17,23 +17,14 @@ const hasScript = (() => {
   }
 })();
 
-let source: Sandbox;
-let dest: Sandbox;
-beforeAll(async () => {
-  source = await startSandbox({ seed: 'demo' });
-  dest = await startSandbox({ seed: 'demo', clockSpeed: 200 });
-});
-afterAll(async () => {
-  await source?.close();
-  await dest?.close();
-});
+const { source, dest } = useMigrationSandboxes();
 
-const env = () => ({ FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin });
+const env = () => ({ FORGECTL_URL: dest().url, FORGECTL_TOKEN: dest().tokens.admin });
 
 async function startMigration(slug: string): Promise<number> {
-  const started = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', `project:acme/web/landing-page=opensource:${slug}`, '-o', 'json'], {
+  const started = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', `project:acme/web/landing-page=opensource:${slug}`, '-o', 'json'], {
     env: env(),
-    input: source.tokens.bob,
+    input: source().tokens.bob,
   });
   expect(started.exitCode, started.stderr).toBe(0);
   return json(started).id;
@@ -64,7 +55,7 @@ describe('signals end a watch', () => {
   for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129], ['SIGINT', 130]] as const) {
     it(`${signal}: exit ${code}, with the command that resumes watching`, async () => {
       const id = await startMigration(`signal-${signal.toLowerCase()}`);
-      dest.addFaults('503:500');
+      dest().addFaults('503:500');
       try {
         const child = execa(BIN, ['migrate', 'watch', String(id), '--interval', '100ms', '--retries', '0'], {
           env: cleanEnv({ FORGECTL_CONFIG_DIR: tempDir(), ...env() }),
@@ -85,7 +76,7 @@ describe('signals end a watch', () => {
         expect(res.exitCode).toBe(code);
         expect(String(res.stderr)).toContain(`hint: watch again with: forgectl migrate watch ${id}`);
       } finally {
-        dest.state.faults.clear();
+        dest().state.faults.clear();
       }
     });
   }

@@ -4,38 +4,28 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, forgectl, json, tempDir } from '../helpers/cli.js';
-import { requestsSince } from '../helpers/sandbox.js';
+import { requestsSince, useMigrationSandboxes } from '../helpers/sandbox.js';
 
-let source: Sandbox;
-let dest: Sandbox;
-beforeAll(async () => {
-  source = await startSandbox({ seed: 'demo' });
-  dest = await startSandbox({ seed: 'demo', clockSpeed: 200 });
-});
-afterAll(async () => {
-  await source?.close();
-  await dest?.close();
-});
+const { source, dest } = useMigrationSandboxes();
 
-const env = (extra: Record<string, string | undefined> = {}) => ({ FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin, ...extra });
-const srcToken = () => source.tokens.bob;
+const env = (extra: Record<string, string | undefined> = {}) => ({ FORGECTL_URL: dest().url, FORGECTL_TOKEN: dest().tokens.admin, ...extra });
+const srcToken = () => source().tokens.bob;
 const FAST = ['--interval', '100ms'];
 
 function postsSince(mark: number) {
-  return requestsSince(dest, mark).filter((r) => r.method === 'POST' && r.path === '/api/v4/bulk_imports');
+  return requestsSince(dest(), mark).filter((r) => r.method === 'POST' && r.path === '/api/v4/bulk_imports');
 }
 
-const expectedConfiguration = () => ({ url: source.url, access_token: srcToken() });
+const expectedConfiguration = () => ({ url: source().url, access_token: srcToken() });
 
 describe('migrate start: the request', () => {
   it('builds the body of spec part 1 §4.6 from --entity flags (slug defaults to the last segment; destination_name never sent)', async () => {
-    const mark = dest.requests.length;
+    const mark = dest().requests.length;
     const res = await forgectl(
       [
-        'migrate', 'start', '--source-url', source.url, '--source-token-stdin',
+        'migrate', 'start', '--source-url', source().url, '--source-token-stdin',
         '--entity', 'group:acme/web=opensource:web-flags',
         '--entity', 'project:acme/platform/api=opensource',
         '-o', 'json',
@@ -44,7 +34,7 @@ describe('migrate start: the request', () => {
     );
     expect(res.exitCode, res.stderr).toBe(0);
     const migration = json(res);
-    expect(migration).toMatchObject({ id: expect.any(Number), status: 'created', source_url: source.url });
+    expect(migration).toMatchObject({ id: expect.any(Number), status: 'created', source_url: source().url });
     expect(res.stderr).toContain(`forgectl migrate watch ${migration.id}`);
     const [post] = postsSince(mark);
     expect(post.body).toEqual({
@@ -58,8 +48,8 @@ describe('migrate start: the request', () => {
   });
 
   it('--no-projects sends migrate_projects=false for groups; the token may come from FORGECTL_SOURCE_TOKEN', async () => {
-    const mark = dest.requests.length;
-    const res = await forgectl(['migrate', 'start', '--source-url', source.url, '--entity', 'group:acme=opensource:acme-shallow', '--no-projects'], {
+    const mark = dest().requests.length;
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme=opensource:acme-shallow', '--no-projects'], {
       env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }),
     });
     expect(res.exitCode, res.stderr).toBe(0);
@@ -75,7 +65,7 @@ describe('migrate start: the request', () => {
       plan,
       [
         'source:',
-        `  url: ${source.url}`,
+        `  url: ${source().url}`,
         '  token_env: OLD_GITLAB_TOKEN',
         'entities:',
         '  - kind: group',
@@ -88,7 +78,7 @@ describe('migrate start: the request', () => {
         '    destination_namespace: opensource',
       ].join('\n'),
     );
-    const mark = dest.requests.length;
+    const mark = dest().requests.length;
     const res = await forgectl(['migrate', 'start', '-f', plan], { env: env({ OLD_GITLAB_TOKEN: srcToken() }) });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(postsSince(mark)[0].body).toEqual({
@@ -101,35 +91,35 @@ describe('migrate start: the request', () => {
   });
 
   it('--dry-run prints the request with the source token redacted and sends nothing', async () => {
-    const mark = dest.requests.length;
-    const srcMark = source.requests.length;
-    const res = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme=opensource:dry', '--dry-run', '--watch', '-o', 'json', '-v'], {
+    const mark = dest().requests.length;
+    const srcMark = source().requests.length;
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme=opensource:dry', '--dry-run', '--watch', '-o', 'json', '-v'], {
       env: env(),
       input: srcToken(),
     });
     expect(res.exitCode, res.stderr).toBe(0);
     const printed = json(res);
     expect(printed).toMatchObject({ dry_run: true, method: 'POST' });
-    expect(printed.body.configuration).toEqual({ url: source.url, access_token: '[REDACTED]' });
+    expect(printed.body.configuration).toEqual({ url: source().url, access_token: '[REDACTED]' });
     expect(printed.body.entities[0]).toMatchObject({ source_full_path: 'acme', destination_slug: 'dry' });
     expect(res.stdout + res.stderr).not.toContain(srcToken());
-    expect(requestsSince(dest, mark)).toEqual([]);
-    expect(source.requests.length).toBe(srcMark);
+    expect(requestsSince(dest(), mark)).toEqual([]);
+    expect(source().requests.length).toBe(srcMark);
   });
 
   it('refuses a plain-http source that is not loopback unless --allow-insecure-http (its token would travel in clear)', async () => {
-    const mark = dest.requests.length;
+    const mark = dest().requests.length;
     const args = ['migrate', 'start', '--source-url', 'http://old.example.com', '--source-token-stdin', '--entity', 'group:acme=opensource:clear'];
     const res = await forgectl(args, { env: env(), input: srcToken() });
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^error: the source http:\/\/old\.example\.com is plain http:\/\/: the source token would be sent in clear$/m);
-    expect(requestsSince(dest, mark)).toEqual([]);
+    expect(requestsSince(dest(), mark)).toEqual([]);
     const allowed = await forgectl([...args, '--allow-insecure-http', '--dry-run'], { env: env(), input: srcToken() });
     expect(allowed.exitCode, allowed.stderr).toBe(0);
   });
 
   it('passes the service’s refusal on (exit 1) without showing the source token', async () => {
-    const res = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme=no-such-group', '-v'], {
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme=no-such-group', '-v'], {
       env: env(),
       input: srcToken(),
     });
@@ -142,20 +132,20 @@ describe('migrate start: the request', () => {
 describe('migrate start: invalid input is refused before anything is sent (exit 2)', () => {
   // The full list of checks runs in-process (test/commands/migrate.test.ts); these prove the binary exits 2.
   const cases: [string, () => string[], string][] = [
-    ['no entities without a terminal', () => ['migrate', 'start', '--source-url', source.url], 'nothing to migrate'],
-    ['a slug the service refuses', () => ['migrate', 'start', '--source-url', source.url, '--entity', 'group:acme=opensource:bad..slug'], 'slug "bad..slug"'],
-    ['no source token', () => ['migrate', 'start', '--source-url', source.url, '--entity', 'group:acme=opensource'], 'the source token is missing'],
+    ['no entities without a terminal', () => ['migrate', 'start', '--source-url', source().url], 'nothing to migrate'],
+    ['a slug the service refuses', () => ['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme=opensource:bad..slug'], 'slug "bad..slug"'],
+    ['no source token', () => ['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme=opensource'], 'the source token is missing'],
   ];
   for (const [what, args, message] of cases) {
     it(what, async () => {
-      const mark = dest.requests.length;
-      const srcMark = source.requests.length;
+      const mark = dest().requests.length;
+      const srcMark = source().requests.length;
       const res = await forgectl(args(), { env: env() });
       expect(res.exitCode, res.stderr).toBe(2);
       expect(res.stderr.split('\n')[0]).toMatch(/^error: /);
       expect(res.stderr).toContain(message);
-      expect(dest.requests.length).toBe(mark);
-      expect(source.requests.length).toBe(srcMark);
+      expect(dest().requests.length).toBe(mark);
+      expect(source().requests.length).toBe(srcMark);
     });
   }
 });
@@ -163,7 +153,7 @@ describe('migrate start: invalid input is refused before anything is sent (exit 
 describe('migrate start --watch and migrate watch', () => {
   it('watches a migration with a failing entity to the end: exit 1, one line per change, failure records printed', async () => {
     const res = await forgectl(
-      ['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme/web=opensource:web-watched', '--entity', 'group:no/such-group=opensource:ghost', '--watch', ...FAST],
+      ['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme/web=opensource:web-watched', '--entity', 'group:no/such-group=opensource:ghost', '--watch', ...FAST],
       { env: env(), input: srcToken() },
     );
     expect(res.exitCode, res.stderr).toBe(1);
@@ -181,7 +171,7 @@ describe('migrate start --watch and migrate watch', () => {
 
   it('exits 0 when every entity finished; -o json prints the final state with every field', async () => {
     const res = await forgectl(
-      ['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme/platform=opensource:platform-ok', '--watch', ...FAST, '-o', 'json'],
+      ['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme/platform=opensource:platform-ok', '--watch', ...FAST, '-o', 'json'],
       { env: env(), input: srcToken() },
     );
     expect(res.exitCode, res.stderr).toBe(0);
@@ -199,12 +189,12 @@ describe('migrate start --watch and migrate watch', () => {
   });
 
   it('keeps watching through 5xx, 429 and dropped connections while polling', async () => {
-    const started = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'project:acme/web/landing-page=opensource:landing-faults', '-o', 'json'], {
+    const started = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'project:acme/web/landing-page=opensource:landing-faults', '-o', 'json'], {
       env: env(),
       input: srcToken(),
     });
     const id = json(started).id;
-    dest.addFaults('503:1,reset:1,429:1,502:1');
+    dest().addFaults('503:1,reset:1,429:1,502:1');
     const res = await forgectl(['migrate', 'watch', String(id), ...FAST, '--retries', '0'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
     const troubles = res.stderr.split('\n').filter((l) => l.startsWith(`warning: polling migration ${id} failed`));
@@ -216,12 +206,12 @@ describe('migrate start --watch and migrate watch', () => {
   // --timeout is tested in-process with a fake clock (test/commands/migrate-watch.test.ts).
 
   it('Ctrl-C exits 130 and prints the command that resumes watching', async () => {
-    const started = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'project:acme/web/old-site=opensource:old-site-int', '-o', 'json'], {
+    const started = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'project:acme/web/old-site=opensource:old-site-int', '-o', 'json'], {
       env: env(),
       input: srcToken(),
     });
     const id = json(started).id;
-    dest.addFaults('503:500');
+    dest().addFaults('503:500');
     try {
       const child = execa(BIN, ['migrate', 'watch', String(id), '--interval', '100ms', '--retries', '0'], {
         env: cleanEnv({ FORGECTL_CONFIG_DIR: tempDir(), ...env() }),
@@ -240,7 +230,7 @@ describe('migrate start --watch and migrate watch', () => {
       expect(res.exitCode).toBe(130);
       expect(String(res.stderr)).toContain(`hint: watch again with: forgectl migrate watch ${id}`);
     } finally {
-      dest.state.faults.clear();
+      dest().state.faults.clear();
     }
   });
 
@@ -252,13 +242,13 @@ describe('migrate start --watch and migrate watch', () => {
 
 describe('migrate list, get, entities, failures', () => {
   it('list: status, sort and paging parameters are sent as §4.6 names them; rows are the migrations', async () => {
-    const mark = dest.requests.length;
+    const mark = dest().requests.length;
     const res = await forgectl(['migrate', 'list', '--status', 'finished', '--sort', 'asc', '--per-page', '2', '-o', 'json'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
     const items = json(res);
     expect(items.length).toBeLessThanOrEqual(2);
     expect(items.every((i: any) => i.status === 'finished')).toBe(true);
-    const query = new URLSearchParams(requestsSince(dest, mark)[0].query);
+    const query = new URLSearchParams(requestsSince(dest(), mark)[0].query);
     expect([query.get('status'), query.get('sort'), query.get('per_page')]).toEqual(['finished', 'asc', '2']);
     const all = json(await forgectl(['migrate', 'list', '--all', '-o', 'json'], { env: env() }));
     expect(all.length).toBeGreaterThan(3);
@@ -286,10 +276,10 @@ describe('migrate list, get, entities, failures', () => {
     const all = json(await forgectl(['migrate', 'entities', '--status', 'failed', '--all', '-o', 'json'], { env: env() }));
     const ghost = all.find((e: any) => e.source_full_path === 'no/such-group');
     const ids = [String(ghost.bulk_import_id), String(ghost.id)];
-    const mark = dest.requests.length;
+    const mark = dest().requests.length;
     const one = await forgectl(['migrate', 'entity', 'get', ...ids, '-o', 'json'], { env: env() });
     expect(one.exitCode, one.stderr).toBe(0);
-    expect(requestsSince(dest, mark).map((r) => r.path)).toEqual([`/api/v4/bulk_imports/${ids[0]}/entities/${ids[1]}`]);
+    expect(requestsSince(dest(), mark).map((r) => r.path)).toEqual([`/api/v4/bulk_imports/${ids[0]}/entities/${ids[1]}`]);
     expect(json(one)).toMatchObject({ id: ghost.id, bulk_import_id: ghost.bulk_import_id, status: 'failed', source_full_path: 'no/such-group' });
     expect(json(one).failures[0]).toMatchObject({ exception_class: 'BulkImports::Error' });
     expect(one.stderr).toContain(`forgectl migrate failures ${ids[0]} ${ids[1]}`);
@@ -305,11 +295,11 @@ describe('migrate list, get, entities, failures', () => {
     expect(JSON.parse(nd.stdout).id).toBe(ghost.id);
 
     expect((await forgectl(['migrate', 'entity', 'get', ids[0], '999999'], { env: env() })).exitCode).toBe(3);
-    const before = dest.requests.length;
+    const before = dest().requests.length;
     const bad = await forgectl(['migrate', 'entity', 'get', ids[0], 'x'], { env: env() });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('entity id must be an integer');
-    expect(dest.requests.length).toBe(before);
+    expect(dest().requests.length).toBe(before);
   });
 
   it('every migrate command has help with examples', async () => {

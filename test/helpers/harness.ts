@@ -5,6 +5,7 @@
 // cases, a scripted prompter, a fake clock, or a failure forced on the context.
 
 import { PassThrough, Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
 import { run } from '../../src/cli.js';
 import { Context } from '../../src/context.js';
 import type { Clock } from '../../src/core/clock.js';
@@ -23,6 +24,8 @@ export interface TestContextOptions {
   clock?: Clock;
   /** Base delay of request retries (ms); small keeps retry tests quick. */
   retryBaseMs?: number;
+  /** Where requests go instead of the network: an undici MockAgent for answers no sandbox gives. */
+  dispatcher?: Dispatcher;
 }
 
 export interface TestContext {
@@ -53,6 +56,7 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
     prompt: opts.prompt,
     clock: opts.clock,
     retryBaseMs: opts.retryBaseMs,
+    dispatcher: opts.dispatcher,
   });
   return { ctx, stdout: out, stderr: err };
 }

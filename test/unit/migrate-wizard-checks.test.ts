@@ -4,17 +4,15 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { Context } from '../../src/context.js';
-import { tempDir } from '../helpers/cli.js';
+import type { Context } from '../../src/context.js';
 import { countGroupProjects } from '../../src/api/instance.js';
 import { CancelledError } from '../../src/core/errors.js';
 import { ScriptedPrompter } from '../../src/core/prompt.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
+import { runCli } from '../helpers/harness.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
 
 let agents: { assertNoPendingInterceptors(): void }[] = [];
@@ -163,19 +161,9 @@ describe('migrate entity get on the documented answer', () => {
     const agent = new MockAgent();
     agent.disableNetConnect();
     agent.get(ORIGIN).intercept({ path: '/api/v4/bulk_imports/1/entities/1' }).reply(200, fixture.body, json).times(2);
-    const run1 = async (argv: string[]) => {
-      const out = new PassThrough();
-      const err = new PassThrough();
-      let stdout = '';
-      let stderr = '';
-      out.on('data', (d) => (stdout += d));
-      err.on('data', (d) => (stderr += d));
-      const ctx = new Context({ stdin: Readable.from([]), stdout: out, stderr: err, env: { FORGECTL_CONFIG_DIR: tempDir(), FORGECTL_URL: ORIGIN, FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent, isTTY: { stdin: false, stdout: false, stderr: false } });
-      const code = await run(argv, ctx);
-      return { code, stdout, stderr };
-    };
+    const run1 = (argv: string[]) => runCli(argv, { env: { FORGECTL_URL: ORIGIN, FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent });
     const table = await run1(['migrate', 'entity', 'get', '1', '1']);
-    expect(table.code, table.stderr).toBe(0);
+    expect(table.exitCode, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^destination\tdestination\/full_path$/m);
     expect(table.stdout).toMatch(/^failures\t1$/m);
     expect(table.stderr).toContain('forgectl migrate failures 1 1');
