@@ -2,41 +2,34 @@
 // "finished" or as a migration without entities; the watch keeps going and exits 1 only at its
 // timeout. A destination sandbox (clock 200× faster) migrates from a source sandbox.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgectl, json } from '../helpers/cli.js';
 import { FAULTS, specFor } from '../helpers/faults.js';
+import { useMigrationSandboxes } from '../helpers/sandbox.js';
 
-let source: Sandbox;
-let dest: Sandbox;
+const { source, dest } = useMigrationSandboxes();
 let id: number;
-const env = () => ({ FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin, FORGECTL_RETRY_BASE_MS: '1' });
+const env = () => ({ FORGECTL_URL: dest().url, FORGECTL_TOKEN: dest().tokens.admin, FORGECTL_RETRY_BASE_MS: '1' });
 
 beforeAll(async () => {
-  source = await startSandbox({ seed: 'demo' });
-  dest = await startSandbox({ seed: 'demo', clockSpeed: 200 });
-  const started = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'project:acme/web/landing-page=opensource:landing-watch-faults', '-o', 'json'], {
+  const started = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'project:acme/web/landing-page=opensource:landing-watch-faults', '-o', 'json'], {
     env: env(),
-    input: source.tokens.bob,
+    input: source().tokens.bob,
   });
   id = json(started).id;
   // Let it end, so a watch that reads everything sees "finished" on its first poll.
   const done = await forgectl(['migrate', 'watch', String(id), '--interval', '100ms'], { env: env() });
   expect(done.exitCode, done.stderr).toBe(0);
 });
-afterAll(async () => {
-  await source?.close();
-  await dest?.close();
-});
 
 async function watch(spec: string, timeout: string) {
-  await dest.clearFaults();
-  dest.addFaults(spec);
+  await dest().clearFaults();
+  dest().addFaults(spec);
   try {
     // The global --timeout (per request, seconds) goes before the command: `watch` has its own.
     return await forgectl(['--timeout', '1', '--retries', '0', 'migrate', 'watch', String(id), '--interval', '100ms', '--timeout', timeout], { env: env() });
   } finally {
-    await dest.clearFaults();
+    await dest().clearFaults();
   }
 }
 
