@@ -4,9 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScriptedPrompter } from '../../src/core/prompt.js';
 import { tempDir } from '../helpers/cli.js';
-import { runCli } from '../helpers/harness.js';
+import { runCli, ScriptedPrompter } from '../helpers/harness.js';
 import { filesContaining } from '../helpers/keyring.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context.js';
 import { countGroupProjects } from '../../src/api/instance.js';
 import { CancelledError } from '../../src/core/errors.js';
-import { ScriptedPrompter } from '../../src/core/prompt.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
 import { runCli } from '../helpers/harness.js';
@@ -105,15 +104,6 @@ describe('entity search and typed paths', () => {
     pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/big/projects') }).reply(200, [{ id: 1 }], json);
     expect(await countGroupProjects(http, 'acme')).toBe(42);
     expect(await countGroupProjects(http, 'big')).toBeNull();
-  });
-});
-
-describe('ScriptedPrompter.search', () => {
-  it('types the scripted text and takes the first choice; a refused choice fails the script', async () => {
-    const source = async (term: string | undefined) => (term ? [{ name: term, value: `?:${term}` }] : []);
-    const p = new ScriptedPrompter(['acme', 'nope']);
-    expect(await p.search('pick', source, { validate: (v) => v === '?:acme' || 'no' })).toBe('?:acme');
-    await expect(p.search('pick', source, { validate: (v) => v === '?:acme' || 'no such path' })).rejects.toThrow('no such path');
   });
 });
 
