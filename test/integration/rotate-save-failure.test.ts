@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context.js';
 import { systemKeyring } from '../../src/core/credential-store.js';
 import { runCli as runInProcess } from '../helpers/harness.js';
+import { withMemoryKeyring } from '../helpers/memory-keyring.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
@@ -20,11 +21,7 @@ describe('token rotate when the profile cannot be written', () => {
     const sb = sandbox();
     const env = { FORGECTL_CONFIG_DIR: tempDir() };
     // A store that works for adding and reading, then refuses the write (a keyring locked meanwhile).
-    const saved = new Map<string, string>();
-    const real = { ...systemKeyring };
-    systemKeyring.set = async (ref, secret) => void saved.set(ref.account, secret);
-    systemKeyring.get = async (ref) => saved.get(ref.account);
-    try {
+    await withMemoryKeyring(async (saved) => {
       const added = await runCli(['profile', 'add', 'kr', '--url', sb.url, '--token', sb.tokens.alice], env);
       expect(added.code, added.stderr).toBe(0);
       expect([...saved.values()]).toEqual([sb.tokens.alice]);
@@ -37,9 +34,7 @@ describe('token rotate when the profile cannot be written', () => {
       const secret = JSON.parse(res.stdout).token as string;
       expect((await rawGet(sb, '/personal_access_tokens/self', secret)).status).toBe(200);
       expect(res.stderr).not.toContain(secret);
-    } finally {
-      Object.assign(systemKeyring, real);
-    }
+    });
   });
 
   it('prints the new secret, says it was not saved, and exits 1', async () => {

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context.js';
-import { systemKeyring } from '../../src/core/credential-store.js';
 import type { HttpClient } from '../../src/core/http.js';
 import { tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/harness.js';
+import { withMemoryKeyring } from '../helpers/memory-keyring.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -36,12 +36,7 @@ describe('token rotate while the profile moves its token', () => {
     const sb = sandbox();
     const dir = tempDir();
     const env = { FORGECTL_CONFIG_DIR: dir };
-    const keyring = new Map<string, string>();
-    const real = { ...systemKeyring };
-    systemKeyring.set = async (ref, secret) => void keyring.set(ref.account, secret);
-    systemKeyring.get = async (ref) => keyring.get(ref.account);
-    systemKeyring.delete = async (ref) => keyring.delete(ref.account);
-    try {
+    await withMemoryKeyring(async (keyring) => {
       const added = await runCli(['profile', 'add', 'kr', '--url', sb.url, '--token', sb.tokens.alice], { env });
       expect(added.exitCode, added.stderr).toBe(0);
       expect(keyring.size).toBe(1);
@@ -65,21 +60,14 @@ describe('token rotate while the profile moves its token', () => {
       expect((await rawGet(sb, '/personal_access_tokens/self', secret)).status).toBe(200);
       const after = await runCli(['token', 'self', '-o', 'json'], { env });
       expect(after.exitCode, after.stderr).toBe(0);
-    } finally {
-      Object.assign(systemKeyring, real);
-    }
+    });
   });
 
   it('moved from the file to the credential store meanwhile: the new secret is saved in the store', async () => {
     const sb = sandbox();
     const dir = tempDir();
     const env = { FORGECTL_CONFIG_DIR: dir };
-    const keyring = new Map<string, string>();
-    const real = { ...systemKeyring };
-    systemKeyring.set = async (ref, secret) => void keyring.set(ref.account, secret);
-    systemKeyring.get = async (ref) => keyring.get(ref.account);
-    systemKeyring.delete = async (ref) => keyring.delete(ref.account);
-    try {
+    await withMemoryKeyring(async (keyring) => {
       const added = await runCli(['profile', 'add', 'f', '--url', sb.url, '--token', sb.tokens.bob, '--storage', 'file'], { env });
       expect(added.exitCode, added.stderr).toBe(0);
       expect(keyring.size).toBe(0);
@@ -99,8 +87,6 @@ describe('token rotate while the profile moves its token', () => {
       expect([...keyring.values()]).toEqual([secret]);
       const after = await runCli(['token', 'self', '-o', 'json'], { env });
       expect(after.exitCode, after.stderr).toBe(0);
-    } finally {
-      Object.assign(systemKeyring, real);
-    }
+    });
   });
 });
