@@ -60,23 +60,32 @@ function backspace(n: number): void {
   tmux('send-keys', '-t', 'wizard', ...Array<string>(n).fill('BSpace'));
 }
 
+/**
+ * A script that runs `forgectl ARGS` against the destination in a bare environment (plus `extraEnv`),
+ * prints its exit code and stays open so the screen can still be read.
+ */
+function wizardScript(extraEnv: string, args: string): string {
+  const dir = tempDir('forgectl-pty-');
+  const script = join(dir, 'run.sh');
+  writeFileSync(
+    script,
+    [
+      `cd ${JSON.stringify(dir)}`,
+      `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
+        `FORGECTL_URL=${dest.url} FORGECTL_TOKEN=${dest.tokens.admin} ${extraEnv} ${JSON.stringify(BIN)} ${args}`,
+      'echo "EXIT=$?"',
+      'sleep 120',
+    ].join('\n'),
+  );
+  return script;
+}
+
 /** Lines of the screen that match, to count how often something was said. */
 const count = (s: string, pattern: RegExp) => s.split('\n').filter((l) => pattern.test(l)).length;
 
 describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
   it('checks the token, the source path, the destination and a collision as they are given, then starts and shows the live view to the end', async () => {
-    const dir = tempDir('forgectl-pty-');
-    const script = join(dir, 'run.sh');
-    writeFileSync(
-      script,
-      [
-        `cd ${JSON.stringify(dir)}`,
-        `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
-          `FORGECTL_URL=${dest.url} FORGECTL_TOKEN=${dest.tokens.admin} ${JSON.stringify(BIN)} migrate start --interval 100ms`,
-        'echo "EXIT=$?"',
-        'sleep 120',
-      ].join('\n'),
-    );
+    const script = wizardScript('', 'migrate start --interval 100ms');
     const mark = dest.requests.length;
     tmux('new-session', '-d', '-s', 'wizard', '-x', '160', '-y', '60', `bash ${script}`);
 
@@ -160,18 +169,7 @@ describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
   });
 
   it('Ctrl-C at a question exits 130 and sends nothing', async () => {
-    const dir = tempDir('forgectl-pty-');
-    const script = join(dir, 'run.sh');
-    writeFileSync(
-      script,
-      [
-        `cd ${JSON.stringify(dir)}`,
-        `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
-          `FORGECTL_URL=${dest.url} FORGECTL_TOKEN=${dest.tokens.admin} FORGECTL_SOURCE_TOKEN=${source.tokens.bob} ${JSON.stringify(BIN)} migrate start --source-url ${source.url}`,
-        'echo "EXIT=$?"',
-        'sleep 120',
-      ].join('\n'),
-    );
+    const script = wizardScript(`FORGECTL_SOURCE_TOKEN=${source.tokens.bob}`, `migrate start --source-url ${source.url}`);
     const mark = dest.requests.length;
     tmux('kill-session', '-t', 'wizard');
     tmux('new-session', '-d', '-s', 'wizard', '-x', '160', '-y', '60', `bash ${script}`);
