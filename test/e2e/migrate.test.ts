@@ -3,9 +3,8 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, forgectl, json, tempDir } from '../helpers/cli.js';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { requestsSince, useMigrationSandboxes } from '../helpers/sandbox.js';
 
 const { source, dest } = useMigrationSandboxes();
@@ -205,34 +204,7 @@ describe('migrate start --watch and migrate watch', () => {
 
   // --timeout is tested in-process with a fake clock (test/commands/migrate-watch.test.ts).
 
-  it('Ctrl-C exits 130 and prints the command that resumes watching', async () => {
-    const started = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'project:acme/web/old-site=opensource:old-site-int', '-o', 'json'], {
-      env: env(),
-      input: srcToken(),
-    });
-    const id = json(started).id;
-    dest().addFaults('503:500');
-    try {
-      const child = execa(BIN, ['migrate', 'watch', String(id), '--interval', '100ms', '--retries', '0'], {
-        env: cleanEnv({ FORGECTL_CONFIG_DIR: tempDir(), ...env() }),
-        extendEnv: false,
-        reject: false,
-      });
-      let stderr = '';
-      await new Promise<void>((resolve) => {
-        child.stderr!.on('data', (d: Buffer) => {
-          stderr += d.toString();
-          if (stderr.includes('polling migration')) resolve();
-        });
-      });
-      child.kill('SIGINT');
-      const res = await child;
-      expect(res.exitCode).toBe(130);
-      expect(String(res.stderr)).toContain(`hint: watch again with: forgectl migrate watch ${id}`);
-    } finally {
-      dest().state.faults.clear();
-    }
-  });
+  // Ctrl-C (and SIGTERM, SIGHUP) during a watch: test/e2e/migrate-watch-signals.test.ts.
 
   it('a migration that does not exist is "not found" (exit 3)', async () => {
     const res = await forgectl(['migrate', 'watch', '99999', ...FAST], { env: env() });
