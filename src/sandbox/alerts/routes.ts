@@ -11,7 +11,7 @@
 //   GET /-/sandbox/alerts[?project=PATH|ID]   the alerts the sandbox holds
 //   GET /-/sandbox/alert_integrations         integrations with their URLs and keys
 
-import { forbidden } from '../http/errors.js';
+import { requireAdmin } from '../access/admin.js';
 import { ParamReader } from '../http/params.js';
 import type { SandboxModule } from '../modules.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
@@ -87,9 +87,6 @@ function notifyPrometheus(req: SandboxRequest, segments: number): HandlerResult 
   return created(touched);
 }
 
-function requireAdmin(req: SandboxRequest): void {
-  if (!req.user?.admin) throw forbidden();
-}
 
 export const alertsModule: SandboxModule = {
   name: 'alerts',

@@ -5,6 +5,7 @@
 //
 // Sandbox-only switch, outside /api/v4 (administrators): PUT /-/sandbox/tier {"tier":"free"}.
 
+import { requireAdmin } from '../access/admin.js';
 import { ApiError, badRequest, forbidden } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
@@ -120,11 +121,11 @@ export const sandboxTierModule: SandboxModule = {
   prefix: '/-/sandbox',
   register(router: Router) {
     router.get('/tier', (req) => {
-      if (!req.user?.admin) throw forbidden();
+      requireAdmin(req);
       return { body: { tier: req.state.instance.tier } };
     });
     router.put('/tier', (req) => {
-      if (!req.user?.admin) throw forbidden();
+      requireAdmin(req);
       const r = new ParamReader(req.input());
       const tier = r.oneOf('tier', TIERS);
       r.done();

@@ -2,8 +2,9 @@
 // see. Sandbox-only switch (administrators): PUT /-/sandbox/features/group_releases {"enabled": false}
 // turns the endpoint off as on a self-managed instance without its feature flag.
 
+import { requireAdmin } from '../access/admin.js';
 import { findGroupByRefOrFail, inGroupTree as inTree } from '../access/groups.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import type { SandboxModule } from '../modules.js';
@@ -89,7 +90,7 @@ export const releasesSandboxModule: SandboxModule = {
   prefix: '/-/sandbox',
   register(router) {
     router.put('/features/group_releases', (req) => {
-      if (!req.user?.admin) throw forbidden();
+      requireAdmin(req);
       const r = new ParamReader(req.input());
       const enabled = r.bool('enabled');
       r.done();

@@ -4,14 +4,11 @@
 //   POST /-/sandbox/faults              {"spec":"503:2,reset:1"} queues faults for the next /api/v4 requests
 //   DELETE /-/sandbox/faults            drops the pending faults
 
-import { badRequest, forbidden } from '../http/errors.js';
+import { requireAdmin } from '../access/admin.js';
+import { badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
 import type { SandboxModule } from '../modules.js';
-import type { SandboxRequest } from '../http/router.js';
 
-function requireAdmin(req: SandboxRequest): void {
-  if (!req.user?.admin) throw forbidden();
-}
 
 export const sandboxAdminModule: SandboxModule = {
   name: 'sandbox',

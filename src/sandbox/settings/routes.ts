@@ -17,16 +17,11 @@ import {
   settingType,
   type ParamType,
 } from './rules.js';
-import { ApiError, forbidden, invalidParams, unauthorized } from '../http/errors.js';
+import { ApiError, invalidParams } from '../http/errors.js';
 import { isParamObject, type ParamObject, type ParamValue } from '../http/query.js';
+import { requireAdmin } from '../access/admin.js';
 import type { SandboxModule } from '../modules.js';
 import type { SandboxRequest } from '../http/router.js';
-
-/** `authenticated_as_admin!`: anonymous 401, signed-in non-administrator 403. */
-export function requireAdmin(req: SandboxRequest): void {
-  if (!req.user) throw unauthorized();
-  if (!req.user.admin) throw forbidden();
-}
 
 const TRUE = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
 const FALSE = new Set(['0', 'off', 'f', 'false', 'n', 'no']);

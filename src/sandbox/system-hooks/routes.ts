@@ -8,7 +8,7 @@ import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import type { SandboxModule } from '../modules.js';
 import type { SandboxRequest } from '../http/router.js';
-import { requireAdmin } from '../settings/routes.js';
+import { requireAdmin } from '../access/admin.js';
 
 export function hookJson(h: SystemHook): Record<string, unknown> {
   return {
