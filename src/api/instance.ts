@@ -2,7 +2,7 @@
 // destination: the current user, the instance version, groups and projects by path or by search.
 // Schemas are lenient: older instances and lower tiers leave fields out.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment } from '../core/query.js';
