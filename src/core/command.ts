@@ -12,8 +12,6 @@ import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
 
-export type RunFn<O> = (ctx: Context, opts: O, args: string[]) => Promise<CommandResult>;
-
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
  * that each `.option('--state <state>')` adds `state?: string` to the options type the command's run

@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { ApiError, CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
+import { CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -659,6 +659,3 @@ function stripCredentials(headers: Record<string, string>, req: RequestOptions):
   return Object.fromEntries(Object.entries(headers).filter(([k]) => !secret.has(k.toLowerCase())));
 }
 
-export function isApiError(err: unknown, status?: number): err is ApiError {
-  return err instanceof ApiError && (status === undefined || err.status === status);
-}

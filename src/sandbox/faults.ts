@@ -44,27 +44,6 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'hang-body',
 ];
 
-/** What each kind does, for `sandbox --help` and the README. */
-export const FAULT_HELP: Record<FaultKind, string> = {
-  '500': '500 with a JSON message',
-  '502': '502 with a JSON message',
-  '503': '503 with a JSON message',
-  '504': '504 with a JSON message',
-  '429': '429 with Retry-After: 1 (seconds)',
-  '429-date': '429 with Retry-After as an HTTP date one second ahead',
-  refused: 'the port stops accepting connections (whole server, until the faults are cleared)',
-  reset: 'connection reset before any header',
-  'reset-body': 'the real answer (the request took effect) cut by a reset after half its body',
-  'short-body': 'the real answer cut short of its Content-Length, then a clean close',
-  'not-json': '200 whose body is not JSON',
-  html: '200 text/html: a sign-in page, as a proxy or single sign-on sends',
-  'html-500': '500 with an HTML page',
-  'html-502': '502 with an HTML page (a proxy in front of a stopped server)',
-  'html-503': '503 with an HTML page',
-  hang: 'no answer at all (until the client gives up)',
-  'hang-body': 'the real answer stopping after half its body, then nothing more',
-};
-
 const MESSAGES: Partial<Record<FaultKind, string>> = {
   '500': '500 Internal Server Error',
   '502': '502 Bad Gateway',

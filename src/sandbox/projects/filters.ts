@@ -3,7 +3,6 @@
 
 import { badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
-import type { ParamObject } from '../http/query.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, VISIBILITIES, type Project, type User, type Visibility } from '../types.js';
 import { projectStatistics } from './entity.js';
@@ -195,8 +194,4 @@ function sortKey(orderBy: string): (p: Project) => number | string {
     default:
       return (p) => p.createdAt;
   }
-}
-
-export function projectParams(input: ParamObject): ParamReader {
-  return new ParamReader(input);
 }
