@@ -1,9 +1,13 @@
 // `migrate watch` in-process with a fake clock (helpers/harness.ts): waits and timeouts of hours take
 // no real time, and what the watch says at its limit can be checked exactly.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock, runCli } from '../helpers/harness.js';
+import { ORIGIN, json } from '../unit/http-helpers.js';
 
 let source: Sandbox;
 let dest: Sandbox;
@@ -54,5 +58,25 @@ describe('migrate watch with a fake clock', () => {
     } finally {
       dest.state.faults.clear();
     }
+  });
+});
+
+describe('migrate watch prints server text visibly', () => {
+  it('a failed entity whose path and failure message hold escape sequences: shown as ^[, never sent raw', async () => {
+    const fixture = (name: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../fixtures/realdata/bulk_imports/${name}.json`), 'utf8')).body;
+    const [entity] = fixture('list_entities');
+    const evil = '\x1b]0;pwned\x07\x1b[31m';
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get(ORIGIN);
+    pool.intercept({ path: '/api/v4/bulk_imports/1' }).reply(200, { ...fixture('get'), status: 'finished' }, json).persist();
+    // The entity carries its failures, as GitLab 16+ sends them.
+    const failures = [{ ...entity.failures[0], exception_message: `boom${evil}` }];
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/bulk_imports/1/entities?') }).reply(200, [{ ...entity, status: 'failed', source_full_path: `grp${evil}`, failures }], json).persist();
+    const res = await runCli(['migrate', 'watch', '1', '--retries', '0'], { env: { FORGECTL_URL: ORIGIN, FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent });
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain('grp^[]0;pwned^G^[[31m');
+    expect(res.stderr).toContain('boom^[]0;pwned^G^[[31m');
+    expect(res.stderr).not.toMatch(/[\x07\x1b]/);
   });
 });

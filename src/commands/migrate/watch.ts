@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { ApiError, CancelledError, CommandFailedError, NetworkError, PartialListError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
+import { visible } from '../../core/safe-text.js';
 
 export interface WatchOptions {
   /** Milliseconds between polls while things change. */
@@ -151,7 +152,8 @@ class LiveView implements View {
   private text(s: Snapshot): string {
     const now = this.ctx.clock.now();
     const { shown, hidden } = this.visible(s.entities);
-    const rows = shown.map((e) => [`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, e.status, entityElapsed(e, now)]);
+    // Paths and states come from the server: shown, never obeyed, in the spinner's frame.
+    const rows = shown.map((e) => [visible(`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, true), visible(e.status, true), entityElapsed(e, now)]);
     const width = Math.max(0, ...rows.map((r) => r[0].length));
     const statusWidth = Math.max(0, ...rows.map((r) => r[1].length));
     const lines = rows.map(([what, status, elapsed]) => `  ${what.padEnd(width)}  ${this.paint!(status.padEnd(statusWidth))}  ${elapsed}`);
@@ -160,7 +162,7 @@ class LiveView implements View {
       for (const e of hidden) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
       lines.push(`  … ${hidden.length} more (${[...counts].map(([st, n]) => `${n} ${st}`).join(', ')})`);
     }
-    return [summary(s), ...lines, ...(this.note ? [`  ${this.note}`] : [])].join('\n');
+    return [visible(summary(s), true), ...lines, ...(this.note ? [`  ${visible(this.note, true)}`] : [])].join('\n');
   }
 
   private render(): void {
@@ -227,9 +229,9 @@ async function reportFailures(ctx: Context, http: HttpClient, s: Snapshot): Prom
         if (!(err instanceof ApiError)) throw err;
       }
     }
-    ctx.stderr.write(`failed: entity ${e.id} ${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}\n`);
+    ctx.stderr.write(`failed: entity ${e.id} ${visible(`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, true)}\n`);
     if (!failures.length) ctx.stderr.write('  (no failure records)\n');
-    for (const f of failures) ctx.stderr.write(`  ${ctx.redactor.text(describeFailure(f))}\n`);
+    for (const f of failures) ctx.stderr.write(`  ${visible(ctx.redactor.text(describeFailure(f)), true)}\n`);
   }
 }
 
