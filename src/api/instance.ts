@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import { CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
+import { paginate } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
 import { ProjectSchema, type Project } from './projects.js';
-import { parseResponse } from './schema.js';
+import { parseEach, parseResponse } from './schema.js';
 
 export const CurrentUserSchema = z.looseObject({
   id: z.number(),
@@ -72,6 +73,20 @@ export async function searchGroups(http: HttpClient, search: string | undefined,
     sort: 'asc',
   });
   return z.array(GroupSchema).parse(data);
+}
+
+/**
+ * Whether the caller has at least `minAccessLevel` in the group at `fullPath`. The service's search
+ * matches a name or path, not a full path, so its results are read page after page (up to the match):
+ * someone with Maintainer in many groups named alike must not be refused because of page one.
+ */
+export async function hasGroupRole(http: HttpClient, fullPath: string, minAccessLevel: number): Promise<boolean> {
+  const search = fullPath.slice(fullPath.lastIndexOf('/') + 1);
+  const groups = paginate(http, '/groups', { search, min_access_level: minAccessLevel, order_by: 'path', sort: 'asc' }, { all: true, perPage: 100 });
+  for await (const g of parseEach(GroupSchema, groups, 'GET /groups')) {
+    if (g.full_path.toLowerCase() === fullPath.toLowerCase()) return true;
+  }
+  return false;
 }
 
 /** One page of projects matching `search` in their path with namespace. */

@@ -10,6 +10,7 @@ import type { Context } from '../../src/context.js';
 import { countGroupProjects } from '../../src/api/instance.js';
 import { CancelledError } from '../../src/core/errors.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
+import { Destination } from '../../src/commands/migrate/wizard-destination.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
 import { runCli } from '../helpers/harness.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
@@ -104,6 +105,29 @@ describe('entity search and typed paths', () => {
     pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/big/projects') }).reply(200, [{ id: 1 }], json);
     expect(await countGroupProjects(http, 'acme')).toBe(42);
     expect(await countGroupProjects(http, 'big')).toBeNull();
+  });
+});
+
+describe('destination group check', () => {
+  const alike = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: from + i + 1, full_path: `team-${from + i}/backend` }));
+  const groupsOf = (page: number) => (p: string) => p.startsWith('/api/v4/groups?') && p.includes('search=backend') && p.includes('min_access_level=40') && p.includes(`page=${page}&`);
+
+  it('a Maintainer of more groups named alike than one page holds may still create in the last of them', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/zeta%2Fbackend?') }).reply(200, { id: 500, full_path: 'zeta/backend' }, json);
+    pool.intercept({ path: groupsOf(1) }).reply(200, alike(100), { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groupsOf(2) }).reply(200, [...alike(5, 100), { id: 500, full_path: 'zeta/backend' }], json);
+    expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toBe(true);
+  });
+
+  it('a group where the caller is not Maintainer is refused after every page was read', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/zeta%2Fbackend?') }).reply(200, { id: 500, full_path: 'zeta/backend' }, json);
+    pool.intercept({ path: groupsOf(1) }).reply(200, alike(100), { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groupsOf(2) }).reply(200, alike(3, 100), json);
+    expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toMatch(/^you may not create groups or projects in zeta\/backend/);
   });
 });
 

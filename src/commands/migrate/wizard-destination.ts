@@ -2,7 +2,7 @@
 // search, and a slug that is free there. Checked before the summary, so the service's 422
 // ("Destination is invalid, or you don't have permission", "already exists") is never the first word.
 
-import { MAINTAINER, findProject, getCurrentUser, getGroup, searchGroups, type CurrentUser } from '../../api/instance.js';
+import { MAINTAINER, findProject, getCurrentUser, getGroup, hasGroupRole, searchGroups, type CurrentUser } from '../../api/instance.js';
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
@@ -55,8 +55,8 @@ export class Destination {
       if (is404(e)) return `${path}: no such group on ${this.url} (create it first, or pick one of the list)`;
       return `cannot check ${path} on ${this.url}: ${(e as Error).message}`;
     }
-    const mine = await this.creatable(lastSegment(path));
-    if (!mine.some((g) => g.full_path.toLowerCase() === path.toLowerCase())) {
+    const admin = (await this.user()).is_admin === true;
+    if (!admin && !(await hasGroupRole(this.http, path, MAINTAINER))) {
       return `you may not create groups or projects in ${path} on ${this.url} (the Maintainer role or more is needed)`;
     }
     return true;
