@@ -12,8 +12,10 @@ function terminal() {
   const waiters: { text: string; then: () => void }[] = [];
   output.on('data', (d: Buffer) => {
     drawn += d.toString();
-    for (const w of waiters.splice(0)) if (drawn.includes(w.text)) w.then();
+    for (const w of waiters.splice(0)) {
+      if (drawn.includes(w.text)) w.then();
       else waiters.push(w);
+    }
   });
   /** Types `keys` once `text` has been drawn. */
   const typeWhen = (text: string, keys: string) => waiters.push({ text, then: () => setImmediate(() => input.write(keys)) });
