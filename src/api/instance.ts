@@ -3,11 +3,11 @@
 // Schemas are lenient: older instances and lower tiers leave fields out.
 
 import { z } from 'zod';
-import { CancelledError } from '../core/errors.js';
+import { ApiError, CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import { paginate } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import { ProjectSchema, type Project } from './projects.js';
+import { ProjectSchema, getProject, type Project } from './projects.js';
 import { parseEach, parseResponse } from './schema.js';
 
 export const CurrentUserSchema = z.looseObject({
@@ -54,9 +54,17 @@ export async function getGroup(http: HttpClient, fullPath: string): Promise<Grou
   return parseResponse(GroupSchema, await http.get(path, { with_projects: false }), `GET ${path}`);
 }
 
-export async function findProject(http: HttpClient, fullPath: string): Promise<Project> {
-  const path = `/projects/${encodePathSegment(fullPath)}`;
-  return parseResponse(ProjectSchema, await http.get(path), `GET ${path}`);
+/** What is at a full path: a group, else a project, else null (404 for both). Other errors are thrown. */
+export async function entityAt(http: HttpClient, fullPath: string): Promise<'group' | 'project' | null> {
+  for (const kind of ['group', 'project'] as const) {
+    try {
+      await (kind === 'group' ? getGroup(http, fullPath) : getProject(http, fullPath));
+      return kind;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+    }
+  }
+  return null;
 }
 
 /**

@@ -2,7 +2,7 @@
 // search, and a slug that is free there. Checked before the summary, so the service's 422
 // ("Destination is invalid, or you don't have permission", "already exists") is never the first word.
 
-import { MAINTAINER, findProject, getCurrentUser, getGroup, hasGroupRole, searchGroups, type CurrentUser } from '../../api/instance.js';
+import { MAINTAINER, entityAt, getCurrentUser, getGroup, hasGroupRole, searchGroups, type CurrentUser } from '../../api/instance.js';
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
@@ -64,15 +64,7 @@ export class Destination {
 
   /** What already is at this full path on the destination, if anything. */
   async occupant(fullPath: string): Promise<'group' | 'project' | null> {
-    for (const kind of ['group', 'project'] as const) {
-      try {
-        await (kind === 'group' ? getGroup(this.http, fullPath) : findProject(this.http, fullPath));
-        return kind;
-      } catch (e) {
-        if (!is404(e)) throw e;
-      }
-    }
-    return null;
+    return entityAt(this.http, fullPath);
   }
 
   /** The first of SLUG, SLUG-2, SLUG-3… free under the namespace (and not in `taken`). */

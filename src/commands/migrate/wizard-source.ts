@@ -3,7 +3,7 @@
 // queries the source as the user types.
 
 import { getToken } from '../../api/tokens.js';
-import { findProject, getCurrentUser, getGroup, getVersion, searchGroups, searchProjects, type CurrentUser } from '../../api/instance.js';
+import { entityAt, getCurrentUser, getVersion, searchGroups, searchProjects, type CurrentUser } from '../../api/instance.js';
 import { ApiError, CancelledError, NetworkError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
@@ -99,14 +99,13 @@ export function entitySource(http: HttpClient) {
 export async function resolveTypedEntity(http: HttpClient, url: string, path: string): Promise<{ kind: Kind } | { error: string }> {
   const syntax = checkPath(path);
   if (syntax !== true) return { error: syntax };
-  for (const kind of ['group', 'project'] as const) {
-    try {
-      await (kind === 'group' ? getGroup(http, path) : findProject(http, path));
-      return { kind };
-    } catch (e) {
-      rethrowCancel(e);
-      if (!isStatus(e, 404)) return { error: `cannot check ${path} on ${url}: ${(e as Error).message}` };
-    }
+  let kind: Kind | null;
+  try {
+    kind = await entityAt(http, path);
+  } catch (e) {
+    rethrowCancel(e);
+    return { error: `cannot check ${path} on ${url}: ${(e as Error).message}` };
   }
+  if (kind) return { kind };
   return { error: `${path}: no group or project with this path on ${url} (or the token cannot see it)` };
 }
