@@ -67,41 +67,59 @@ export async function entityAt(http: HttpClient, fullPath: string): Promise<'gro
   return null;
 }
 
+interface GroupFilter {
+  minAccessLevel?: number;
+  allAvailable?: boolean;
+}
+
+/** Groups read in path order until `o.maxRead` (every one when unset). */
+function groupPages(http: HttpClient, search: string | undefined, f: GroupFilter, maxRead?: number): AsyncGenerator<Group> {
+  const query = { search: search || undefined, all_available: f.allAvailable || undefined, min_access_level: f.minAccessLevel, order_by: 'path', sort: 'asc' };
+  return parseEach(GroupSchema, paginate(http, '/groups', query, maxRead ? { limit: maxRead, perPage: 100 } : { all: true, perPage: 100 }), 'GET /groups');
+}
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const contains = (fullPath: string, term: string) => fullPath.toLowerCase().includes(term.toLowerCase());
+
 /**
- * One page of groups matching `search`, optionally only those where the caller has the role. For
- * non-administrators the service lists only their own groups unless `allAvailable` (every readable one).
+ * Up to `max` groups whose full path contains `term` (any group when empty), optionally only those where the
+ * caller has the role. The service's search matches a name or path, not a full path, so the last segment
+ * is searched and the full path filtered here, reading on past page one (up to 1,000 groups) until
+ * `max` match. For non-administrators the service lists only their own groups unless `allAvailable`.
  */
-export async function searchGroups(http: HttpClient, search: string | undefined, o: { minAccessLevel?: number; allAvailable?: boolean; perPage?: number } = {}): Promise<Group[]> {
-  const data = await http.get('/groups', {
-    search: search || undefined,
-    all_available: o.allAvailable || undefined,
-    min_access_level: o.minAccessLevel,
-    per_page: o.perPage ?? 20,
-    order_by: 'path',
-    sort: 'asc',
-  });
-  return z.array(GroupSchema).parse(data);
+export async function searchGroups(http: HttpClient, term: string, o: GroupFilter & { max?: number } = {}): Promise<Group[]> {
+  const max = o.max ?? 20;
+  const out: Group[] = [];
+  for await (const g of groupPages(http, lastSegment(term), o, 1000)) {
+    if (contains(g.full_path, term)) out.push(g);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 /**
- * Whether the caller has at least `minAccessLevel` in the group at `fullPath`. The service's search
- * matches a name or path, not a full path, so its results are read page after page (up to the match):
- * someone with Maintainer in many groups named alike must not be refused because of page one.
+ * Whether the caller has at least `minAccessLevel` in the group at `fullPath`, reading every page of
+ * the search: someone with Maintainer in many groups named alike must not be refused because of page one.
  */
 export async function hasGroupRole(http: HttpClient, fullPath: string, minAccessLevel: number): Promise<boolean> {
-  const search = fullPath.slice(fullPath.lastIndexOf('/') + 1);
-  const groups = paginate(http, '/groups', { search, min_access_level: minAccessLevel, order_by: 'path', sort: 'asc' }, { all: true, perPage: 100 });
-  for await (const g of parseEach(GroupSchema, groups, 'GET /groups')) {
+  for await (const g of groupPages(http, lastSegment(fullPath), { minAccessLevel })) {
     if (g.full_path.toLowerCase() === fullPath.toLowerCase()) return true;
   }
   return false;
 }
 
-/** One page of projects matching `search` in their path with namespace. */
-export async function searchProjects(http: HttpClient, search: string | undefined, o: { perPage?: number } = {}): Promise<Project[]> {
+/** Up to `max` projects whose path with namespace contains `term`, read past page one like searchGroups. */
+export async function searchProjects(http: HttpClient, term: string, o: { max?: number } = {}): Promise<Project[]> {
+  const max = o.max ?? 20;
+  const search = lastSegment(term) || undefined;
   // Not simple: simple answers leave out the visibility the wizard shows.
-  const data = await http.get('/projects', { search: search || undefined, search_namespaces: search ? true : undefined, per_page: o.perPage ?? 20, order_by: 'path', sort: 'asc' });
-  return z.array(ProjectSchema).parse(data);
+  const query = { search, search_namespaces: search ? true : undefined, order_by: 'path', sort: 'asc' };
+  const out: Project[] = [];
+  for await (const p of parseEach(ProjectSchema, paginate(http, '/projects', query, { limit: 1000, perPage: 100 }), 'GET /projects')) {
+    if (contains(p.path_with_namespace ?? '', term)) out.push(p);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 /** The number of projects of a group and its subgroups, from X-Total; null when the instance leaves it out. */

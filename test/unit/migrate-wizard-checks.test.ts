@@ -91,6 +91,17 @@ describe('entity search and typed paths', () => {
     ]);
   });
 
+  it('reads past the first page of the search when the full path typed is not on it', async () => {
+    const { pool, client: http } = client();
+    const others = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, full_path: `team-${i}/web` }));
+    const groups = (page: number) => (p: string) => p.startsWith('/api/v4/groups?') && p.includes('search=web') && p.includes(`page=${page}&`);
+    pool.intercept({ path: groups(1) }).reply(200, others, { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groups(2) }).reply(200, [{ id: 200, full_path: 'zeta/web', visibility: 'private' }], json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/projects?') && p.includes('search=web') }).reply(200, [], json);
+    const choices = await entitySource(http)('zeta/web');
+    expect(choices.map((c) => c.value)).toEqual(['group:zeta/web']);
+  });
+
   it('a typed path is a group, else a project, else refused with the reason', async () => {
     const { pool, client: http } = client();
     pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/acme%2Fshop') }).reply(404, { message: '404 Group Not Found' }, json);

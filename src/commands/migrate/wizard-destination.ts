@@ -6,7 +6,7 @@ import { MAINTAINER, entityAt, getCurrentUser, getGroup, hasGroupRole, searchGro
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
-import { checkPath, lastSegment } from './rules.js';
+import { checkPath } from './rules.js';
 import { rethrowCancel } from './wizard-source.js';
 
 const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
@@ -24,16 +24,16 @@ export class Destination {
   }
 
   /** Administrators may create anywhere; others need Maintainer in the group (as the service checks). */
-  private async creatable(search: string | undefined) {
+  private async creatable(term: string) {
     const admin = (await this.user()).is_admin === true;
-    return searchGroups(this.http, search, admin ? {} : { minAccessLevel: MAINTAINER });
+    return searchGroups(this.http, term, admin ? {} : { minAccessLevel: MAINTAINER });
   }
 
   /** Groups you may create in, matching what is typed; `?:PATH` for a typed path not found. */
   source() {
     return async (term: string | undefined): Promise<Choice[]> => {
       const t = term?.trim() ?? '';
-      const groups = (await this.creatable(t ? lastSegment(t) : undefined)).filter((g) => !t || g.full_path.toLowerCase().includes(t.toLowerCase()));
+      const groups = await this.creatable(t);
       const exact = (g: { full_path: string }) => Number(g.full_path.toLowerCase() === t.toLowerCase());
       groups.sort((a, b) => exact(b) - exact(a) || a.full_path.localeCompare(b.full_path));
       const choices: Choice[] = groups.map((g) => ({ name: `${g.full_path}  (group${g.visibility ? `, ${g.visibility}` : ''})`, value: g.full_path }));
