@@ -132,6 +132,15 @@ describe('destination group check', () => {
     expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toBe(true);
   });
 
+  it('a search that fails on page two is a reason to ask again, not the end of the wizard', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/zeta%2Fbackend?') }).reply(200, { id: 500, full_path: 'zeta/backend' }, json);
+    pool.intercept({ path: groupsOf(1) }).reply(200, alike(100), { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groupsOf(2) }).reply(500, { message: '500 Internal Server Error' }, json);
+    expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toMatch(/^cannot check your role in zeta\/backend on https:\/\/git\.example\.com: /);
+  });
+
   it('a group where the caller is not Maintainer is refused after every page was read', async () => {
     const { pool, client: http } = client();
     pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);

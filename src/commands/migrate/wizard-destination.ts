@@ -55,10 +55,15 @@ export class Destination {
       if (is404(e)) return `${path}: no such group on ${this.url} (create it first, or pick one of the list)`;
       return `cannot check ${path} on ${this.url}: ${(e as Error).message}`;
     }
-    const admin = (await this.user()).is_admin === true;
-    if (!admin && !(await hasGroupRole(this.http, path, MAINTAINER))) {
-      return `you may not create groups or projects in ${path} on ${this.url} (the Maintainer role or more is needed)`;
+    let allowed: boolean;
+    try {
+      allowed = (await this.user()).is_admin === true || (await hasGroupRole(this.http, path, MAINTAINER));
+    } catch (e) {
+      // A failed search is a reason to ask again, not the end of the wizard.
+      rethrowCancel(e);
+      return `cannot check your role in ${path} on ${this.url}: ${(e as Error).message}`;
     }
+    if (!allowed) return `you may not create groups or projects in ${path} on ${this.url} (the Maintainer role or more is needed)`;
     return true;
   }
 
