@@ -3,11 +3,12 @@
 // Schemas are lenient: older instances and lower tiers leave fields out.
 
 import * as z from 'zod';
-import { CancelledError } from '../core/errors.js';
+import { ApiError, CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
+import { paginate } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import { ProjectSchema, type Project } from './projects.js';
-import { parseResponse } from './schema.js';
+import { ProjectSchema, getProject, type Project } from './projects.js';
+import { parseEach, parseResponse } from './schema.js';
 
 export const CurrentUserSchema = z.looseObject({
   id: z.number(),
@@ -53,32 +54,72 @@ export async function getGroup(http: HttpClient, fullPath: string): Promise<Grou
   return parseResponse(GroupSchema, await http.get(path, { with_projects: false }), `GET ${path}`);
 }
 
-export async function findProject(http: HttpClient, fullPath: string): Promise<Project> {
-  const path = `/projects/${encodePathSegment(fullPath)}`;
-  return parseResponse(ProjectSchema, await http.get(path), `GET ${path}`);
+/** What is at a full path: a group, else a project, else null (404 for both). Other errors are thrown. */
+export async function entityAt(http: HttpClient, fullPath: string): Promise<'group' | 'project' | null> {
+  for (const kind of ['group', 'project'] as const) {
+    try {
+      await (kind === 'group' ? getGroup(http, fullPath) : getProject(http, fullPath));
+      return kind;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+    }
+  }
+  return null;
+}
+
+interface GroupFilter {
+  minAccessLevel?: number;
+  allAvailable?: boolean;
+}
+
+/** Groups read in path order until `o.maxRead` (every one when unset). */
+function groupPages(http: HttpClient, search: string | undefined, f: GroupFilter, maxRead?: number): AsyncGenerator<Group> {
+  const query = { search: search || undefined, all_available: f.allAvailable || undefined, min_access_level: f.minAccessLevel, order_by: 'path', sort: 'asc' };
+  return parseEach(GroupSchema, paginate(http, '/groups', query, maxRead ? { limit: maxRead, perPage: 100 } : { all: true, perPage: 100 }), 'GET /groups');
+}
+
+const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const contains = (fullPath: string, term: string) => fullPath.toLowerCase().includes(term.toLowerCase());
+
+/**
+ * Up to `max` groups whose full path contains `term` (any group when empty), optionally only those where the
+ * caller has the role. The service's search matches a name or path, not a full path, so the last segment
+ * is searched and the full path filtered here, reading on past page one (up to 1,000 groups) until
+ * `max` match. For non-administrators the service lists only their own groups unless `allAvailable`.
+ */
+export async function searchGroups(http: HttpClient, term: string, o: GroupFilter & { max?: number } = {}): Promise<Group[]> {
+  const max = o.max ?? 20;
+  const out: Group[] = [];
+  for await (const g of groupPages(http, lastSegment(term), o, 1000)) {
+    if (contains(g.full_path, term)) out.push(g);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 /**
- * One page of groups matching `search`, optionally only those where the caller has the role. For
- * non-administrators the service lists only their own groups unless `allAvailable` (every readable one).
+ * Whether the caller has at least `minAccessLevel` in the group at `fullPath`, reading every page of
+ * the search: someone with Maintainer in many groups named alike must not be refused because of page one.
  */
-export async function searchGroups(http: HttpClient, search: string | undefined, o: { minAccessLevel?: number; allAvailable?: boolean; perPage?: number } = {}): Promise<Group[]> {
-  const data = await http.get('/groups', {
-    search: search || undefined,
-    all_available: o.allAvailable || undefined,
-    min_access_level: o.minAccessLevel,
-    per_page: o.perPage ?? 20,
-    order_by: 'path',
-    sort: 'asc',
-  });
-  return z.array(GroupSchema).parse(data);
+export async function hasGroupRole(http: HttpClient, fullPath: string, minAccessLevel: number): Promise<boolean> {
+  for await (const g of groupPages(http, lastSegment(fullPath), { minAccessLevel })) {
+    if (g.full_path.toLowerCase() === fullPath.toLowerCase()) return true;
+  }
+  return false;
 }
 
-/** One page of projects matching `search` in their path with namespace. */
-export async function searchProjects(http: HttpClient, search: string | undefined, o: { perPage?: number } = {}): Promise<Project[]> {
+/** Up to `max` projects whose path with namespace contains `term`, read past page one like searchGroups. */
+export async function searchProjects(http: HttpClient, term: string, o: { max?: number } = {}): Promise<Project[]> {
+  const max = o.max ?? 20;
+  const search = lastSegment(term) || undefined;
   // Not simple: simple answers leave out the visibility the wizard shows.
-  const data = await http.get('/projects', { search: search || undefined, search_namespaces: search ? true : undefined, per_page: o.perPage ?? 20, order_by: 'path', sort: 'asc' });
-  return z.array(ProjectSchema).parse(data);
+  const query = { search, search_namespaces: search ? true : undefined, order_by: 'path', sort: 'asc' };
+  const out: Project[] = [];
+  for await (const p of parseEach(ProjectSchema, paginate(http, '/projects', query, { limit: 1000, perPage: 100 }), 'GET /projects')) {
+    if (contains(p.path_with_namespace ?? '', term)) out.push(p);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 /** The number of projects of a group and its subgroups, from X-Total; null when the instance leaves it out. */

@@ -314,6 +314,19 @@ function jsonText(v: unknown, indent?: number): string {
   return s === undefined ? 'null' : s.replace(RAW_C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 }
 
+/**
+ * Server text written straight to stdout (the `api` command's headers and error bodies, which go out
+ * before the error): on a terminal as `render` shows text, in a pipe exact.
+ */
+export function stdoutText(s: string, isTTY: boolean): string {
+  return isTTY ? visible(maskUrlCredentials(s)) : s;
+}
+
+/** A JSON value written straight to stdout: on a terminal as `-o json` shows it (valid JSON, C1 escaped, URL credentials masked). */
+export function stdoutJson(v: unknown, isTTY: boolean): string {
+  return isTTY ? jsonText(v, 2) : JSON.stringify(v, null, 2);
+}
+
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
 export async function render(result: CommandResult, o: RenderOptions): Promise<number> {
   switch (result.kind) {
@@ -321,7 +334,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       return 0;
     case 'text': {
       // Exact in a pipe; on a terminal, control characters are shown and URL credentials masked.
-      const t = o.isTTY ? visible(maskUrlCredentials(result.text)) : result.text;
+      const t = stdoutText(result.text, o.isTTY);
       await write(o.stdout, t.endsWith('\n') || t === '' ? t : `${t}\n`);
       return 1;
     }

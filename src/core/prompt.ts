@@ -4,6 +4,7 @@
 
 import type { Readable, Writable } from 'node:stream';
 import { CancelledError, UsageError } from './errors.js';
+import { visible } from './safe-text.js';
 
 export interface Choice<T extends string = string> {
   name: string;
@@ -31,6 +32,17 @@ function notInteractive(message: string): never {
   throw new UsageError(`cannot ask "${message.replace(/[?:]\s*$/, '')}" without a terminal`, 'give the value with a flag (see --help), or --yes for confirmations');
 }
 
+// Choices and refusals often hold server text (group paths, titles, error messages of another
+// instance): its control characters are shown, never obeyed, like every other line on the terminal.
+const safeChoice = <T extends string>(c: Choice<T>): Choice<T> => ({ ...c, name: visible(c.name, true), description: c.description === undefined ? undefined : visible(c.description, true) });
+function safeValidate<V>(validate: ((value: V) => true | string | Promise<true | string>) | undefined) {
+  if (!validate) return undefined;
+  return async (value: V) => {
+    const r = await validate(value);
+    return r === true ? r : visible(r, true);
+  };
+}
+
 function isPromptExit(err: unknown): boolean {
   return !!err && typeof err === 'object' && ((err as Error).name === 'ExitPromptError' || (err as Error).name === 'AbortPromptError');
 }
@@ -54,22 +66,22 @@ export class TerminalPrompter implements Prompter {
   }
 
   confirm(message: string, defaultValue = false): Promise<boolean> {
-    return this.ask(message, (p, ctx) => p.confirm({ message, default: defaultValue }, ctx));
+    return this.ask(message, (p, ctx) => p.confirm({ message: visible(message, true), default: defaultValue }, ctx));
   }
 
   input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
-    return this.ask(message, (p, ctx) => p.input({ message, default: opts.default, validate: opts.validate }, ctx));
+    return this.ask(message, (p, ctx) => p.input({ message: visible(message, true), default: opts.default, validate: safeValidate(opts.validate) }, ctx));
   }
 
   password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
-    return this.ask(message, (p, ctx) => p.password({ message, mask: false, validate: opts.validate }, ctx));
+    return this.ask(message, (p, ctx) => p.password({ message: visible(message, true), mask: false, validate: safeValidate(opts.validate) }, ctx));
   }
 
   select<T extends string>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T> {
-    return this.ask(message, (p, ctx) => p.select<T>({ message, choices, default: defaultValue }, ctx));
+    return this.ask(message, (p, ctx) => p.select<T>({ message: visible(message, true), choices: choices.map(safeChoice), default: defaultValue }, ctx));
   }
 
   search<T extends string>(message: string, source: SearchSource<T>, opts: { validate?: (value: T) => true | string | Promise<true | string> } = {}): Promise<T> {
-    return this.ask(message, (p, ctx) => p.search<T>({ message, source: (term, { signal }) => source(term, signal), validate: opts.validate, pageSize: 10 }, ctx));
+    return this.ask(message, (p, ctx) => p.search<T>({ message: visible(message, true), source: async (term, { signal }) => (await source(term, signal)).map(safeChoice), validate: safeValidate(opts.validate), pageSize: 10 }, ctx));
   }
 }

@@ -77,6 +77,8 @@ describe('api output on a terminal and in a pipe', () => {
     expect(tty.stdout).not.toMatch(/[\x1b\x9b]/);
     expect(tty.stdout).toContain('bad \\u001b[31mthing');
     expect(tty.stdout).not.toContain('hunter2');
+    // Still JSON a person can paste into jq: C1 as \u009b (as -o json shows it), not a \x escape.
+    expect(JSON.parse(tty.stdout)).toEqual({ message: 'bad \x1b[31mthing\x9b', url: 'https://bob:********@example.test/x' });
     const pipe = await api('/bad-json', false);
     expect(JSON.parse(pipe.stdout)).toEqual({ message: 'bad \x1b[31mthing\x9b', url: 'https://bob:hunter2@example.test/x' });
   });

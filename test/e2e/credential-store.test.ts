@@ -72,6 +72,16 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     expect(config(configDir).profiles.dev.token).toBe(token);
     expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
 
+    // --dry-run says what would move and moves nothing; an unknown profile is a usage error.
+    const dry = await run(['profile', 'set-storage', 'dev', 'keyring', '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('dry run: would move the token of profile dev to the system credential store');
+    expect(config(configDir).profiles.dev.token).toBe(token);
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
+    const unknown = await run(['profile', 'set-storage', 'nope', 'keyring']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/no profile named nope/);
+
     const toStore = await run(['profile', 'set-storage', 'dev', 'keyring']);
     expect(toStore.exitCode, toStore.stderr).toBe(0);
     expect(filesContaining(configDir, token)).toEqual([]);

@@ -10,6 +10,7 @@ import type { Context } from '../../src/context.js';
 import { countGroupProjects } from '../../src/api/instance.js';
 import { CancelledError } from '../../src/core/errors.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
+import { Destination } from '../../src/commands/migrate/wizard-destination.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
 import { runCli } from '../helpers/harness.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
@@ -90,6 +91,17 @@ describe('entity search and typed paths', () => {
     ]);
   });
 
+  it('reads past the first page of the search when the full path typed is not on it', async () => {
+    const { pool, client: http } = client();
+    const others = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, full_path: `team-${i}/web` }));
+    const groups = (page: number) => (p: string) => p.startsWith('/api/v4/groups?') && p.includes('search=web') && p.includes(`page=${page}&`);
+    pool.intercept({ path: groups(1) }).reply(200, others, { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groups(2) }).reply(200, [{ id: 200, full_path: 'zeta/web', visibility: 'private' }], json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/projects?') && p.includes('search=web') }).reply(200, [], json);
+    const choices = await entitySource(http)('zeta/web');
+    expect(choices.map((c) => c.value)).toEqual(['group:zeta/web']);
+  });
+
   it('a typed path is a group, else a project, else refused with the reason', async () => {
     const { pool, client: http } = client();
     pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/acme%2Fshop') }).reply(404, { message: '404 Group Not Found' }, json);
@@ -104,6 +116,38 @@ describe('entity search and typed paths', () => {
     pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/big/projects') }).reply(200, [{ id: 1 }], json);
     expect(await countGroupProjects(http, 'acme')).toBe(42);
     expect(await countGroupProjects(http, 'big')).toBeNull();
+  });
+});
+
+describe('destination group check', () => {
+  const alike = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: from + i + 1, full_path: `team-${from + i}/backend` }));
+  const groupsOf = (page: number) => (p: string) => p.startsWith('/api/v4/groups?') && p.includes('search=backend') && p.includes('min_access_level=40') && p.includes(`page=${page}&`);
+
+  it('a Maintainer of more groups named alike than one page holds may still create in the last of them', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/zeta%2Fbackend?') }).reply(200, { id: 500, full_path: 'zeta/backend' }, json);
+    pool.intercept({ path: groupsOf(1) }).reply(200, alike(100), { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groupsOf(2) }).reply(200, [...alike(5, 100), { id: 500, full_path: 'zeta/backend' }], json);
+    expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toBe(true);
+  });
+
+  it('a search that fails on page two is a reason to ask again, not the end of the wizard', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/zeta%2Fbackend?') }).reply(200, { id: 500, full_path: 'zeta/backend' }, json);
+    pool.intercept({ path: groupsOf(1) }).reply(200, alike(100), { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groupsOf(2) }).reply(500, { message: '500 Internal Server Error' }, json);
+    expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toMatch(/^cannot check your role in zeta\/backend on https:\/\/git\.example\.com: /);
+  });
+
+  it('a group where the caller is not Maintainer is refused after every page was read', async () => {
+    const { pool, client: http } = client();
+    pool.intercept({ path: '/api/v4/user' }).reply(200, USER, json);
+    pool.intercept({ path: (p) => p.startsWith('/api/v4/groups/zeta%2Fbackend?') }).reply(200, { id: 500, full_path: 'zeta/backend' }, json);
+    pool.intercept({ path: groupsOf(1) }).reply(200, alike(100), { headers: { 'content-type': 'application/json', 'x-next-page': '2' } });
+    pool.intercept({ path: groupsOf(2) }).reply(200, alike(3, 100), json);
+    expect(await new Destination(http, ORIGIN).checkNamespace('zeta/backend')).toMatch(/^you may not create groups or projects in zeta\/backend/);
   });
 });
 

@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { looksLikeHtml, type HttpClient, type Method } from '../../core/http.js';
-import { list, none, object, text, type CommandResult } from '../../core/output.js';
+import { list, none, object, stdoutJson, stdoutText, text, type CommandResult } from '../../core/output.js';
 import { paginate } from '../../core/paginate.js';
 import { splitKeyValue } from '../../core/parse.js';
 import type { QueryParams } from '../../core/query.js';
-import { maskUrlCredentials, maskUrlsDeep, visible } from '../../core/safe-text.js';
 
 const METHODS: readonly Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -155,7 +154,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
     if (res.dryRun) return none;
     if (o.include) {
       const head = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd(), ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
-      ctx.stdout.write(`${forTerminal(ctx, ctx.redactor.text(head))}\n`);
+      ctx.stdout.write(`${stdoutText(ctx.redactor.text(head), ctx.stdoutIsTTY)}\n`);
     }
     return show(ctx, res.data);
   } catch (err) {
@@ -167,22 +166,15 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
   }
 }
 
-/** On a terminal, server text is shown, never obeyed, and URL credentials are masked; a pipe gets it exact. */
-function forTerminal(ctx: Context, s: string): string {
-  return ctx.stdoutIsTTY ? visible(maskUrlCredentials(s)) : s;
-}
-
 function errorBody(ctx: Context, body: unknown): string {
   if (typeof body === 'string') {
     // A proxy's error page is noise on a terminal (the error line already names the status); scripts still get it whole.
     if (ctx.stdoutIsTTY && looksLikeHtml(body, undefined)) {
       return `(a web page of ${Buffer.byteLength(body)} bytes, not shown on a terminal: pipe the output to read it)`;
     }
-    return forTerminal(ctx, ctx.redactor.text(body));
+    return stdoutText(ctx.redactor.text(body), ctx.stdoutIsTTY);
   }
-  const value = ctx.redactor.value(body);
-  // JSON escapes C0 itself; visible() catches the DEL and C1 it leaves raw.
-  return ctx.stdoutIsTTY ? visible(JSON.stringify(maskUrlsDeep(value), null, 2)) : JSON.stringify(value, null, 2);
+  return stdoutJson(ctx.redactor.value(body), ctx.stdoutIsTTY);
 }
 
 function readInput(file: string): Buffer {

@@ -2,11 +2,11 @@
 // search, and a slug that is free there. Checked before the summary, so the service's 422
 // ("Destination is invalid, or you don't have permission", "already exists") is never the first word.
 
-import { MAINTAINER, findProject, getCurrentUser, getGroup, searchGroups, type CurrentUser } from '../../api/instance.js';
+import { MAINTAINER, entityAt, getCurrentUser, getGroup, hasGroupRole, searchGroups, type CurrentUser } from '../../api/instance.js';
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
-import { checkPath, lastSegment } from './rules.js';
+import { checkPath } from './rules.js';
 import { rethrowCancel } from './wizard-source.js';
 
 const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
@@ -24,16 +24,16 @@ export class Destination {
   }
 
   /** Administrators may create anywhere; others need Maintainer in the group (as the service checks). */
-  private async creatable(search: string | undefined) {
+  private async creatable(term: string) {
     const admin = (await this.user()).is_admin === true;
-    return searchGroups(this.http, search, admin ? {} : { minAccessLevel: MAINTAINER });
+    return searchGroups(this.http, term, admin ? {} : { minAccessLevel: MAINTAINER });
   }
 
   /** Groups you may create in, matching what is typed; `?:PATH` for a typed path not found. */
   source() {
     return async (term: string | undefined): Promise<Choice[]> => {
       const t = term?.trim() ?? '';
-      const groups = (await this.creatable(t ? lastSegment(t) : undefined)).filter((g) => !t || g.full_path.toLowerCase().includes(t.toLowerCase()));
+      const groups = await this.creatable(t);
       const exact = (g: { full_path: string }) => Number(g.full_path.toLowerCase() === t.toLowerCase());
       groups.sort((a, b) => exact(b) - exact(a) || a.full_path.localeCompare(b.full_path));
       const choices: Choice[] = groups.map((g) => ({ name: `${g.full_path}  (group${g.visibility ? `, ${g.visibility}` : ''})`, value: g.full_path }));
@@ -55,24 +55,21 @@ export class Destination {
       if (is404(e)) return `${path}: no such group on ${this.url} (create it first, or pick one of the list)`;
       return `cannot check ${path} on ${this.url}: ${(e as Error).message}`;
     }
-    const mine = await this.creatable(lastSegment(path));
-    if (!mine.some((g) => g.full_path.toLowerCase() === path.toLowerCase())) {
-      return `you may not create groups or projects in ${path} on ${this.url} (the Maintainer role or more is needed)`;
+    let allowed: boolean;
+    try {
+      allowed = (await this.user()).is_admin === true || (await hasGroupRole(this.http, path, MAINTAINER));
+    } catch (e) {
+      // A failed search is a reason to ask again, not the end of the wizard.
+      rethrowCancel(e);
+      return `cannot check your role in ${path} on ${this.url}: ${(e as Error).message}`;
     }
+    if (!allowed) return `you may not create groups or projects in ${path} on ${this.url} (the Maintainer role or more is needed)`;
     return true;
   }
 
   /** What already is at this full path on the destination, if anything. */
   async occupant(fullPath: string): Promise<'group' | 'project' | null> {
-    for (const kind of ['group', 'project'] as const) {
-      try {
-        await (kind === 'group' ? getGroup(this.http, fullPath) : findProject(this.http, fullPath));
-        return kind;
-      } catch (e) {
-        if (!is404(e)) throw e;
-      }
-    }
-    return null;
+    return entityAt(this.http, fullPath);
   }
 
   /** The first of SLUG, SLUG-2, SLUG-3… free under the namespace (and not in `taken`). */

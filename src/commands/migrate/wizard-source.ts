@@ -3,11 +3,11 @@
 // queries the source as the user types.
 
 import { getToken } from '../../api/tokens.js';
-import { findProject, getCurrentUser, getGroup, getVersion, searchGroups, searchProjects, type CurrentUser } from '../../api/instance.js';
+import { entityAt, getCurrentUser, getVersion, searchGroups, searchProjects, type CurrentUser } from '../../api/instance.js';
 import { ApiError, CancelledError, NetworkError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
-import { checkPath, lastSegment, type Kind } from './rules.js';
+import { checkPath, type Kind } from './rules.js';
 
 export type SourceCheck =
   | { ok: true; user: CurrentUser; version: string | null; scopes?: string[]; expiresAt?: string | null; tokenName?: string }
@@ -67,23 +67,15 @@ export function splitChoice(value: string): { kind: Kind | '?'; path: string } {
   return { kind: value.slice(0, i) as Kind | '?', path: value.slice(i + 1) };
 }
 
-const containsPath = (fullPath: string, term: string) => fullPath.toLowerCase().includes(term.toLowerCase());
-
-/**
- * Groups and projects of the source matching what is typed, exact match first. Group search matches
- * a name or path, not a full path, so the last segment is searched and the full path filtered here.
- */
+/** Groups and projects of the source whose full path contains what is typed, exact match first. */
 export function entitySource(http: HttpClient) {
   return async (term: string | undefined): Promise<Choice<EntityChoice>[]> => {
     const t = term?.trim() ?? '';
-    const q = t ? lastSegment(t) : undefined;
-    const [groups, projects] = await Promise.all([searchGroups(http, q, { allAvailable: true }), searchProjects(http, q)]);
+    const [groups, projects] = await Promise.all([searchGroups(http, t, { allAvailable: true }), searchProjects(http, t)]);
     const choices: (Choice<EntityChoice> & { path: string })[] = [
       ...groups.map((g) => ({ path: g.full_path, kind: 'group' as const, vis: g.visibility })),
       ...projects.map((p) => ({ path: p.path_with_namespace ?? String(p.id), kind: 'project' as const, vis: p.visibility })),
-    ]
-      .filter((c) => !t || containsPath(c.path, t))
-      .map((c) => ({ path: c.path, name: `${c.path}  (${c.kind}${c.vis ? `, ${c.vis}` : ''})`, value: `${c.kind}:${c.path}` as EntityChoice }));
+    ].map((c) => ({ path: c.path, name: `${c.path}  (${c.kind}${c.vis ? `, ${c.vis}` : ''})`, value: `${c.kind}:${c.path}` as EntityChoice }));
     const exact = (c: { path: string }) => Number(c.path.toLowerCase() === t.toLowerCase());
     choices.sort((a, b) => exact(b) - exact(a) || a.path.localeCompare(b.path));
     if (t && !choices.some(exact)) {
@@ -99,14 +91,13 @@ export function entitySource(http: HttpClient) {
 export async function resolveTypedEntity(http: HttpClient, url: string, path: string): Promise<{ kind: Kind } | { error: string }> {
   const syntax = checkPath(path);
   if (syntax !== true) return { error: syntax };
-  for (const kind of ['group', 'project'] as const) {
-    try {
-      await (kind === 'group' ? getGroup(http, path) : findProject(http, path));
-      return { kind };
-    } catch (e) {
-      rethrowCancel(e);
-      if (!isStatus(e, 404)) return { error: `cannot check ${path} on ${url}: ${(e as Error).message}` };
-    }
+  let kind: Kind | null;
+  try {
+    kind = await entityAt(http, path);
+  } catch (e) {
+    rethrowCancel(e);
+    return { error: `cannot check ${path} on ${url}: ${(e as Error).message}` };
   }
+  if (kind) return { kind };
   return { error: `${path}: no group or project with this path on ${url} (or the token cannot see it)` };
 }

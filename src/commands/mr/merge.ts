@@ -4,6 +4,7 @@
 import type { Context } from '../../context.js';
 import { deleteMergeRequest, getMergeRequest, mergeMergeRequest, type MergeRequest } from '../../api/merge-requests.js';
 import type { Explanation } from '../../core/command.js';
+import { getToken } from '../../api/tokens.js';
 import { ApiError, CancelledError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { none, object, type CommandResult } from '../../core/output.js';
@@ -68,7 +69,7 @@ async function current(http: HttpClient, ref: ResolvedRef): Promise<MergeRequest
 async function tokenWorks(http: HttpClient, tokenType: string): Promise<boolean> {
   if (tokenType === 'job') return true;
   try {
-    await http.get('/personal_access_tokens/self');
+    await getToken(http, 'self');
     return true;
   } catch (e) {
     return !(e instanceof ApiError && e.status === 401);
