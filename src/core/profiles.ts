@@ -170,13 +170,16 @@ export class ProfileStore {
   /**
    * Saves a rotated token where the profile reads its token now (decided under the lock, so a
    * `profile set-storage` meanwhile cannot leave it where it will not be read): in the file, or
-   * through `toKeyring` at the profile's credential store entry. Returns which.
+   * through `toKeyring` at the profile's credential store entry. Returns which. `origin` is the
+   * instance that issued the token: a profile pointed elsewhere meanwhile does not get it.
    */
-  async updateToken(name: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>): Promise<'file' | 'keyring'> {
+  async updateToken(name: string, origin: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>): Promise<'file' | 'keyring'> {
     let where: 'file' | 'keyring' = 'file';
     await this.updateProfile(name, async (current) => {
       if (!current) throw new CommandFailedError(`profile ${name} was removed meanwhile`);
       const { name: _n, ...data } = current;
+      const now = originOf(data.url);
+      if (now !== origin) throw new CommandFailedError(`profile ${name} now points at ${now ?? data.url} (changed meanwhile), not at ${origin} which issued the token`);
       // Moved to a helper by another process: a token stored anywhere would never be read.
       if (data.tokenCommand) throw new CommandFailedError(`profile ${name} now reads its token from a command (changed meanwhile)`);
       if (data.keyring) {
