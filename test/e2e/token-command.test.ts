@@ -152,4 +152,15 @@ describe('a helper runs only when its token is sent to its own instance', () => 
     expect(own.exitCode, own.stderr).toBe(0);
     expect(ran()).toBe(true);
   });
+
+  it('not when adding a job-token profile, which is never verified', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const script = helper(dir, sb.tokens.alice);
+    const added = await forgectl(['profile', 'add', 'ci', '--url', sb.url, '--token-type', 'job', '--token-command', script], { configDir });
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).toContain('Not verifying: job tokens');
+    expect(existsSync(join(dir, 'argv'))).toBe(false);
+  });
 });

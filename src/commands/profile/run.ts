@@ -75,12 +75,13 @@ const COLUMNS: Column<ReturnType<typeof view>>[] = [
 ];
 
 async function verifyToken(ctx: Context, data: ProfileData, name: string): Promise<Token | undefined> {
-  const token = data.tokenCommand ? await readProfileToken(ctx, { name, ...data }) : data.token;
-  if (!token) return undefined;
+  if (!data.token && !data.tokenCommand) return undefined;
+  // Decided before the helper runs: a job token is never checked, so its helper is not asked.
   if (data.tokenType === 'job') {
     ctx.notice('Not verifying: job tokens cannot read /personal_access_tokens/self.');
     return undefined;
   }
+  const token = data.tokenCommand ? await readProfileToken(ctx, { name, ...data }) : data.token;
   const client = ctx.makeClient(data.url, { token, tokenType: data.tokenType ?? 'personal', sudo: undefined }, {
     caFile: data.caFile,
     insecure: data.insecure,
