@@ -218,8 +218,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
 export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   const def = store.defaultName();
-  const views = await Promise.all(store.list().map(async (p) => view(p, def)));
-  return list(views, COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
+  return list(store.list().map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {
