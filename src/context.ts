@@ -259,17 +259,15 @@ export class Context {
     let token: string | undefined;
     let tokenSource: Connection['tokenSource'] = 'none';
     let ciToken = false;
-    const ciOrigin = ciUrl ? originOf(normalizeSafe(ciUrl)) : undefined;
+    const ciOrigin = ciUrl ? originOf(ciUrl) : undefined;
     // The profile's token is read only when it will be sent: a helper command or the keyring is not
     // asked for a token that a flag or the environment replaces.
-    const profileToken = async (): Promise<string | undefined> =>
-      profileHasToken(profile) ? readProfileToken(this, profile!) : undefined;
     if (givenToken) [token, tokenSource] = [givenToken.token, givenToken.source];
-    else if (explicitProfile && profileHasToken(profile)) [token, tokenSource] = [await profileToken(), 'profile'];
+    else if (explicitProfile && profileHasToken(profile)) [token, tokenSource] = [await readProfileToken(this, profile), 'profile'];
     else if (env.CI_JOB_TOKEN && ciOrigin === origin) {
       [token, tokenSource] = [env.CI_JOB_TOKEN, 'ci'];
       ciToken = true;
-    } else if (profileHasToken(profile)) [token, tokenSource] = [await profileToken(), 'profile'];
+    } else if (profileHasToken(profile)) [token, tokenSource] = [await readProfileToken(this, profile), 'profile'];
 
     // Endpoints that answer without credentials (public projects, broadcast messages) may go there anonymously.
     if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {
@@ -402,14 +400,6 @@ function checkProfileTlsFiles(profile: Profile, tls: TlsOptions): void {
     } catch {
       throw new UsageError(`profile ${profile.name}: its ${option} ${file} cannot be read`, `restore the file, or store another with \`forgectl profile add ${profile.name} … ${option} FILE --yes\``);
     }
-  }
-}
-
-function normalizeSafe(url: string): string {
-  try {
-    return normalizeBaseUrl(url);
-  } catch {
-    return url;
   }
 }
 
