@@ -62,6 +62,14 @@ describe('profiles with --token-command', () => {
     const used = await forgectl(['token', 'self'], { configDir });
     expect(used.exitCode).toBe(4);
     expect(used.stderr).toMatch(/failed \(sh, exit 1\): locked/);
+
+    // What a failing helper printed on stdout may be the secret: only its stderr is quoted.
+    const leaky = `sh -c 'echo glpat-printed-then-failed; echo denied >&2; exit 3'`;
+    expect((await forgectl(['profile', 'add', 'leaky', '--url', sb.url, '--no-verify', '--token-command', leaky], { configDir })).exitCode).toBe(0);
+    const failed = await forgectl(['token', 'self', '-p', 'leaky', '--verbose'], { configDir });
+    expect(failed.exitCode).toBe(4);
+    expect(failed.stderr).toMatch(/failed \(sh, exit 3\): denied$/m);
+    expect(failed.stderr + failed.stdout).not.toContain('glpat-printed-then-failed');
   });
 
   it('a hanging helper is stopped after --timeout and exits 4; a missing one exits 4; an empty one exits 4', async () => {
