@@ -393,8 +393,14 @@ export class Context {
 
 /** A TLS file stored in a profile that has gone missing: name the profile and the option. */
 function checkProfileTlsFiles(profile: Profile, tls: TlsOptions): void {
-  for (const [option, file] of [['--ca-file', profile.caFile], ['--client-cert', profile.clientCert], ['--client-key', profile.clientKey]] as const) {
-    if (!file || (option === '--ca-file' ? tls.caFile : option === '--client-cert' ? tls.clientCert : tls.clientKey) !== file) continue;
+  const files = [
+    ['--ca-file', profile.caFile, tls.caFile],
+    ['--client-cert', profile.clientCert, tls.clientCert],
+    ['--client-key', profile.clientKey, tls.clientKey],
+  ] as const;
+  for (const [option, file, used] of files) {
+    // Only the profile's own file, when no flag replaced it.
+    if (!file || used !== file) continue;
     try {
       accessSync(file, constants.R_OK);
     } catch {
