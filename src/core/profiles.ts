@@ -31,13 +31,13 @@ export interface Profile extends ProfileData {
   name: string;
 }
 
-export interface StoreShape {
+interface StoreShape {
   default?: string;
   profiles: Record<string, ProfileData>;
 }
 
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const CONFIG_FILE = 'config.json';
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const CONFIG_FILE = 'config.json';
 
 export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
@@ -60,7 +60,7 @@ export function originOf(url: string): string | undefined {
 }
 
 /** Reads the store: a missing file (or directory) is an empty store; anything else unreadable is one clear error. */
-export function readStore(path: string): StoreShape {
+function readStore(path: string): StoreShape {
   let raw: string;
   try {
     raw = readFileSync(path, 'utf8');
