@@ -115,7 +115,8 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   const expiresAt = rotationExpiry(o);
   const conn = await ctx.connection();
   if (o.save === true && conn.tokenSource !== 'profile') {
-    throw new UsageError('--save needs the token to come from a profile', 'this run uses a token from the ' + (conn.tokenSource === 'none' ? 'nowhere' : conn.tokenSource === 'ci' ? 'CI job' : conn.tokenSource === 'flag' ? '--token flag' : 'environment'));
+    const from = { none: 'no token', ci: 'CI_JOB_TOKEN', flag: 'the token of the --token flag', env: 'the token of FORGECTL_TOKEN/GITLAB_TOKEN' }[conn.tokenSource];
+    throw new UsageError('--save needs the token to come from a profile', `this run uses ${from}`);
   }
   // A helper's token lives elsewhere (pass, vault…): forgectl cannot write there, only remind.
   const fromHelper = conn.tokenSource === 'profile' && !!conn.profile?.tokenCommand;
