@@ -196,7 +196,7 @@ export class Context {
    * that profile's origin, CI_JOB_TOKEN only to CI_SERVER_URL's. A token from a flag or the
    * environment goes where the user pointed it. The config file is read only when needed.
    */
-  async connection(opts: { anonymous?: boolean } = {}): Promise<Connection> {
+  async connection(opts: { anonymous?: boolean; beforeToken?: (c: Pick<Connection, 'profile' | 'tokenSource'>) => void } = {}): Promise<Connection> {
     if (this.connectionCache) return this.connectionCache;
     const g = this.globals;
     const env = this.env;
@@ -256,18 +256,18 @@ export class Context {
       if (!profile && store) profile = store.byOrigin(origin)[0];
     }
 
-    let token: string | undefined;
-    let tokenSource: Connection['tokenSource'] = 'none';
-    let ciToken = false;
     const ciOrigin = ciUrl ? originOf(ciUrl) : undefined;
+    let tokenSource: Connection['tokenSource'] = 'none';
+    if (givenToken) tokenSource = givenToken.source;
+    else if (explicitProfile && profileHasToken(profile)) tokenSource = 'profile';
+    else if (env.CI_JOB_TOKEN && ciOrigin === origin) tokenSource = 'ci';
+    else if (profileHasToken(profile)) tokenSource = 'profile';
+    // The caller may refuse now, before a helper command runs or the keyring is asked.
+    opts.beforeToken?.({ profile, tokenSource });
+    const ciToken = tokenSource === 'ci';
     // The profile's token is read only when it will be sent: a helper command or the keyring is not
     // asked for a token that a flag or the environment replaces.
-    if (givenToken) [token, tokenSource] = [givenToken.token, givenToken.source];
-    else if (explicitProfile && profileHasToken(profile)) [token, tokenSource] = [await readProfileToken(this, profile), 'profile'];
-    else if (env.CI_JOB_TOKEN && ciOrigin === origin) {
-      [token, tokenSource] = [env.CI_JOB_TOKEN, 'ci'];
-      ciToken = true;
-    } else if (profileHasToken(profile)) [token, tokenSource] = [await readProfileToken(this, profile), 'profile'];
+    const token = givenToken ? givenToken.token : ciToken ? env.CI_JOB_TOKEN : tokenSource === 'profile' ? await readProfileToken(this, profile!) : undefined;
 
     // Endpoints that answer without credentials (public projects, broadcast messages) may go there anonymously.
     if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {

@@ -2,7 +2,7 @@
 // script that succeeds (and records the argv it got, to prove there is no shell), one that fails,
 // one that hangs, and one that does not exist.
 
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -124,7 +124,12 @@ describe('profiles with --token-command', () => {
     expect(res.stderr).toMatch(new RegExp(`^warning: profile h reads its token from \`${script}\`; .*update that command's source`, 'm'));
     expect(res.stderr).not.toContain(secret);
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
-    expect((await forgectl(['token', 'rotate', 'self', '--save'], { configDir })).exitCode).toBe(2);
+    rmSync(join(dir, 'argv'));
+    const save = await forgectl(['token', 'rotate', 'self', '--save'], { configDir });
+    expect(save.exitCode).toBe(2);
+    expect(save.stderr).toMatch(/^error: profile h takes its token from a command; forgectl cannot save to it$/m);
+    // Refused before the helper was asked for a token it would not need.
+    expect(existsSync(join(dir, 'argv'))).toBe(false);
   });
 });
 
