@@ -196,7 +196,7 @@ export class Context {
    * that profile's origin, CI_JOB_TOKEN only to CI_SERVER_URL's. A token from a flag or the
    * environment goes where the user pointed it. The config file is read only when needed.
    */
-  async connection(opts: { anonymous?: boolean } = {}): Promise<Connection> {
+  async connection(opts: { anonymous?: boolean; beforeToken?: (c: Pick<Connection, 'profile' | 'tokenSource'>) => void } = {}): Promise<Connection> {
     if (this.connectionCache) return this.connectionCache;
     const g = this.globals;
     const env = this.env;
@@ -256,20 +256,18 @@ export class Context {
       if (!profile && store) profile = store.byOrigin(origin)[0];
     }
 
-    let token: string | undefined;
+    const ciOrigin = ciUrl ? originOf(ciUrl) : undefined;
     let tokenSource: Connection['tokenSource'] = 'none';
-    let ciToken = false;
-    const ciOrigin = ciUrl ? originOf(normalizeSafe(ciUrl)) : undefined;
+    if (givenToken) tokenSource = givenToken.source;
+    else if (explicitProfile && profileHasToken(profile)) tokenSource = 'profile';
+    else if (env.CI_JOB_TOKEN && ciOrigin === origin) tokenSource = 'ci';
+    else if (profileHasToken(profile)) tokenSource = 'profile';
+    // The caller may refuse now, before a helper command runs or the keyring is asked.
+    opts.beforeToken?.({ profile, tokenSource });
+    const ciToken = tokenSource === 'ci';
     // The profile's token is read only when it will be sent: a helper command or the keyring is not
     // asked for a token that a flag or the environment replaces.
-    const profileToken = async (): Promise<string | undefined> =>
-      profileHasToken(profile) ? readProfileToken(this, profile!) : undefined;
-    if (givenToken) [token, tokenSource] = [givenToken.token, givenToken.source];
-    else if (explicitProfile && profileHasToken(profile)) [token, tokenSource] = [await profileToken(), 'profile'];
-    else if (env.CI_JOB_TOKEN && ciOrigin === origin) {
-      [token, tokenSource] = [env.CI_JOB_TOKEN, 'ci'];
-      ciToken = true;
-    } else if (profileHasToken(profile)) [token, tokenSource] = [await profileToken(), 'profile'];
+    const token = givenToken ? givenToken.token : ciToken ? env.CI_JOB_TOKEN : tokenSource === 'profile' ? await readProfileToken(this, profile!) : undefined;
 
     // Endpoints that answer without credentials (public projects, broadcast messages) may go there anonymously.
     if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {
@@ -395,21 +393,19 @@ export class Context {
 
 /** A TLS file stored in a profile that has gone missing: name the profile and the option. */
 function checkProfileTlsFiles(profile: Profile, tls: TlsOptions): void {
-  for (const [option, file] of [['--ca-file', profile.caFile], ['--client-cert', profile.clientCert], ['--client-key', profile.clientKey]] as const) {
-    if (!file || (option === '--ca-file' ? tls.caFile : option === '--client-cert' ? tls.clientCert : tls.clientKey) !== file) continue;
+  const files = [
+    ['--ca-file', profile.caFile, tls.caFile],
+    ['--client-cert', profile.clientCert, tls.clientCert],
+    ['--client-key', profile.clientKey, tls.clientKey],
+  ] as const;
+  for (const [option, file, used] of files) {
+    // Only the profile's own file, when no flag replaced it.
+    if (!file || used !== file) continue;
     try {
       accessSync(file, constants.R_OK);
     } catch {
       throw new UsageError(`profile ${profile.name}: its ${option} ${file} cannot be read`, `restore the file, or store another with \`forgectl profile add ${profile.name} … ${option} FILE --yes\``);
     }
-  }
-}
-
-function normalizeSafe(url: string): string {
-  try {
-    return normalizeBaseUrl(url);
-  } catch {
-    return url;
   }
 }
 

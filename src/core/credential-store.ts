@@ -8,7 +8,7 @@ export interface KeyringRef {
   account: string;
 }
 
-export const KEYRING_SERVICE = 'forgectl';
+const KEYRING_SERVICE = 'forgectl';
 
 /** The store cannot be reached or refused the operation (locked, no D-Bus session…): exit 1. */
 export class CredentialStoreError extends Error {

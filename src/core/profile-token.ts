@@ -5,7 +5,7 @@
 import type { Context } from '../context.js';
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
-import type { Profile, ProfileData, ProfileStore } from './profiles.js';
+import { originOf, type Profile, type ProfileData, type ProfileStore } from './profiles.js';
 import { runTokenCommand } from './token-command.js';
 
 export type TokenStorage = 'keyring' | 'file' | 'command' | 'none';
@@ -107,7 +107,7 @@ function sameRef(a: KeyringRef, b: KeyringRef | undefined): boolean {
  * (not as it was when the rotation began); returns where, for the notice.
  */
 export async function saveRotatedToken(ctx: Context, store: ProfileStore, p: Profile, token: string): Promise<string> {
-  const where = await store.updateToken(p.name, token, (ref) => systemKeyring.set(ref, token, ctx.env));
+  const where = await store.updateToken(p.name, originOf(p.url)!, token, (ref) => systemKeyring.set(ref, token, ctx.env));
   return where === 'keyring' ? 'the system credential store' : store.path;
 }
 

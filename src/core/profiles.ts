@@ -31,13 +31,13 @@ export interface Profile extends ProfileData {
   name: string;
 }
 
-export interface StoreShape {
+interface StoreShape {
   default?: string;
   profiles: Record<string, ProfileData>;
 }
 
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const CONFIG_FILE = 'config.json';
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const CONFIG_FILE = 'config.json';
 
 export function defaultConfigDir(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
@@ -60,7 +60,7 @@ export function originOf(url: string): string | undefined {
 }
 
 /** Reads the store: a missing file (or directory) is an empty store; anything else unreadable is one clear error. */
-export function readStore(path: string): StoreShape {
+function readStore(path: string): StoreShape {
   let raw: string;
   try {
     raw = readFileSync(path, 'utf8');
@@ -170,13 +170,16 @@ export class ProfileStore {
   /**
    * Saves a rotated token where the profile reads its token now (decided under the lock, so a
    * `profile set-storage` meanwhile cannot leave it where it will not be read): in the file, or
-   * through `toKeyring` at the profile's credential store entry. Returns which.
+   * through `toKeyring` at the profile's credential store entry. Returns which. `origin` is the
+   * instance that issued the token: a profile pointed elsewhere meanwhile does not get it.
    */
-  async updateToken(name: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>): Promise<'file' | 'keyring'> {
+  async updateToken(name: string, origin: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>): Promise<'file' | 'keyring'> {
     let where: 'file' | 'keyring' = 'file';
     await this.updateProfile(name, async (current) => {
       if (!current) throw new CommandFailedError(`profile ${name} was removed meanwhile`);
       const { name: _n, ...data } = current;
+      const now = originOf(data.url);
+      if (now !== origin) throw new CommandFailedError(`profile ${name} now points at ${now ?? data.url} (changed meanwhile), not at ${origin} which issued the token`);
       // Moved to a helper by another process: a token stored anywhere would never be read.
       if (data.tokenCommand) throw new CommandFailedError(`profile ${name} now reads its token from a command (changed meanwhile)`);
       if (data.keyring) {

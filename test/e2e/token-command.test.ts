@@ -2,7 +2,7 @@
 // script that succeeds (and records the argv it got, to prove there is no shell), one that fails,
 // one that hangs, and one that does not exist.
 
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -62,6 +62,14 @@ describe('profiles with --token-command', () => {
     const used = await forgectl(['token', 'self'], { configDir });
     expect(used.exitCode).toBe(4);
     expect(used.stderr).toMatch(/failed \(sh, exit 1\): locked/);
+
+    // What a failing helper printed on stdout may be the secret: only its stderr is quoted.
+    const leaky = `sh -c 'echo glpat-printed-then-failed; echo denied >&2; exit 3'`;
+    expect((await forgectl(['profile', 'add', 'leaky', '--url', sb.url, '--no-verify', '--token-command', leaky], { configDir })).exitCode).toBe(0);
+    const failed = await forgectl(['token', 'self', '-p', 'leaky', '--verbose'], { configDir });
+    expect(failed.exitCode).toBe(4);
+    expect(failed.stderr).toMatch(/failed \(sh, exit 3\): denied$/m);
+    expect(failed.stderr + failed.stdout).not.toContain('glpat-printed-then-failed');
   });
 
   it('a hanging helper is stopped after --timeout and exits 4; a missing one exits 4; an empty one exits 4', async () => {
@@ -116,7 +124,12 @@ describe('profiles with --token-command', () => {
     expect(res.stderr).toMatch(new RegExp(`^warning: profile h reads its token from \`${script}\`; .*update that command's source`, 'm'));
     expect(res.stderr).not.toContain(secret);
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
-    expect((await forgectl(['token', 'rotate', 'self', '--save'], { configDir })).exitCode).toBe(2);
+    rmSync(join(dir, 'argv'));
+    const save = await forgectl(['token', 'rotate', 'self', '--save'], { configDir });
+    expect(save.exitCode).toBe(2);
+    expect(save.stderr).toMatch(/^error: profile h takes its token from a command; forgectl cannot save to it$/m);
+    // Refused before the helper was asked for a token it would not need.
+    expect(existsSync(join(dir, 'argv'))).toBe(false);
   });
 });
 
@@ -151,5 +164,16 @@ describe('a helper runs only when its token is sent to its own instance', () => 
     const own = await forgectl(['token', 'self', '-o', 'json'], { configDir });
     expect(own.exitCode, own.stderr).toBe(0);
     expect(ran()).toBe(true);
+  });
+
+  it('not when adding a job-token profile, which is never verified', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const script = helper(dir, sb.tokens.alice);
+    const added = await forgectl(['profile', 'add', 'ci', '--url', sb.url, '--token-type', 'job', '--token-command', script], { configDir });
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stderr).toContain('Not verifying: job tokens');
+    expect(existsSync(join(dir, 'argv'))).toBe(false);
   });
 });

@@ -106,6 +106,15 @@ describe('token list / get / self', () => {
 });
 
 describe('token rotate', () => {
+  it('--save with a token from the environment: exit 2 naming where the token came from, nothing sent', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', 'self', '--save'], { env: envFor(sb, 'bob') });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/^error: --save needs the token to come from a profile\nhint: this run uses the token of FORGECTL_TOKEN\/GITLAB_TOKEN$/m);
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
   it('rotates the profile’s own token: saves it first, prints it once, the old one stops working', async () => {
     const sb = sandbox();
     const configDir = await profileWith('alice');

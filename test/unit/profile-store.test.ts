@@ -19,7 +19,7 @@ describe('ProfileStore.updateToken', () => {
     const toKeyring = async () => {
       throw new Error('the file profile must not reach the credential store');
     };
-    expect(await store.updateToken('main', 'new-secret', toKeyring)).toBe('file');
+    expect(await store.updateToken('main', 'https://a.example', 'new-secret', toKeyring)).toBe('file');
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     expect(saved.profiles.main.token).toBe('new-secret');
     expect(saved.profiles.second.token).toBe('bbbb');
@@ -34,7 +34,7 @@ describe('ProfileStore.updateToken', () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify(moved));
     // A token written next to the keyring reference would never be read: it goes where the profile reads.
     const saved: unknown[] = [];
-    expect(await store.updateToken('main', 'new-secret', async (r) => void saved.push(r))).toBe('keyring');
+    expect(await store.updateToken('main', 'https://a.example', 'new-secret', async (r) => void saved.push(r))).toBe('keyring');
     expect(saved).toEqual([ref]);
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual(moved);
   });
@@ -48,9 +48,28 @@ describe('ProfileStore.updateToken', () => {
     const toKeyring = async () => {
       throw new Error('must not be called');
     };
-    await expect(store.updateToken('main', 'new-secret', toKeyring)).rejects.toThrow('profile main now reads its token from a command (changed meanwhile)');
+    await expect(store.updateToken('main', 'https://a.example', 'new-secret', toKeyring)).rejects.toThrow('profile main now reads its token from a command (changed meanwhile)');
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual(helper);
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: {} }));
-    await expect(store.updateToken('main', 'new-secret', toKeyring)).rejects.toThrow('profile main was removed meanwhile');
+    await expect(store.updateToken('main', 'https://a.example', 'new-secret', toKeyring)).rejects.toThrow('profile main was removed meanwhile');
+  });
+
+  it('refuses when the profile was pointed at another instance meanwhile, in the file and in the credential store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forgectl-store-'));
+    const store = await ProfileStore.open(dir);
+    await store.set('main', { url: 'https://a.example', token: 'old-secret' });
+    // `profile add main --url https://b.example --yes` ran in another shell during the rotation.
+    const elsewhere = { default: 'main', profiles: { main: { url: 'https://b.example', token: 'b-secret' } } };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(elsewhere));
+    const toKeyring = async () => {
+      throw new Error('must not be called');
+    };
+    await expect(store.updateToken('main', 'https://a.example', 'new-secret', toKeyring)).rejects.toThrow(
+      'profile main now points at https://b.example (changed meanwhile), not at https://a.example which issued the token',
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual(elsewhere);
+    const ref = { service: 'forgectl', account: `main@${dir}` };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { main: { url: 'https://b.example', keyring: ref } } }));
+    await expect(store.updateToken('main', 'https://a.example', 'new-secret', toKeyring)).rejects.toThrow('changed meanwhile');
   });
 });

@@ -75,12 +75,13 @@ const COLUMNS: Column<ReturnType<typeof view>>[] = [
 ];
 
 async function verifyToken(ctx: Context, data: ProfileData, name: string): Promise<Token | undefined> {
-  const token = data.tokenCommand ? await readProfileToken(ctx, { name, ...data }) : data.token;
-  if (!token) return undefined;
+  if (!data.token && !data.tokenCommand) return undefined;
+  // Decided before the helper runs: a job token is never checked, so its helper is not asked.
   if (data.tokenType === 'job') {
     ctx.notice('Not verifying: job tokens cannot read /personal_access_tokens/self.');
     return undefined;
   }
+  const token = data.tokenCommand ? await readProfileToken(ctx, { name, ...data }) : data.token;
   const client = ctx.makeClient(data.url, { token, tokenType: data.tokenType ?? 'personal', sudo: undefined }, {
     caFile: data.caFile,
     insecure: data.insecure,
@@ -217,8 +218,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
 export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   const def = store.defaultName();
-  const views = await Promise.all(store.list().map(async (p) => view(p, def)));
-  return list(views, COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
+  return list(store.list().map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {

@@ -113,15 +113,21 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
 export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: string): Promise<CommandResult> {
   const id = parseTokenId(rawId);
   const expiresAt = rotationExpiry(o);
-  const conn = await ctx.connection();
-  if (o.save === true && conn.tokenSource !== 'profile') {
-    throw new UsageError('--save needs the token to come from a profile', 'this run uses a token from the ' + (conn.tokenSource === 'none' ? 'nowhere' : conn.tokenSource === 'ci' ? 'CI job' : conn.tokenSource === 'flag' ? '--token flag' : 'environment'));
-  }
+  // --save is checked before the token is read: a refusal runs no helper and unlocks no keyring.
+  const conn = await ctx.connection({
+    beforeToken: (c) => {
+      if (o.save !== true) return;
+      if (c.tokenSource !== 'profile') {
+        const from = { none: 'no token', ci: 'CI_JOB_TOKEN', flag: 'the token of the --token flag', env: 'the token of FORGECTL_TOKEN/GITLAB_TOKEN' }[c.tokenSource];
+        throw new UsageError('--save needs the token to come from a profile', `this run uses ${from}`);
+      }
+      if (c.profile?.tokenCommand) {
+        throw new UsageError(`profile ${c.profile.name} takes its token from a command; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the command reads it');
+      }
+    },
+  });
   // A helper's token lives elsewhere (pass, vault…): forgectl cannot write there, only remind.
   const fromHelper = conn.tokenSource === 'profile' && !!conn.profile?.tokenCommand;
-  if (o.save === true && fromHelper) {
-    throw new UsageError(`profile ${conn.profile?.name} takes its token from a command; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the command reads it');
-  }
   const http = await ctx.http();
   const target = await getToken(http, id);
   if (target.revoked && !o.force) {
