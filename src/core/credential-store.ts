@@ -29,8 +29,13 @@ export interface SecretStore {
 }
 
 /** One entry per profile and config directory, so two config directories never share a token. */
-export function keyringRefFor(profile: string, configDir: string): KeyringRef {
-  return { service: KEYRING_SERVICE, account: `${profile}@${configDir}` };
+/**
+ * The entry of a profile's token: per profile, config directory and instance origin, so replacing a
+ * profile with another instance's URL writes a new entry and never overwrites the one that the
+ * config still points at for the old instance (a failed config write must not send B's token to A).
+ */
+export function keyringRefFor(profile: string, configDir: string, origin: string): KeyringRef {
+  return { service: KEYRING_SERVICE, account: `${profile}@${configDir} for ${origin}` };
 }
 
 type Keyring = typeof import('@napi-rs/keyring');

@@ -31,7 +31,7 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     expect(added.stderr).toMatch(/system credential store/);
     expect(filesContaining(configDir, token)).toEqual([]);
     expect(config(configDir).profiles.work.token).toBeUndefined();
-    const account = `work@${configDir}`;
+    const account = `work@${configDir} for ${sb.url}`;
     expect(config(configDir).profiles.work.keyring).toEqual({ service: 'forgectl', account });
     expect(await storeContents(ks)).toContainEqual({ account, password: token });
     // gnome-keyring encrypts what it stores: the token is in no file of its home either.
@@ -66,7 +66,7 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     const configDir = tempDir();
     const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
     const token = sb.tokens.alice;
-    const account = `dev@${configDir}`;
+    const account = `dev@${configDir} for ${sb.url}`;
 
     expect((await run(['profile', 'add', 'dev', '--url', sb.url, '--token-stdin', '--storage', 'file'], `${token}\n`)).exitCode).toBe(0);
     expect(config(configDir).profiles.dev.token).toBe(token);
@@ -107,13 +107,27 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     const ks = keyring();
     const configDir = tempDir();
     const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
-    const account = `ops@${configDir}`;
+    const account = `ops@${configDir} for ${sb.url}`;
     expect((await run(['profile', 'add', 'ops', '--url', sb.url, '--token-stdin', '--no-verify'], `${sb.tokens.readonly}\n`)).exitCode).toBe(0);
     expect((await storeContents(ks)).map((c) => c.account)).toContain(account);
     const replaced = await run(['profile', 'add', 'ops', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file', '--yes'], `${sb.tokens.alice}\n`);
     expect(replaced.exitCode, replaced.stderr).toBe(0);
     expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
     expect(config(configDir).profiles.ops.token).toBe(sb.tokens.alice);
+  });
+
+  it("pointing a keyring profile at another instance writes a new entry: the old instance's entry is never overwritten", async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const configDir = tempDir();
+    const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
+    const other = 'https://other.example';
+    expect((await run(['profile', 'add', 'mv', '--url', sb.url, '--token-stdin', '--no-verify'], `${sb.tokens.readonly}\n`)).exitCode).toBe(0);
+    const moved = await run(['profile', 'add', 'mv', '--url', other, '--token-stdin', '--no-verify', '--yes'], 'glpat-for-the-other-instance\n');
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    // Had the config write failed in between, it would still name the sandbox's entry, which kept its token.
+    expect(await storeContents(ks)).toEqual([{ account: `mv@${configDir} for ${other}`, password: 'glpat-for-the-other-instance' }]);
+    expect(config(configDir).profiles.mv.keyring.account).toBe(`mv@${configDir} for ${other}`);
   });
 });
 

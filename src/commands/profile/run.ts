@@ -114,7 +114,7 @@ async function save(ctx: Context, name: string, data: ProfileData, makeDefault: 
     return none;
   }
   const { token, ...rest } = data;
-  const saved: ProfileData = token ? { ...rest, ...(await placeToken(ctx, store, name, token, storage)) } : rest;
+  const saved: ProfileData = token ? { ...rest, ...(await placeToken(ctx, store, name, rest.url, token, storage)) } : rest;
   await store.set(name, saved, makeDefault);
   await forgetOldToken(ctx, old, saved);
   const where = saved.keyring ? ' (token in the system credential store)' : '';
