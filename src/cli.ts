@@ -5,7 +5,7 @@ import { Command, CommanderError, Help, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
-import { ApiError, ExitCode, exitCodeFor, hintFor } from './core/errors.js';
+import { ApiError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { maskUrlCredentials, visible } from './core/safe-text.js';
 
@@ -123,7 +123,7 @@ export function reportError(ctx: Context, err: unknown): number {
   if (hint) ctx.stderr.write(`hint: ${visible(maskUrlCredentials(ctx.redactor.text(hint)))}\n`);
   if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
     // A proxy's HTML page is not repeated: the message already says what it was.
-    const html = typeof err.body === 'string' && /^\s*(<!doctype html|<html[\s>])/i.test(err.body);
+    const html = typeof err.body === 'string' && looksLikeHtml(err.body, undefined);
     const body = err.body && typeof err.body === 'object' && !Array.isArray(err.body) ? (ctx.redactor.value(err.body) as object) : html ? {} : { body: err.body };
     ctx.stderr.write(`${JSON.stringify({ status: err.status, message: ctx.redactor.text(err.message), ...body })}\n`);
   }

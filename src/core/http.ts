@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { ApiError, CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
+import { ApiError, CancelledError, CommandFailedError, HTML_MESSAGE, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -268,12 +268,6 @@ class UnreadableAnswer extends Error {
   ) {
     super(message);
   }
-}
-
-export const HTML_MESSAGE = 'the answer is a web page, not the API: check --url / a proxy in the way';
-
-export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
-  return !!contentType?.toLowerCase().includes('text/html') || /^\s*(<!doctype html|<html[\s>])/i.test(text);
 }
 
 /** Reads a 2xx body as the request expects it; throws UnreadableAnswer when it is not that. */

@@ -2,8 +2,8 @@
 // are failures, retried for reads, never repeated for actions.
 
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/core/errors.js';
-import { HTML_MESSAGE, checkCommandFor } from '../../src/core/http.js';
+import { HTML_MESSAGE, NetworkError } from '../../src/core/errors.js';
+import { checkCommandFor } from '../../src/core/http.js';
 import { json, mockClient } from './http-helpers.js';
 
 const html = { headers: { 'content-type': 'text/html; charset=utf-8' } };
