@@ -271,8 +271,10 @@ class UnreadableAnswer extends Error {
 }
 
 /** Reads a 2xx body as the request expects it; throws UnreadableAnswer when it is not that. */
-function readSuccessBody(text: string, contentType: string | undefined, expect: 'json' | 'text'): unknown {
+function readSuccessBody(text: string, contentType: string | undefined, expect: 'json' | 'text', method: Method, status: number): unknown {
   if (text && looksLikeHtml(text, contentType)) throw new UnreadableAnswer('EHTML', HTML_MESSAGE);
+  // A JSON read answered 200 always has a body; an empty one is an answer lost on the way, not "nothing".
+  if (expect === 'json' && method === 'GET' && status === 200 && !text.trim()) throw new UnreadableAnswer('ENOTJSON', 'the answer is empty where JSON was expected');
   if (expect === 'text' || !text.trim()) return parseBody(text, contentType);
   try {
     return JSON.parse(text);
@@ -533,7 +535,7 @@ export class HttpClient {
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
         const text = await res.body.text();
         const ok = res.statusCode >= 200 && res.statusCode < 300;
-        data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json') : parseBody(text, resHeaders['content-type']);
+        data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
         status = res.statusCode;
         cutStatus = undefined;
         this.traceResponse(status, resHeaders, data, Date.now() - started);

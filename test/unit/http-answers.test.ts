@@ -44,6 +44,18 @@ describe('answers that are not the API', () => {
     m.agent.assertNoPendingInterceptors();
   });
 
+  it('an empty 200 answer to a JSON read is retried, then fails; a 204 is nothing', async () => {
+    const m = mockClient({ retries: 1 });
+    m.pool.intercept({ path: '/api/v4/application/settings' }).reply(200, '', json).times(2);
+    m.pool.intercept({ path: '/api/v4/projects/7/star' }).reply(204, '');
+    const err = (await m.client.request({ path: '/application/settings' }).catch((e: unknown) => e)) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.code).toBe('ENOTJSON');
+    expect(err.message).toMatch(/failed after 2 attempts: the answer is empty where JSON was expected$/);
+    expect((await m.client.request({ path: '/projects/7/star' })).data).toBeNull();
+    m.agent.assertNoPendingInterceptors();
+  });
+
   it('the `api` command takes text, but still not a web page', async () => {
     const m = mockClient({ retries: 0 });
     m.pool.intercept({ path: '/api/v4/raw' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
