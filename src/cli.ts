@@ -59,7 +59,7 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
  * Undefined when an option is not a plain root option (`-h`, `-ojson`, a typo): the whole tree is
  * built then, so help and commander's suggestions see every command.
  */
-export function commandWord(argv: string[], rootOptions: Option[]): string | undefined {
+function commandWord(argv: string[], rootOptions: Option[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') return undefined;

@@ -93,8 +93,6 @@ export interface RequestOptions {
    * text (`api`). Both refuse an HTML page, which is never the API's answer.
    */
   expect?: 'json' | 'text';
-  /** The command that shows whether a write whose answer was lost took effect (default: an `api` GET). */
-  checkWith?: string;
   /** Told before each retry (paging slows down when the server throttles). */
   onRetry?: (info: { status?: number; retryAfter?: string }) => void;
   /** Cancels this request alone (paging drops the pages in flight once the list has stopped). */
@@ -550,14 +548,14 @@ export class HttpClient {
 
       const outcome = status !== undefined ? { status } : { errorCode };
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
-        if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data, req);
+        if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data);
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
@@ -573,7 +571,6 @@ export class HttpClient {
     url: string,
     attempt: number,
     cutStatus: number | undefined,
-    req: RequestOptions,
     /** An earlier attempt of this write whose answer was lost (it may have acted). */
     lostWrite?: string,
   ): NetworkError {
@@ -606,18 +603,18 @@ export class HttpClient {
     if (mayHaveApplied) {
       if (lostWrite && lostWrite !== code) message += ` (the answer to an earlier attempt was lost: ${lostWrite})`;
       message += '; the change may have been applied';
-      const check = req.checkWith ?? checkCommandFor(this.apiRoot, url);
+      const check = checkCommandFor(this.apiRoot, url);
       hint = `check before trying again: ${check}`;
     }
     return new NetworkError(this.options.redactor.text(message), code, method, safeUrl, hint ? this.options.redactor.text(hint) : undefined, mayHaveApplied);
   }
 
   /** A repeated write answered an error after an earlier attempt's answer was lost (a DELETE's 404). */
-  private lostWriteError(method: Method, url: string, attempt: number, lost: string, status: number, body: unknown, req: RequestOptions): NetworkError {
+  private lostWriteError(method: Method, url: string, attempt: number, lost: string, status: number, body: unknown): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const answer = errorForStatus({ status, method, url: safeUrl, body }).message;
     const message = `${method} ${safeUrl}: the answer to attempt 1 was lost (${lost}) and attempt ${attempt + 1} answered ${answer}; the change may have been applied`;
-    const hint = `check before trying again: ${req.checkWith ?? checkCommandFor(this.apiRoot, url)}`;
+    const hint = `check before trying again: ${checkCommandFor(this.apiRoot, url)}`;
     return new NetworkError(this.options.redactor.text(message), lost, method, safeUrl, this.options.redactor.text(hint), true);
   }
 
