@@ -118,3 +118,21 @@ describe('--verbose traces of server answers', () => {
     agent.assertNoPendingInterceptors();
   });
 });
+
+describe('the JSON error line on stderr (-o json)', () => {
+  it('escapes DEL and C1 and masks URL credentials from the server, and still parses', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('https://git.example.com')
+      .intercept({ path: '/api/v4/version' })
+      .reply(403, { message: '403 Forbidden \x9b2J', mirror: 'https://bot:hunter2@mirror.example.com/x.git' }, { headers: { 'content-type': 'application/json' } });
+    const r = await runCli(['api', '/version', '-o', 'json'], { env: { FORGECTL_URL: 'https://git.example.com', FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent });
+    expect(r.exitCode).toBe(4);
+    const line = r.stderr.split('\n').find((l) => l.startsWith('{'))!;
+    expect(line).not.toMatch(RAW_CONTROL);
+    expect(line).not.toContain('hunter2');
+    expect(JSON.parse(line)).toMatchObject({ status: 403, message: '403 Forbidden \x9b2J', mirror: 'https://bot:********@mirror.example.com/x.git' });
+    agent.assertNoPendingInterceptors();
+  });
+});
