@@ -273,7 +273,9 @@ function readSuccessBody(text: string, contentType: string | undefined, expect: 
   if (text && looksLikeHtml(text, contentType)) throw new UnreadableAnswer('EHTML', HTML_MESSAGE);
   // A JSON read answered 200 always has a body; an empty one is an answer lost on the way, not "nothing".
   if (expect === 'json' && method === 'GET' && status === 200 && !text.trim()) throw new UnreadableAnswer('ENOTJSON', 'the answer is empty where JSON was expected');
-  if (expect === 'text' || !text.trim()) return parseBody(text, contentType);
+  if (!text.trim()) return parseBody(text, contentType);
+  // `text` takes any text, but an answer that says it is JSON must parse (a cut one does not).
+  if (expect === 'text' && !contentType?.toLowerCase().includes('json')) return parseBody(text, contentType);
   try {
     return JSON.parse(text);
   } catch {

@@ -62,6 +62,8 @@ describe('answers that are not the API', () => {
     m.pool.intercept({ path: '/api/v4/page' }).reply(200, '<html></html>', html);
     expect((await m.client.request({ path: '/raw', expect: 'text' })).data).toBe('plain text');
     await expect(m.client.request({ path: '/page', expect: 'text' })).rejects.toThrow(HTML_MESSAGE);
+    m.pool.intercept({ path: '/api/v4/cut' }).reply(200, '[{"id": 1}, {"id"', json);
+    await expect(m.client.request({ path: '/cut', expect: 'text' })).rejects.toThrow(/the answer is not JSON \(application\/json, 17 bytes\)$/);
   });
 });
 
