@@ -5,8 +5,9 @@ import { Command, CommanderError, Help, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
-import { ApiError, ExitCode, exitCodeFor, hintFor } from './core/errors.js';
+import { ApiError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
+import { jsonText } from './core/output.js';
 import { maskUrlCredentials, visible } from './core/safe-text.js';
 
 /**
@@ -59,7 +60,7 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
  * Undefined when an option is not a plain root option (`-h`, `-ojson`, a typo): the whole tree is
  * built then, so help and commander's suggestions see every command.
  */
-export function commandWord(argv: string[], rootOptions: Option[]): string | undefined {
+function commandWord(argv: string[], rootOptions: Option[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') return undefined;
@@ -123,12 +124,13 @@ export function reportError(ctx: Context, err: unknown): number {
   if (hint) ctx.stderr.write(`hint: ${visible(maskUrlCredentials(ctx.redactor.text(hint)))}\n`);
   if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
     // A proxy's HTML page is not repeated: the message already says what it was.
-    const html = typeof err.body === 'string' && /^\s*(<!doctype html|<html[\s>])/i.test(err.body);
-    const body = err.body && typeof err.body === 'object' && !Array.isArray(err.body) ? (ctx.redactor.value(err.body) as object) : html ? {} : { body: err.body };
-    ctx.stderr.write(`${JSON.stringify({ status: err.status, message: ctx.redactor.text(err.message), ...body })}\n`);
+    const html = typeof err.body === 'string' && looksLikeHtml(err.body, undefined);
+    const body = err.body && typeof err.body === 'object' && !Array.isArray(err.body) ? (err.body as object) : html ? {} : { body: err.body };
+    // The shared JSON writer: DEL and C1 escaped, URL credentials masked, like JSON on stdout.
+    ctx.stderr.write(`${jsonText(ctx.redactor.value({ status: err.status, message: err.message, ...body }))}\n`);
   }
   if (ctx.globals.verbose && err instanceof Error && !(err instanceof ApiError) && code === ExitCode.failed && err.stack) {
-    ctx.stderr.write(`${ctx.redactor.text(err.stack)}\n`);
+    ctx.stderr.write(`${visible(ctx.redactor.text(err.stack))}\n`);
   }
   return code;
 }

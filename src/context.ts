@@ -339,7 +339,8 @@ export class Context {
       env: this.env,
       dispatcher: this.init.dispatcher,
       redactor: this.redactor,
-      trace: (line) => this.stderr.write(`${line}\n`),
+      // --verbose echoes the server's headers and bodies: shown, never obeyed by the terminal.
+      trace: (line) => this.stderr.write(`${safe(line)}\n`),
       onDryRun: (req) => this.printDryRun(req),
       userAgent: `forgectl/${VERSION}`,
       signal: this.abort.signal,

@@ -147,6 +147,13 @@ export class PartialListError extends Error {
   }
 }
 
+export const HTML_MESSAGE = 'the answer is a web page, not the API: check --url / a proxy in the way';
+
+/** A sign-in or proxy error page, never the API's answer. */
+export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
+  return !!contentType?.toLowerCase().includes('text/html') || /^\s*(<!doctype html|<html[\s>])/i.test(text);
+}
+
 function apiMessage(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
@@ -160,7 +167,7 @@ function apiMessage(status: number, body: unknown): string {
     if (m && typeof m === 'object') return `${status} ${flattenMessages(m)}`;
   }
   // A proxy's error page says nothing the status does not, and HTML on a terminal helps nobody.
-  if (typeof body === 'string' && /^\s*(<!doctype html|<html[\s>])/i.test(body)) return `${status} ${statusText(status)} (the answer is a web page, not the API: check --url / a proxy in the way)`;
+  if (typeof body === 'string' && looksLikeHtml(body, undefined)) return `${status} ${statusText(status)} (${HTML_MESSAGE})`;
   if (typeof body === 'string' && body.trim()) return `${status} ${body.trim().slice(0, 300)}`;
   return `${status} ${statusText(status)}`;
 }

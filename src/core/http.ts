@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { CancelledError, CommandFailedError, NetworkError, UsageError, errorForStatus, statusText } from './errors.js';
+import { CancelledError, CommandFailedError, HTML_MESSAGE, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -93,8 +93,6 @@ export interface RequestOptions {
    * text (`api`). Both refuse an HTML page, which is never the API's answer.
    */
   expect?: 'json' | 'text';
-  /** The command that shows whether a write whose answer was lost took effect (default: an `api` GET). */
-  checkWith?: string;
   /** Told before each retry (paging slows down when the server throttles). */
   onRetry?: (info: { status?: number; retryAfter?: string }) => void;
   /** Cancels this request alone (paging drops the pages in flight once the list has stopped). */
@@ -270,16 +268,14 @@ class UnreadableAnswer extends Error {
   }
 }
 
-export const HTML_MESSAGE = 'the answer is a web page, not the API: check --url / a proxy in the way';
-
-export function looksLikeHtml(text: string, contentType: string | undefined): boolean {
-  return !!contentType?.toLowerCase().includes('text/html') || /^\s*(<!doctype html|<html[\s>])/i.test(text);
-}
-
 /** Reads a 2xx body as the request expects it; throws UnreadableAnswer when it is not that. */
-function readSuccessBody(text: string, contentType: string | undefined, expect: 'json' | 'text'): unknown {
+function readSuccessBody(text: string, contentType: string | undefined, expect: 'json' | 'text', method: Method, status: number): unknown {
   if (text && looksLikeHtml(text, contentType)) throw new UnreadableAnswer('EHTML', HTML_MESSAGE);
-  if (expect === 'text' || !text.trim()) return parseBody(text, contentType);
+  // A JSON read answered 200 always has a body; an empty one is an answer lost on the way, not "nothing".
+  if (expect === 'json' && method === 'GET' && status === 200 && !text.trim()) throw new UnreadableAnswer('ENOTJSON', 'the answer is empty where JSON was expected');
+  if (!text.trim()) return parseBody(text, contentType);
+  // `text` takes any text, but an answer that says it is JSON must parse (a cut one does not).
+  if (expect === 'text' && !contentType?.toLowerCase().includes('json')) return parseBody(text, contentType);
   try {
     return JSON.parse(text);
   } catch {
@@ -539,7 +535,7 @@ export class HttpClient {
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
         const text = await res.body.text();
         const ok = res.statusCode >= 200 && res.statusCode < 300;
-        data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json') : parseBody(text, resHeaders['content-type']);
+        data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
         status = res.statusCode;
         cutStatus = undefined;
         this.traceResponse(status, resHeaders, data, Date.now() - started);
@@ -554,14 +550,14 @@ export class HttpClient {
 
       const outcome = status !== undefined ? { status } : { errorCode };
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
-        if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data, req);
+        if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data);
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
         if (status !== undefined) return { status, headers: resHeaders, data };
-        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, req, lostWrite);
+        throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
@@ -577,7 +573,6 @@ export class HttpClient {
     url: string,
     attempt: number,
     cutStatus: number | undefined,
-    req: RequestOptions,
     /** An earlier attempt of this write whose answer was lost (it may have acted). */
     lostWrite?: string,
   ): NetworkError {
@@ -610,18 +605,18 @@ export class HttpClient {
     if (mayHaveApplied) {
       if (lostWrite && lostWrite !== code) message += ` (the answer to an earlier attempt was lost: ${lostWrite})`;
       message += '; the change may have been applied';
-      const check = req.checkWith ?? checkCommandFor(this.apiRoot, url);
+      const check = checkCommandFor(this.apiRoot, url);
       hint = `check before trying again: ${check}`;
     }
     return new NetworkError(this.options.redactor.text(message), code, method, safeUrl, hint ? this.options.redactor.text(hint) : undefined, mayHaveApplied);
   }
 
   /** A repeated write answered an error after an earlier attempt's answer was lost (a DELETE's 404). */
-  private lostWriteError(method: Method, url: string, attempt: number, lost: string, status: number, body: unknown, req: RequestOptions): NetworkError {
+  private lostWriteError(method: Method, url: string, attempt: number, lost: string, status: number, body: unknown): NetworkError {
     const safeUrl = this.options.redactor.url(url);
     const answer = errorForStatus({ status, method, url: safeUrl, body }).message;
     const message = `${method} ${safeUrl}: the answer to attempt 1 was lost (${lost}) and attempt ${attempt + 1} answered ${answer}; the change may have been applied`;
-    const hint = `check before trying again: ${req.checkWith ?? checkCommandFor(this.apiRoot, url)}`;
+    const hint = `check before trying again: ${checkCommandFor(this.apiRoot, url)}`;
     return new NetworkError(this.options.redactor.text(message), lost, method, safeUrl, this.options.redactor.text(hint), true);
   }
 

@@ -309,7 +309,7 @@ async function yamlStringify(v: unknown): Promise<string> {
 }
 
 /** JSON escapes C0 itself; DEL and C1 become \u escapes too (the same value, safe on a terminal). */
-function jsonText(v: unknown, indent?: number): string {
+export function jsonText(v: unknown, indent?: number): string {
   const s = JSON.stringify(maskUrlsDeep(v), null, indent);
   return s === undefined ? 'null' : s.replace(RAW_C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 }

@@ -2,8 +2,8 @@
 // are failures, retried for reads, never repeated for actions.
 
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/core/errors.js';
-import { HTML_MESSAGE, checkCommandFor } from '../../src/core/http.js';
+import { HTML_MESSAGE, NetworkError } from '../../src/core/errors.js';
+import { checkCommandFor } from '../../src/core/http.js';
 import { json, mockClient } from './http-helpers.js';
 
 const html = { headers: { 'content-type': 'text/html; charset=utf-8' } };
@@ -44,12 +44,26 @@ describe('answers that are not the API', () => {
     m.agent.assertNoPendingInterceptors();
   });
 
+  it('an empty 200 answer to a JSON read is retried, then fails; a 204 is nothing', async () => {
+    const m = mockClient({ retries: 1 });
+    m.pool.intercept({ path: '/api/v4/application/settings' }).reply(200, '', json).times(2);
+    m.pool.intercept({ path: '/api/v4/projects/7/star' }).reply(204, '');
+    const err = (await m.client.request({ path: '/application/settings' }).catch((e: unknown) => e)) as NetworkError;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.code).toBe('ENOTJSON');
+    expect(err.message).toMatch(/failed after 2 attempts: the answer is empty where JSON was expected$/);
+    expect((await m.client.request({ path: '/projects/7/star' })).data).toBeNull();
+    m.agent.assertNoPendingInterceptors();
+  });
+
   it('the `api` command takes text, but still not a web page', async () => {
     const m = mockClient({ retries: 0 });
     m.pool.intercept({ path: '/api/v4/raw' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
     m.pool.intercept({ path: '/api/v4/page' }).reply(200, '<html></html>', html);
     expect((await m.client.request({ path: '/raw', expect: 'text' })).data).toBe('plain text');
     await expect(m.client.request({ path: '/page', expect: 'text' })).rejects.toThrow(HTML_MESSAGE);
+    m.pool.intercept({ path: '/api/v4/cut' }).reply(200, '[{"id": 1}, {"id"', json);
+    await expect(m.client.request({ path: '/cut', expect: 'text' })).rejects.toThrow(/the answer is not JSON \(application\/json, 17 bytes\)$/);
   });
 });
 

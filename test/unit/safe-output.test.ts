@@ -2,10 +2,12 @@
 // credentials inside URLs are masked in every format; YAML quotes what YAML 1.1 reads as bool/null.
 
 import { PassThrough } from 'node:stream';
+import { MockAgent } from 'undici';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { list, object, render, text, type OutputFormat } from '../../src/core/output.js';
 import { maskUrlCredentials, visible } from '../../src/core/safe-text.js';
+import { runCli } from '../helpers/harness.js';
 
 async function out(result: Parameters<typeof render>[0], format: OutputFormat, tty = false) {
   const stdout = new PassThrough();
@@ -97,5 +99,40 @@ describe('--fields naming a field the data lacks', () => {
         expect(err, format).toBe('warning: --fields: nosuchfield is not a field of this output\n');
       }
     }
+  });
+});
+
+describe('--verbose traces of server answers', () => {
+  it('show control characters in headers and bodies instead of sending them to the terminal', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('https://git.example.com')
+      .intercept({ path: '/api/v4/version' })
+      .reply(200, { version: '17.2.1', revision: 'x\x1b]0;owned\x07' }, { headers: { 'content-type': 'application/json', 'x-note': 'a\x1b[2Jb' } });
+    const r = await runCli(['api', '/version', '-v'], { env: { FORGECTL_URL: 'https://git.example.com', FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('< 200');
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+    expect(r.stderr).toContain('a^[[2Jb');
+    agent.assertNoPendingInterceptors();
+  });
+});
+
+describe('the JSON error line on stderr (-o json)', () => {
+  it('escapes DEL and C1 and masks URL credentials from the server, and still parses', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('https://git.example.com')
+      .intercept({ path: '/api/v4/version' })
+      .reply(403, { message: '403 Forbidden \x9b2J', mirror: 'https://bot:hunter2@mirror.example.com/x.git' }, { headers: { 'content-type': 'application/json' } });
+    const r = await runCli(['api', '/version', '-o', 'json'], { env: { FORGECTL_URL: 'https://git.example.com', FORGECTL_TOKEN: 'glpat-x' }, dispatcher: agent });
+    expect(r.exitCode).toBe(4);
+    const line = r.stderr.split('\n').find((l) => l.startsWith('{'))!;
+    expect(line).not.toMatch(RAW_CONTROL);
+    expect(line).not.toContain('hunter2');
+    expect(JSON.parse(line)).toMatchObject({ status: 403, message: '403 Forbidden \x9b2J', mirror: 'https://bot:********@mirror.example.com/x.git' });
+    agent.assertNoPendingInterceptors();
   });
 });

@@ -4,8 +4,8 @@
 import { STATUS_CODES } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../core/errors.js';
-import { looksLikeHtml, type HttpClient, type Method } from '../../core/http.js';
+import { ApiError, UsageError, looksLikeHtml } from '../../core/errors.js';
+import type { HttpClient, Method } from '../../core/http.js';
 import { list, none, object, stdoutJson, stdoutText, text, type CommandResult } from '../../core/output.js';
 import { paginate } from '../../core/paginate.js';
 import { splitKeyValue } from '../../core/parse.js';
