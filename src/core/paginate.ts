@@ -3,7 +3,7 @@
 // remaining pages are fetched a few at a time and emitted in order; items are yielded as their page
 // arrives, so a streaming formatter keeps memory flat however long the list is.
 
-import { CancelledError, PartialListError } from './errors.js';
+import { CancelledError, CommandFailedError, PartialListError } from './errors.js';
 import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
 import type { QueryParams } from './query.js';
 
@@ -106,12 +106,24 @@ function partial(err: unknown, url: string, perPage: number, resume?: string): u
   return new PartialListError(err, page, resume ?? (page !== undefined ? `--page ${page} --per-page ${perPage}` : undefined));
 }
 
-/** Where the page after this one is, by `Link rel=next`, else `x-next-page`. */
+/** A next link to a page already read would loop for ever: the list stops there as cut. */
+function refuseRepeat(next: string | undefined, fetched: Set<string>, perPage: number, resume?: string): string | undefined {
+  if (next === undefined || !fetched.has(next)) return next;
+  throw partial(new CommandFailedError('the server named a page already read as the next one; the list cannot go on'), next, perPage, resume);
+}
+
+/**
+ * Where the page after this one is, by `Link rel=next`, else `x-next-page`, else the page count: a
+ * proxy that strips the first two must not make a list of 5 pages end quietly after page 1.
+ */
 export function nextPageUrl(res: HttpResponse<unknown>, requestUrl: string): string | undefined {
   const links = parseLinkHeader(res.headers.link);
   if (links.next) return new URL(links.next, requestUrl).toString();
   const next = intHeader(res.headers, 'x-next-page');
   if (next) return setParam(requestUrl, 'page', String(next));
+  const totalPages = intHeader(res.headers, 'x-total-pages');
+  const page = intHeader(res.headers, 'x-page') ?? pageNumber(requestUrl) ?? 1;
+  if (totalPages !== undefined && page < totalPages) return setParam(requestUrl, 'page', String(page + 1));
   return undefined;
 }
 
@@ -178,9 +190,11 @@ export async function* paginate<T = unknown>(
     return;
   }
 
+  const fetched = new Set([firstUrl]);
   while (next && yielded < limit) {
     const url = next;
     const res = await fetchPage(http, url, perPage);
+    fetched.add(url);
     next = nextPageUrl(res, url);
     opts.onPage?.({ page: pageNumber(url), totalPages, total, nextUrl: next, mode: 'offset' });
     for (const item of pageItems<T>(res)) {
@@ -188,6 +202,7 @@ export async function* paginate<T = unknown>(
       yield item;
       yielded++;
     }
+    next = refuseRepeat(next, fetched, perPage);
   }
 }
 
@@ -290,10 +305,12 @@ async function* keysetPages<T>(
   });
   let last: T = after;
   let yielded = 0;
+  const fetched = new Set<string>();
   while (url && yielded < limit) {
     const current: string = url;
     const res = await fetchPage(http, current, perPage, keyset.resume?.(last));
     const links = parseLinkHeader(res.headers.link);
+    fetched.add(current);
     url = links.next ? new URL(links.next, current).toString() : undefined;
     opts.onPage?.({ nextUrl: url, mode: 'keyset' });
     for (const item of pageItems<T>(res)) {
@@ -302,6 +319,7 @@ async function* keysetPages<T>(
       last = item;
       yielded++;
     }
+    url = refuseRepeat(url, fetched, perPage, keyset.resume?.(last));
   }
 }
 

@@ -41,9 +41,30 @@ describe('parseLinkHeader', () => {
     expect(nextPageUrl({ status: 200, headers: { 'x-next-page': '3' }, data: [], url: '', dryRun: false }, `${ORIGIN}/api/v4/x?page=2&per_page=5`)).toBe(`${ORIGIN}/api/v4/x?page=3&per_page=5`);
     expect(nextPageUrl({ status: 200, headers: { 'x-next-page': '' }, data: [], url: '', dryRun: false }, `${ORIGIN}/api/v4/x?page=2`)).toBeUndefined();
   });
+
+  it('goes on by the page count when a proxy stripped Link and x-next-page', () => {
+    const answer = (headers: Record<string, string>) => ({ status: 200, headers, data: [], url: '', dryRun: false });
+    expect(nextPageUrl(answer({ 'x-page': '2', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=2&per_page=5`)).toBe(`${ORIGIN}/api/v4/x?page=3&per_page=5`);
+    expect(nextPageUrl(answer({ 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?per_page=5`)).toBe(`${ORIGIN}/api/v4/x?per_page=5&page=2`);
+    expect(nextPageUrl(answer({ 'x-page': '5', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=5`)).toBeUndefined();
+  });
 });
 
 describe('paginate', () => {
+  it('stops as cut (never loops) when the server names a page already read as the next one', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    const page = (p: number, next: number) => ({ headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/things?page=${next}&per_page=2>; rel="next"` } });
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=2' }).reply(200, range(1, 2), page(1, 2));
+    m.pool.intercept({ path: '/api/v4/things?page=2&per_page=2' }).reply(200, range(3, 2), page(2, 2));
+    const seen: unknown[] = [];
+    const err = await (async () => {
+      for await (const item of paginate(m.client, '/things', {}, { all: true, perPage: 2 })) seen.push(item);
+    })().catch((e: unknown) => e);
+    expect(String((err as Error).message)).toMatch(/named a page already read as the next one/);
+    expect(seen).toHaveLength(4);
+  });
+
   it('fetches one page by default', async () => {
     const m = mockClient();
     agent = m.agent;
