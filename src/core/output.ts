@@ -358,10 +358,10 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         return n;
       }
       let warned = false;
-      const prep = (raw: unknown) => {
+      const prep = async (raw: unknown) => {
         if (!warned) {
           warned = true;
-          void warnUnknownFields(o, raw);
+          await warnUnknownFields(o, raw);
         }
         return pickFields(maskValue(raw, r.maskKeys), o.fields);
       };
@@ -371,7 +371,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       if (o.format === 'ndjson') {
         try {
           for await (const item of iterate(r.items)) {
-            await out.add(jsonText(prep(item)) + '\n');
+            await out.add(jsonText((await prep(item))) + '\n');
             n++;
           }
         } catch (err) {
@@ -388,7 +388,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         // when nothing was printed, nothing is (never a `[]` for a failure).
         try {
           for await (const item of iterate(r.items)) {
-            const body = jsonText(prep(item), 2).replace(/\n/g, '\n  ');
+            const body = jsonText((await prep(item)), 2).replace(/\n/g, '\n  ');
             await out.add(`${n === 0 ? '[\n' : ',\n'}  ${body}`);
             n++;
           }
@@ -404,7 +404,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       // YAML is printed whole at the end: a partial YAML list would parse as complete, so a failure prints nothing.
       const all: unknown[] = [];
       try {
-        for await (const item of iterate(r.items)) all.push(maskUrlsDeep(prep(item)));
+        for await (const item of iterate(r.items)) all.push(maskUrlsDeep((await prep(item))));
       } catch (err) {
         throw stoppedAfter(err, 0);
       }
