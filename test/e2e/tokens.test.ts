@@ -171,6 +171,35 @@ describe('token rotate', () => {
     expect(requestsSince(sb, mark).filter((r) => r.method === 'DELETE')).toHaveLength(0);
   });
 
+  it('refuses a duration without a unit or with the ambiguous "m", naming the units (exit 2, nothing sent)', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const cases: [string[], RegExp, RegExp][] = [
+      [['token', 'list', '--expiring-within', '30'], /error: --expiring-within needs a unit, got "30"/, /hint: for 30 days write 30d; units: s \(seconds\), min \(minutes\), .*mo \(months of 30 days\)/],
+      [['token', 'list', '--expiring-within', '1m'], /"m" could mean minutes or months/, /hint: write 1min for minutes or 1mo for months/],
+      [['token', 'rotate', 'self', '--expires-in', '90', '--dry-run'], /--expires-in needs a unit/, /write 90d/],
+      [['broadcast', 'create', '--message', 'x', '--duration', '30'], /--duration needs a unit/, /write 30min/],
+      [['migrate', 'watch', '1', '--interval', '5'], /--interval needs a unit/, /write 5s/],
+    ];
+    for (const [args, message, hint] of cases) {
+      const res = await forgectl(args, { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toMatch(message);
+      expect(res.stderr).toMatch(hint);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('takes months as mo (30 days) and minutes as min', async () => {
+    const sb = sandbox();
+    const month = json<any[]>(await forgectl(['token', 'list', '--all', '--expiring-within', '13mo', '-o', 'json'], { env: envFor(sb) }));
+    const days = json<any[]>(await forgectl(['token', 'list', '--all', '--expiring-within', '390d', '-o', 'json'], { env: envFor(sb) }));
+    expect(month.length).toBeGreaterThan(0);
+    expect(month.map((t) => t.id)).toEqual(days.map((t) => t.id));
+    const minutes = await forgectl(['token', 'list', '--all', '--expiring-within', '90min', '-o', 'json'], { env: envFor(sb) });
+    expect(minutes.exitCode, minutes.stderr).toBe(0);
+  });
+
   it('refuses contradictions and out-of-range values before any request (exit 2)', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;

@@ -2,6 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { DURATION_HELP } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 
@@ -28,7 +29,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--created-before <datetime>', 'ISO 8601 date-time')
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
-        .option('--expiring-within <duration>', 'only active tokens that expire within this time, e.g. 30d'),
+        .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP})`),
     run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts),
   });
 
@@ -66,7 +67,7 @@ export function registerToken(program: Command, reg: Registry): void {
     options: (c) =>
       c
         .option('--expires-at <date>', 'expiry date YYYY-MM-DD (at most one year ahead)')
-        .option('--expires-in <duration>', 'expiry as a duration from today, e.g. 30d')
+        .option('--expires-in <duration>', `expiry as a duration from today, e.g. 30d or 6mo (${DURATION_HELP})`)
         .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)'),
