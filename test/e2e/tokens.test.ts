@@ -142,7 +142,7 @@ describe('token rotate', () => {
     const configDir = await profileWith('admin', 'adm');
     const carol = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { configDir }));
     if (!carol.length) return expect.fail('the demo seed should give carol an active token');
-    const res = await forgectl(['token', 'rotate', String(carol[0].id), '--expires-at', new Date(Date.now() + 86_400_000 * 10).toISOString().slice(0, 10)], { configDir });
+    const res = await forgectl(['token', 'rotate', String(carol[0].id), '--yes', '--expires-at', new Date(Date.now() + 86_400_000 * 10).toISOString().slice(0, 10)], { configDir });
     expect(res.exitCode, res.stderr).toBe(0);
     const secret = /token \(new secret\)\s+(\S+)/.exec(res.stdout)?.[1] ?? /token \(new secret\)\t(\S+)/.exec(res.stdout)?.[1];
     expect(secret).toBeDefined();
@@ -234,6 +234,22 @@ describe('token rotate', () => {
     expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it('asks before rotating another user’s token: without a terminal and without --yes exit 2, nothing rotated', async () => {
+    const sb = sandbox();
+    const [carol] = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', String(carol.id)], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(new RegExp(`^error: Rotate token ${carol.id} \\("${carol.name}"\\) of user ${carol.user_id} \\(its current secret stops working\\): confirmation needed$`, 'm'));
+    expect(res.stderr).toMatch(/^hint: pass --yes/m);
+    expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(json<any>(await forgectl(['token', 'get', String(carol.id), '-o', 'json'], { env: envFor(sb) })).active).toBe(true);
+    // The dry run shows the rotation without asking.
+    const dry = await forgectl(['token', 'rotate', String(carol.id), '--dry-run'], { env: envFor(sb) });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`dry run: POST`);
+  });
+
   it('with --dry-run shows the request with the credential redacted and changes nothing', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;
@@ -271,7 +287,7 @@ describe('token revoke', () => {
   it('revokes the token in use with --yes; it stops working', async () => {
     const sb = sandbox();
     const [carol] = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
-    const secret = json<any>(await forgectl(['token', 'rotate', String(carol.id), '-o', 'json'], { env: envFor(sb) })).token;
+    const secret = json<any>(await forgectl(['token', 'rotate', String(carol.id), '--yes', '-o', 'json'], { env: envFor(sb) })).token;
     const res = await forgectl(['token', 'revoke', 'self', '--yes'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: secret } });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/Revoked token/);

@@ -151,6 +151,10 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
   }
   const saveTo = isOwnCredential && conn.tokenSource === 'profile' && !fromHelper && o.save !== false ? conn.profile : undefined;
+  // Someone else's token dies here as surely as with `token revoke`, so it asks as revoke does.
+  if (!isOwnCredential) {
+    await confirmDestructive(ctx, `Rotate token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'} (its current secret stops working)?`);
+  }
 
   const rotated = await rotateToken(http, id === 'self' ? 'self' : target.id, expiresAt);
   if (!rotated) return none; // --dry-run
