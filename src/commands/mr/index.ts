@@ -90,7 +90,8 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Show one merge request: state, branches, author, merge status, pipeline',
     description:
       'The table shows the fields a reviewer looks at first (merge status is detailed_merge_status, e.g. mergeable, ' +
-      `not_approved, ci_still_running); -o json/yaml/ndjson give the whole merge request as the instance sends it. ${REF_HELP}`,
+      'not_approved, ci_still_running), leaving out those without a value; on a terminal the description follows as text. ' +
+      `-o json/yaml/ndjson give the whole merge request as the instance sends it. ${REF_HELP}`,
     aliases: ['show'],
     exitCodes: ['3  merge request or project not found (or private and you are not a member)'],
     examples: ['forgectl mr view acme/platform/api!1', 'forgectl mr view acme/platform/api 1 -o json', '# inside a checkout of the project', 'forgectl mr view 1'],
