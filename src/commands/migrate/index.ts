@@ -2,7 +2,7 @@
 // transfer", spec part 1 §4.6).
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
+import { defineCommand, defineGroup, secretFlagRefused, type Registry, TypedOption as Option } from '../../core/command.js';
 import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const read = () => import('./read.js');
@@ -68,6 +68,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
       c
         .option('--source-url <url>', 'URL of the source instance')
         .option('--source-token-stdin', 'read the source token from standard input')
+        .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names)'))
         .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
         .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG], repeatable', collectRepeated)
         .option('--no-projects', 'groups come without their projects (migrate_projects=false)')

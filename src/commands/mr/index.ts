@@ -27,7 +27,7 @@ export function registerMr(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'list',
-    summary: 'List merge requests across projects or in one project',
+    summary: 'List merge requests: across projects only yours unless --scope all, or in one project',
     aliases: ['ls'],
     description:
       'Without --project: GET /merge_requests, by default only those you created (--scope all for every one you can see; ' +
@@ -44,7 +44,7 @@ export function registerMr(program: Command, reg: Registry): void {
       c
         .option('--project <project>', 'one project: path or numeric id (default: across projects)')
         .addOption(new Option('--state <state>', 'merge request state').choices([...STATES]))
-        .addOption(new Option('--scope <scope>', 'whose (service default across projects: created_by_me)').choices([...SCOPES]))
+        .addOption(new Option('--scope <scope>', 'whose: created_by_me (the default across projects: only the merge requests you created), assigned_to_me or all').choices([...SCOPES]))
         .addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices([...ORDER_BY]))
         .addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc']))
         .option('--labels <labels>', 'comma-separated labels, all must match; None or Any')

@@ -1,5 +1,6 @@
-// `mr view` as a reviewer reads it: fields without a value are left out, and on a terminal the
-// description follows the record as text with its lines, not squeezed into one table cell.
+// `mr view` and `mr list` as a newcomer meets them: view leaves out fields without a value and, on a
+// terminal, puts the description under the record as text; an empty list across projects says it
+// held only your own merge requests.
 
 import { describe, expect, it } from 'vitest';
 import { addMergeRequest } from '../../src/sandbox/merge-requests/seed.js';
@@ -37,5 +38,19 @@ describe('mr view', () => {
     expect(res.stdout).not.toMatch(/^merged\t/m);
     expect(res.stdout).not.toMatch(/\t$/m);
     expect(res.stdout).toMatch(/^description\tone two$/m);
+  });
+});
+
+describe('mr list across projects, default scope', () => {
+  it('an empty answer says it lists only the merge requests you created and names --scope all', async () => {
+    const sb = sandbox();
+    const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+    const mine = await runCli(['mr', 'list'], { env, tty: true });
+    expect(mine.exitCode, mine.stderr).toBe(0);
+    expect(mine.stderr).toBe('No merge requests you created match: without --scope, mr list shows only yours; --scope all lists every one you can see.\n');
+    const all = await runCli(['mr', 'list', '--scope', 'all'], { env, tty: true });
+    expect(all.stdout).toContain('acme/platform/api!1');
+    const inProject = await runCli(['mr', 'list', '--project', 'acme/platform/api', '--labels', 'no-such-label'], { env, tty: true });
+    expect(inProject.stderr).toBe('No merge requests match.\n');
   });
 });
