@@ -111,6 +111,16 @@ describe('envs: users by username, as every other user option', () => {
     expect((await run(['envs', 'unprotect', 'acme/platform', 'development', '--yes'])).exitCode).toBe(0);
   });
 
+  it('apply takes user: USERNAME in the file too', async () => {
+    const file = join(tempDir(), 'envs.yaml');
+    writeFileSync(file, 'testing:\n  deploy: [{user: grace}]\n');
+    const res = await run(['envs', 'apply', 'acme/platform', '-f', file, '--dry-run']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`protect testing: + deploy user=${userId('grace')}`);
+    expect(res.stdout).toContain(`"user_id": ${userId('grace')}`);
+    expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
   it('an unknown username is not found (exit 3) and nothing is written', async () => {
     const res = await run(['envs', 'protect', 'acme/platform', 'development', '--deploy', 'user=nobody-here']);
     expect(res.exitCode).toBe(3);
