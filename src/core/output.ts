@@ -33,6 +33,10 @@ export interface ObjectResult<T = unknown> {
   /** Rows of the table view; all top-level keys when absent. */
   columns?: Column<T>[];
   maskKeys?: readonly string[];
+  /** Table view: rows without a value are left out (unless named in --fields). */
+  hideEmpty?: boolean;
+  /** Table view on a terminal: this column's text (a description) is printed under the record, lines kept. */
+  body?: string;
 }
 
 export interface TextResult {
@@ -271,16 +275,25 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
     return;
   }
   await warnUnknownFields(o, value);
-  const cols = columnsFor(r.columns, o.fields, value);
+  let cols = columnsFor(r.columns, o.fields, value);
+  if (r.hideEmpty && !o.fields?.length) cols = cols.filter((c) => cell(value, c, false) !== '');
   if (!o.isTTY) {
     for (const c of cols) await write(o.stdout, `${c.header ?? c.key}\t${cell(value, c, false)}\n`);
     return;
   }
+  const bodyColumn = cols.find((c) => c.key === r.body);
   const Table = await tableModule();
   const bold = await headerStyle(o.color);
   const table = new Table({ chars: BORDERLESS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
-  for (const c of cols) table.push([bold(`${c.header ?? c.key}:`), cell(value, c, true)]);
+  for (const c of cols) if (c !== bodyColumn) table.push([bold(`${c.header ?? c.key}:`), cell(value, c, true)]);
   await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
+  if (bodyColumn) await write(o.stdout, `\n${bodyText(getPath(value, bodyColumn.key))}\n`);
+}
+
+/** A multi-line text from the server as a terminal shows it: its lines kept, control characters visible. */
+function bodyText(v: unknown): string {
+  const s = typeof v === 'string' ? v : '';
+  return visible(maskUrlCredentials(s.replace(/\r\n?/g, '\n').trimEnd()));
 }
 
 // Strings a YAML 1.1 reader (PyYAML, Ruby, older tools) would take as a boolean or null.
