@@ -200,6 +200,19 @@ describe('settings get and diff', () => {
     expect(typeError.res.exitCode).toBe(2);
     expect(typeError.sent).toEqual([]);
   });
+
+  it('diff says it compares an unknown or renamed setting, since it sends nothing', async () => {
+    const f = file('unknown.yaml', 'some_newer_setting: 3\nspam_service_enabled: true\n');
+    const { res, sent } = await run(['settings', 'diff', '-f', f]);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain('warning: some_newer_setting is not a setting forgectl knows; comparing it as given');
+    expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by the API; comparing akismet_enabled');
+    expect(res.stderr).not.toMatch(/send/);
+    expect(sent.every((r) => r.method === 'GET')).toBe(true);
+    const strict = await run(['settings', 'diff', '--strict', '-f', f]);
+    expectRefused(strict.res, strict.sent, ['unknown setting some_newer_setting'], { nothingSent: true });
+    expect(strict.res.stderr).toContain('unknown settings are compared as given');
+  });
 });
 
 describe('files and types', () => {

@@ -26,15 +26,24 @@ export function isSecretSettingName(key: string): boolean {
   return def ? !!def.secret : isSecretKey(key);
 }
 
+/** What the typed values are for: `settings set` sends them, `settings diff` only compares them. */
+export type Purpose = 'send' | 'compare';
+
+const AS_GIVEN: Record<Purpose, { doing: string; done: string }> = {
+  send: { doing: 'sending', done: 'sent' },
+  compare: { doing: 'comparing', done: 'compared' },
+};
+
 /** Resolves aliases and says what is special about a name; throws for unknown keys under --strict. */
-export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes): { key: string; def?: SettingDef } {
+export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send'): { key: string; def?: SettingDef } {
+  const { doing, done } = AS_GIVEN[purpose];
   const key = canonicalSetting(raw.trim());
   if (!key || !/^[a-z0-9_]+$/.test(key)) throw new UsageError(`${where ? `${where}: ` : ''}invalid setting name ${JSON.stringify(raw)}`);
-  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; sending ${key}`);
+  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; ${doing} ${key}`);
   const def = SETTINGS[key];
   if (!def) {
-    if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, 'check the name in `forgectl settings get`; without --strict unknown settings are sent as given');
-    notes.warn(`${key} is not a setting forgectl knows; sending it as given (real instances have more settings than the specification lists)`);
+    if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, `check the name in \`forgectl settings get\`; without --strict unknown settings are ${done} as given`);
+    notes.warn(`${key} is not a setting forgectl knows; ${doing} it as given (real instances have more settings than the specification lists)`);
     return { key };
   }
   if (def.replacement) notes.warn(`${key} is deprecated; use ${def.replacement}`);
@@ -188,13 +197,13 @@ export function parseSettingsText(text: string, where: string): Record<string, u
  * File entries typed by the model. Read-only keys (id, timestamps of a `settings get` dump) and
  * secrets still masked in such a dump are skipped, so get → edit → set -f round-trips.
  */
-export function typeFile(doc: Record<string, unknown>, where: string, strict: boolean, notes: Notes): Record<string, unknown> {
+export function typeFile(doc: Record<string, unknown>, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [rawKey, rawValue] of Object.entries(doc)) {
-    const { key, def } = resolveKey(rawKey, where, strict, notes);
+    const { key, def } = resolveKey(rawKey, where, strict, notes, purpose);
     if (def?.readOnly) continue;
     if (isSecretSettingName(key) && rawValue === MASK) {
-      notes.warn(`${where}: ${key} holds the mask ${MASK}, not a secret; leaving it unchanged`);
+      notes.warn(`${where}: ${key} holds the mask ${MASK}, not a secret; ${purpose === 'send' ? 'leaving it unchanged' : 'not comparing it'}`);
       continue;
     }
     const value = typeFileValue(key, rawValue, def, where);
