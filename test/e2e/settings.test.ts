@@ -215,6 +215,32 @@ describe('settings get and diff', () => {
   });
 });
 
+describe('plain values only in a settings file', () => {
+  it('a YAML tag is one error line naming the setting and the tag, with no YAMLWarning (set and diff)', async () => {
+    for (const [text, tag] of [
+      ['signup_enabled: true\nterms: !foo bar\n', '!foo'],
+      ['terms: !!binary aGVsbG8=\n', '!!binary'],
+    ]) {
+      for (const verb of ['set', 'diff']) {
+        const { res, sent } = await run(['settings', verb, '-f', file('tagged.yaml', text)]);
+        expectRefused(res, sent, ['tagged.yaml: terms', `YAML tag ${tag}`], { nothingSent: true });
+        expect(res.stderr).not.toMatch(/YAMLWarning|TAG_RESOLVE_FAILED|--trace-warnings|Buffer/);
+        expect(res.stderr.split('\n').filter((l) => l && !l.startsWith('hint:')), res.stderr).toHaveLength(1);
+      }
+    }
+  });
+
+  it('1e400 is out of range, not "null", for integer, number and unknown settings alike', async () => {
+    for (const key of ['max_attachment_size', 'polling_interval_multiplier', 'some_newer_setting']) {
+      const { res, sent } = await run(['settings', 'diff', '-f', file('huge.yaml', `${key}: 1e400\n`)]);
+      expectRefused(res, sent, [`huge.yaml: ${key}`, 'is out of range: 1e400'], { nothingSent: true });
+      expect(res.stderr).not.toContain('null');
+    }
+    const json = await run(['settings', 'set', '-f', file('huge.json', '{"polling_interval_multiplier": -1e999}')]);
+    expectRefused(json.res, json.sent, ['polling_interval_multiplier', 'is out of range: -1e999'], { nothingSent: true });
+  });
+});
+
 describe('files and types', () => {
   it('set -f of a whole `settings get` dump sends only the keys that change', async () => {
     const dump = await run(['settings', 'get', '-o', 'yaml']);

@@ -2,12 +2,12 @@
 // before anything is sent: unknown keys, deprecated and read-only names, types, bounds.
 
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { SETTINGS, canonicalSetting, checkBounds, type SettingDef } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { parseBoolean, parseInteger, parseList, parseNumber } from '../../core/parse.js';
 import { isSecretKey } from '../../core/redact.js';
+import { parsePlainYaml } from './plain-yaml.js';
 
 export interface Notes {
   warn(message: string): void;
@@ -109,7 +109,7 @@ export function typeFileValue(key: string, v: unknown, def: SettingDef | undefin
       if (typeof v === 'string') return parseBoolean(flag, v);
       return fail(where, key, `must be true or false, got ${JSON.stringify(v)}`);
     case 'integer':
-      if (typeof v === 'number' && Number.isInteger(v)) return v;
+      if (typeof v === 'number' && Number.isInteger(v)) return Number.isSafeInteger(v) ? v : fail(where, key, `is out of range: ${v}`);
       if (typeof v === 'string') return parseInteger(flag, v);
       return fail(where, key, `must be an integer, got ${JSON.stringify(v)}`);
     case 'number':
@@ -180,13 +180,7 @@ export function readSettingsFile(path: string): Record<string, unknown> {
 }
 
 export function parseSettingsText(text: string, where: string): Record<string, unknown> {
-  let doc: unknown;
-  try {
-    // YAML is a superset of JSON, so one parser reads both.
-    doc = parseYaml(text);
-  } catch (e) {
-    throw new UsageError(`${where} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
-  }
+  const doc = parsePlainYaml(text, where);
   // An empty file (a failed `settings get -o yaml > f`) would pass as "no difference" in a diff.
   if (doc === null || doc === undefined) throw new UsageError(`${where} is empty (or null)`, 'give a mapping of setting names to values');
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`${where} must hold a mapping of setting names to values`);
