@@ -4,7 +4,7 @@
 
 import type { Writable } from 'node:stream';
 import { CancelledError, PartialListError } from './errors.js';
-import { maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
+import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
@@ -285,33 +285,35 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
 
 // Strings a YAML 1.1 reader (PyYAML, Ruby, older tools) would take as a boolean or null.
 const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$/;
-const RAW_C1 = /[\x7f-\x9f]/g;
+// Written raw by JSON.stringify and yaml, acted on by a terminal: DEL, C1, bidi controls.
+const RAW_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI_CONTROLS}]`, 'g');
+const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
 
 async function yamlStringify(v: unknown): Promise<string> {
   // yaml is CommonJS: bundled, its exports are only on `default`.
   const { Document, visit } = (await import('yaml')).default;
   const doc = new Document(v);
-  let rawC1 = false;
+  let rawUnsafe = false;
   visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
       if (YAML11_SPECIAL.test(node.value)) node.type = 'QUOTE_DOUBLE';
-      if (RAW_C1.test(node.value)) {
-        // DEL and C1 are written raw even inside quotes; in a double-quoted scalar \xNN is the same value.
+      if (RAW_UNSAFE.test(node.value)) {
+        // DEL, C1 and bidi are written raw even inside quotes; in a double-quoted scalar \xNN or \uNNNN is the same value.
         node.type = 'QUOTE_DOUBLE';
-        rawC1 = true;
+        rawUnsafe = true;
       }
-      RAW_C1.lastIndex = 0;
+      RAW_UNSAFE.lastIndex = 0;
     },
   });
   const out = doc.toString({ lineWidth: 0 });
-  return rawC1 ? out.replace(RAW_C1, (c) => `\\x${c.charCodeAt(0).toString(16)}`) : out;
+  return rawUnsafe ? out.replace(RAW_UNSAFE, (c) => (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16)}` : `\\u${hex4(c)}`)) : out;
 }
 
-/** JSON escapes C0 itself; DEL and C1 become \u escapes too (the same value, safe on a terminal). */
+/** JSON escapes C0 itself; DEL, C1 and bidi controls become \u escapes too (the same value, safe on a terminal). */
 export function jsonText(v: unknown, indent?: number): string {
   const s = JSON.stringify(maskUrlsDeep(v), null, indent);
-  return s === undefined ? 'null' : s.replace(RAW_C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+  return s === undefined ? 'null' : s.replace(RAW_UNSAFE, (c) => `\\u${hex4(c)}`);
 }
 
 /**
