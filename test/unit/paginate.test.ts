@@ -48,6 +48,12 @@ describe('parseLinkHeader', () => {
     expect(nextPageUrl(answer({ 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?per_page=5`)).toBe(`${ORIGIN}/api/v4/x?per_page=5&page=2`);
     expect(nextPageUrl(answer({ 'x-page': '5', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=5`)).toBeUndefined();
   });
+
+  it('ends where a Link or x-next-page header names no next page, whatever the count says (the links win)', () => {
+    const answer = (headers: Record<string, string>) => ({ status: 200, headers, data: [], url: '', dryRun: false });
+    expect(nextPageUrl(answer({ link: `<${ORIGIN}/api/v4/x?page=1>; rel="first"`, 'x-page': '2', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=2`)).toBeUndefined();
+    expect(nextPageUrl(answer({ 'x-next-page': '', 'x-page': '2', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=2`)).toBeUndefined();
+  });
 });
 
 describe('paginate', () => {
