@@ -119,16 +119,21 @@ export class NetworkError extends Error {
  */
 export class PartialListError extends Error {
   override name = 'PartialListError';
-  /** Items the formatter printed before the failure (set by core/output). */
-  printed?: number;
   constructor(
     override readonly cause: unknown,
     /** The page that failed (offset paging), if known. */
     readonly page?: number,
     /** Flags that go on from where the list stopped (`--page 3 --per-page 100`). */
     readonly resume?: string,
+    /** Items printed before the failure; unset while no formatter has printed the list. */
+    readonly printed?: number,
   ) {
     super();
+  }
+
+  /** The same stop, as printed by a formatter after `printed` items. */
+  afterPrinting(printed: number): PartialListError {
+    return new PartialListError(this.cause, this.page, this.resume, printed);
   }
 
   override get message(): string {

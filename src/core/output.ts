@@ -259,9 +259,8 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
  */
 function stoppedAfter(err: unknown, printed: number): unknown {
   if (err instanceof CancelledError) return err;
-  const e = err instanceof PartialListError ? err : printed > 0 ? new PartialListError(err) : err;
-  if (e instanceof PartialListError) e.printed = printed;
-  return e;
+  if (err instanceof PartialListError) return err.afterPrinting(printed);
+  return printed > 0 ? new PartialListError(err, undefined, undefined, printed) : err;
 }
 
 async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promise<void> {

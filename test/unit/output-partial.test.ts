@@ -60,6 +60,24 @@ describe('a list that stops part way', () => {
     expect(error.message).toContain('nothing printed');
   });
 
+  it('the error says the count it was built with; the error of the list source is left as it was', async () => {
+    const fromPages = new PartialListError(cause, 3, '--page 3 --per-page 2');
+    async function* source() {
+      yield { id: 1 };
+      yield { id: 2 };
+      throw fromPages;
+    }
+    const stdout = new PassThrough();
+    stdout.resume();
+    const err = await render(list(source(), []), { format: 'ndjson', stdout, stderr: new PassThrough(), isTTY: false, color: false }).catch((e: any) => e);
+    expect(err).toBeInstanceOf(PartialListError);
+    expect(err).not.toBe(fromPages);
+    expect(err.printed).toBe(2);
+    expect(err.message).toBe(`the list stopped at page 3, 2 items printed before it: ${cause.message}`);
+    expect(fromPages.printed).toBeUndefined();
+    expect(fromPages.message).toBe(`reading the list stopped at page 3: ${cause.message}`);
+  });
+
   it('a failure of a source that is not paged still says how many items were printed', async () => {
     async function* gen() {
       yield { id: 1 };
