@@ -31,6 +31,22 @@ export class CancelledError extends Error {
   }
 }
 
+/**
+ * Ctrl-C or a signal while the pages of a list were read: still an interruption (exit 130), and it
+ * says where the list stopped, so the formatter can tell how to go on.
+ */
+export class ListInterruptedError extends CancelledError {
+  override name = 'ListInterruptedError';
+  constructor(
+    /** The first page not printed. */
+    readonly page?: number,
+    /** Flags that go on from there (`--page 3 --per-page 100`). */
+    readonly resume?: string,
+  ) {
+    super('interrupted');
+  }
+}
+
 /** A failure the command itself detected (a watched operation failed, a diff was found…). */
 export class CommandFailedError extends Error {
   override name = 'CommandFailedError';

@@ -3,7 +3,7 @@
 // JSON, YAML and NDJSON print objects exactly as received; `--fields` keeps the named keys.
 
 import type { Writable } from 'node:stream';
-import { CancelledError, PartialListError } from './errors.js';
+import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
 import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
@@ -254,14 +254,17 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
 }
 
 /**
- * A list that failed after `printed` items: says how many were printed (the error of the page says
- * where). Interruptions keep their own error.
+ * A list that failed or was interrupted after `printed` items: says how many were printed and, for
+ * paged lists, where to go on (the error of the page says where). The exit code stays the cause's.
  */
 function stoppedAfter(err: unknown, printed: number): unknown {
-  if (err instanceof CancelledError) return err;
   if (err instanceof PartialListError) return err.afterPrinting(printed);
+  if (err instanceof ListInterruptedError) return new PartialListError(err, err.page, err.resume, printed);
   return printed > 0 ? new PartialListError(err, undefined, undefined, printed) : err;
 }
+
+// Ends the YAML of a list that stopped: an unclosed quote, so no YAML reader takes it for a whole list.
+const YAML_CUT = '"the list stopped here: see the error on stderr\n';
 
 async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promise<void> {
   const value = maskValue(r.value, r.maskKeys) as T;
@@ -402,12 +405,17 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         await out.flush();
         return n;
       }
-      // YAML is printed whole at the end: a partial YAML list would parse as complete, so a failure prints nothing.
+      // YAML is printed whole at the end, since a shorter YAML list parses as the whole one. A list that
+      // stops part way (or on Ctrl-C) prints the items that came, then a line no YAML reader accepts.
       const all: unknown[] = [];
       try {
         for await (const item of iterate(r.items)) all.push(maskUrlsDeep((await prep(item))));
       } catch (err) {
-        throw stoppedAfter(err, 0);
+        const stopped = stoppedAfter(err, all.length);
+        if (stopped instanceof PartialListError || stopped instanceof CancelledError) {
+          await write(o.stdout, (all.length ? await yamlStringify(all) : '') + YAML_CUT);
+        }
+        throw stopped;
       }
       await write(o.stdout, all.length ? await yamlStringify(all) : '[]\n');
       return all.length;

@@ -5,7 +5,7 @@
 // the list ends: it goes on past the count when a list grows while read, and links that end it before
 // a count the server gave make it a cut list (offset pages shift when items go, so some were missed).
 
-import { CancelledError, CommandFailedError, PartialListError } from './errors.js';
+import { CancelledError, CommandFailedError, ListInterruptedError, PartialListError } from './errors.js';
 import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
 import { Pace } from './pace.js';
 import type { QueryParams } from './query.js';
@@ -104,9 +104,17 @@ async function fetchPage(
 }
 
 function partial(err: unknown, url: string, perPage: number, resume?: string): unknown {
-  if (err instanceof CancelledError || err instanceof PartialListError) return err;
+  if (err instanceof ListInterruptedError || err instanceof PartialListError) return err;
   const page = pageNumber(url);
-  return new PartialListError(err, page, resume ?? (page !== undefined ? `--page ${page} --per-page ${perPage}` : undefined));
+  const from = resume ?? (page !== undefined ? `--page ${page} --per-page ${perPage}` : undefined);
+  // Ctrl-C stays an interruption for whatever waits on one; it says where the list stopped.
+  if (err instanceof CancelledError) return new ListInterruptedError(page, from);
+  return new PartialListError(err, page, from);
+}
+
+/** After Ctrl-C, pages that already arrived are not printed: the list stops before `url`. */
+function stopIfInterrupted(http: HttpClient, url: string, perPage: number, resume?: string): void {
+  if (http.options.signal?.aborted) throw partial(new CancelledError('interrupted'), url, perPage, resume);
 }
 
 /** A next link to a page already read would loop for ever: the list stops there as cut. */
@@ -224,6 +232,7 @@ export async function* paginate<T = unknown>(
   while (next && yielded < limit) {
     const url = next;
     const res = await fetchPage(http, url, perPage);
+    stopIfInterrupted(http, url, perPage);
     fetched.add(url);
     counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
     const page = intHeader(res.headers, 'x-page') ?? pageNumber(url);
@@ -276,6 +285,7 @@ async function* concurrentPages<T>(
       schedule();
       const res = await inFlight.get(page)!;
       inFlight.delete(page);
+      stopIfInterrupted(http, urlOf(page), perPage);
       pace.answered(res.headers);
       counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
       opts.onPage?.({ page, totalPages: to, mode: 'offset' });
@@ -318,6 +328,7 @@ async function* keysetPages<T>(
   while (url && yielded < limit) {
     const current: string = url;
     const res = await fetchPage(http, current, perPage, keyset.resume?.(last));
+    stopIfInterrupted(http, current, perPage, keyset.resume?.(last));
     const links = parseLinkHeader(res.headers.link);
     fetched.add(current);
     url = links.next ? new URL(links.next, current).toString() : undefined;
