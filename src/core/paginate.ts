@@ -297,7 +297,8 @@ async function* concurrentPages<T>(
       const next = nextPageUrl(res, urlOf(page));
       if (page === to) return { yielded, next, counted };
       if (!next) throw changedWhileRead(`the server counted ${higher(counted, to)} pages, but page ${page} names no next one`);
-      if (pageNumber(next) !== page + 1) throw changedWhileRead(`page ${page} names ${pageNumber(next) !== undefined ? `page ${pageNumber(next)}` : 'another list'} as the next one, not page ${page + 1}`);
+      const named = pageNumber(next);
+      if (named !== page + 1) throw changedWhileRead(`page ${page} names ${named === undefined ? 'another list' : `page ${named}`} as the next one, not page ${page + 1}`);
     }
     return { yielded };
   } finally {
