@@ -1,5 +1,6 @@
 // An answer counts only when it reads as what was asked (issue 13): HTML and non-JSON 200 answers
-// are failures, retried for reads, never repeated for actions.
+// are failures. Non-JSON is retried for reads, never repeated for actions; a web page is never asked
+// again (issue 23).
 
 import { describe, expect, it } from 'vitest';
 import { HTML_MESSAGE, NetworkError } from '../../src/core/errors.js';
@@ -9,14 +10,21 @@ import { json, mockClient } from './http-helpers.js';
 const html = { headers: { 'content-type': 'text/html; charset=utf-8' } };
 
 describe('answers that are not the API', () => {
-  it('a 200 sign-in page is retried like a lost answer, then one clear error', async () => {
-    const m = mockClient({ retries: 2 });
-    m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, '<!DOCTYPE html><html><body>Sign in</body></html>', html).times(3);
+  it('a 200 sign-in page fails at the first answer: the token is not sent to it again', async () => {
+    const m = mockClient({ retries: 3 });
+    const tokens: unknown[] = [];
+    m.pool
+      .intercept({ path: '/api/v4/hooks' })
+      .reply((opts) => {
+        tokens.push((opts.headers as Record<string, string>)['PRIVATE-TOKEN']);
+        return { statusCode: 200, data: '<!DOCTYPE html><html><body>Sign in</body></html>', responseOptions: html };
+      })
+      .persist();
     const err: any = await m.client.get('/hooks').catch((e: any) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toBe(`GET https://git.example.com/api/v4/hooks failed after 3 attempts: ${HTML_MESSAGE}`);
-    expect(m.sleeps).toHaveLength(2);
-    m.agent.assertNoPendingInterceptors();
+    expect(err.message).toBe(`GET https://git.example.com/api/v4/hooks failed: ${HTML_MESSAGE}`);
+    expect(tokens).toEqual(['glpat-TESTSECRET']);
+    expect(m.sleeps).toHaveLength(0);
   });
 
   it('a body that is not JSON is not data: the retry brings the real answer', async () => {
