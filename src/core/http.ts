@@ -392,23 +392,30 @@ export class HttpClient {
     let url = startUrl;
     let currentMethod: Method = method;
     let sendBody = true;
-    let currentHeaders = headers;
     for (let hop = 0; ; hop++) {
-      const res = await this.sendWithRetries(currentMethod, url, currentHeaders, sendBody ? req : undefined, req);
+      const res = await this.sendWithRetries(currentMethod, url, headers, sendBody ? req : undefined, req);
       const location = res.headers.location;
       if ([301, 302, 303, 307, 308].includes(res.status) && location) {
         if (hop >= MAX_REDIRECTS) {
           throw new NetworkError(`too many redirects (last: ${res.status} to ${location})`, 'EREDIRECTS', method, url);
         }
         const next = new URL(location, url).toString();
+        // Another origin is never followed, not even without credentials: a write's body may hold a
+        // secret (a hook secret, a setting, a migration's source token), and a read's answer would
+        // pass for the instance's.
+        if (new URL(next).origin !== startOrigin) {
+          const r = this.options.redactor;
+          throw new CommandFailedError(
+            `the instance redirected to ${r.url(next)}: check --url`,
+            r.text(`${currentMethod} ${r.url(url)} answered ${res.status}; forgectl follows redirects only within ${startOrigin}, so nothing was sent to ${new URL(next).origin}`),
+          );
+        }
         // 303 means "see other" (fetch with GET); every other redirect repeats the same method and
         // body, so a moved PUT or POST never silently turns into a GET.
         if (res.status === 303) {
           currentMethod = 'GET';
           sendBody = false;
         }
-        if (new URL(next).origin !== origin) currentHeaders = stripCredentials(currentHeaders, req);
-        this.checkTransport(next, currentHeaders, authenticate, req);
         this.trace(`* following ${res.status} to ${this.options.redactor.url(next)}`);
         url = next;
         continue;
@@ -647,10 +654,5 @@ export class HttpClient {
 
 function truncate(s: string): string {
   return s.length > TRACE_BODY_LIMIT ? `${s.slice(0, TRACE_BODY_LIMIT)}… (${s.length} characters)` : s;
-}
-
-function stripCredentials(headers: Record<string, string>, req: RequestOptions): Record<string, string> {
-  const secret = new Set(['private-token', 'authorization', 'job-token', 'sudo', 'cookie', ...(req.secretHeaders ?? []).map((h) => h.toLowerCase())]);
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => !secret.has(k.toLowerCase())));
 }
 
