@@ -123,6 +123,8 @@ export interface HttpClientOptions {
   connectTimeoutMs?: number;
   retries: number;
   retryBaseMs?: number;
+  /** Largest answer body read (FORGECTL_MAX_ANSWER_MB); default DEFAULT_MAX_ANSWER_MB. */
+  maxAnswerBytes?: number;
   dryRun: boolean;
   verbose: boolean;
   allowInsecureHttp: boolean;
@@ -258,14 +260,45 @@ function parseBody(text: string, contentType: string | undefined): unknown {
   return text;
 }
 
-/** An answer that arrived but is not what was asked (a web page, not JSON). Retried like a lost answer. */
+/** An answer that arrived but is not what was asked (a web page, not JSON, too large to hold). */
 class UnreadableAnswer extends Error {
   constructor(
-    readonly code: 'EHTML' | 'ENOTJSON',
+    readonly code: 'EHTML' | 'ENOTJSON' | 'ETOOLARGE',
     message: string,
   ) {
     super(message);
   }
+}
+
+/** The default of FORGECTL_MAX_ANSWER_MB: far above any API page (100 items), far below what exhausts memory. */
+export const DEFAULT_MAX_ANSWER_MB = 100;
+
+function tooLarge(maxBytes: number): UnreadableAnswer {
+  const size = maxBytes >= 2 ** 20 ? `${+(maxBytes / 2 ** 20).toFixed(1)} MB` : `${maxBytes} bytes`;
+  return new UnreadableAnswer('ETOOLARGE', `answer larger than ${size}, the most forgectl reads in one answer`);
+}
+
+/**
+ * The whole body as text, refused as soon as it passes `maxBytes` (by its Content-Length, or while it
+ * streams): a runaway answer costs at most the limit in memory, not the answer's size twice over.
+ */
+async function readBoundedText(body: Dispatcher.ResponseData['body'], contentLength: string | undefined, maxBytes: number): Promise<string> {
+  if (contentLength && Number(contentLength) > maxBytes) {
+    body.destroy();
+    throw tooLarge(maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  // TextDecoder drops a byte-order mark, as undici's body.text() did.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 /** Reads a 2xx body as the request expects it; throws UnreadableAnswer when it is not that. */
@@ -540,7 +573,7 @@ export class HttpClient {
         });
         cutStatus = res.statusCode;
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
-        const text = await res.body.text();
+        const text = await readBoundedText(res.body, resHeaders['content-length'], this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
         status = res.statusCode;
@@ -602,6 +635,7 @@ export class HttpClient {
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
     else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
     else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
+    else if (code === 'ETOOLARGE') hint = 'ask for less (a smaller --per-page), or raise the limit with FORGECTL_MAX_ANSWER_MB';
     else if (handshakeFailed) hint = 'the TLS handshake failed: check --client-cert/--client-key and that the server accepts this TLS version';
     // A write whose answer was lost may have been applied: it is not sent again blindly, and the
     // user is told how to look.

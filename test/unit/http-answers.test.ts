@@ -75,6 +75,26 @@ describe('answers that are not the API', () => {
   });
 });
 
+describe('the cap on one answer (FORGECTL_MAX_ANSWER_MB)', () => {
+  it('an answer past the cap fails at once, not retried, with what to do', async () => {
+    const m = mockClient({ maxAnswerBytes: 1024 });
+    m.pool.intercept({ path: '/api/v4/projects' }).reply(200, `[${'"x",'.repeat(400)}"x"]`, json);
+    const err: any = await m.client.get('/projects').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.code).toBe('ETOOLARGE');
+    expect(err.message).toBe('GET https://git.example.com/api/v4/projects failed: answer larger than 1024 bytes, the most forgectl reads in one answer');
+    expect(err.hint).toMatch(/FORGECTL_MAX_ANSWER_MB/);
+    expect(m.sleeps).toHaveLength(0);
+  });
+
+  it('an answer at the cap is read whole', async () => {
+    const body = `[${'"x",'.repeat(200)}"x"]`;
+    const m = mockClient({ maxAnswerBytes: Buffer.byteLength(body) });
+    m.pool.intercept({ path: '/api/v4/projects' }).reply(200, body, json);
+    expect(await m.client.get('/projects')).toHaveLength(201);
+  });
+});
+
 describe('checkCommandFor', () => {
   const root = 'https://git.example.com/api/v4';
   it('reads back the item a write touched', () => {
