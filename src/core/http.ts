@@ -106,6 +106,8 @@ export interface HttpResponse<T = unknown> {
   url: string;
   /** True when --dry-run kept a write from being sent; `data` is then null. */
   dryRun: boolean;
+  /** The body exactly as received, for `expect: 'text'` (`api` prints it so in a pipe). */
+  text?: string;
 }
 
 export interface DryRunRequest {
@@ -456,7 +458,7 @@ export class HttpClient {
       if (res.status >= 400) {
         throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data });
       }
-      return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false };
+      return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false, text: req.expect === 'text' ? res.text : undefined };
     }
   }
 
@@ -537,7 +539,7 @@ export class HttpClient {
     headers: Record<string, string>,
     bodyReq: RequestOptions | undefined,
     req: RequestOptions,
-  ): Promise<{ status: number; headers: Record<string, string>; data: unknown }> {
+  ): Promise<{ status: number; headers: Record<string, string>; data: unknown; text?: string }> {
     const action = isAction(method, req.action);
     const retries = Math.max(0, this.options.retries);
     // A write repeated after a lost answer: an error status now may only mean the lost attempt acted.
@@ -552,6 +554,7 @@ export class HttpClient {
       let status: number | undefined;
       let resHeaders: Record<string, string> = {};
       let data: unknown;
+      let text: string | undefined;
       let errorCode: string | undefined;
       let failure: unknown;
       // The status seen before the body failed: an answer counts only once its whole body is read.
@@ -573,7 +576,7 @@ export class HttpClient {
         });
         cutStatus = res.statusCode;
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
-        const text = await readBoundedText(res.body, resHeaders['content-length'], this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
+        text = await readBoundedText(res.body, resHeaders['content-length'], this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
         status = res.statusCode;
@@ -591,12 +594,12 @@ export class HttpClient {
       const outcome = status !== undefined ? { status } : { errorCode };
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
         if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data);
-        if (status !== undefined) return { status, headers: resHeaders, data };
+        if (status !== undefined) return { status, headers: resHeaders, data, text };
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
-        if (status !== undefined) return { status, headers: resHeaders, data };
+        if (status !== undefined) return { status, headers: resHeaders, data, text };
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
