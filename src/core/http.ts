@@ -11,6 +11,7 @@ import { CancelledError, CommandFailedError, HTML_MESSAGE, NetworkError, UsageEr
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
+import { readPemFile } from './tls-files.js';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type { TokenType } from './token-types.js';
@@ -191,12 +192,12 @@ function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string,
         // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS.
       }
     }
-    cas.push(readFileSync(tls.caFile));
+    cas.push(readPemFile('--ca-file', tls.caFile, 'ca'));
     connect.ca = cas;
   }
   if (tls.insecure) connect.rejectUnauthorized = false;
-  if (tls.clientCert) connect.cert = readFileSync(tls.clientCert);
-  if (tls.clientKey) connect.key = readFileSync(tls.clientKey);
+  if (tls.clientCert) connect.cert = readPemFile('--client-cert', tls.clientCert, 'cert');
+  if (tls.clientKey) connect.key = readPemFile('--client-key', tls.clientKey, 'key');
   return connect;
 }
 
@@ -228,6 +229,18 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** The names a server's certificate holds (`DNS:git.example.com, IP Address:10.0.0.1`), from Node's host-name error. */
+function certNames(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const o = e as { cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } }; cause?: unknown };
+    const names = o.cert?.subjectaltname ?? (o.cert?.subject?.CN !== undefined ? `CN=${String(o.cert.subject.CN)}` : undefined);
+    if (typeof names === 'string' && names) return names.length > 200 ? `${names.slice(0, 200)}…` : names;
+    e = o.cause;
+  }
+  return undefined;
 }
 
 function errorCodeOf(err: unknown): string | undefined {
@@ -627,6 +640,7 @@ export class HttpClient {
     if (failure instanceof UnreadableAnswer) what = failure.message;
     else if (code && CUT_CODES.has(code)) what = `the answer was shorter than its Content-Length (${code})`;
     else if (cutStatus !== undefined) what = `the answer stopped part way (${code ?? 'network error'})`;
+    else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') what = `${code}: the certificate of ${host} is not for ${new URL(url).hostname}${certNames(failure) ? ` (it is for ${certNames(failure)})` : ''}`;
     else what = `${code ?? 'network error'} (${detail})`;
     // Refused connections and failed TLS handshakes carried no request (a handshake alert from the
     // server, e.g. a client certificate it does not trust, means it processed nothing either).
@@ -636,6 +650,8 @@ export class HttpClient {
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
+    // A CA file cannot fix a certificate issued for another name: --url must use a name it holds.
+    else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') hint = `give --url with a host name the certificate is for, or have it reissued for ${new URL(url).hostname}`;
     else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
     else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
     else if (code === 'ETOOLARGE') hint = 'ask for less (a smaller --per-page), or raise the limit with FORGECTL_MAX_ANSWER_MB';
