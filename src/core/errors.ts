@@ -49,6 +49,8 @@ export interface ApiErrorInit {
   url: string;
   body: unknown;
   hint?: string;
+  /** The body exactly as received, when the caller asked for it (`api` prints it so in a pipe). */
+  text?: string;
 }
 
 /** A non-2xx answer from the API. `body` is the parsed error body, kept whole. */
@@ -58,6 +60,7 @@ export class ApiError extends Error {
   readonly method: string;
   readonly url: string;
   readonly body: unknown;
+  readonly text?: string;
   hint?: string;
 
   constructor(init: ApiErrorInit) {
@@ -66,6 +69,7 @@ export class ApiError extends Error {
     this.method = init.method;
     this.url = init.url;
     this.body = init.body;
+    this.text = init.text;
     this.hint = init.hint;
   }
 

@@ -469,7 +469,7 @@ export class HttpClient {
         continue;
       }
       if (res.status >= 400) {
-        throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data });
+        throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data, text: req.expect === 'text' ? res.text : undefined });
       }
       return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false, text: req.expect === 'text' ? res.text : undefined };
     }

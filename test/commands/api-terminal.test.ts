@@ -13,11 +13,15 @@ let url = '';
 const queries: string[] = [];
 // Compact, keys in the server's order, a number as the server wrote it: a pipe gets these bytes.
 const RAW_JSON = '[{"id":1,"name":"a","size":1.50}]\n';
+const RAW_ERROR = '{"message":{"name":["has already been taken"]},"sent":"glpat-test-token-000000"}';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
-    if (path.startsWith('/api/v4/json')) {
+    if (path.startsWith('/api/v4/json-error')) {
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(RAW_ERROR);
+    } else if (path.startsWith('/api/v4/json')) {
       queries.push(new URL(path, 'http://x').search);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(RAW_JSON);
@@ -98,7 +102,8 @@ describe('api output on a terminal and in a pipe', () => {
     expect(tty.stdout).toMatch(/web page of \d+ bytes.*pipe the output/);
     expect(tty.stderr).toMatch(/^error: 502 Bad Gateway \(the answer is a web page/m);
     const pipe = await api('/gone', false);
-    expect(pipe.stdout).toBe(`${PAGE}\n`);
+    // Exact: the page already ends with a newline, none is added.
+    expect(pipe.stdout).toBe(PAGE);
   });
 });
 
@@ -114,6 +119,13 @@ describe('api JSON answers and paging flags', () => {
     expect(yaml.stdout).toMatch(/^- id: 1\n/);
     const fields = await api('/json', false, ['--fields', 'id']);
     expect(JSON.parse(fields.stdout)).toEqual([{ id: 1 }]);
+  });
+
+  it('a JSON error body in a pipe is printed as received too, the token sent still masked', async () => {
+    const pipe = await api('/json-error', false);
+    expect(pipe.exitCode).toBe(1);
+    expect(pipe.stdout).toBe(`${RAW_ERROR.replace('glpat-test-token-000000', '[REDACTED]')}\n`);
+    expect(pipe.stderr).toMatch(/^error: 422 name has already been taken$/m);
   });
 
   it('--page and --per-page go into the query of a GET', async () => {

@@ -169,7 +169,9 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
   } catch (err) {
     // Like `gh api`: the error body goes to standard output too, for scripts to read.
     if (err instanceof ApiError && err.body !== null && err.body !== undefined && err.status !== 200) {
-      ctx.stdout.write(`${errorBody(ctx, err.body)}\n`);
+      // As received in a pipe, but never the credential this run sent (as for every error body).
+      const raw = asReceived && err.text ? ctx.redactor.text(err.text) : undefined;
+      ctx.stdout.write(raw !== undefined ? (raw.endsWith('\n') ? raw : `${raw}\n`) : `${errorBody(ctx, err.body)}\n`);
     }
     throw err;
   }
