@@ -589,7 +589,9 @@ export class HttpClient {
         });
         cutStatus = res.statusCode;
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
-        text = await readBoundedText(res.body, resHeaders['content-length'], this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
+        // A HEAD answer's Content-Length is the size of the GET's body, not of its own (none).
+        const announced = method === 'HEAD' ? undefined : resHeaders['content-length'];
+        text = await readBoundedText(res.body, announced, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
         status = res.statusCode;

@@ -87,6 +87,12 @@ describe('the cap on one answer (FORGECTL_MAX_ANSWER_MB)', () => {
     expect(m.sleeps).toHaveLength(0);
   });
 
+  it('a HEAD answer announcing a large body is not refused (it carries none)', async () => {
+    const m = mockClient({ maxAnswerBytes: 1024 });
+    m.pool.intercept({ path: '/api/v4/projects/1/repository/archive', method: 'HEAD' }).reply(200, '', { headers: { 'content-length': String(2 ** 30) } });
+    expect((await m.client.request({ method: 'HEAD', path: '/projects/1/repository/archive' })).status).toBe(200);
+  });
+
   it('an answer at the cap is read whole', async () => {
     const body = `[${'"x",'.repeat(200)}"x"]`;
     const m = mockClient({ maxAnswerBytes: Buffer.byteLength(body) });
