@@ -65,6 +65,8 @@ export interface ApiErrorInit {
   url: string;
   body: unknown;
   hint?: string;
+  /** The body exactly as received, when the caller asked for it (`api` prints it so in a pipe). */
+  text?: string;
 }
 
 /** A non-2xx answer from the API. `body` is the parsed error body, kept whole. */
@@ -74,6 +76,7 @@ export class ApiError extends Error {
   readonly method: string;
   readonly url: string;
   readonly body: unknown;
+  readonly text?: string;
   hint?: string;
 
   constructor(init: ApiErrorInit) {
@@ -82,6 +85,7 @@ export class ApiError extends Error {
     this.method = init.method;
     this.url = init.url;
     this.body = init.body;
+    this.text = init.text;
     this.hint = init.hint;
   }
 

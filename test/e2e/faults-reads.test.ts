@@ -29,6 +29,16 @@ describe('fault matrix: a one-page list (hooks list -o json)', () => {
       expect(res.requests.filter((r) => r.path === '/api/v4/hooks')).toHaveLength(expectedAttempts(f, false));
     });
     if (f.refused) continue;
+    if (f.final) {
+      it(`${f.kind}, once: not asked again (the token is not handed to a sign-in page twice), exit 1`, async () => {
+        const res = await runWithFault(sandbox(), `${f.kind}:1@GET:/hooks`, args);
+        expect(res.exitCode, res.stderr).toBe(1);
+        expect(res.stdout).toBe('');
+        expect(res.stderr).toMatch(f.stderr);
+        expect(res.requests.filter((r) => r.path === '/api/v4/hooks')).toHaveLength(1);
+      });
+      continue;
+    }
     it(`${f.kind}, once: retried, the whole list printed, exit 0`, async () => {
       const want = await baseline(args);
       const res = await runWithFault(sandbox(), `${f.kind}:1@GET:/hooks`, args);
@@ -58,7 +68,7 @@ describe('fault matrix: --all failing at page 3 (token list, offset paging)', ()
       expect(JSON.parse(`${res.stdout}]`)).toHaveLength(6);
       expect(res.stderr).toContain('error: the list stopped at page 3, 6 items printed before it: ');
       expect(res.stderr).toContain('hint: to go on from there, run the same command with --page 3 --per-page 3');
-      expect(res.requests.filter((r) => r.path === '/api/v4/personal_access_tokens' && r.query.includes('page=3&'))).toHaveLength(2);
+      expect(res.requests.filter((r) => r.path === '/api/v4/personal_access_tokens' && r.query.includes('page=3&'))).toHaveLength(expectedAttempts(f, false));
     });
   }
 
