@@ -431,7 +431,7 @@ complete -c forgectl -n '__forgectl_at \'discussion delete-note\'' -l type -x -a
 complete -c forgectl -n '__forgectl_at \'events list\'' -l user -x -d 'events of this user (id or username)'
 complete -c forgectl -n '__forgectl_at \'events list\'' -l project -x -d 'events of this project (id or full path)'
 complete -c forgectl -n '__forgectl_at \'events list\'' -l scope -x -a 'all' -d 'all: every event of your projects (own events only)'
-complete -c forgectl -n '__forgectl_at \'events list\'' -l action -x -a 'created updated closed reopened pushed commented merged joined left destroyed expired approved' -d 'only this kind of action'
+complete -c forgectl -n '__forgectl_at \'events list\'' -l action -x -a 'created updated closed reopened pushed commented merged joined left destroyed expired approved' -d 'only this kind of action: created, updated, closed, reopened, pushed, commented, merged, joined, left, destroyed, expired, approved (others are sent with a warning)'
 complete -c forgectl -n '__forgectl_at \'events list\'' -l target-type -x -d 'only events about this (lowercase): issue, milestone, merge_request, note, project, snippet, user, wiki, design'
 complete -c forgectl -n '__forgectl_at \'events list\'' -l before -x -d 'only events before this day (YYYY-MM-DD)'
 complete -c forgectl -n '__forgectl_at \'events list\'' -l after -x -d 'only events after this day (YYYY-MM-DD)'

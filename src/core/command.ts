@@ -25,6 +25,22 @@ export type OptionValues = Typed.OptionValues;
 /** commander's Option (the same class at run time) whose value type is inferred from its flags. */
 export const TypedOption = Option as unknown as typeof Typed.Option;
 
+const SUGGESTED = new WeakMap<object, readonly string[]>();
+
+/**
+ * Known values of an option whose set the service leaves open: the shell completes them and help
+ * lists them, but any other value is accepted (the command decides whether to warn).
+ */
+export function suggestValues<O extends object>(option: O, values: readonly string[]): O {
+  SUGGESTED.set(option, values);
+  return option;
+}
+
+/** The values `suggestValues` gave an option, if any. */
+export function suggestedValues(option: object): readonly string[] | undefined {
+  return SUGGESTED.get(option);
+}
+
 /** What an `explain` gives: a hint, or a clearer message (after the status) with its hint. */
 export type Explanation = string | { message?: string; hint: string } | undefined;
 

@@ -68,7 +68,7 @@ describe('events list', () => {
     for (const args of [
       ['events', 'list', '--target-type', 'MergeRequest'],
       ['events', 'list', '--target-type', 'epic'],
-      ['events', 'list', '--action', 'opened'],
+      ['events', 'list', '--action', ''],
       ['events', 'list', '--before', '2024-02-30'],
       ['events', 'list', '--after', '2024-03-01', '--before', '2024-03-01'],
       ['events', 'list', '--user', 'bob', '--project', 'acme/platform/api'],
@@ -82,5 +82,24 @@ describe('events list', () => {
     }
     const lower = await run(['events', 'list', '--target-type', 'MergeRequest']);
     expect(lower.stderr).toContain('write merge_request');
+  });
+
+  it('sends an --action outside the known set as given, with a warning, and shows the service’s answer', async () => {
+    const res = await run(['events', 'list', '--project', 'acme/platform/api', '--action', 'opened']);
+    expect(res.requests).toHaveLength(1);
+    expect(new URLSearchParams(res.requests[0].query).get('action')).toBe('opened');
+    expect(res.stderr).toMatch(/^warning: --action "opened" is not one of the known actions \(created, updated, .*\); sent as given, the service may refuse it; events shown as "opened" are selected by --action created$/m);
+    // GitLab validates the value (Grape `values: Event.actions`): the sandbox answers 400 as it does.
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: 400 action does not have a valid value/m);
+    const known = await run(['events', 'list', '--project', 'acme/platform/api', '--action', 'created', '-o', 'json']);
+    expect(known.exitCode, known.stderr).toBe(0);
+    expect(known.stderr).toBe('');
+  });
+
+  it('completes the known actions in the shell', async () => {
+    const res = await forgectl(['completion', 'bash']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toContain("'events list|--action') echo 'choice created updated closed reopened pushed commented merged joined left destroyed expired approved'");
   });
 });
