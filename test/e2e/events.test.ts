@@ -64,6 +64,25 @@ describe('events list', () => {
     expect(res.stderr).toContain('scope read_user or api');
   });
 
+  it('a read_api token is refused for your own and a user’s events (read_user or api), not for a project’s', async () => {
+    for (const args of [['events', 'list'], ['events', 'list', '--user', 'grace']]) {
+      const res = await run(args, 'readonly');
+      expect(res.exitCode, args.join(' ')).toBe(4);
+      expect(res.stderr).toMatch(/^error: .*insufficient_scope/m);
+      expect(res.stderr).toContain('needs a token with scope read_user or api');
+    }
+    const project = await run(['events', 'list', '--project', 'acme/platform/api', '-o', 'json'], 'readonly');
+    expect(project.exitCode, project.stderr).toBe(0);
+  });
+
+  it('shows who wrote the note of a comment event', async () => {
+    const res = await run(['events', 'list', '--project', 'acme/platform/gateway', '--target-type', 'note', '--fields', 'author_username,note.author.username', '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const events = json<any[]>(res);
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) expect(e.note.author.username).toBe(e.author_username);
+  });
+
   it('refuses bad input with exit 2 and sends nothing', async () => {
     for (const args of [
       ['events', 'list', '--target-type', 'MergeRequest'],
