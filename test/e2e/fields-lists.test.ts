@@ -15,26 +15,30 @@ async function run(args: string[], token = 'admin') {
 }
 
 describe('--fields through a list', () => {
-  it('deploy_access_levels.id gives the entry ids envs update takes, in table, json, yaml and ndjson', async () => {
+  let ids: number[] = [];
+  const args = ['envs', 'get', 'acme', 'staging', '--fields', 'name,deploy_access_levels.id'];
+  const want = () => ({ name: 'staging', deploy_access_levels: { id: ids } });
+
+  it('deploy_access_levels.id gives the entry ids as a list in json and yaml', async () => {
     await run(['envs', 'protect', 'acme', 'staging', '--deploy', 'access_level=maintainer', '--deploy', 'access_level=developer'], 'alice');
     const whole = json(await run(['envs', 'get', 'acme', 'staging', '-o', 'json'], 'alice'));
-    const ids: number[] = whole.deploy_access_levels.map((l: { id: number }) => l.id);
+    ids = whole.deploy_access_levels.map((l: { id: number }) => l.id);
     expect(ids).toHaveLength(2);
+    expect(json(await run([...args, '-o', 'json'], 'alice'))).toEqual(want());
+    expect(parseYaml((await run([...args, '-o', 'yaml'], 'alice')).stdout)).toEqual(want());
+  });
 
-    const args = ['envs', 'get', 'acme', 'staging', '--fields', 'name,deploy_access_levels.id'];
-    expect(json(await run([...args, '-o', 'json'], 'alice'))).toEqual({ name: 'staging', deploy_access_levels: { id: ids } });
-    expect(parseYaml((await run([...args, '-o', 'yaml'], 'alice')).stdout)).toEqual({ name: 'staging', deploy_access_levels: { id: ids } });
-    expect(JSON.parse((await run([...args, '-o', 'ndjson'], 'alice')).stdout)).toEqual({ name: 'staging', deploy_access_levels: { id: ids } });
+  it('deploy_access_levels.id in ndjson and in a table, and they are the ids envs update takes', async () => {
+    expect(ids).toHaveLength(2);
+    expect(JSON.parse((await run([...args, '-o', 'ndjson'], 'alice')).stdout)).toEqual(want());
     const table = await run(args, 'alice');
     expect(table.stderr).toBe('');
     expect(table.stdout).toContain(`deploy_access_levels.id\t${ids.join(',')}`);
-
-    // The ids are the ones the update takes.
     await run(['envs', 'update', 'acme', 'staging', '--remove-deploy', String(ids[1])], 'alice');
     expect(json(await run(['envs', 'get', 'acme', 'staging', '--fields', 'deploy_access_levels.id', '-o', 'json'], 'alice'))).toEqual({ deploy_access_levels: { id: [ids[0]] } });
   });
 
-  it('assignees.username and notes.author.username list each item’s values', async () => {
+  it('assignees.username lists each merge request’s assignees (json and table)', async () => {
     const mrs = json<any[]>(await run(['mr', 'list', '--scope', 'all', '--per-page', '100', '-o', 'json']));
     const mr = mrs.find((m) => m.assignees.length > 0)!;
     const names = mr.assignees.map((a: { username: string }) => a.username);
@@ -42,7 +46,9 @@ describe('--fields through a list', () => {
     expect(picked.find((m) => m.iid === mr.iid && m.assignees.username.join() === names.join())).toBeDefined();
     const table = await run(['mr', 'list', '--scope', 'all', '--per-page', '100', '--fields', 'id,assignees.username']);
     expect(table.stdout.split('\n')).toContain(`${mr.id}\t${names.join(',')}`);
+  });
 
+  it('notes.author.username lists the authors of each thread (ndjson)', async () => {
     const threads = json<any[]>(await run(['discussion', 'list', 'acme/platform/gateway#1', '-o', 'json']));
     const authors = threads.map((d) => d.notes.map((n: { author: { username: string } }) => n.author.username));
     const lines = (await run(['discussion', 'list', 'acme/platform/gateway#1', '--fields', 'notes.author.username', '-o', 'ndjson'])).stdout.trim().split('\n');
