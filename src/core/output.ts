@@ -75,11 +75,25 @@ export interface RenderOptions {
 
 export const MASK = '********';
 
+/**
+ * The value at a dotted path. A path that meets a list goes on into each item and gives the list of
+ * their values (`assignees.username` → `["bob", "grace"]`, nested lists flattened); undefined when no
+ * item has it, so a misspelt name is still reported.
+ */
 export function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
+  return valueAt(obj, path.split('.'));
+}
+
+function valueAt(start: unknown, parts: string[]): unknown {
+  let cur = start;
+  for (let i = 0; i < parts.length; i++) {
+    if (Array.isArray(cur) && !/^\d+$/.test(parts[i])) {
+      const rest = parts.slice(i);
+      const values = cur.map((item) => valueAt(item, rest)).filter((v) => v !== undefined);
+      return cur.length && !values.length ? undefined : values.flat();
+    }
     if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    cur = (cur as Record<string, unknown>)[parts[i]];
   }
   return cur;
 }
@@ -88,6 +102,8 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   const parts = path.split('.');
   let cur = obj;
   for (const part of parts.slice(0, -1)) {
+    // Already kept whole (`--fields assignees,assignees.username`): the list holds the deeper value.
+    if (Array.isArray(cur[part])) return;
     if (!cur[part] || typeof cur[part] !== 'object') cur[part] = {};
     cur = cur[part] as Record<string, unknown>;
   }

@@ -64,7 +64,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'update <group> <tier>',
     summary: 'Add, change or remove deploy entries and approval rules',
-    description: `${RULES} Change an entry by its id (see envs get -o json): --change-deploy 12:group=7.`,
+    description: `${RULES} Change an entry by its id (envs get --fields deploy_access_levels.id,approval_rules.id lists them): --change-deploy 12:group=7.`,
     writes: true,
     examples: [
       'forgectl envs update acme production --add-deploy user=4 --remove-deploy 12',
