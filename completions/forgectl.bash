@@ -110,7 +110,7 @@ __forgectl_flags() {
     'discussion list') echo '--type' ;;
     'discussion get') echo '--type' ;;
     'discussion create') echo '--type --body --body-file --created-at' ;;
-    'discussion reply') echo '--type --body --body-file --created-at' ;;
+    'discussion reply') echo '--type --body --body-file --created-at --note-id' ;;
     'discussion edit') echo '--type --body --body-file' ;;
     'discussion delete-note') echo '--type' ;;
     'events') echo '' ;;
@@ -290,6 +290,7 @@ __forgectl_value() {
     'discussion reply|--body') echo 'text' ;;
     'discussion reply|--body-file') echo 'file' ;;
     'discussion reply|--created-at') echo 'text' ;;
+    'discussion reply|--note-id') echo 'text' ;;
     'discussion edit|--type') echo 'choice issue snippet epic' ;;
     'discussion edit|--body') echo 'text' ;;
     'discussion edit|--body-file') echo 'file' ;;
