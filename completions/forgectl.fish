@@ -279,7 +279,7 @@ complete -c forgectl -n '__forgectl_at \'token rotate\'' -l force -d 'rotate eve
 complete -c forgectl -n '__forgectl_at \'settings get\'' -l show-secrets -d 'print secret settings (API keys, tokens, shared secrets) in clear'
 complete -c forgectl -n '__forgectl_at \'settings set\'' -s f -l file -r -F -d 'YAML or JSON mapping of settings (arguments override it)'
 complete -c forgectl -n '__forgectl_at \'settings set\'' -l strict -d 'refuse settings forgectl does not know instead of sending them with a warning'
-complete -c forgectl -n '__forgectl_at \'settings set\'' -l show-secrets -d 'print secret values in the before → after list'
+complete -c forgectl -n '__forgectl_at \'settings set\'' -l show-secrets -d 'print secret values unmasked'
 complete -c forgectl -n '__forgectl_at \'settings diff\'' -s f -l file -r -F -d 'YAML or JSON mapping of the settings as they should be'
 complete -c forgectl -n '__forgectl_at \'settings diff\'' -l strict -d 'refuse settings forgectl does not know'
 complete -c forgectl -n '__forgectl_at \'settings diff\'' -l show-secrets -d 'print secret values in clear'
