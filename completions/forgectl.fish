@@ -518,7 +518,7 @@ complete -c forgectl -n '__forgectl_at \'alerts send\'' -s f -l file -r -F -d 'J
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l prometheus -d 'the payload is the metrics-alerting (Alertmanager webhook) form'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l title -x -d 'alert title (default recorded by the service: "New: Alert")'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l description -x -d 'short description'
-complete -c forgectl -n '__forgectl_at \'alerts send\'' -l severity -x -d 'critical, high, medium, low, info, unknown, or an alias (s1..s5, p1..p5, warning, …)'
+complete -c forgectl -n '__forgectl_at \'alerts send\'' -l severity -x -d 'critical, high, medium, low, info, unknown; with --prometheus also an alias (s1..s5, p1..p5, warning, …)'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l service -x -d 'affected service'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l monitoring-tool -x -d 'the tool that raised the alert'
 complete -c forgectl -n '__forgectl_at \'alerts send\'' -l hosts -x -d 'comma-separated hosts'
