@@ -392,7 +392,7 @@ __forgectl_value() {
     'projects list|--id-before') echo 'text' ;;
     'projects list|--last-activity-after') echo 'text' ;;
     'projects list|--last-activity-before') echo 'text' ;;
-    'projects list|--min-access-level') echo 'choice 10 20 30 40 50' ;;
+    'projects list|--min-access-level') echo 'choice 5 10 15 20 30 40 50' ;;
     'projects list|--order-by') echo 'choice id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' ;;
     'projects list|--repository-storage') echo 'text' ;;
     'projects list|--search') echo 'text' ;;

@@ -561,7 +561,7 @@ complete -c forgectl -n '__forgectl_at \'projects list\'' -l last-activity-after
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l last-activity-before -x -d 'ISO 8601'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l membership -d 'only projects you are a member of'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-membership -d 'the opposite of --membership'
-complete -c forgectl -n '__forgectl_at \'projects list\'' -l min-access-level -x -a '10 20 30 40 50' -d 'at least this role'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l min-access-level -x -a '5 10 15 20 30 40 50' -d 'at least this role: 5 minimal access, 10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer, 50 owner'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l order-by -x -a 'id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' -d 'sort field (service default: created_at)'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l owned -d 'only projects you own'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-owned -d 'the opposite of --owned'
