@@ -82,7 +82,7 @@ __forgectl_flags() {
     'hooks') echo '' ;;
     'hooks list') echo '' ;;
     'hooks get') echo '' ;;
-    'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --no-ssl-verification' ;;
+    'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --ssl-verification --no-ssl-verification' ;;
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
     'migrate') echo '' ;;

@@ -320,6 +320,7 @@ complete -c forgectl -n '__forgectl_at \'hooks create\'' -l merge-requests-event
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-merge-requests-events -d 'do not deliver merge request events'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l repository-update-events -d 'deliver repository update events (service default)'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-repository-update-events -d 'do not deliver repository update events'
+complete -c forgectl -n '__forgectl_at \'hooks create\'' -l ssl-verification -d 'verify the TLS certificate of the hook URL (sent as enable_ssl_verification=true)'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-ssl-verification -d 'do not verify the TLS certificate of the hook URL'
 complete -c forgectl -n '__forgectl_at \'migrate start\'' -l source-url -x -d 'URL of the source instance'
 complete -c forgectl -n '__forgectl_at \'migrate start\'' -l source-token-stdin -d 'read the source token from standard input'

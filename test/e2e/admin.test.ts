@@ -186,6 +186,16 @@ describe('hooks', () => {
     expect(json(get.res)).toEqual(hook);
   });
 
+  it('sends enable_ssl_verification=true with --ssl-verification, and nothing about it without either flag', async () => {
+    const on = await run(['hooks', 'create', '--url', 'https://audit.example.com/tls', '--ssl-verification', '-o', 'json']);
+    expect(on.res.exitCode, on.res.stderr).toBe(0);
+    expect(writes(on.sent)[0].body).toEqual({ url: 'https://audit.example.com/tls', enable_ssl_verification: true });
+    expect(json(on.res).enable_ssl_verification).toBe(true);
+    const unsaid = await run(['hooks', 'create', '--url', 'https://audit.example.com/default', '--dry-run']);
+    expect(unsaid.res.exitCode, unsaid.res.stderr).toBe(0);
+    expect(unsaid.res.stdout).not.toContain('enable_ssl_verification');
+  });
+
   it('takes the secret from FORGECTL_HOOK_SECRET; a dry run shows it redacted', async () => {
     const { res, sent } = await run(['hooks', 'create', '--url', 'https://ci.example.com/events', '--dry-run'], { env: { FORGECTL_HOOK_SECRET: secret } });
     expect(res.exitCode, res.stderr).toBe(0);
