@@ -82,7 +82,7 @@ __forgectl_flags() {
     'hooks') echo '' ;;
     'hooks list') echo '' ;;
     'hooks get') echo '' ;;
-    'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --no-ssl-verification' ;;
+    'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --ssl-verification --no-ssl-verification' ;;
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
     'migrate') echo '' ;;
@@ -110,7 +110,7 @@ __forgectl_flags() {
     'discussion list') echo '--type' ;;
     'discussion get') echo '--type' ;;
     'discussion create') echo '--type --body --body-file --created-at' ;;
-    'discussion reply') echo '--type --body --body-file --created-at' ;;
+    'discussion reply') echo '--type --body --body-file --created-at --note-id' ;;
     'discussion edit') echo '--type --body --body-file' ;;
     'discussion delete-note') echo '--type' ;;
     'events') echo '' ;;
@@ -290,6 +290,7 @@ __forgectl_value() {
     'discussion reply|--body') echo 'text' ;;
     'discussion reply|--body-file') echo 'file' ;;
     'discussion reply|--created-at') echo 'text' ;;
+    'discussion reply|--note-id') echo 'text' ;;
     'discussion edit|--type') echo 'choice issue snippet epic' ;;
     'discussion edit|--body') echo 'text' ;;
     'discussion edit|--body-file') echo 'file' ;;
@@ -391,7 +392,7 @@ __forgectl_value() {
     'projects list|--id-before') echo 'text' ;;
     'projects list|--last-activity-after') echo 'text' ;;
     'projects list|--last-activity-before') echo 'text' ;;
-    'projects list|--min-access-level') echo 'choice 10 20 30 40 50' ;;
+    'projects list|--min-access-level') echo 'choice 5 10 15 20 30 40 50' ;;
     'projects list|--order-by') echo 'choice id name path created_at updated_at last_activity_at similarity repository_size storage_size packages_size wiki_size' ;;
     'projects list|--repository-storage') echo 'text' ;;
     'projects list|--search') echo 'text' ;;

@@ -65,7 +65,12 @@ export async function createDiscussion(http: HttpClient, ref: NoteableRef, body:
   return res.dryRun ? null : parseResponse(DiscussionSchema, res.data, `POST ${path}`);
 }
 
-export async function addNote(http: HttpClient, ref: NoteableRef, discussionId: string, body: { body: string; created_at?: string }): Promise<Note | null> {
+export async function addNote(
+  http: HttpClient,
+  ref: NoteableRef,
+  discussionId: string,
+  body: { body: string; note_id: number; created_at?: string },
+): Promise<Note | null> {
   const path = `${await discussionsPath(http, ref)}/${seg(discussionId)}/notes`;
   const res = await http.post(path, body);
   return res.dryRun ? null : parseResponse(NoteSchema, res.data, `POST ${path}`);

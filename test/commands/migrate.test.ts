@@ -41,6 +41,7 @@ describe('migrate start: every invalid input is refused before anything is sent 
     ['a slug with a slash', () => [...base(), '--entity', 'group:acme=opensource:a/b'], 'without /'],
     ['two entities to one destination', () => [...base(), '--entity', 'group:acme=opensource:x', '--entity', 'project:a/x=opensource'], 'two entities would be imported to opensource/x'],
     ['--no-projects with projects only', () => [...base(), '--entity', 'project:a/x=opensource', '--no-projects'], '--no-projects applies to group entities'],
+    ['a ,no-projects suffix on a project', () => [...base(), '--entity', 'project:a/x=opensource,no-projects'], ',projects and ,no-projects apply to group entities only'],
     ['--entity without --source-url', () => ['migrate', 'start', '--entity', 'group:acme=opensource'], '--source-url is required'],
     ['a source URL that is not one', () => ['migrate', 'start', '--source-url', 'gitlab.example.com', '--entity', 'group:acme=opensource'], 'a URL such as https://'],
     ['a source URL with credentials', () => ['migrate', 'start', '--source-url', 'https://u:p@old.example.com', '--entity', 'group:acme=opensource'], 'do not put credentials in the URL'],

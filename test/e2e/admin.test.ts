@@ -26,16 +26,17 @@ describe('plan-limits', () => {
     expect(gold.res.stderr).toContain('plan_name does not have a valid value');
   });
 
-  it('set sends typed integers with the plan and prints before → after, also for limits the PUT answer leaves out', async () => {
+  it('set sends typed integers with the plan; a table shows before → after, also for limits the PUT answer leaves out; -o json the answer', async () => {
     const { res, sent } = await run(['plan-limits', 'set', 'conan_max_file_size=1000', 'storage_size_limit=7', '-o', 'json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(writes(sent)[0].body).toEqual({ plan_name: 'default', conan_max_file_size: 1000, storage_size_limit: 7 });
-    expect(json(res)).toEqual([
-      { key: 'conan_max_file_size', before: 3221225472, after: 1000 },
-      { key: 'storage_size_limit', before: 0, after: 7 },
-    ]);
+    const answered = json(res);
+    expect(answered).toMatchObject({ conan_max_file_size: 1000, ci_pipeline_size: expect.any(Number) });
+    expect(answered).not.toHaveProperty('storage_size_limit'); // the PUT answer leaves it out (spec part 1 §2.6)
+    const table = await run(['plan-limits', 'set', 'conan_max_file_size=3221225472', 'storage_size_limit=0']);
+    expect(table.res.stdout).toBe('conan_max_file_size\t1000\t3221225472\nstorage_size_limit\t7\t0');
     const sb = sandbox();
-    expect((await rawGet(sb, '/application/plan_limits', sb.tokens.admin)).body).toMatchObject({ conan_max_file_size: 1000, storage_size_limit: 7 });
+    expect((await rawGet(sb, '/application/plan_limits', sb.tokens.admin)).body).toMatchObject({ conan_max_file_size: 3221225472, storage_size_limit: 0 });
   });
 
   it.each([
@@ -56,7 +57,13 @@ describe('plan-limits', () => {
     const { res, sent } = await run(['plan-limits', 'set', `ci_pipeline_size=${current.ci_pipeline_size}`]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/Nothing to change/);
+    expect(res.stdout).toBe('');
     expect(writes(sent)).toEqual([]);
+    // -o json prints the plan's limits, unchanged.
+    const same = await run(['plan-limits', 'set', `ci_pipeline_size=${current.ci_pipeline_size}`, '-o', 'json']);
+    expect(same.res.exitCode, same.res.stderr).toBe(0);
+    expect(json(same.res)).toEqual(current);
+    expect(writes(same.sent)).toEqual([]);
     // Only the limit that changes is sent.
     const one = await run(['plan-limits', 'set', `ci_pipeline_size=${current.ci_pipeline_size}`, `dotenv_variables=${current.dotenv_variables + 1}`]);
     expect(one.res.exitCode, one.res.stderr).toBe(0);
@@ -177,6 +184,16 @@ describe('hooks', () => {
     expect(hook).not.toHaveProperty('token');
     const get = await run(['hooks', 'get', String(hook.id), '-o', 'json']);
     expect(json(get.res)).toEqual(hook);
+  });
+
+  it('sends enable_ssl_verification=true with --ssl-verification, and nothing about it without either flag', async () => {
+    const on = await run(['hooks', 'create', '--url', 'https://audit.example.com/tls', '--ssl-verification', '-o', 'json']);
+    expect(on.res.exitCode, on.res.stderr).toBe(0);
+    expect(writes(on.sent)[0].body).toEqual({ url: 'https://audit.example.com/tls', enable_ssl_verification: true });
+    expect(json(on.res).enable_ssl_verification).toBe(true);
+    const unsaid = await run(['hooks', 'create', '--url', 'https://audit.example.com/default', '--dry-run']);
+    expect(unsaid.res.exitCode, unsaid.res.stderr).toBe(0);
+    expect(unsaid.res.stdout).not.toContain('enable_ssl_verification');
   });
 
   it('takes the secret from FORGECTL_HOOK_SECRET; a dry run shows it redacted', async () => {

@@ -38,7 +38,7 @@ describe('alerts send', () => {
     const mark = sb.requests.length;
     const fp = uniq();
     const res = await forgectl(
-      ['alerts', 'send', '--url', i.url, '--title', 'API down', '--severity', 'P2', '--description', 'd', '--service', 'api', '--monitoring-tool', 'uptime',
+      ['alerts', 'send', '--url', i.url, '--title', 'API down', '--severity', 'High', '--description', 'd', '--service', 'api', '--monitoring-tool', 'uptime',
         '--hosts', 'h1,h2', '--fingerprint', fp, '--start-time', '2026-01-01T10:00:00Z', '--environment', 'production',
         '--field', 'foo.bar.baz=42', '--field', 'runbook=https://example.com/rb', '-o', 'json'],
       { env: { FORGECTL_ALERT_KEY: i.key } },
@@ -46,17 +46,31 @@ describe('alerts send', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     const out = json<any[]>(res);
     expect(out).toEqual([{ iid: expect.any(Number), title: 'API down' }]);
-    expect(res.stderr).toContain('severity "P2" is sent as "high"');
+    expect(res.stderr).not.toContain('severity');
     const [req] = alertRequests(sb, mark);
     expect(req.headers.authorization).toBe(`Bearer ${i.key}`);
     expect(req.body).toEqual({
-      title: 'API down', severity: 'high', description: 'd', service: 'api', monitoring_tool: 'uptime', hosts: ['h1', 'h2'], fingerprint: fp,
+      title: 'API down', severity: 'High', description: 'd', service: 'api', monitoring_tool: 'uptime', hosts: ['h1', 'h2'], fingerprint: fp,
       start_time: '2026-01-01T10:00:00Z', service_environment_name: 'production', foo: { bar: { baz: 42 } }, runbook: 'https://example.com/rb',
     });
     const alert = (await held(sb)).find((a) => a.iid === out[0].iid && a.project_path === i.project);
     expect(alert).toMatchObject({ severity: 'high', environment: 'production', hosts: ['h1', 'h2'] });
     // No instance credential or API request is involved.
     expect(sb.requests.slice(mark).some((r) => r.path.startsWith('/api/v4'))).toBe(false);
+  });
+
+  it('sends a metrics-alerting alias to the HTTP endpoint as given, from a file or a flag, and says it will be recorded as critical', async () => {
+    const sb = sandbox();
+    const i = integration(sb, 'http');
+    const mark = sb.requests.length;
+    const fromFile = await forgectl(['alerts', 'send', '--url', i.url, '-f', writeJson({ title: 'Queue slow', severity: 'p2', fingerprint: uniq() }), '-o', 'json'], { env: { FORGECTL_ALERT_KEY: i.key } });
+    expect(fromFile.exitCode, fromFile.stderr).toBe(0);
+    expect(fromFile.stderr).toContain('warning: severity "p2" is not known (it is a metrics-alerting alias of high, which the HTTP endpoint does not read): the service will record critical');
+    const fromFlag = await forgectl(['alerts', 'send', '--url', i.url, '--title', 'Queue slow', '--severity', 'warning', '--fingerprint', uniq(), '-o', 'json'], { env: { FORGECTL_ALERT_KEY: i.key } });
+    expect(fromFlag.exitCode, fromFlag.stderr).toBe(0);
+    expect(alertRequests(sb, mark).map((r) => r.body.severity)).toEqual(['p2', 'warning']);
+    const recorded = await held(sb);
+    for (const res of [fromFile, fromFlag]) expect(recorded.find((a) => a.iid === json<any[]>(res)[0].iid && a.project_path === i.project).severity).toBe('critical');
   });
 
   it('sends HTTP Basic with a blank user and the key read from stdin, and never prints the key', async () => {

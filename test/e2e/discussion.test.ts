@@ -78,6 +78,29 @@ describe('discussion create, reply, edit, delete-note', () => {
     expect(after.notes.map((n: any) => n.id)).toEqual([d.notes[0].id]);
   });
 
+  it('names the thread\'s first note as note_id when adding a note, or the --note-id given', async () => {
+    const sb = sandbox();
+    const d = json(await forgectl(['discussion', 'create', ISSUE, '--body', 'Which port?', '-o', 'json'], { env: envFor(sb, 'bob') }));
+    const first = d.notes[0].id;
+    let mark = sb.requests.length;
+    const reply = await forgectl(['discussion', 'reply', ISSUE, d.id.slice(0, 12), '--body', '8080', '-o', 'json'], { env: envFor(sb, 'alice') });
+    expect(reply.exitCode, reply.stderr).toBe(0);
+    const post = requestsSince(sb, mark).filter((r) => r.method === 'POST');
+    expect(post.map((r) => r.path)).toEqual([`${ISSUE_PATH}/${d.id}/notes`]);
+    expect(post[0].body).toEqual({ body: '8080', note_id: first });
+
+    mark = sb.requests.length;
+    const given = await forgectl(['discussion', 'reply', ISSUE, d.id, '--note-id', String(json(reply).id), '--body', 'Thanks'], { env: envFor(sb, 'bob') });
+    expect(given.exitCode, given.stderr).toBe(0);
+    expect(requestsSince(sb, mark).map((r) => [r.method, r.body])).toEqual([['POST', { body: 'Thanks', note_id: json(reply).id }]]);
+
+    mark = sb.requests.length;
+    const dry = await forgectl(['discussion', 'reply', ISSUE, d.id, '--body', 'draft', '--dry-run'], { env: envFor(sb, 'bob') });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout + dry.stderr).toContain(`"note_id": ${first}`);
+    expect(requestsSince(sb, mark).map((r) => r.method)).toEqual(['GET']);
+  });
+
   it('honours --created-at for administrators and warns when the service ignores it', async () => {
     const sb = sandbox();
     const at = '2021-03-04T05:06:07Z';
@@ -112,6 +135,7 @@ describe('discussion create, reply, edit, delete-note', () => {
       [['discussion', 'create', ISSUE, '--body', 'x', '--created-at', 'yesterday'], /--created-at must be an ISO 8601/],
       [['discussion', 'reply', ISSUE, '--body', 'x'], /missing required argument 'discussion-id'/],
       [['discussion', 'edit', ISSUE, 'abc', 'one', '--body', 'x'], /NOTE_ID must be an integer/],
+      [['discussion', 'reply', ISSUE, 'abc', '--note-id', '0', '--body', 'x'], /--note-id must be/],
     ];
     const mark = sb.requests.length;
     const results = await Promise.all(cases.map(([args]) => forgectl(args, { env: envFor(sb, 'bob') })));

@@ -206,7 +206,12 @@ describe('envs apply', () => {
     const again = await run(['envs', 'apply', 'acme', '-f', file, '--yes']);
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('already match');
+    expect(again.stdout).toBe('');
     expect(again.sent.every((r) => r.method === 'GET')).toBe(true);
+    // With nothing to do, -o json still prints a document: the empty list of applied changes.
+    const againJson = await run(['envs', 'apply', 'acme', '-f', file, '--yes', '-o', 'json']);
+    expect(againJson.exitCode, againJson.stderr).toBe(0);
+    expect(json(againJson)).toEqual([]);
 
     // What `envs list -o yaml` prints is itself a valid file: applying it changes nothing.
     const yamlFile = join(dir, 'listed.yaml');

@@ -67,6 +67,24 @@ describe('epic', () => {
     expect(backdated.stderr).toMatch(/warning: the service ignored --created-at/);
   });
 
+  it('--parent-id takes a reference (group&5, or &5 in the epic\'s group) and sends the parent\'s global id', async () => {
+    const sb = sandbox();
+    const parent = json(await forgectl(['epic', 'get', 'acme&1', '-o', 'json'], { env: envFor(sb, 'alice') }));
+    let mark = sb.requests.length;
+    const created = await forgectl(['epic', 'create', 'acme', '--title', 'Child by reference', '--parent-id', 'acme&1', '-o', 'json'], { env: envFor(sb, 'alice') });
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect((requestsSince(sb, mark).find((r) => r.method === 'POST')!.body as any).parent_id).toBe(parent.id);
+    expect(json(created)).toMatchObject({ parent_id: parent.id, parent_iid: 1 });
+    const child = json(created);
+    mark = sb.requests.length;
+    const dry = await forgectl(['epic', 'update', `acme&${child.iid}`, '--parent-id', '&1', '--dry-run'], { env: envFor(sb, 'alice') });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`"parent_id": ${parent.id}`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
+    const byId = await forgectl(['epic', 'update', `acme&${child.iid}`, '--parent-id', '0', '-o', 'json'], { env: envFor(sb, 'alice') });
+    expect(json(byId).parent_id).toBeNull();
+  });
+
   it('checks input before sending and notes the deprecation once in --help', async () => {
     const big = join(tempDir(), 'big.md');
     writeFileSync(big, 'x'.repeat(1_048_577));
@@ -76,6 +94,7 @@ describe('epic', () => {
       [['epic', 'update', 'acme&1'], /nothing to change/],
       [['epic', 'update', 'acme&1', '--labels', 'a', '--add-labels', 'b'], /--labels replaces every label/],
       [['epic', 'get', 'acme#1'], /issue reference; expected group&5/],
+      [['epic', 'update', 'acme&1', '--parent-id', 'acme#1'], /issue reference; expected group&5/],
     ]);
     const help = await forgectl(['epic', '--help']);
     expect(help.stdout.match(/deprecated/g)).toHaveLength(1);

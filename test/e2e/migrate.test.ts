@@ -57,6 +57,29 @@ describe('migrate start: the request', () => {
     ]);
   });
 
+  it('a ,no-projects or ,projects suffix sets migrate_projects for that group alone, over --no-projects', async () => {
+    const mark = dest().requests.length;
+    const res = await forgectl(
+      [
+        'migrate', 'start', '--source-url', source().url, '--dry-run',
+        '--entity', 'group:acme/web=opensource:web-suffix,no-projects',
+        '--entity', 'group:acme/platform=opensource:platform-suffix',
+      ],
+      { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) },
+    );
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(postsSince(mark)).toEqual([]);
+    const sent = JSON.parse(res.stdout.slice(res.stdout.indexOf('{')));
+    expect(sent.entities.map((e: any) => [e.destination_slug, e.migrate_projects])).toEqual([['web-suffix', false], ['platform-suffix', true]]);
+    const overridden = await forgectl(
+      ['migrate', 'start', '--source-url', source().url, '--dry-run', '--no-projects', '--entity', 'group:acme/web=opensource:web-suffix', '--entity', 'group:acme/platform=opensource,projects'],
+      { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) },
+    );
+    expect(overridden.exitCode, overridden.stderr).toBe(0);
+    const body = JSON.parse(overridden.stdout.slice(overridden.stdout.indexOf('{')));
+    expect(body.entities.map((e: any) => [e.destination_slug, e.migrate_projects])).toEqual([['web-suffix', false], ['platform', true]]);
+  });
+
   it('builds the same body from a plan file, the token read from the variable the plan names', async () => {
     const dir = tempDir();
     const plan = join(dir, 'plan.yaml');

@@ -155,7 +155,7 @@ describe('mr merge', () => {
       [[`${API}!5`], 'grace', 1, /cannot be merged: it is closed/],
       [[`${API}!6`], 'grace', 1, /cannot be merged: its pipeline must succeed first/],
       [[`${API}!3`], 'grace', 1, /Branch cannot be merged.*\nhint: .*rebase/],
-      [[`${API}!1`, '--sha', '0123456789abcdef'], 'grace', 1, new RegExp(`SHA does not match HEAD of source branch.*\\nhint: its head is now ${head}.*--sha ${head}`)],
+      [[`${API}!1`, '--sha', '0123456789abcdef0123456789abcdef01234567'], 'grace', 1, new RegExp(`SHA does not match HEAD of source branch.*\\nhint: its head is now ${head}.*--sha ${head}`)],
       [[`${API}!999`], 'grace', 3, /404/],
     ];
     for (const [args, token, code, message] of cases) {
@@ -163,6 +163,19 @@ describe('mr merge', () => {
       expect(res.exitCode, args.join(' ')).toBe(code);
       expect(res.stderr).toMatch(message);
     }
+  });
+
+  it('sends the full head SHA for a short --sha, and refuses a short one that is not the head without sending the merge', async () => {
+    const mr = freshMr('E2E merge by short SHA');
+    const head = mrStore(sandbox().state).sha(mr);
+    const stale = await run(['mr', 'merge', `${API}!${mr.iid}`, '--sha', head.startsWith('0000000') ? '1111111' : '0000000'], 'grace');
+    expect(stale.exitCode).toBe(1);
+    expect(stale.stderr).toContain(`SHA does not match HEAD of source branch: ${API}!${mr.iid} is at ${head}`);
+    expect(stale.requests.map((r) => r.method)).toEqual(['GET']);
+    const res = await run(['mr', 'merge', `${API}!${mr.iid}`, '--sha', head.slice(0, 8).toUpperCase(), '-o', 'json'], 'grace');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.requests.find((r) => r.method === 'PUT')!.body).toEqual({ sha: head });
+    expect(json(res).state).toBe('merged');
   });
 
   it('merges with squash and source-branch removal; --dry-run sends no write', async () => {
@@ -230,6 +243,18 @@ describe('mr train', () => {
     expect(json(listed).map((e: any) => e.merge_request.iid)).toContain(mr.iid);
     const status = await run(['mr', 'train', 'status', 'opensource/forgectl', String(mr.iid), '-o', 'json']);
     expect(json(status)).toMatchObject({ id: entry.id, status: 'idle' });
+  });
+
+  it('add completes a short --sha from the merge request head before sending it', async () => {
+    const mr = addMergeRequest(sandbox().state, { project: 'opensource/forgectl', title: 'E2E train by SHA', author: 'alice', pipeline: { startedAgoMs: 10_000, durationMs: 1000, outcome: 'success' } });
+    const head = mrStore(sandbox().state).sha(mr);
+    const dry = await run(['mr', 'train', 'add', `opensource/forgectl!${mr.iid}`, '--sha', head.slice(0, 7), '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`"sha": "${head}"`);
+    expect(dry.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    const added = await run(['mr', 'train', 'add', `opensource/forgectl!${mr.iid}`, '--sha', head.slice(0, 10), '-o', 'json']);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.requests.find((r) => r.method === 'POST')!.body).toEqual({ sha: head });
   });
 
   it('explains 404 for non-members of private projects and 403 when trains are unavailable', async () => {

@@ -29,15 +29,38 @@ describe('notify get', () => {
 });
 
 describe('notify set', () => {
-  it('sets events and implies level custom, saying so', async () => {
+  it('sends the event switches without a level, and says when the level in force leaves them inactive', async () => {
     const res = await run(['notify', 'set', '--project', 'acme/platform/api', '--on', 'new_note,failed_pipeline', '--off', 'new_issue', '-o', 'json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.requests.map((r) => r.method)).toEqual(['PUT']);
-    expect(res.requests[0].body).toEqual({ level: 'custom', new_note: true, failed_pipeline: true, new_issue: false });
-    expect(res.stderr).toContain('Setting level custom');
-    const out = json(res);
-    expect(out.level).toBe('custom');
-    expect(out.events).toMatchObject({ new_note: true, failed_pipeline: true, new_issue: false, close_issue: false });
+    expect(res.requests[0].body).toEqual({ new_note: true, failed_pipeline: true, new_issue: false });
+    expect(res.stderr).toContain('The level is global: the event settings are saved but only take effect at level custom');
+    expect(json(res)).toEqual({ level: 'global' });
+    // Saved all the same: switching to custom later shows them.
+    const custom = await run(['notify', 'set', '--project', 'acme/platform/api', '--level', 'custom', '-o', 'json']);
+    expect(custom.requests[0].body).toEqual({ level: 'custom' });
+    expect(json(custom).events).toMatchObject({ new_note: true, failed_pipeline: true, new_issue: false, close_issue: false });
+    expect(custom.stderr).not.toContain('only take effect');
+  });
+
+  it('accepts the event switches with any level, sending both as asked', async () => {
+    const watch = await run(['notify', 'set', '--project', 'acme/handbook', '--level', 'watch', '--on', 'new_note', '-o', 'json']);
+    expect(watch.exitCode, watch.stderr).toBe(0);
+    expect(watch.requests[0].body).toEqual({ level: 'watch', new_note: true });
+    expect(watch.stderr).toContain('The level is watch:');
+    const custom = await run(['notify', 'set', '--project', 'acme/handbook', '--level', 'custom', '--off', 'new_note', '-o', 'json']);
+    expect(custom.requests[0].body).toEqual({ level: 'custom', new_note: false });
+    expect(custom.stderr).not.toContain('only take effect');
+    expect(json(custom).events.new_note).toBe(false);
+  });
+
+  it('under --dry-run reads the level in force to say whether the events would act', async () => {
+    const res = await run(['notify', 'set', '--project', 'acme/platform/gateway', '--on', 'new_note', '--dry-run']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(res.stdout + res.stderr).toContain('"new_note": true');
+    expect(res.stdout + res.stderr).not.toContain('"level"');
+    expect(res.stderr).toContain('The level is global:');
   });
 
   it('sets the global level and email', async () => {
@@ -67,7 +90,6 @@ describe('notify set', () => {
       [['notify', 'set', '--level', 'loud'], /loud/],
       [['notify', 'set'], /nothing to change/],
       [['notify', 'set', '--on', 'new_thing'], /unknown notification event new_thing/],
-      [['notify', 'set', '--level', 'watch', '--on', 'new_note'], /need level custom/],
       [['notify', 'set', '--on', 'new_note', '--off', 'new_note'], /both turned on and off/],
       [['notify', 'set', '--group', 'acme', '--email', 'bob@example.com'], /global/],
       [['notify', 'set', '--email', 'not-an-address'], /not an email/],

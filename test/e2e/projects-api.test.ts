@@ -76,6 +76,14 @@ describe('projects list', () => {
     expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 
+  it('sends --min-access-level 5 (minimal access), a level the service knows', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['projects', 'list', '--min-access-level', '5', '-o', 'json'], { env: envFor(sb, 'bob') });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(new URLSearchParams(requestsSince(sb, mark)[0].query).get('min_access_level')).toBe('5');
+  });
+
   it('shows public projects without credentials', async () => {
     const sb = sandbox();
     const res = await forgectl(['projects', 'list', '--all', '-o', 'json'], { env: { FORGECTL_URL: sb.url } });

@@ -57,7 +57,7 @@ describe('a rule through the binary', () => {
 });
 
 describe('settings set', () => {
-  it('types KEY=VALUE by the model and prints before → after with the cache note', async () => {
+  it('types KEY=VALUE by the model; -o json prints the settings object answered, a table before → after, with the cache note', async () => {
     await run(['settings', 'set', 'signup_enabled=true']);
     const { res, sent } = await run([
       'settings', 'set', 'signup_enabled=no', 'polling_interval_multiplier=1.5', 'restricted_visibility_levels=public',
@@ -71,9 +71,9 @@ describe('settings set', () => {
       default_branch_protection_defaults: { allowed_to_push: [{ access_level: 30 }], allow_force_push: true },
       home_page_url: 'https://www.example.com',
     });
-    const changes = json<any[]>(res);
-    expect(changes).toContainEqual({ key: 'signup_enabled', before: true, after: false });
-    expect(changes).toContainEqual({ key: 'polling_interval_multiplier', before: 1, after: 1.5 });
+    const answered = json(res);
+    expect(answered).toMatchObject({ signup_enabled: false, polling_interval_multiplier: 1.5, restricted_visibility_levels: ['public'], home_page_url: 'https://www.example.com' });
+    expect(Object.keys(answered)).toEqual(Object.keys(await settings()));
     expect(res.stderr).toContain('60 s');
     const table = await run(['settings', 'set', 'signup_enabled=true']);
     expect(table.res.stdout).toBe('signup_enabled\tfalse\ttrue');
@@ -131,7 +131,19 @@ describe('settings set', () => {
     const { res, sent } = await run(['settings', 'set', `max_login_attempts=${current}`]);
     expect(res.exitCode).toBe(0);
     expect(res.stderr).toContain('Nothing to change');
+    expect(res.stdout).toBe('');
     expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('with -o json and nothing to change prints the unchanged settings object (secrets masked)', async () => {
+    const current = await settings();
+    const { res, sent } = await run(['settings', 'set', `max_login_attempts=${current.max_login_attempts}`, '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    const out = json(res);
+    expect(out.max_login_attempts).toBe(current.max_login_attempts);
+    expect(Object.keys(out)).toEqual(Object.keys(current));
+    expect(out.external_pipeline_validation_service_token).toBe(current.external_pipeline_validation_service_token ? '********' : current.external_pipeline_validation_service_token);
   });
 });
 
@@ -148,11 +160,13 @@ describe('secrets', () => {
     const dry = await run(['settings', 'set', 'external_pipeline_validation_service_token=-', '--dry-run', '-v'], secret);
     expect(dry.res.exitCode, dry.res.stderr).toBe(0);
     expect(dry.res.stdout + dry.res.stderr).not.toContain(secret);
+    const table = await run(['settings', 'set', 'external_pipeline_validation_service_token=-'], 'a-first-pipeline-token');
+    expect(table.res.stdout).toBe('external_pipeline_validation_service_token\t\t********');
     const set = await run(['settings', 'set', 'external_pipeline_validation_service_token=-', '-v', '-o', 'json'], secret);
     expect(set.res.exitCode, set.res.stderr).toBe(0);
     expect(set.sent.find((r) => r.method === 'PUT')!.body).toEqual({ external_pipeline_validation_service_token: secret });
     expect(set.res.stdout + set.res.stderr).not.toContain(secret);
-    expect(json<any[]>(set.res)).toEqual([{ key: 'external_pipeline_validation_service_token', before: null, after: '********' }]);
+    expect(json(set.res).external_pipeline_validation_service_token).toBe('********');
   });
 
   it('masks secrets in get in every format unless --show-secrets', async () => {
@@ -259,7 +273,7 @@ describe('files and types', () => {
     const current = json(got.res).allow_runner_registration_token as boolean;
     const set = await run(['settings', 'set', `allow_runner_registration_token=${!current}`, '-o', 'json']);
     expect(set.res.exitCode, set.res.stderr).toBe(0);
-    expect(json(set.res)).toEqual([{ key: 'allow_runner_registration_token', before: current, after: !current }]);
+    expect(json(set.res).allow_runner_registration_token).toBe(!current);
     const diff = await run(['settings', 'diff', '-f', file('d.yaml', `allow_runner_registration_token: ${current}\n`)]);
     expect(diff.res.exitCode).toBe(1);
     expect(diff.res.stdout).toContain(String(current));

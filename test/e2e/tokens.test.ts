@@ -151,6 +151,18 @@ describe('token rotate', () => {
     expect(savedToken(configDir, 'adm')).toBe(sb.tokens.admin);
   });
 
+  it('accepts --expires-at today, which is not in the past, sends it, and warns the token may be expired at once', async () => {
+    const sb = sandbox();
+    const today = sb.state.clock.today();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', 'self', '--expires-at', today, '--dry-run'], { env: envFor(sb, 'bob') });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/dry run: POST .*\/personal_access_tokens\/self\/rotate/);
+    expect(res.stdout).toContain(`"expires_at": "${today}"`);
+    expect(res.stderr).toContain(`warning: the new token expires today (${today})`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
   it('checks the expiry before sending anything', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;

@@ -6,7 +6,6 @@ import {
   buildHttpPayload,
   buildPrometheusPayload,
   checkPrometheusPayload,
-  normaliseHttpSeverity,
   previewHttp,
   previewPrometheus,
 } from '../../src/commands/alerts/payload.js';
@@ -31,16 +30,13 @@ describe('HTTP payload', () => {
     }
   });
 
-  it('rewrites an alias to the severity it stands for, leaves known and unknown values alone', () => {
-    const alias = { severity: 'Warning' };
-    expect(normaliseHttpSeverity(alias)).toBe('severity "Warning" is sent as "low"');
-    expect(alias.severity).toBe('low');
-    const known = { severity: 'HIGH' };
-    expect(normaliseHttpSeverity(known)).toBeUndefined();
-    expect(known.severity).toBe('HIGH');
-    const unknown = { severity: 'sev-9' };
-    expect(normaliseHttpSeverity(unknown)).toBeUndefined();
-    expect(previewHttp(unknown)[0]).toMatchObject({ severity: 'critical', severityNote: '"sev-9" is not a known severity' });
+  it('previews what the HTTP endpoint records: the six severities in any case, critical for an alias or anything else', () => {
+    expect(previewHttp({ severity: 'HIGH' })[0]).toMatchObject({ severity: 'high', severityNote: undefined });
+    expect(previewHttp({ severity: 'Warning' })[0]).toMatchObject({
+      severity: 'critical',
+      severityNote: '"Warning" is not a known severity; it is a metrics-alerting alias of low, which the HTTP endpoint does not read',
+    });
+    expect(previewHttp({ severity: 'sev-9' })[0]).toMatchObject({ severity: 'critical', severityNote: '"sev-9" is not a known severity' });
   });
 
   it('previews the default title and severity, and end_time as resolving', () => {

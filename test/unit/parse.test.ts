@@ -41,14 +41,14 @@ describe('input parsing', () => {
     expect(addOneYearUtc('2025-06-15')).toBe('2026-06-15');
   });
 
-  it('checks a rotation expiry: real date, after today, at most one year ahead', () => {
+  it('checks a rotation expiry: real date, today or later, at most one year ahead', () => {
     const today = '2026-03-10';
     expect(rotationExpiry({ expiresAt: '2026-03-11' }, today)).toBe('2026-03-11');
-    expect(() => rotationExpiry({ expiresAt: '2026-03-10' }, today)).toThrow(/must be after today/);
+    expect(rotationExpiry({ expiresAt: '2026-03-10' }, today)).toBe('2026-03-10');
     expect(rotationExpiry({ expiresAt: '2027-03-10' }, today)).toBe('2027-03-10');
     expect(rotationExpiry({ expiresIn: '30d' }, today)).toBe('2026-04-09');
     expect(rotationExpiry({}, today)).toBeUndefined();
-    expect(() => rotationExpiry({ expiresAt: '2026-03-09' }, today)).toThrow(/must be after today/);
+    expect(() => rotationExpiry({ expiresAt: '2026-03-09' }, today)).toThrow(/is in the past/);
     expect(() => rotationExpiry({ expiresAt: '2027-03-11' }, today)).toThrow(/more than one year/);
     expect(() => rotationExpiry({ expiresIn: '400d' }, today)).toThrow(/more than one year/);
     expect(() => rotationExpiry({ expiresAt: '2026-02-30' }, today)).toThrow(/not a real date/);

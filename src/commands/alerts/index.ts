@@ -32,9 +32,9 @@ export function registerAlerts(program: Command, reg: Registry): void {
       'the keys of a file. --field KEY=VALUE adds any other key (dotted keys nest: --field foo.bar.baz=42; a value that ' +
       'reads as JSON is sent as JSON). With --prometheus the payload is the metrics-alerting (Alertmanager webhook) form: ' +
       'its required top-level attributes and each alert’s title and startsAt are checked; `status: resolved` or an ' +
-      'endsAt in the past resolves. Before sending, datetimes are checked and severities normalised: an alias such as p2 ' +
-      'or warning is sent as the severity it stands for (high, low); a title-less alert is recorded as "New: Alert" and an ' +
-      'unknown severity as critical, which is said on stderr. --dry-run prints the request and, for each alert, the title ' +
+      'endsAt in the past resolves. Before sending, datetimes are checked; the payload is sent as given. The HTTP endpoint ' +
+      'records critical, high, medium, low, info or unknown, and anything else as critical (said on stderr); aliases such as ' +
+      'p2 or warning (high, low) are read only by the metrics-alerting form. A title-less alert is recorded as "New: Alert". --dry-run prints the request and, for each alert, the title ' +
       'and severity the service will record. Output: the alerts created (iid, title). Alerts with the same fingerprint ' +
       `group into the open one (its occurrence counter grows) and --end-time resolves it. ${KEY_HELP}`,
     writes: true,
@@ -45,7 +45,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
       '# a metrics alert, key sent as HTTP Basic',
       'forgectl alerts send --url https://gitlab.example.com/acme/api/prometheus/alerts/notify.json --prometheus --title "High latency" --severity warning --auth basic',
       '# see what would be recorded, without sending',
-      'forgectl alerts send --url "$ALERT_URL" --title "Disk full" --severity p2 --field disk.mount=/var --dry-run',
+      'forgectl alerts send --url "$ALERT_URL" --title "Disk full" --severity high --field disk.mount=/var --dry-run',
     ],
     exitCodes: ['2  invalid payload or option (nothing sent)', '4  the key was refused (401) or the integration is disabled (403)'],
     replacesGlobals: ['--url'],
@@ -55,7 +55,7 @@ export function registerAlerts(program: Command, reg: Registry): void {
         .option('--prometheus', 'the payload is the metrics-alerting (Alertmanager webhook) form')
         .option('--title <text>', 'alert title (default recorded by the service: "New: Alert")')
         .option('--description <text>', 'short description')
-        .option('--severity <level>', 'critical, high, medium, low, info, unknown, or an alias (s1..s5, p1..p5, warning, …)')
+        .option('--severity <level>', 'critical, high, medium, low, info, unknown; with --prometheus also an alias (s1..s5, p1..p5, warning, …)')
         .option('--service <name>', 'affected service')
         .option('--monitoring-tool <name>', 'the tool that raised the alert')
         .option('--hosts <list>', 'comma-separated hosts')

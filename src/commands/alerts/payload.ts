@@ -78,11 +78,16 @@ export interface AlertPreview {
   resolving: boolean;
 }
 
-/** Severity the service records for a value sent to the HTTP endpoint. */
+/**
+ * Severity the service records for a value sent to the HTTP endpoint: only the six severities; the
+ * aliases (`p2`, `warning`) belong to the metrics-alerting form, so here they are recorded as critical.
+ */
 function httpSeverity(raw: unknown): { severity: string; note?: string } {
   if (raw === undefined || raw === null || raw === '') return { severity: 'critical', note: 'default: no severity given' };
   const s = String(raw).toLowerCase();
   if ((SEVERITIES as readonly string[]).includes(s)) return { severity: s };
+  const alias = ALIAS_TO_SEVERITY.get(s);
+  if (alias) return { severity: 'critical', note: `"${String(raw)}" is not a known severity; it is a metrics-alerting alias of ${alias}, which the HTTP endpoint does not read` };
   return { severity: 'critical', note: `"${String(raw)}" is not a known severity` };
 }
 
@@ -92,21 +97,6 @@ function aliasSeverity(raw: unknown): { severity: string; note?: string } {
   const s = ALIAS_TO_SEVERITY.get(String(raw).toLowerCase());
   if (!s) return { severity: 'critical', note: `"${String(raw)}" is not a known severity` };
   return s === String(raw) ? { severity: s } : { severity: s, note: `alias "${String(raw)}"` };
-}
-
-/**
- * The HTTP endpoint knows only the six severities, so an alias (`p2`, `warning`) is sent as the
- * severity it stands for; returns the note to show when it was rewritten.
- */
-export function normaliseHttpSeverity(payload: Obj): string | undefined {
-  const raw = payload.severity;
-  if (typeof raw !== 'string' || raw === '') return undefined;
-  const lower = raw.toLowerCase();
-  if ((SEVERITIES as readonly string[]).includes(lower)) return undefined;
-  const mapped = ALIAS_TO_SEVERITY.get(lower);
-  if (!mapped) return undefined;
-  payload.severity = mapped;
-  return `severity "${raw}" is sent as "${mapped}"`;
 }
 
 /** `--field a.b.c=VALUE`: dotted keys nest; a value that reads as JSON (42, true, {"x":1}) is JSON. */

@@ -13,7 +13,6 @@ import {
   checkPrometheusPayload,
   describePreview,
   flagsGiven,
-  normaliseHttpSeverity,
   previewHttp,
   previewPrometheus,
   type AlertFlags,
@@ -157,12 +156,12 @@ export async function prepareSend(ctx: Context, o: SendOptions, source: string |
     }
     payload = buildHttpPayload(o, base as Record<string, unknown>);
     checkHttpPayload(payload, where);
-    const rewritten = normaliseHttpSeverity(payload);
-    if (rewritten) ctx.notice(`note: ${rewritten} (the HTTP endpoint knows critical, high, medium, low, info and unknown)`);
     previews = previewHttp(payload);
   }
   for (const p of previews) {
-    if (p.severityNote?.includes('not a known severity')) ctx.warnOnce(`severity:${p.severityNote}`, `severity ${p.severityNote.replace(' is not a known severity', '')} is not known: the service will record critical`);
+    if (!p.severityNote?.includes('not a known severity')) continue;
+    const [given, why] = p.severityNote.split(' is not a known severity');
+    ctx.warnOnce(`severity:${p.severityNote}`, `severity ${given} is not known${why ? ` (${why.replace(/^; /, '')})` : ''}: the service will record critical`);
   }
   const resolving = previews.every((p) => p.resolving);
   const notes = previews.map((p, i) => `would record ${describePreview(p, i, previews.length)}`);

@@ -58,12 +58,16 @@ export function registerDiscussion(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'reply <ref> <discussion-id...>',
     summary: 'Add a note to a discussion',
-    description: `Arguments: REF DISCUSSION_ID. Replying to a single comment or a system note turns it into a thread. ${REF_HELP}`,
+    description:
+      'Arguments: REF DISCUSSION_ID. Replying to a single comment or a system note turns it into a thread. ' +
+      'The request names a note of the thread (note_id, required by the API): --note-id, else the thread\'s first note, read from the thread. ' +
+      REF_HELP,
     examples: ["forgectl discussion reply acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7 --body 'Done.'"],
     writes: true,
     options: (c) =>
       bodyOptions(typeOption(c))
-        .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)'),
+        .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)')
+        .option('--note-id <id>', "the thread's note answered (default: its first note)"),
     run: async (ctx, opts, args) => (await run()).replyCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {

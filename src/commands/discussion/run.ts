@@ -20,6 +20,7 @@ interface BodyOptions extends Common {
   body?: string;
   bodyFile?: string;
   createdAt?: string;
+  noteId?: string;
 }
 
 /** The reference and exactly `names` further arguments. */
@@ -52,7 +53,18 @@ async function resolveDiscussionId(http: HttpClient, ref: NoteableRef, id: strin
   throw new CommandFailedError(`${matches.length} discussions of ${formatNoteableRef(ref)} start with ${id}`, 'give more characters of the id');
 }
 
-const noteId = (raw: string) => parseInteger('NOTE_ID', raw, { min: 1 });
+const noteId = (raw: string, name = 'NOTE_ID') => parseInteger(name, raw, { min: 1 });
+
+/**
+ * The spec lists `note_id` (a note of the thread) as required for adding a note: the thread's first
+ * note, read from the thread (found among the item's discussions when a prefix was given).
+ */
+async function threadFirstNote(http: HttpClient, ref: NoteableRef, id: string): Promise<{ id: string; noteId: number }> {
+  const full = await resolveDiscussionId(http, ref, id);
+  const first = (await getDiscussion(http, ref, full)).notes[0];
+  if (!first) throw new CommandFailedError(`discussion ${full} of ${formatNoteableRef(ref)} has no notes`, 'list them with `forgectl discussion list`', ExitCode.notFound);
+  return { id: full, noteId: first.id };
+}
 
 function body(ctx: Context, o: BodyOptions): Promise<string> {
   return requireText(ctx, { value: o.body, file: o.bodyFile }, '--body', '--body-file', 'note body');
@@ -108,10 +120,12 @@ export async function replyCommand(ctx: Context, o: BodyOptions, args: string[])
   const { ref, rest } = refAnd(args, o, ['DISCUSSION_ID']);
   const raw = discussionId(rest[0]);
   const createdAt = o.createdAt === undefined ? undefined : parseDateTime('--created-at', o.createdAt);
+  const givenNoteId = o.noteId === undefined ? undefined : noteId(o.noteId, '--note-id');
   const text = await body(ctx, o);
   const http = await ctx.http();
-  const id = await resolveDiscussionId(http, ref, raw);
-  const note = await addNote(http, ref, id, { body: text, ...(createdAt ? { created_at: createdAt } : {}) });
+  const thread = givenNoteId === undefined ? await threadFirstNote(http, ref, raw) : { id: await resolveDiscussionId(http, ref, raw), noteId: givenNoteId };
+  const id = thread.id;
+  const note = await addNote(http, ref, id, { body: text, note_id: thread.noteId, ...(createdAt ? { created_at: createdAt } : {}) });
   if (!note) return none;
   checkCreatedAt(ctx, createdAt, note.created_at);
   ctx.notice(`Added note ${note.id} to discussion ${id}.`);

@@ -18,7 +18,7 @@ import {
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
-import { list, none, type CommandResult } from '../../core/output.js';
+import { list, none, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
@@ -190,6 +190,14 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
   return plan;
 }
 
+interface AppliedRow {
+  action: string;
+  tier: string;
+  changes: string;
+  status: string;
+}
+const APPLIED_COLUMNS: Column<AppliedRow>[] = [{ key: 'action' }, { key: 'tier' }, { key: 'changes' }, { key: 'status' }];
+
 export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
   const group = String(parseGroupId(rawGroup));
   let text: string;
@@ -210,16 +218,17 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   const plan = planEnvs(current, desired);
   if (!plan.length) {
     ctx.notice(`The protected environments of ${group} already match ${o.file}.`);
-    return none;
+    // An empty list of applied changes: `[]` in JSON, nothing in a table.
+    return list<AppliedRow>([], APPLIED_COLUMNS);
   }
   ctx.notice(`Plan for ${group}:`);
   for (const p of plan) ctx.notice(`  ${p.action} ${p.tier}: ${p.changes.join('; ')}`);
   await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
-  const rows: { action: string; tier: string; changes: string; status: string }[] = [];
+  const rows: AppliedRow[] = [];
   for (const p of plan) {
     await p.run(ctx, group);
     rows.push({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: ctx.dryRun ? 'dry run' : 'done' });
   }
   if (ctx.dryRun) return none;
-  return list(rows, [{ key: 'action' }, { key: 'tier' }, { key: 'changes' }, { key: 'status' }]);
+  return list(rows, APPLIED_COLUMNS);
 }

@@ -101,7 +101,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
       'The file (YAML or JSON) maps tiers to their rules, or is the list `envs list -o yaml` prints:\n' +
       '  production:\n    deploy: [{access_level: 40}, {group: 12}]\n    approvals: [{group: 13, required: 2}]\n    required_approval_count: 2\n' +
       'Tiers missing from the file are unprotected. The create, update and unprotect calls are computed, shown, ' +
-      'confirmed (--yes in scripts) and applied; --dry-run shows them and sends nothing. Exit 0 with nothing to do.',
+      'confirmed (--yes in scripts) and applied; --dry-run shows them and sends nothing. Prints the calls applied (-o json: a list, `[]` with nothing to do); exit 0 with nothing to do.',
     writes: true,
     examples: ['forgectl envs apply acme -f envs.yaml', 'forgectl envs apply acme -f envs.yaml --dry-run', 'forgectl envs apply acme -f envs.yaml --yes -o json'],
     exitCodes: ['2  invalid file (nothing sent), or no terminal to confirm and no --yes', '4  you are not a maintainer of the group'],

@@ -30,7 +30,7 @@ function fieldOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
     .option('--no-start-date-is-fixed', 'the opposite of --start-date-is-fixed')
     .option('--due-date-is-fixed', 'use the fixed due date rather than the inherited one')
     .option('--no-due-date-is-fixed', 'the opposite of --due-date-is-fixed')
-    .option('--parent-id <id>', 'global id of the parent epic (in this group or an ancestor); 0 removes the parent on update');
+    .option('--parent-id <id|ref>', 'parent epic (in this group or an ancestor): its global id, or a reference group&5 (&5: this group); 0 removes the parent on update');
 }
 
 export function registerEpic(program: Command, reg: Registry): void {
@@ -87,6 +87,7 @@ export function registerEpic(program: Command, reg: Registry): void {
     examples: [
       "forgectl epic create acme --title 'Public API v3' --labels roadmap,api --start-date-fixed 2025-01-06 --due-date-fixed 2025-03-31",
       "forgectl epic create acme/platform --title 'Gateway' --parent-id 21 --description-file epic.md",
+      "forgectl epic create acme/platform --title 'Edge cache' --parent-id 'acme&1'",
     ],
     writes: true,
     options: (c) =>

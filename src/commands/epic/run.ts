@@ -7,7 +7,8 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseDate, parseDateTime, parseInteger, parseList } from '../../core/parse.js';
 import type { QueryParams } from '../../core/query.js';
-import { takeNoteableRef, type EpicRef } from '../../core/refs.js';
+import type { HttpClient } from '../../core/http.js';
+import { parseRef, takeNoteableRef, type EpicRef } from '../../core/refs.js';
 import { exclusive, pageOptions } from '../shared.js';
 import { readText } from '../text-input.js';
 
@@ -130,7 +131,7 @@ interface FieldOptions {
 }
 
 /** The request body from the flags; checks dates, colour and the description limit. */
-async function epicBody(ctx: Context, o: FieldOptions, create: boolean): Promise<Record<string, unknown>> {
+async function epicBody(ctx: Context, o: FieldOptions): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   if (o.title !== undefined) {
     if (!o.title.trim()) throw new UsageError('--title cannot be empty');
@@ -156,7 +157,6 @@ async function epicBody(ctx: Context, o: FieldOptions, create: boolean): Promise
   if (body.start_date_fixed && body.due_date_fixed && String(body.start_date_fixed) > String(body.due_date_fixed)) {
     throw new UsageError(`--start-date-fixed ${body.start_date_fixed} is after --due-date-fixed ${body.due_date_fixed}`);
   }
-  if (o.parentId !== undefined) body.parent_id = parseInteger('--parent-id', o.parentId, { min: create ? 1 : 0 }) || null;
   if (o.labels !== undefined) {
     if (o.addLabels !== undefined || o.removeLabels !== undefined) throw new UsageError('--labels replaces every label; it cannot be used with --add-labels or --remove-labels');
     body.labels = parseList(o.labels).join(',');
@@ -170,6 +170,21 @@ async function epicBody(ctx: Context, o: FieldOptions, create: boolean): Promise
   return body;
 }
 
+/** --parent-id: the parent's global id (0 removes it on update), or a reference `group&5` / `&5` (this group). */
+type ParentSpec = { id: number | null } | { group?: string; iid: number };
+
+function parentSpec(raw: string, create: boolean): ParentSpec {
+  if (/^\s*\d+\s*$/.test(raw)) return { id: parseInteger('--parent-id', raw, { min: create ? 1 : 0 }) || null };
+  const ref = parseRef(raw, ['epic'], { bare: true });
+  return { group: ref.project === undefined ? undefined : String(ref.project), iid: ref.iid };
+}
+
+/** The parent_id to send: a reference is read (GET) for the epic's global id, which is what the service takes. */
+async function parentId(http: HttpClient, spec: ParentSpec, group: string): Promise<number | null> {
+  if ('id' in spec) return spec.id;
+  return (await getEpic(http, spec.group ?? group, spec.iid)).id as number;
+}
+
 /** The service drops created_at/updated_at silently for callers below Owner; say so. */
 function ignoredPrivileged(ctx: Context, flag: string, sent: unknown, got: unknown): void {
   if (typeof sent !== 'string' || typeof got !== 'string') return;
@@ -177,8 +192,10 @@ function ignoredPrivileged(ctx: Context, flag: string, sent: unknown, got: unkno
 }
 
 export async function createEpicCommand(ctx: Context, o: FieldOptions, group: string): Promise<CommandResult> {
-  const body = await epicBody(ctx, o, true);
+  const body = await epicBody(ctx, o);
+  const parent = o.parentId === undefined ? undefined : parentSpec(o.parentId, true);
   const http = await ctx.http();
+  if (parent) body.parent_id = await parentId(http, parent, group);
   const epic = await createEpic(http, group, body);
   if (!epic) return none;
   ignoredPrivileged(ctx, '--created-at', body.created_at, epic.created_at);
@@ -188,9 +205,11 @@ export async function createEpicCommand(ctx: Context, o: FieldOptions, group: st
 
 export async function updateEpicCommand(ctx: Context, o: FieldOptions, args: string[]): Promise<CommandResult> {
   const ref = epicRef(args);
-  const body = await epicBody(ctx, o, false);
-  if (!Object.keys(body).length) throw new UsageError('nothing to change', 'give at least one of --title, --description, --labels, --add-labels, --state-event, dates…');
+  const body = await epicBody(ctx, o);
+  const parent = o.parentId === undefined ? undefined : parentSpec(o.parentId, false);
+  if (!Object.keys(body).length && !parent) throw new UsageError('nothing to change', 'give at least one of --title, --description, --labels, --add-labels, --state-event, dates…');
   const http = await ctx.http();
+  if (parent) body.parent_id = await parentId(http, parent, ref.group);
   const epic = await updateEpic(http, ref.group, ref.iid, body);
   if (!epic) return none;
   ignoredPrivileged(ctx, '--updated-at', body.updated_at, epic.updated_at);

@@ -54,6 +54,7 @@ export function registerHooks(program: Command, reg: Registry): void {
         .option('--no-merge-requests-events', 'do not deliver merge request events')
         .option('--repository-update-events', 'deliver repository update events (service default)')
         .option('--no-repository-update-events', 'do not deliver repository update events')
+        .option('--ssl-verification', 'verify the TLS certificate of the hook URL (sent as enable_ssl_verification=true)')
         .option('--no-ssl-verification', 'do not verify the TLS certificate of the hook URL'),
     run: async (ctx, opts) => (await run()).createHookCommand(ctx, opts),
   });

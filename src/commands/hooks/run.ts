@@ -81,7 +81,7 @@ export async function createHookCommand(ctx: Context, o: CreateOptions): Promise
   if (o.tagPushEvents !== undefined) fields.tag_push_events = o.tagPushEvents;
   if (o.mergeRequestsEvents !== undefined) fields.merge_requests_events = o.mergeRequestsEvents;
   if (o.repositoryUpdateEvents !== undefined) fields.repository_update_events = o.repositoryUpdateEvents;
-  if (o.sslVerification === false) fields.enable_ssl_verification = false;
+  if (o.sslVerification !== undefined) fields.enable_ssl_verification = o.sslVerification;
   const secret = await readHookSecret(ctx, o);
   if (secret !== undefined) fields.token = secret;
   const http = await ctx.http();

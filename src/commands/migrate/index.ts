@@ -29,7 +29,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
     summary: 'Start a migration from --entity flags, a plan file, or (on a terminal) a wizard',
     description: [
       'KIND is group or project; SLUG defaults to the last segment of SOURCE_PATH; DEST_NAMESPACE must be an existing ' +
-        'group on this instance. Groups bring their subgroups and, unless --no-projects, their projects.',
+        'group on this instance. Groups bring their subgroups and, unless --no-projects, their projects; a group entity ' +
+        'ending in ,no-projects (or ,projects) sets that for the group alone, e.g. --entity group:acme/docs=imported,no-projects.',
       '',
       'The source token (scope api) is never a flag value: pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN, ' +
         'or name another variable with --source-token-env (a plan file names it with source.token_env).',
@@ -56,8 +57,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
     examples: [
       '# move a group with its projects',
       'printf %s "$OLD_TOKEN" | forgectl migrate start --source-url https://old.example.com --source-token-stdin --entity group:acme/platform=imported --watch',
-      '# a project under another name, and a group without its projects',
-      'FORGECTL_SOURCE_TOKEN=$OLD_TOKEN forgectl migrate start --source-url https://old.example.com --entity project:acme/web/shop=imported/web:storefront --entity group:acme/docs=imported --no-projects',
+      '# a project under another name, a group without its projects, another with them',
+      'FORGECTL_SOURCE_TOKEN=$OLD_TOKEN forgectl migrate start --source-url https://old.example.com --entity project:acme/web/shop=imported/web:storefront --entity group:acme/docs=imported,no-projects --entity group:acme/handbook=imported',
       '# in CI, from a plan file whose source.token_env names the variable',
       'SOURCE_TOKEN=$OLD_TOKEN forgectl migrate start -f migration-plan.yaml --watch',
       '# interactively',
@@ -70,8 +71,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
         .option('--source-token-stdin', 'read the source token from standard input')
         .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names)'))
         .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
-        .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG], repeatable', collectRepeated)
-        .option('--no-projects', 'groups come without their projects (migrate_projects=false)')
+        .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects|,projects], repeatable', collectRepeated)
+        .option('--no-projects', 'groups come without their projects (migrate_projects=false), unless their --entity ends in ,projects')
         .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities')
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
         .option('--interval <duration>', `with --watch: time between polls, e.g. 5s (default 5s; ${DURATION_HELP})`)

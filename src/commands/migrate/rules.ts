@@ -70,18 +70,25 @@ function must(what: string, result: true | string): void {
   if (result !== true) throw new UsageError(`${what}: ${result}`);
 }
 
-/** `KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG]` of --entity. */
+/**
+ * `KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,projects|,no-projects]` of --entity. The suffix sets
+ * migrate_projects for that group alone (a comma is in no path or slug); without it the group
+ * follows `migrateProjects` (--no-projects, else the service's default true).
+ */
 export function parseEntityFlag(raw: string, migrateProjects: boolean): EntityPlan {
-  const m = /^([^:=]+):([^=]+)=([^:]+)(?::(.*))?$/.exec(raw.trim());
-  if (!m) throw new UsageError(`--entity ${JSON.stringify(raw)}: expected KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG], e.g. group:acme/platform=imported`);
+  const suffix = /,\s*(no-)?projects\s*$/i.exec(raw);
+  const spec = suffix ? raw.slice(0, suffix.index) : raw;
+  const m = /^([^:=]+):([^=]+)=([^:]+)(?::(.*))?$/.exec(spec.trim());
+  if (!m) throw new UsageError(`--entity ${JSON.stringify(raw)}: expected KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects], e.g. group:acme/platform=imported`);
   const kind = m[1].trim().toLowerCase();
   if (!KINDS.includes(kind as Kind)) throw new UsageError(`--entity ${JSON.stringify(raw)}: KIND must be group or project, got ${JSON.stringify(m[1])}`);
+  if (suffix && kind !== 'group') throw new UsageError(`--entity ${JSON.stringify(raw)}: ,projects and ,no-projects apply to group entities only`);
   return validEntity(`--entity ${raw}`, {
     kind: kind as Kind,
     source: m[2].trim(),
     destinationNamespace: m[3].trim(),
     slug: m[4] === undefined ? lastSegment(m[2]) : m[4].trim(),
-    migrateProjects,
+    migrateProjects: suffix ? !suffix[1] : migrateProjects,
   });
 }
 

@@ -160,9 +160,10 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Merge a merge request, now or when its pipeline succeeds',
     description:
       'Asks first on a terminal (--yes skips); scripts merge without asking. --sha makes the merge fail if the source ' +
-      `branch moved on since you reviewed it. ${REF_HELP}`,
+      'branch moved on since you reviewed it; the service compares the full SHA, so a short one (7 or more characters) ' +
+      `is completed from the merge request's head first, and refused without sending anything when the head differs. ${REF_HELP}`,
     exitCodes: [
-      '1  cannot be merged (405: closed, draft, conflicts, pipeline), SHA mismatch (409), merge failed (422)',
+      '1  cannot be merged (405: closed, draft, conflicts, pipeline), SHA mismatch (409, or a short --sha that is not the head), merge failed (422)',
       '3  merge request or project not found',
       '4  you may not merge it (401)',
     ],
@@ -175,7 +176,7 @@ export function registerMr(program: Command, reg: Registry): void {
     ],
     options: (c) =>
       c
-        .option('--sha <sha>', 'merge only if the source branch head is this commit')
+        .option('--sha <sha>', 'merge only if the source branch head is this commit (full SHA, or 7+ characters of it)')
         .option('--squash', 'squash the commits into one')
         .option('--no-squash', 'the opposite of --squash')
         .option('--remove-source-branch', 'delete the source branch after merging')
@@ -231,13 +232,15 @@ export function registerMr(program: Command, reg: Registry): void {
   defineCommand(trains, reg, {
     name: 'add <ref> [iid]',
     summary: 'Add a merge request to the merge train of its target branch',
-    description: 'With --when-pipeline-succeeds it joins the train once its pipeline succeeds. --sha refuses if the source branch moved on.',
+    description:
+      'With --when-pipeline-succeeds it joins the train once its pipeline succeeds. --sha refuses if the source branch moved on ' +
+      "(a short SHA is completed from the merge request's head first, as the service compares the full one).",
     exitCodes: ['3  not found, or private and you are not a member', '4  merge trains not available (tier, settings or role)'],
     writes: true,
     examples: ["forgectl mr train add 'acme/platform/api!12'", 'forgectl mr train add acme/platform/api 12 --when-pipeline-succeeds --squash'],
     options: (c) =>
       c
-        .option('--sha <sha>', 'add only if the source branch head is this commit')
+        .option('--sha <sha>', 'add only if the source branch head is this commit (full SHA, or 7+ characters of it)')
         .option('--squash', 'squash the commits when merged')
         .option('--no-squash', 'the opposite of --squash')
         .option('--when-pipeline-succeeds', 'join the train once the pipeline succeeds'),

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { deleteMergeRequest, getMergeRequest, mergeMergeRequest, type MergeRequest } from '../../api/merge-requests.js';
 import type { Explanation } from '../../core/command.js';
 import { getToken } from '../../api/tokens.js';
-import { ApiError, CancelledError, UsageError } from '../../core/errors.js';
+import { ApiError, CancelledError, CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
@@ -21,6 +21,22 @@ export interface MrMergeOptions {
 }
 
 const SHA = /^[0-9a-f]{7,64}$/i;
+/** Full SHA-1 or SHA-256 object names. */
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+
+/**
+ * The service merges only when `sha` is exactly the source head, so a short SHA always gets 409: it is
+ * resolved from the merge request's head, and refused (exit 1, nothing sent) when the head differs.
+ */
+export async function exactHeadSha(http: HttpClient, ref: ResolvedRef, sha: string): Promise<string> {
+  if (FULL_SHA.test(sha)) return sha.toLowerCase();
+  const head = (await getMergeRequest(http, ref.project, ref.iid)).sha;
+  if (head && head.toLowerCase().startsWith(sha.toLowerCase())) return head;
+  throw new CommandFailedError(
+    `SHA does not match HEAD of source branch: ${ref.label} is at ${head ?? 'an unknown commit'}, not ${sha}; nothing was sent`,
+    head ? `review the new commits (git fetch), then run again with --sha ${head}` : undefined,
+  );
+}
 
 export function buildMergeBody(o: MrMergeOptions): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -119,6 +135,7 @@ export function explainDeleteFailure(ref: ResolvedRef, err: ApiError): Explanati
 export async function mergeMrCommand(ctx: Context, o: MrMergeOptions, ref: ResolvedRef): Promise<CommandResult> {
   const body = buildMergeBody(o);
   const http = await ctx.http();
+  if (typeof body.sha === 'string') body.sha = await exactHeadSha(http, ref, body.sha);
   // Asked only on a terminal (a merge is not a deletion): a script merges without --yes.
   if (ctx.interactive && !ctx.globals.yes && !ctx.dryRun) {
     const mr = await getMergeRequest(http, ref.project, ref.iid);

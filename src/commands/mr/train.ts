@@ -8,7 +8,7 @@ import { none, object, type Column, type CommandResult, list } from '../../core/
 import { parseChoice } from '../../core/parse.js';
 import type { ProjectId } from '../../core/refs.js';
 import { pageOptions } from '../shared.js';
-import { buildMergeBody } from './merge.js';
+import { buildMergeBody, exactHeadSha } from './merge.js';
 import type { ResolvedRef } from './shared.js';
 
 const COLUMNS: Column<MergeTrainEntry>[] = [
@@ -61,10 +61,10 @@ export interface TrainAddOptions {
 export async function trainAddCommand(ctx: Context, o: TrainAddOptions, ref: ResolvedRef): Promise<CommandResult> {
   const body: Record<string, unknown> = {};
   const { sha } = buildMergeBody({ sha: o.sha });
-  if (sha !== undefined) body.sha = sha;
   if (o.squash !== undefined) body.squash = o.squash;
   if (o.whenPipelineSucceeds) body.when_pipeline_succeeds = true;
   const http = await ctx.http();
+  if (typeof sha === 'string') body.sha = await exactHeadSha(http, ref, sha);
   const added = await addToMergeTrain(http, ref.project, ref.iid, body);
   if (!added) return none;
   if (added.status === 202 || o.whenPipelineSucceeds) ctx.notice(`${ref.label} joins the merge train once its pipeline succeeds.`);

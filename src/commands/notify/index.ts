@@ -26,12 +26,13 @@ export function registerNotify(program: Command, reg: Registry): void {
     description:
       `Levels: ${NOTIFICATION_LEVELS.join(', ')}. ` +
       `Events (--on / --off, comma-separated): ${NOTIFICATION_EVENTS.join(', ')} (new_epic: Ultimate). ` +
-      'Events only take effect at level custom: --on/--off without --level also sets level custom (said on stderr); ' +
-      'with another --level they are refused. --email (the notification email) is global only.',
+      'Events are saved at any level but only take effect at level custom: --on/--off send just the events ' +
+      '(and the level only when --level is given), and a note on stderr says when the level in force leaves them inactive. ' +
+      '--email (the notification email) is global only.',
     examples: [
       'forgectl notify set --level watch',
       'forgectl notify set --email alice@example.com',
-      'forgectl notify set --project acme/platform/api --on new_note,failed_pipeline --off new_issue',
+      'forgectl notify set --project acme/platform/api --level custom --on new_note,failed_pipeline --off new_issue',
       'forgectl notify set --group acme --level disabled',
     ],
     options: (c) =>

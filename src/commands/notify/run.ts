@@ -36,8 +36,8 @@ function events(flag: string, raw: string): string[] {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The PUT body, and a note when level custom was implied by the events. */
-export function buildNotifyBody(o: NotifyOptions, source: NotificationSource): { body: Record<string, unknown>; impliedCustom: boolean } {
+/** The PUT body: level only when given, the event switches as asked (they act at level custom). */
+export function buildNotifyBody(o: NotifyOptions, source: NotificationSource): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (o.email !== undefined) {
     if (source.kind !== 'global') throw new UsageError('--email is the global notification email; it cannot be used with --group or --project');
@@ -47,19 +47,20 @@ export function buildNotifyBody(o: NotifyOptions, source: NotificationSource): {
   const off = o.off === undefined ? [] : events('--off', o.off);
   const both = on.filter((e) => off.includes(e));
   if (both.length) throw new UsageError(`event ${both.join(', ')} is both turned on and off`);
-  let impliedCustom = false;
-  if (on.length || off.length) {
-    if (o.level !== undefined && o.level !== 'custom') {
-      throw new UsageError(`--on/--off need level custom, not ${o.level}`, 'event settings only take effect at level custom: drop --level or use --level custom');
-    }
-    impliedCustom = o.level === undefined;
-  }
-  if (o.level !== undefined || impliedCustom) body.level = o.level ?? 'custom';
+  if (o.level !== undefined) body.level = o.level;
   if (o.email !== undefined) body.notification_email = o.email.trim();
   for (const e of on) body[e] = true;
   for (const e of off) body[e] = false;
   if (!Object.keys(body).length) throw new UsageError('nothing to change', 'give --level, --email, --on or --off');
-  return { body, impliedCustom };
+  return body;
+}
+
+function hasEvents(body: Record<string, unknown>): boolean {
+  return Object.keys(body).some((k) => (NOTIFICATION_EVENTS as readonly string[]).includes(k));
+}
+
+function inactiveEventsNote(level: string): string {
+  return `The level is ${level}: the event settings are saved but only take effect at level custom (--level custom).`;
 }
 
 /** Table view: level, email, then one row per event. */
@@ -83,11 +84,18 @@ export async function getNotifyCommand(ctx: Context, o: NotifyOptions): Promise<
 
 export async function setNotifyCommand(ctx: Context, o: NotifyOptions): Promise<CommandResult> {
   const source = sourceOf(o);
-  const { body, impliedCustom } = buildNotifyBody(o, source);
-  if (impliedCustom) ctx.notice('Setting level custom: event settings only take effect at level custom.');
+  const body = buildNotifyBody(o, source);
   const http = await ctx.http();
   const s = await setNotificationSettings(http, source, body);
-  if (!s) return none;
+  if (!s) {
+    // Dry run: the level in force is the one asked, else the current one (a read).
+    if (hasEvents(body)) {
+      const level = o.level ?? (await getNotificationSettings(http, source)).level;
+      if (level !== 'custom') ctx.notice(inactiveEventsNote(level));
+    }
+    return none;
+  }
   ctx.notice(`Updated ${where(source)} notification settings.`);
+  if (hasEvents(body) && s.level !== 'custom') ctx.notice(inactiveEventsNote(s.level));
   return object(s, { columns: columns(s) });
 }

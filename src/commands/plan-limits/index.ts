@@ -24,7 +24,7 @@ export function registerPlanLimits(program: Command, reg: Registry): void {
     description:
       'Known keys only (spec part 1 §2.6): ci_* limits, dotenv_size, dotenv_variables, enforcement_limit, ' +
       'notification_limit, storage_size_limit and the per-format *_max_file_size (bytes). Prints each changed ' +
-      'limit as before → after.',
+      'limit as before → after in a table; -o json/yaml print the limits the service answered (the unchanged ones when nothing changes).',
     writes: true,
     exitCodes: ['2  unknown key or a value that is not a non-negative integer (nothing was sent)'],
     examples: [

@@ -47,7 +47,7 @@ export async function setPlanLimitsCommand(ctx: Context, o: PlanOptions, args: s
     .map(([key, v]) => ({ key, before: before[key], after: v }));
   if (!rows.length) {
     ctx.notice(`Nothing to change: plan ${plan} already has ${Object.keys(changes).length > 1 ? 'these values' : 'this value'}.`);
-    return none;
+    return ctx.globals.output === 'table' ? none : object(before);
   }
   const updated = await updatePlanLimits(http, plan, Object.fromEntries(rows.map((r) => [r.key, r.after])));
   if (!updated) {
@@ -57,5 +57,7 @@ export async function setPlanLimitsCommand(ctx: Context, o: PlanOptions, args: s
   // The PUT answer leaves out some limits (spec §2.6); for those the value sent is what was stored.
   const after = rows.map((r) => ({ ...r, after: r.key in updated ? updated[r.key] : r.after }));
   ctx.notice(`Updated ${rows.length} limit${rows.length > 1 ? 's' : ''} of plan ${plan}.`);
+  // json/yaml/ndjson print the limits object the service answered; tables the changes.
+  if (ctx.globals.output !== 'table') return object(updated);
   return list(after, [{ key: 'key', header: 'limit' }, { key: 'before' }, { key: 'after' }]);
 }

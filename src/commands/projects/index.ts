@@ -44,7 +44,11 @@ export function registerProjects(program: Command, reg: Registry): void {
         .option('--last-activity-after <datetime>', 'ISO 8601').option('--last-activity-before <datetime>', 'ISO 8601')
         .option('--membership', 'only projects you are a member of')
         .option('--no-membership', 'the opposite of --membership')
-        .addOption(new Option('--min-access-level <level>', 'at least this role').choices(['10', '20', '30', '40', '50']))
+        .addOption(
+          new Option('--min-access-level <level>', 'at least this role: 5 minimal access, 10 guest, 15 planner, 20 reporter, 30 developer, 40 maintainer, 50 owner').choices([
+            '5', '10', '15', '20', '30', '40', '50',
+          ]),
+        )
         .addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices([...ORDER_BY]))
         .option('--owned', 'only projects you own')
         .option('--no-owned', 'the opposite of --owned')

@@ -38,7 +38,8 @@ export function registerSettings(program: Command, reg: Registry): void {
       'with the instance’s current ones. Deprecated names warn and name their replacement; unknown names are sent ' +
       'with a warning unless --strict. A secret is never taken from the command line: give KEY=- to read it from ' +
       'standard input (or a hidden prompt on a terminal), or put it in the file. Prints each changed setting as ' +
-      'before → after; the instance caches settings for about 60 s.',
+      'before → after in a table; -o json/yaml print the settings object the instance answered (the unchanged one when ' +
+      'nothing changes). The instance caches settings for about 60 s.',
     writes: true,
     exitCodes: ['2  invalid value or a rule of the settings broken (nothing was changed)'],
     examples: [
@@ -52,7 +53,7 @@ export function registerSettings(program: Command, reg: Registry): void {
       c
         .option('-f, --file <file>', 'YAML or JSON mapping of settings (arguments override it)')
         .option('--strict', 'refuse settings forgectl does not know instead of sending them with a warning')
-        .option('--show-secrets', 'print secret values in the before → after list'),
+        .option('--show-secrets', 'print secret values unmasked'),
     run: async (ctx, opts, args) => (await run()).setSettingsCommand(ctx, opts, args),
   });
 

@@ -117,7 +117,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     .map(([k, v]) => ({ key: k, before: current[k], after: v }));
   if (!changes.length) {
     ctx.notice('Nothing to change: the instance already has these values.');
-    return none;
+    return settingsObject(ctx, current, !!o.showSecrets) ?? none;
   }
   // Only what changes is sent (a whole `settings get` dump holds ~170 keys, secrets included), plus
   // the companions a changed switch needs in the same request: from the file when it has them,
@@ -140,7 +140,13 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   const restart = changes.filter((c) => SETTINGS[c.key]?.restart).map((c) => c.key);
   if (restart.length) ctx.warn(`${restart.join(', ')} ${restart.length > 1 ? 'take' : 'takes'} effect only after the instance restarts`);
   ctx.notice(`Changed ${changes.length} setting${changes.length > 1 ? 's' : ''}. The instance caches settings for about 60 s, so the change may take up to a minute to apply.`);
-  return list(after, CHANGE_COLUMNS);
+  return settingsObject(ctx, updated, !!o.showSecrets) ?? list(after, CHANGE_COLUMNS);
+}
+
+/** json/yaml/ndjson print the settings object as the service answered it (secrets masked); tables the changes. */
+function settingsObject(ctx: Context, settings: Settings, showSecrets: boolean): CommandResult | undefined {
+  if (ctx.globals.output === 'table') return undefined;
+  return object(settings, { maskKeys: showSecrets ? undefined : secretSettingKeys(settings) });
 }
 
 interface Difference {

@@ -51,7 +51,7 @@ export function registerToken(program: Command, reg: Registry): void {
     name: 'rotate <id|self>',
     summary: 'Rotate a token: the service revokes it and issues a new secret, printed once',
     description:
-      'Expiry must be a valid date after today, at most one year ahead (default: one week, set by the service). ' +
+      'Expiry must be a valid date, today or later (not in the past), at most one year ahead (default: one week, set by the service). ' +
       'A token that is already revoked is not rotated: the service refuses it, and presenting a revoked token ' +
       'for rotation is treated as reuse, which revokes the active token of its family; so it is refused here unless --force. ' +
       '`self` rotates the token in use (a token with only the self_rotate scope may do this). When the token is the one the profile in use holds, the new ' +

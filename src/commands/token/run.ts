@@ -104,7 +104,7 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
     date = addDaysUtc(today, days);
   }
   if (!date) return undefined;
-  if (date <= today) throw new UsageError(`expiry ${date} must be after today (${today} UTC)`);
+  if (date < today) throw new UsageError(`expiry ${date} is in the past (today is ${today} UTC)`);
   const max = addOneYearUtc(today);
   if (date > max) throw new UsageError(`expiry ${date} is more than one year ahead`, `the latest allowed date is ${max}`);
   return date;
@@ -113,6 +113,10 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
 export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: string): Promise<CommandResult> {
   const id = parseTokenId(rawId);
   const expiresAt = rotationExpiry(o);
+  if (expiresAt !== undefined && expiresAt === todayUtc()) {
+    // Sent as asked (today is not in the past), but the service counts a token as expired from the start of its date.
+    ctx.warn(`the new token expires today (${expiresAt}): the service treats a token as expired from 00:00 UTC of its expiry date, so it may not work at all`);
+  }
   // --save is checked before the token is read: a refusal runs no helper and unlocks no keyring.
   const conn = await ctx.connection({
     beforeToken: (c) => {

@@ -128,7 +128,8 @@ function rotate(req: SandboxRequest, token: PersonalAccessToken): HandlerResult 
   if (token.revoked) throw badRequest('Token already revoked');
   const today = state.clock.today();
   const max = addDays(today, MAX_LIFETIME_DAYS);
-  if (expiresAt !== undefined && expiresAt <= today) throw badRequest('Expiration date must be in the future');
+  // Spec part 1 §4.1 bounds the date only by one year ahead; a date in the past is refused, today is not.
+  if (expiresAt !== undefined && expiresAt < today) throw badRequest('Expiration date must not be in the past');
   if (expiresAt !== undefined && expiresAt > max) throw badRequest(`Expiration date must be before ${max}`);
 
   const now = state.clock.now();
