@@ -73,7 +73,7 @@ export async function placeToken(
   choice: StorageChoice | undefined,
 ): Promise<Pick<ProfileData, 'token' | 'keyring'>> {
   if (choice === 'file') return { token };
-  const ref = keyringRefFor(name, store.dir, new URL(url).origin);
+  const ref = keyringRefFor(name, store.realDir, new URL(url).origin);
   try {
     await systemKeyring.set(ref, token, ctx.env);
     return { keyring: ref };
@@ -132,7 +132,7 @@ export async function moveToken(ctx: Context, store: ProfileStore, name: string,
     const token = await readProfileToken(ctx, current);
     const { name: _n, token: _t, keyring: _k, ...rest } = current;
     if (to === 'keyring') {
-      const ref = keyringRefFor(name, store.dir, new URL(current.url).origin);
+      const ref = keyringRefFor(name, store.realDir, new URL(current.url).origin);
       try {
         await systemKeyring.set(ref, token!, ctx.env);
       } catch (err) {

@@ -4,9 +4,9 @@
 // file by an atomic rename, so parallel `profile add` runs keep every profile. Files are 0600 in a
 // 0700 directory.
 
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 import type { KeyringRef } from './credential-store.js';
 import type { TokenType } from './http.js';
@@ -117,6 +117,14 @@ export class ProfileStore {
 
   get path(): string {
     return join(this.dir, CONFIG_FILE);
+  }
+
+  /**
+   * The directory as one absolute path with no symbolic links, whatever the working directory it
+   * was named from: what tells two config directories apart (two `cfg` in different places are two).
+   */
+  get realDir(): string {
+    return realPathOf(resolve(this.dir));
   }
 
   defaultName(): string | undefined {
@@ -254,6 +262,16 @@ export class ProfileStore {
     } finally {
       await release().catch(() => undefined);
     }
+  }
+}
+
+/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest as given. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), basename(path));
   }
 }
 
