@@ -1,10 +1,10 @@
 // Credential profiles, stored as JSON in `config.json` in the config directory.
 // Reading is a plain read: a missing file is an empty store and nothing is created, so read-only or
 // missing homes work. Writes take a lock (proper-lockfile) around read–modify–write and replace the
-// file by an atomic rename, so parallel `profile add` runs keep every profile. Files are 0600 in a
-// 0700 directory.
+// file by an atomic rename, so parallel `profile add` runs keep every profile; a config.json that is
+// a symbolic link is written through, the link kept. Files are 0600 in a 0700 directory.
 
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
@@ -234,9 +234,17 @@ export class ProfileStore {
         // A directory we cannot chmod (not ours): the file itself is still written 0600.
       } else if (code === 'EEXIST' || code === 'ENOTDIR') {
         throw new UsageError(`config directory ${this.dir} is not a directory`, 'pass --config-dir (or FORGECTL_CONFIG_DIR) naming a directory');
+      } else if (isNotWritable(err)) {
+        throw notWritable(`config directory ${this.dir} cannot be created`, err);
       } else {
         throw new CommandFailedError(`cannot create config directory ${this.dir}: ${describeFsError(err)}`, 'check its permissions, or point --config-dir (or FORGECTL_CONFIG_DIR) elsewhere');
       }
+    }
+    // Asked before locking: the lock would retry its way to a misleading "remove the .lock" first.
+    try {
+      accessSync(this.dir, constants.W_OK);
+    } catch (err) {
+      if (isNotWritable(err)) throw notWritable(`config directory ${this.dir} is not writable`, err);
     }
     // CommonJS: under Node its exports are `default`; bundled, only `default` has them.
     const lockfile = (await import('proper-lockfile')).default;
@@ -248,7 +256,10 @@ export class ProfileStore {
         retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true },
       });
     } catch (err) {
-      throw new CommandFailedError(`cannot lock config file ${path}: ${describeFsError(err)}`, `if no other forgectl is running, remove ${path}.lock`);
+      // The lock is a directory made beside the file: failing to make it says the directory is read-only.
+      if (isNotWritable(err)) throw notWritable(`config directory ${this.dir} is not writable`, err);
+      const hint = (err as NodeJS.ErrnoException).code === 'ELOCKED' ? `if no other forgectl is running, remove ${path}.lock` : 'check the config directory, or point --config-dir elsewhere';
+      throw new CommandFailedError(`cannot lock config file ${path}: ${describeFsError(err)}`, hint);
     }
     try {
       const fresh = readStore(path);
@@ -257,7 +268,7 @@ export class ProfileStore {
         this.data = fresh;
         return;
       }
-      writeAtomic(path, JSON.stringify(stripUndefined(fresh), null, 2) + '\n');
+      writeAtomic(path, JSON.stringify(stripUndefined(fresh), null, 2) + '\n', this.dir);
       this.data = fresh;
     } finally {
       await release().catch(() => undefined);
@@ -275,6 +286,14 @@ function realPathOf(path: string): string {
   }
 }
 
+function lstatSafe(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 function statSafe(path: string) {
   try {
     return statSync(path);
@@ -283,9 +302,22 @@ function statSafe(path: string) {
   }
 }
 
-function writeAtomic(path: string, text: string): void {
-  // Unique per process and call; 'wx' refuses to reuse a leftover file.
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
+/** Where a write of `path` lands: a symbolic link (config.json kept in a dotfiles repository) is written through. */
+function writeTarget(path: string): string {
+  if (!lstatSafe(path)?.isSymbolicLink()) return path;
+  try {
+    return realpathSync(path);
+  } catch {
+    // A link to a file not created yet: the file it names.
+    return resolve(dirname(path), readlinkSync(path));
+  }
+}
+
+function writeAtomic(path: string, text: string, configDir: string): void {
+  const target = writeTarget(path);
+  // Beside the target, so the rename stays on one file system; unique per process and call, and
+  // 'wx' refuses to reuse a leftover file.
+  const tmp = `${target}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {
@@ -294,11 +326,24 @@ function writeAtomic(path: string, text: string): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
+    renameSync(tmp, target);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw new CommandFailedError(`cannot write config file ${path}: ${describeFsError(err)}`, 'check its permissions and free space, or point --config-dir elsewhere');
+    if (isNotWritable(err)) {
+      throw notWritable(target === path ? `config directory ${configDir} is not writable` : `directory ${dirname(target)}, where ${path} links to, is not writable`, err);
+    }
+    throw new CommandFailedError(`cannot write config file ${target}: ${describeFsError(err)}`, 'check its permissions and free space, or point --config-dir elsewhere');
   }
+}
+
+/** Permission or a read-only file system: nothing forgectl can do, the user must choose another place. */
+function isNotWritable(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+}
+
+function notWritable(what: string, err: unknown): UsageError {
+  return new UsageError(`${what} (${describeFsError(err)})`, 'fix its permissions, or point --config-dir (or FORGECTL_CONFIG_DIR) at a directory you can write');
 }
 
 function stripUndefined<T extends object>(o: T): T {

@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -184,5 +185,66 @@ describe('profile add checks and stores TLS files; replacing and removing say wh
     const second = await forgectl(['profile', 'remove', 'b', '--yes'], { configDir });
     expect(second.stderr).toMatch(/b was the default profile; c, the only one left, is the default now/);
     expect(config(configDir).default).toBe('c');
+  });
+});
+
+/**
+ * A directory this process cannot write into, even as root: mode 0500 for a user, the immutable
+ * attribute for root (which needs chattr and a file system that has it). Undefined where neither works.
+ */
+function unwritableDir(): { dir: string; undo: () => void } | undefined {
+  const dir = tempDir();
+  const undo = () => {
+    if (process.getuid?.() === 0) spawnSync('chattr', ['-i', dir]);
+    else chmodSync(dir, 0o700);
+  };
+  if (process.getuid?.() === 0) spawnSync('chattr', ['+i', dir]);
+  else chmodSync(dir, 0o500);
+  try {
+    writeFileSync(join(dir, 'probe'), '');
+  } catch {
+    return { dir, undo };
+  }
+  rmSync(join(dir, 'probe'));
+  undo();
+  return undefined;
+}
+
+describe('the config file on disk', () => {
+  it('a config.json that is a symbolic link is written through it, the link kept', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const dotfiles = tempDir();
+    const target = join(dotfiles, 'forgectl.json');
+    writeFileSync(target, JSON.stringify({ default: 'old', profiles: { old: { url: sb.url, token: sb.tokens.bob } } }), { mode: 0o600 });
+    symlinkSync(target, join(configDir, 'config.json'));
+    const res = await addProfile(configDir, 'work', 'alice', ['--no-verify']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(lstatSync(join(configDir, 'config.json')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(configDir, 'config.json'))).toBe(target);
+    expect(Object.keys(JSON.parse(readFileSync(target, 'utf8')).profiles)).toEqual(['old', 'work']);
+    // No temporary file left beside the target or the link.
+    expect(readdirSync(dotfiles)).toEqual(['forgectl.json']);
+    expect(readdirSync(configDir).filter((f) => f !== 'config.json.lock')).toEqual(['config.json']);
+    expect((await forgectl(['token', 'self', '-p', 'work'], { configDir })).exitCode).toBe(0);
+  });
+
+  it('a config directory that cannot be written says so (exit 2), with no lock file to remove', async (t) => {
+    const sb = sandbox();
+    const locked = unwritableDir();
+    if (!locked) t.skip('no way to make a directory unwritable here (root without chattr +i)');
+    const { dir, undo } = locked!;
+    try {
+      const res = await forgectl(['profile', 'add', 'w', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file'], { configDir: dir, input: `${sb.tokens.alice}\n` });
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`^error: config directory ${dir} is not writable \\((permission denied|operation not permitted)\\)$`, 'm'));
+      expect(res.stderr).not.toMatch(/\.lock/);
+      // Below it, the directory cannot be created: the same advice.
+      const below = await forgectl(['profile', 'add', 'w', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file'], { configDir: join(dir, 'sub'), input: `${sb.tokens.alice}\n` });
+      expect(below.exitCode, below.stderr).toBe(2);
+      expect(below.stderr).toMatch(new RegExp(`^error: config directory ${dir}/sub cannot be created \\((permission denied|operation not permitted)\\)$`, 'm'));
+    } finally {
+      undo();
+    }
   });
 });
