@@ -73,6 +73,16 @@ describe('profile add / list / show', () => {
     }
     expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
   });
+
+  it('--token-stdin with nothing (or only blanks) on standard input is one plain error (exit 2)', async () => {
+    const configDir = tempDir();
+    for (const input of ['', '  \n\n']) {
+      const res = await forgectl(['profile', 'add', 'x', '--url', 'https://gitlab.example.com', '--token-stdin', '--no-verify'], { configDir, input });
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toBe('error: no token on standard input');
+    }
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
+  });
 });
 
 describe('profile use / remove and precedence', () => {

@@ -143,7 +143,7 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
   await confirmReplace(ctx, name);
   let token = opts.token;
   if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
-  if (opts.tokenStdin) token = await ctx.readSecretFromStdin('the token');
+  if (opts.tokenStdin) token = await ctx.readSecretFromStdin('token');
   ctx.redactor.add(token);
   if (!token && !opts.tokenCommand) ctx.warn('no token given: the profile can only read public data');
   const data: ProfileData = {
