@@ -236,13 +236,20 @@ export class Context {
       rawUrl = profile?.url;
       urlFrom = 'profile';
     }
+    const missingDefault = !rawUrl && store?.missingDefault();
+    if (missingDefault) {
+      throw new UsageError(
+        `the default profile ${missingDefault} named in ${store!.path} does not exist`,
+        'choose another with `forgectl profile use NAME` (see `forgectl profile list`), or pass --profile',
+      );
+    }
     if (!rawUrl) {
       throw new UsageError(
         'no instance configured',
         'add a profile with `forgectl profile add NAME --url URL --token-stdin`, or set FORGECTL_URL and FORGECTL_TOKEN',
       );
     }
-    const url = normalizeBaseUrl(rawUrl);
+    const url = urlFrom === 'profile' ? profileUrl(profile!, store!) : normalizeBaseUrl(rawUrl);
     const origin = new URL(url).origin;
     if (urlFrom !== 'profile') {
       const named = urlFrom === 'flag' ? '--url' : urlFrom === 'ci' ? 'CI_SERVER_URL' : env.FORGECTL_URL ? 'FORGECTL_URL' : 'GITLAB_HOST';
@@ -389,6 +396,16 @@ export class Context {
 
   async close(): Promise<void> {
     await Promise.all(this.extraClients.map((c) => c.close()));
+  }
+}
+
+/** A profile's URL that cannot be used is traced to the profile and the file it is in. */
+function profileUrl(profile: Profile, store: ProfileStore): string {
+  try {
+    return normalizeBaseUrl(profile.url);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    throw new UsageError(`profile ${profile.name} in ${store.path}: ${err.message}`, err.hint);
   }
 }
 

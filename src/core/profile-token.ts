@@ -6,7 +6,7 @@ import type { Context } from '../context.js';
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
 import { originOf, type Profile, type ProfileData, type ProfileStore } from './profiles.js';
-import { runTokenCommand } from './token-command.js';
+import { runTokenCommand, tokenDefect } from './token-command.js';
 
 export type TokenStorage = 'keyring' | 'file' | 'command' | 'none';
 export const STORAGES = ['keyring', 'file'] as const;
@@ -57,6 +57,14 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
       break;
   }
   ctx.redactor.add(token);
+  // A stored token edited by hand (a pasted control character) is refused here, not by the HTTP layer.
+  const defect = token ? tokenDefect(token) : undefined;
+  if (defect) {
+    throw new MissingCredentialsError(
+      `the token stored for profile ${p.name} cannot be sent: it ${defect}`,
+      `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+    );
+  }
   return token;
 }
 

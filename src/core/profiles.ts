@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 import type { KeyringRef } from './credential-store.js';
 import type { TokenType } from './http.js';
+import { TOKEN_TYPES } from './token-types.js';
 
 export interface ProfileData {
   url: string;
@@ -88,6 +89,36 @@ function readStore(path: string): StoreShape {
   return { default: typeof shape.default === 'string' ? shape.default : undefined, profiles };
 }
 
+const OPTIONAL_STRINGS = ['token', 'tokenCommand', 'sudo', 'caFile', 'clientCert', 'clientKey'] as const;
+
+/**
+ * A profile as the file holds it, checked field by field: a hand-edited `"url": 42` or a token that
+ * is not a string is traced to the file and the profile, never sent. Values are not quoted (a token
+ * may be one).
+ */
+function checkedProfile(path: string, name: string, data: unknown): Profile {
+  const bad = (what: string) => new UsageError(`config file ${path}: profile ${JSON.stringify(name)}: ${what}`, 'fix it there, or add the profile again with `forgectl profile add NAME … --yes`');
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad(`is ${kindOf(data)}, not an object`);
+  const d = data as Record<string, unknown>;
+  if (typeof d.url !== 'string') throw bad(d.url === undefined ? 'has no "url"' : `"url" is ${kindOf(d.url)}, not a string`);
+  for (const key of OPTIONAL_STRINGS) {
+    if (d[key] !== undefined && typeof d[key] !== 'string') throw bad(`"${key}" is ${kindOf(d[key])}, not a string`);
+  }
+  if (d.tokenType !== undefined && !TOKEN_TYPES.includes(d.tokenType as TokenType)) throw bad(`"tokenType" must be one of ${TOKEN_TYPES.join(', ')}`);
+  if (d.insecure !== undefined && typeof d.insecure !== 'boolean') throw bad(`"insecure" is ${kindOf(d.insecure)}, not true or false`);
+  if (d.keyring !== undefined) {
+    const k = d.keyring as Record<string, unknown> | null;
+    if (!k || typeof k !== 'object' || typeof k.service !== 'string' || typeof k.account !== 'string') throw bad('"keyring" must be an object with the strings "service" and "account"');
+  }
+  return { name, ...(data as ProfileData) };
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
 function describeFsError(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   const words: Record<string, string> = {
@@ -129,18 +160,26 @@ export class ProfileStore {
 
   defaultName(): string | undefined {
     const d = this.data.default;
-    return d && this.data.profiles[d] ? d : undefined;
+    return d && Object.hasOwn(this.data.profiles, d) ? d : undefined;
   }
 
+  /** The default the file names when no such profile exists (removed by hand, or misspelt). */
+  missingDefault(): string | undefined {
+    const d = this.data.default;
+    return d && !Object.hasOwn(this.data.profiles, d) ? d : undefined;
+  }
+
+  /** Every profile; one the file holds in a shape forgectl cannot use is an error naming the file. */
   list(): Profile[] {
     return Object.entries(this.data.profiles)
-      .map(([name, data]) => ({ name, ...data }))
+      .map(([name, data]) => checkedProfile(this.path, name, data))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** A profile, checked only itself: one broken profile does not stop the others from working. */
   get(name: string): Profile | undefined {
-    const data = Object.hasOwn(this.data.profiles, name) ? this.data.profiles[name] : undefined;
-    return data ? { name, ...data } : undefined;
+    const data: unknown = Object.hasOwn(this.data.profiles, name) ? this.data.profiles[name] : undefined;
+    return data === undefined ? undefined : checkedProfile(this.path, name, data);
   }
 
   /** Profiles whose URL has this origin, the default first. */

@@ -258,3 +258,66 @@ describe('the config file on disk', () => {
     }
   });
 });
+
+describe('a config file edited by hand', () => {
+  function writeConfig(configDir: string, content: unknown): string {
+    const path = join(configDir, 'config.json');
+    writeFileSync(path, JSON.stringify(content), { mode: 0o600 });
+    return path;
+  }
+
+  it('a default that names no profile says so, naming the file (exit 2)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const path = writeConfig(configDir, { default: 'gone', profiles: { a: { url: sb.url, token: sb.tokens.alice }, b: { url: sb.url, token: sb.tokens.bob } } });
+    const before = sb.requests.length;
+    const res = await forgectl(['token', 'self'], { configDir });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(new RegExp(`^error: the default profile gone named in ${path} does not exist$`, 'm'));
+    expect(res.stderr).toMatch(/^hint: .*forgectl profile use NAME/m);
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('a field of the wrong type is traced to the file and the profile, never sent (exit 2); the other profiles still work', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const path = writeConfig(configDir, {
+      default: 'good',
+      profiles: {
+        good: { url: sb.url, token: sb.tokens.alice },
+        numtoken: { url: sb.url, token: 12345678901234 },
+        numurl: { url: 42, token: sb.tokens.alice },
+        badurl: { url: 'gitlab example', token: sb.tokens.alice },
+      },
+    });
+    const before = sb.requests.length;
+    const cases: [string, string][] = [
+      ['numtoken', `config file ${path}: profile "numtoken": "token" is a number, not a string`],
+      ['numurl', `config file ${path}: profile "numurl": "url" is a number, not a string`],
+      ['badurl', `profile badurl in ${path}: invalid instance URL: gitlab example`],
+    ];
+    for (const [name, message] of cases) {
+      const res = await forgectl(['token', 'self', '-p', name], { configDir });
+      expect(res.exitCode, `${name}: ${res.stderr}`).toBe(2);
+      expect(res.stderr.split('\n')[0]).toBe(`error: ${message}`);
+      expect(res.stderr).not.toMatch(/undici|TypeError|12345678901234/);
+    }
+    expect(sb.requests.length).toBe(before);
+    const good = await forgectl(['token', 'self', '-o', 'json'], { configDir });
+    expect(good.exitCode, good.stderr).toBe(0);
+    expect(json<any>(good).name).toBe('alice-laptop');
+  });
+
+  it('a stored token with a control character is refused before it is sent (exit 4)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    writeConfig(configDir, { default: 'ctl', profiles: { ctl: { url: sb.url, token: `${sb.tokens.alice}\u0007` } } });
+    const before = sb.requests.length;
+    const res = await forgectl(['token', 'self'], { configDir });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: the token stored for profile ctl cannot be sent: it holds characters a token cannot have/m);
+    expect(res.stderr).not.toContain(sb.tokens.alice);
+    expect(res.stderr).not.toMatch(/undici|UND_ERR/);
+    expect(sb.requests.length).toBe(before);
+  });
+});
