@@ -209,15 +209,15 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
 }
 
 // GitLab's token prefixes (personal, OAuth, deploy, runner, CI/CD, trigger, feed, incoming mail,
-// agent, SCIM, feature flags…), then any long word mixing letters and digits as secrets do.
-const PREFIXED_TOKEN = /\bgl[a-z]{1,8}-[A-Za-z0-9_.-]{8,}/g;
+// agent, SCIM, feature flags, workspace), then any long word mixing letters and digits as secrets do.
+const PREFIXED_TOKEN = /\b(?:glpat|gloas|gldt|glrt|glrtr|glcbt|glptt|glft|glimt|glagent|glsoat|glffct|glwt)-[A-Za-z0-9_.-]{8,}/g;
 const LONG_SECRET_WORD = /[A-Za-z0-9_+=.-]{20,}/g;
 
 /**
  * Masks what may be a secret in a helper's stderr: what it printed on stdout (perhaps the token,
  * before failing), GitLab-prefixed tokens, and long words mixing letters and digits.
  */
-function maskSecrets(text: string, printed: string[]): string {
+export function maskSecrets(text: string, printed: string[] = []): string {
   let s = text;
   for (const line of printed) if (line.length >= 4) s = s.split(line).join(REDACTED);
   s = s.replace(PREFIXED_TOKEN, REDACTED);
