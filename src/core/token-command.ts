@@ -125,7 +125,9 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
     let errBytes = 0;
     let settled = false;
     // detached: a new process group (and session) led by the helper, so that the group can be ended.
-    const child = spawn(program, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: o.env, shell: false, detached: true });
+    // Not on Windows, where it would open a console window of its own.
+    const ownGroup = process.platform !== 'win32';
+    const child = spawn(program, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: o.env, shell: false, detached: ownGroup });
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -134,7 +136,8 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
       fn();
     };
     const stopGroup = () => {
-      if (child.pid !== undefined) {
+      if (!ownGroup) child.kill('SIGKILL');
+      else if (child.pid !== undefined) {
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {

@@ -276,6 +276,9 @@ describe('a config file edited by hand', () => {
     expect(res.stderr).toMatch(new RegExp(`^error: the default profile gone named in ${path} does not exist$`, 'm'));
     expect(res.stderr).toMatch(/^hint: .*forgectl profile use NAME/m);
     expect(sb.requests.length).toBe(before);
+    const shown = await forgectl(['profile', 'show'], { configDir });
+    expect(shown.exitCode).toBe(2);
+    expect(shown.stderr).toMatch(new RegExp(`^error: the default profile gone named in ${path} does not exist$`, 'm'));
   });
 
   it('a field of the wrong type is traced to the file and the profile, never sent (exit 2); the other profiles still work', async () => {

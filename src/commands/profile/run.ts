@@ -224,6 +224,8 @@ export async function listProfiles(ctx: Context): Promise<CommandResult> {
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {
   const store = await ctx.profiles();
   const wanted = name ?? ctx.globals.profile ?? ctx.env.FORGECTL_PROFILE ?? store.defaultName();
+  const missingDefault = !wanted && store.missingDefault();
+  if (missingDefault) throw new UsageError(`the default profile ${missingDefault} named in ${store.path} does not exist`, 'choose another with `forgectl profile use NAME` (see `forgectl profile list`)');
   if (!wanted) throw new UsageError('no profile in use', 'add one with `forgectl profile add NAME --url URL --token-stdin`');
   const p = store.get(wanted);
   if (!p) throw new UsageError(`no profile named ${wanted}`, 'see `forgectl profile list`');
