@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { forgectl, json, tempDir, unwritableDir } from '../helpers/cli.js';
 import { KEYRING_PLATFORM, filesContaining, storeContents, storeSecret, useKeyringSession } from '../helpers/keyring.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
@@ -128,6 +128,25 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     // Had the config write failed in between, it would still name the sandbox's entry, which kept its token.
     expect(await storeContents(ks)).toEqual([{ account: `mv@${configDir} for ${other}`, password: 'glpat-for-the-other-instance' }]);
     expect(config(configDir).profiles.mv.keyring.account).toBe(`mv@${configDir} for ${other}`);
+  });
+});
+
+describe.skipIf(!KEYRING_PLATFORM)('a config directory that cannot be written', () => {
+  it('fails with exit 2 and leaves no token behind in the store', async (t) => {
+    const sb = sandbox();
+    const ks = keyring();
+    const locked = unwritableDir();
+    if (!locked) t.skip('no way to make a directory unwritable here (root without chattr +i)');
+    const { dir, undo } = locked!;
+    try {
+      const before = (await storeContents(ks)).map((c) => c.account);
+      const res = await forgectl(['profile', 'add', 'ro', '--url', sb.url, '--token-stdin', '--no-verify'], { configDir: dir, env: ks.env, input: `${sb.tokens.alice}\n` });
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toMatch(/^error: config directory .* is not writable/m);
+      expect((await storeContents(ks)).map((c) => c.account)).toEqual(before);
+    } finally {
+      undo();
+    }
   });
 });
 

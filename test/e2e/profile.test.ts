@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { forgectl, json, tempDir, unwritableDir } from '../helpers/cli.js';
 import { requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -197,28 +196,6 @@ describe('profile add checks and stores TLS files; replacing and removing say wh
     expect(config(configDir).default).toBe('c');
   });
 });
-
-/**
- * A directory this process cannot write into, even as root: mode 0500 for a user, the immutable
- * attribute for root (which needs chattr and a file system that has it). Undefined where neither works.
- */
-function unwritableDir(): { dir: string; undo: () => void } | undefined {
-  const dir = tempDir();
-  const undo = () => {
-    if (process.getuid?.() === 0) spawnSync('chattr', ['-i', dir]);
-    else chmodSync(dir, 0o700);
-  };
-  if (process.getuid?.() === 0) spawnSync('chattr', ['+i', dir]);
-  else chmodSync(dir, 0o500);
-  try {
-    writeFileSync(join(dir, 'probe'), '');
-  } catch {
-    return { dir, undo };
-  }
-  rmSync(join(dir, 'probe'));
-  undo();
-  return undefined;
-}
 
 describe('the config file on disk', () => {
   it('a config.json that is a symbolic link is written through it, the link kept', async () => {

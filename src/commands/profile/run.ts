@@ -115,7 +115,13 @@ async function save(ctx: Context, name: string, data: ProfileData, makeDefault: 
   }
   const { token, ...rest } = data;
   const saved: ProfileData = token ? { ...rest, ...(await placeToken(ctx, store, name, rest.url, token, storage)) } : rest;
-  await store.set(name, saved, makeDefault);
+  try {
+    await store.set(name, saved, makeDefault);
+  } catch (err) {
+    // No config names the entry just written (a directory that cannot be written): it would stay behind.
+    await forgetOldToken(ctx, saved, old);
+    throw err;
+  }
   await forgetOldToken(ctx, old, saved);
   const where = saved.keyring ? ' (token in the system credential store)' : '';
   ctx.notice(`Saved profile ${name} to ${store.path}${where}${store.defaultName() === name ? ' (default)' : ''}.`);
