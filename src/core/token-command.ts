@@ -96,7 +96,7 @@ export interface TokenCommandOptions {
 const MAX_OUTPUT_BYTES = 16 * 1024;
 /** Enough of the helper's stderr for the error line. */
 const MAX_STDERR_BYTES = 4 * 1024;
-export const MAX_TOKEN_LENGTH = 4096;
+const MAX_TOKEN_LENGTH = 4096;
 
 /**
  * Why a token cannot go into a request header, or undefined when it can: printable ASCII with no
