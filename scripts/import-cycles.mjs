@@ -1,18 +1,63 @@
-// Import cycles among src/ files, static and dynamic imports alike, read from esbuild's metafile (the
-// bundler the build already uses; nothing is written). `node scripts/import-cycles.mjs` prints them
-// and exits 1 if there is one; test/unit/import-cycles.test.ts runs the same check.
+// Import cycles among src/ files. Every import counts: static, dynamic, re-exports and type-only ones
+// (`import type`, `import { type X }`, `import('./x.js').T`), because a type cycle still ties two
+// modules' designs together even though the bundle drops it. Sources are parsed with TypeScript's
+// own parser (nothing is compiled or written). `node scripts/import-cycles.mjs` prints the cycles and
+// exits 1 if there is one; test/unit/import-cycles.test.ts runs the same check.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import ts from 'typescript';
 
-/** Every entry point of the build, so each src/ file reachable from the CLI is seen. */
-const ENTRIES = ['src/main.ts', 'src/docs/generate.ts'];
+const REPO = fileURLToPath(new URL('..', import.meta.url));
 
-export async function importGraph() {
-  const res = await build({ absWorkingDir: fileURLToPath(new URL('..', import.meta.url)), entryPoints: ENTRIES, bundle: true, write: false, metafile: true, splitting: true, outdir: 'out', format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', define: { __FORGECTL_VERSION__: '"0"' } });
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.(m|c)?tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+/** The module specifiers a file names, whichever kind of import or re-export names them. */
+function specifiers(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      found.push(node.moduleReference.expression.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The source file a relative specifier names (`./x.js` is written for `./x.ts`), or undefined. */
+function resolveRelative(from, spec) {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec);
+  const stem = base.replace(/\.(m|c)?js$/, '');
+  const candidates = [base, `${stem}.ts`, `${stem}.mts`, `${stem}.cts`, `${stem}.tsx`, `${stem}.d.ts`, join(base, 'index.ts')];
+  return candidates.find((c) => /\.(m|c)?tsx?$/.test(c) && existsSync(c));
+}
+
+/** Every file under `root` (default src/) with the files under it it imports, as repo-relative paths. */
+export async function importGraph(root = join(REPO, 'src')) {
+  const top = dirname(resolve(root));
+  const name = (f) => relative(top, f).split('\\').join('/');
   const graph = new Map();
-  for (const [file, input] of Object.entries(res.metafile.inputs)) {
-    if (!file.startsWith('src/')) continue;
-    graph.set(file, input.imports.map((i) => i.path).filter((p) => p.startsWith('src/')));
+  for (const file of sourceFiles(resolve(root)).sort()) {
+    const targets = specifiers(file)
+      .map((s) => resolveRelative(file, s))
+      .filter((t) => t !== undefined && !relative(resolve(root), t).startsWith('..'))
+      .map(name);
+    graph.set(name(file), [...new Set(targets)]);
   }
   return graph;
 }

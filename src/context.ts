@@ -173,7 +173,8 @@ export class Context {
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
     });
-    if (result.kind === 'list' && this.morePages && this.tty.stdout && this.tty.stderr) {
+    // Said whenever a person may read stderr, also when stdout goes to a pipe (`list | grep`).
+    if (result.kind === 'list' && this.morePages && this.tty.stderr) {
       const { page, total } = this.morePages;
       const of = total !== undefined ? `${n} of ${total}` : `${n}, and more exist`;
       this.stderr.write(`Showing ${of}; use --all for every page, or --page ${page + 1} for the next.\n`);

@@ -82,6 +82,28 @@ function int(flag: string, min?: number, max?: number) {
   return (raw: string) => parseInteger(flag, raw, { min, max });
 }
 
+// A secret typed after a flag is seen by every user of the machine in `ps` and kept in the shell's
+// history, so no flag takes one; these say so, and what to use, instead of commander's bare
+// "too many arguments" or "unknown option".
+function refuseSecret(what: string, use: string) {
+  return (): never => {
+    throw new UsageError(`${what} is not taken on the command line: other users can read it in ps, and your shell keeps it in its history`, use);
+  };
+}
+
+/** A flag people try for a secret (`--key VALUE`) that the command does not have: hidden from help, it refuses with the reason. */
+export function secretFlagRefused(flag: string, what: string, use: string): Option {
+  return new Option(`${flag} <value>`).hideHelp().argParser(refuseSecret(what, use));
+}
+
+/** A switch (`--secret`, asking at a hidden prompt) that refuses a value given after it, with the reason. */
+export function secretSwitch(flag: string, description: string, what: string, use: string): Option {
+  const option = new Option(`${flag} [value]`, description).argParser(refuseSecret(what, use));
+  // Help and completions show it as the switch it is; the optional value exists only to be refused.
+  option.flags = flag;
+  return option;
+}
+
 /** The global options of CLI.md, fresh Option objects each call (commander options are per command). */
 export function globalOptions(): Option[] {
   return [

@@ -2,11 +2,21 @@
 // a reference), the config file itself, or a helper command (nothing stored). The commands and the
 // Context go through these functions and never touch a backend directly.
 
-import type { Context } from '../context.js';
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
 import { originOf, type Profile, type ProfileData, type ProfileStore } from './profiles.js';
+import type { Redactor } from './redact.js';
 import { runTokenCommand, tokenDefect } from './token-command.js';
+
+/** The part of the command's Context these functions use: core does not import the layer above it. */
+interface Context {
+  readonly env: NodeJS.ProcessEnv;
+  readonly globals: { readonly timeout: number };
+  readonly abort: { readonly signal: AbortSignal };
+  readonly redactor: Pick<Redactor, 'add'>;
+  readonly dryRun: boolean;
+  warn(message: string): void;
+}
 
 export type TokenStorage = 'keyring' | 'file' | 'command' | 'none';
 export const STORAGES = ['keyring', 'file'] as const;

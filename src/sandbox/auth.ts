@@ -4,7 +4,7 @@
 
 import { forbidden, insufficientScope, notFound, unauthorized } from './http/errors.js';
 import { isParamObject, type ParamObject } from './http/query.js';
-import type { RouteOptions } from './http/router.js';
+import type { RouteOptions } from './http/route-options.js';
 import type { SandboxState } from './state.js';
 import type { JobToken, OAuthToken, PersonalAccessToken, User } from './types.js';
 

@@ -7,7 +7,6 @@ import { collabModule } from './collab/module.js';
 import { dashboardsModule } from './dashboards/routes.js';
 import { protectedEnvironmentsModule } from './protected-environments/routes.js';
 import { releasesModule, releasesSandboxModule } from './releases/routes.js';
-import type { Router } from './http/router.js';
 import { alertsAdminModule, alertsModule } from './alerts/routes.js';
 import { broadcastMessagesModule } from './broadcast-messages/routes.js';
 import { eventsModule } from './events/routes.js';
@@ -24,21 +23,7 @@ import { settingsModule } from './settings/routes.js';
 import { systemHooksModule } from './system-hooks/routes.js';
 import { tokensModule } from './tokens/routes.js';
 import { seedPeople } from './users/seed.js';
-import type { SandboxState, SeedKind } from './state.js';
-
-export interface SeedOptions {
-  /** Generated projects added for benchmarks. */
-  extraProjects?: number;
-}
-
-export interface SandboxModule {
-  name: string;
-  /** Where the module's paths live; `/api/v4` unless said otherwise. */
-  prefix?: string;
-  register(router: Router, state: SandboxState): void;
-  /** Seeds run in list order, so a module may rely on those before it. */
-  seed?(state: SandboxState, seed: SeedKind, options: SeedOptions): void;
-}
+import type { SandboxModule } from './sandbox-module.js';
 
 /** Users and groups: everything else refers to them. */
 export const coreModule: SandboxModule = {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/harness.js';
 
 const HOSTILE = 'red \x1b[31malert\x1b[0m \x1b]0;owned\x07 end';
+// RLO: shown as `evilexe.txt` by a terminal that obeys it.
+const SPOOF = 'attachment: evil\u202Etxt.exe';
 const PAGE = '<!DOCTYPE html>\n<html><body><h1>502 Bad Gateway</h1>\x1b[2J</body></html>\n';
 
 let server: Server;
@@ -14,7 +16,10 @@ let url = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
-    if (path.startsWith('/api/v4/text')) {
+    if (path.startsWith('/api/v4/spoof')) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(SPOOF);
+    } else if (path.startsWith('/api/v4/text')) {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(HOSTILE);
     } else if (path.startsWith('/api/v4/headers')) {
@@ -47,6 +52,14 @@ describe('api output on a terminal and in a pipe', () => {
     expect(tty.stdout).toContain('red ^[[31malert^[[0m ^[]0;owned^G end');
     const pipe = await api('/text', false);
     expect(pipe.stdout).toBe(`${HOSTILE}\n`);
+  });
+
+  it('shows Unicode bidi controls of a text answer on a terminal, and passes them exactly to a pipe', async () => {
+    const tty = await api('/spoof', true);
+    expect(tty.exitCode).toBe(0);
+    expect(tty.stdout).toBe('attachment: evil\\u202etxt.exe\n');
+    const pipe = await api('/spoof', false);
+    expect(pipe.stdout).toBe(`${SPOOF}\n`);
   });
 
   it('shows control characters in --include headers on a terminal and masks URL credentials', async () => {

@@ -3,6 +3,7 @@
 // looks like a whole answer; one bad answer is retried and the full output follows.
 
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { forgectl, json } from '../helpers/cli.js';
 import { FAULTS, FAST, expectNoFalseAnswer, expectedAttempts, runWithFault, specFor } from '../helpers/faults.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
@@ -61,7 +62,7 @@ describe('fault matrix: --all failing at page 3 (token list, offset paging)', ()
     });
   }
 
-  it('ndjson and piped table rows that were printed stay; yaml prints nothing', async () => {
+  it('ndjson and piped table rows that were printed stay; yaml ends with a line no YAML reader accepts', async () => {
     const spec = 'reset-body:forever@GET:/personal_access_tokens?page=3';
     const nd = await runWithFault(sandbox(), spec, ['token', 'list', '--all', '--per-page', '3', '-o', 'ndjson', '--fields', 'id']);
     expect(nd.exitCode).toBe(1);
@@ -71,8 +72,10 @@ describe('fault matrix: --all failing at page 3 (token list, offset paging)', ()
     expect(table.stdout.trim().split('\n')).toHaveLength(6);
     const yaml = await runWithFault(sandbox(), spec, ['token', 'list', '--all', '--per-page', '3', '-o', 'yaml']);
     expect(yaml.exitCode).toBe(1);
-    expect(yaml.stdout).toBe('');
-    expect(yaml.stderr).toContain('error: the list stopped at page 3, nothing printed: ');
+    expect(() => parseYaml(yaml.stdout)).toThrow();
+    expect(yaml.stdout.match(/^- /gm)).toHaveLength(6);
+    expect(yaml.stdout).toMatch(/\n"the list stopped here: see the error on stderr$/);
+    expect(yaml.stderr).toContain('error: the list stopped at page 3, 6 items printed before it: ');
   });
 
   it('the pages fetched ahead of the failed one are dropped: no retries, no errors of their own', async () => {

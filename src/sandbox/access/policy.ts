@@ -12,11 +12,19 @@
 // - Administrators see everything and count as level 60; `Sudo` is resolved before (auth.ts), so
 //   the rules apply to the user the request runs as.
 
-import type { SandboxState } from '../state.js';
 import { ACCESS, type Namespace, type Project, type User } from '../types.js';
 
+/** The part of the sandbox state the rules read; SandboxState has it (and delegates to these rules). */
+interface AccessTree {
+  readonly namespaces: ReadonlyMap<number, Namespace>;
+  readonly projects: readonly Project[];
+  namespace(id: number): Namespace;
+  /** The namespace and its ancestors, nearest first. */
+  ancestors(ns: Namespace): readonly Namespace[];
+}
+
 /** Access from memberships only: direct, inherited from parent groups, or owning the personal namespace. */
-export function memberAccess(state: SandboxState, user: User | null | undefined, target: Project | Namespace): number {
+export function memberAccess(state: AccessTree, user: User | null | undefined, target: Project | Namespace): number {
   if (!user) return ACCESS.none;
   if ('namespaceId' in target) {
     const direct = target.members?.get(user.id) ?? ACCESS.none;
@@ -31,13 +39,13 @@ export function memberAccess(state: SandboxState, user: User | null | undefined,
 }
 
 /** Effective access level: memberships, or 60 for an administrator. */
-export function accessLevel(state: SandboxState, user: User | null | undefined, target: Project | Namespace): number {
+export function accessLevel(state: AccessTree, user: User | null | undefined, target: Project | Namespace): number {
   if (!user) return ACCESS.none;
   if (user.admin) return ACCESS.admin;
   return memberAccess(state, user, target);
 }
 
-function visible(state: SandboxState, user: User | null | undefined, target: Project | Namespace): boolean {
+function visible(state: AccessTree, user: User | null | undefined, target: Project | Namespace): boolean {
   if (user?.admin) return true;
   if (target.visibility === 'public') return true;
   if (!user || user.state !== 'active') return false;
@@ -46,12 +54,12 @@ function visible(state: SandboxState, user: User | null | undefined, target: Pro
 }
 
 /** Whether the user may read the project (and so its issues, merge requests, snippets…). */
-export function canReadProject(state: SandboxState, user: User | null | undefined, project: Project): boolean {
+export function canReadProject(state: AccessTree, user: User | null | undefined, project: Project): boolean {
   return visible(state, user, project);
 }
 
 /** Whether the user is a member (direct or inherited) of some project in the group's tree. */
-function hasProjectsIn(state: SandboxState, user: User, group: Namespace): boolean {
+function hasProjectsIn(state: AccessTree, user: User, group: Namespace): boolean {
   const tree = new Set<number>([group.id]);
   // Namespaces are created parent first, so one pass in id order collects the whole subtree.
   for (const ns of state.namespaces.values()) if (ns.parentId !== null && tree.has(ns.parentId)) tree.add(ns.id);
@@ -62,7 +70,7 @@ function hasProjectsIn(state: SandboxState, user: User, group: Namespace): boole
  * read_group: the group's record and everything group-level (epics, wikis, releases, notification
  * settings, protected environments…), the same for every family.
  */
-export function canReadGroup(state: SandboxState, user: User | null | undefined, group: Namespace): boolean {
+export function canReadGroup(state: AccessTree, user: User | null | undefined, group: Namespace): boolean {
   if (visible(state, user, group)) return true;
   return !!user && user.state === 'active' && hasProjectsIn(state, user, group);
 }

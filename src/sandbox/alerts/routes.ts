@@ -13,7 +13,7 @@
 
 import { requireAdmin } from '../access/admin.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { alertJson, applyAlert, parseHttpPayload, parsePrometheusAlert, prometheusPayloadProcessable } from './ingest.js';
 import { alertIntegrationInfo, alertStore, seedAlertIntegrations, slug, type AlertIntegration } from './store.js';

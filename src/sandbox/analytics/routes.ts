@@ -4,7 +4,7 @@
 import { findGroupByRefOrFail, inGroupTree as inTree } from '../access/groups.js';
 import { forbidden } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 import { ACCESS, type Group } from '../types.js';
 import { seedActivity } from './seed.js';

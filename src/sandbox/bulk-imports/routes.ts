@@ -7,7 +7,7 @@ import { ApiError, invalidParams } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import { isParamObject, type ParamObject } from '../http/query.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { newProject } from '../projects/seed.js';
 import type { SandboxState } from '../state.js';

@@ -2,7 +2,7 @@
 // discussions, iterations): this module seeds them and registers the three families' routes
 // (discussions/, epics/, iteration-events/).
 
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import { registerDiscussions } from '../discussions/routes.js';
 import { registerEpics } from '../epics/routes.js';
 import { registerIterationEvents } from '../iteration-events/routes.js';

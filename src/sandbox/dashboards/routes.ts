@@ -3,7 +3,7 @@
 import { badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
 import { findProjectOrFail } from '../access/projects.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import { dashboardsStore } from './store.js';
 
 export const dashboardsModule: SandboxModule = {

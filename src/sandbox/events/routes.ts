@@ -11,7 +11,7 @@ import { notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import { findProjectOrFail } from '../access/projects.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, type EventRecord, type Project, type User } from '../types.js';

@@ -9,7 +9,7 @@ import { findGroupOrFail } from '../access/groups.js';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
 import type { UploadedFile } from '../http/query.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import type { SandboxState, SeedKind } from '../state.js';
 import { ACCESS, type Group, type User } from '../types.js';

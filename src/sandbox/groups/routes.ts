@@ -7,7 +7,7 @@ import { canReadGroup } from '../access/policy.js';
 import { invalidParams } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, VISIBILITIES, type Group, type Namespace, type Visibility } from '../types.js';

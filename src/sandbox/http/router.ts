@@ -4,6 +4,7 @@
 
 import type { AuthInfo } from '../auth.js';
 import type { ParamObject, UploadedFile } from './query.js';
+import type { RouteOptions } from './route-options.js';
 import type { SandboxState } from '../state.js';
 import type { User } from '../types.js';
 
@@ -40,21 +41,6 @@ export interface HandlerResult {
 }
 
 export type Handler = (req: SandboxRequest) => HandlerResult | Promise<HandlerResult>;
-
-export interface RouteOptions {
-  /**
-   * `required` (default): 401 without a credential. `optional`: anonymous callers get public data.
-   * `none`: the handler checks its own credential (alert URLs take an integration key as Bearer).
-   */
-  auth?: 'required' | 'optional' | 'none';
-  /**
-   * Token scopes accepted besides `api` (and `read_api` for GET/HEAD); `any` accepts every scope
-   * (GitLab's self-information endpoints).
-   */
-  scopes?: readonly string[] | 'any';
-  /** Whether a CI job token is accepted; elsewhere it is ignored, as GitLab ignores it. */
-  jobToken?: boolean;
-}
 
 export interface Route {
   method: string;

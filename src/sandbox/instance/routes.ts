@@ -2,7 +2,7 @@
 // version the sandbox claims is the one its behaviour follows (spec: GitLab 17.x); `enterprise`
 // follows the sandbox's tier.
 
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { Router, SandboxRequest } from '../http/router.js';
 
 export const SANDBOX_GITLAB_VERSION = '17.6.0';

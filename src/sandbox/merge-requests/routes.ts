@@ -6,10 +6,9 @@ import { ApiError, badRequest, forbidden, notAllowed, unauthorized } from '../ht
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import type { ParamObject } from '../http/query.js';
-import { findProjectOrFail } from '../access/projects.js';
 import { mergeRequestJson, mrSimple } from './entity.js';
+import { clocked, findMr, mrProject } from './handlers.js';
 import {
-  advance,
   canDelete,
   canMerge,
   canReadMergeRequests,
@@ -22,36 +21,13 @@ import {
   reopenMergeRequest,
 } from './lifecycle.js';
 import { mrStore, type MergeRequestRecord } from './store.js';
-import type { SandboxModule } from '../modules.js';
-import type { Handler, HandlerResult, Router, SandboxRequest } from '../http/router.js';
+import type { SandboxModule } from '../sandbox-module.js';
+import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { seedMergeRequests } from './seed.js';
 import type { Project } from '../types.js';
 import { applyMrListQuery, readMrListQuery, type MrListQuery } from './filters.js';
 
 export const MAX_DESCRIPTION = 1_048_576;
-
-/** Every handler first applies what the clock made due (pipelines finishing, automatic merges). */
-export function clocked(handler: Handler): Handler {
-  return (req) => {
-    advance(req.state);
-    return handler(req);
-  };
-}
-
-/** The project, visible to the caller and with merge requests the caller may read. */
-export function mrProject(req: SandboxRequest): Project {
-  const project = findProjectOrFail(req);
-  if (!canReadMergeRequests(req.state, req.user, project)) throw forbidden();
-  return project;
-}
-
-export function findMr(req: SandboxRequest, project: Project): MergeRequestRecord {
-  const iid = /^\d+$/.test(req.params.merge_request_iid ?? '') ? Number(req.params.merge_request_iid) : NaN;
-  const mr = mrStore(req.state).find(project.id, iid);
-  // GitLab's find_by! raises RecordNotFound, rendered as below.
-  if (!mr) throw new ApiError(404, { message: '404 Not found' });
-  return mr;
-}
 
 function listPage(req: SandboxRequest, r: ParamReader, q: MrListQuery, items: MergeRequestRecord[], relativeTo?: Project): HandlerResult {
   const page = readPage(r);

@@ -11,13 +11,13 @@ import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import { findProjectOrFail } from '../access/projects.js';
 import { trainCarJson } from '../merge-requests/entity.js';
+import { clocked, findMr } from '../merge-requests/handlers.js';
 import { addTrainCar, currentPipelineStatus, detailedMergeStatus } from '../merge-requests/lifecycle.js';
 import { mrStore, type TrainCar } from '../merge-requests/store.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, type Project } from '../types.js';
-import { clocked, findMr } from '../merge-requests/routes.js';
 
 export const TIERS = ['free', 'premium', 'ultimate'] as const;
 export type Tier = (typeof TIERS)[number];

@@ -7,7 +7,7 @@ import { ApiError, badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
 import { findGroupOrFail } from '../access/groups.js';
 import { findProjectOrFail } from '../access/projects.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { eventNames, LEVELS, notificationStore, settingFor, type Level, type NotificationSetting } from './store.js';
 

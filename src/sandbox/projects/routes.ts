@@ -6,7 +6,7 @@ import { notFound } from '../http/errors.js';
 import { keysetPage, keysetRequested, keysetUnavailable, offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import { findProjectOrFail } from '../access/projects.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import type { Project } from '../types.js';
 import { fullProject, simpleProject } from './entity.js';

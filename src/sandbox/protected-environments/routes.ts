@@ -6,7 +6,7 @@
 import { findGroupOrFail } from '../access/groups.js';
 import { ApiError, forbidden, invalidParams, notFound } from '../http/errors.js';
 import { isParamObject, type ParamObject } from '../http/query.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import { ACCESS, type Group } from '../types.js';

@@ -7,7 +7,7 @@ import { findGroupByRefOrFail, inGroupTree as inTree } from '../access/groups.js
 import { badRequest, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 import type { SandboxState } from '../state.js';
 import type { Group } from '../types.js';

@@ -7,7 +7,7 @@
 import { requireAdmin } from '../access/admin.js';
 import { badRequest } from '../http/errors.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 
 
 export const sandboxAdminModule: SandboxModule = {

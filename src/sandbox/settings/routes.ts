@@ -20,7 +20,7 @@ import {
 import { ApiError, invalidParams } from '../http/errors.js';
 import { isParamObject, type ParamObject, type ParamValue } from '../http/query.js';
 import { requireAdmin } from '../access/admin.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 
 const TRUE = new Set(['1', 'on', 't', 'true', 'y', 'yes']);

@@ -6,7 +6,7 @@ import { adminStore, type SystemHook } from '../admin/store.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 import { requireAdmin } from '../access/admin.js';
 

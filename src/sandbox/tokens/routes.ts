@@ -6,7 +6,7 @@ import { addDays } from '../clock.js';
 import { ApiError, badRequest, notAllowed, notFound, unauthorized } from '../http/errors.js';
 import { keysetRequested, keysetUnavailable, offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
-import type { SandboxModule } from '../modules.js';
+import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { patSecret } from '../secrets.js';
 import { seedTokens } from './seed.js';

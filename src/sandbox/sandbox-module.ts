@@ -1,0 +1,19 @@
+// What an endpoint family is. Its own leaf, so each family's routes.ts can declare one without
+// importing modules.ts, the list that imports every family.
+
+import type { Router } from './http/router.js';
+import type { SandboxState, SeedKind } from './state.js';
+
+export interface SeedOptions {
+  /** Generated projects added for benchmarks. */
+  extraProjects?: number;
+}
+
+export interface SandboxModule {
+  name: string;
+  /** Where the module's paths live; `/api/v4` unless said otherwise. */
+  prefix?: string;
+  register(router: Router, state: SandboxState): void;
+  /** Seeds run in list order, so a module may rely on those before it. */
+  seed?(state: SandboxState, seed: SeedKind, options: SeedOptions): void;
+}
