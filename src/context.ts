@@ -237,13 +237,20 @@ export class Context {
       rawUrl = profile?.url;
       urlFrom = 'profile';
     }
+    const missingDefault = !rawUrl && store?.missingDefault();
+    if (missingDefault) {
+      throw new UsageError(
+        `the default profile ${missingDefault} named in ${store!.path} does not exist`,
+        'choose another with `forgectl profile use NAME` (see `forgectl profile list`), or pass --profile',
+      );
+    }
     if (!rawUrl) {
       throw new UsageError(
         'no instance configured',
         'add a profile with `forgectl profile add NAME --url URL --token-stdin`, or set FORGECTL_URL and FORGECTL_TOKEN',
       );
     }
-    const url = normalizeBaseUrl(rawUrl);
+    const url = urlFrom === 'profile' ? profileUrl(profile!, store!) : normalizeBaseUrl(rawUrl);
     const origin = new URL(url).origin;
     if (urlFrom !== 'profile') {
       const named = urlFrom === 'flag' ? '--url' : urlFrom === 'ci' ? 'CI_SERVER_URL' : env.FORGECTL_URL ? 'FORGECTL_URL' : 'GITLAB_HOST';
@@ -401,6 +408,16 @@ function maxAnswerBytes(env: NodeJS.ProcessEnv): number | undefined {
   const mb = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
   if (!(mb > 0)) throw new UsageError(`invalid FORGECTL_MAX_ANSWER_MB: ${raw}`, `give a size in MB greater than 0 (default ${DEFAULT_MAX_ANSWER_MB})`);
   return Math.round(mb * 2 ** 20);
+}
+
+/** A profile's URL that cannot be used is traced to the profile and the file it is in. */
+function profileUrl(profile: Profile, store: ProfileStore): string {
+  try {
+    return normalizeBaseUrl(profile.url);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    throw new UsageError(`profile ${profile.name} in ${store.path}: ${err.message}`, err.hint);
+  }
 }
 
 /** A TLS file stored in a profile that has gone missing: name the profile and the option. */

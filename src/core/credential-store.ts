@@ -28,11 +28,13 @@ export interface SecretStore {
   delete(ref: KeyringRef, env: NodeJS.ProcessEnv): Promise<boolean>;
 }
 
-/** One entry per profile and config directory, so two config directories never share a token. */
 /**
  * The entry of a profile's token: per profile, config directory and instance origin, so replacing a
  * profile with another instance's URL writes a new entry and never overwrites the one that the
  * config still points at for the old instance (a failed config write must not send B's token to A).
+ * `configDir` is the real absolute path: two directories both typed `cfg` never share an entry.
+ * Entries are found through the reference config.json keeps, so those written before (keyed by the
+ * directory as typed) are still read.
  */
 export function keyringRefFor(profile: string, configDir: string, origin: string): KeyringRef {
   return { service: KEYRING_SERVICE, account: `${profile}@${configDir} for ${origin}` };

@@ -6,7 +6,7 @@ import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } f
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
 import { originOf, type Profile, type ProfileData, type ProfileStore } from './profiles.js';
 import type { Redactor } from './redact.js';
-import { runTokenCommand } from './token-command.js';
+import { runTokenCommand, tokenDefect } from './token-command.js';
 
 /** The part of the command's Context these functions use: core does not import the layer above it. */
 interface Context {
@@ -67,6 +67,14 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
       break;
   }
   ctx.redactor.add(token);
+  // A stored token edited by hand (a pasted control character) is refused here, not by the HTTP layer.
+  const defect = token ? tokenDefect(token) : undefined;
+  if (defect) {
+    throw new MissingCredentialsError(
+      `the token stored for profile ${p.name} cannot be sent: it ${defect}`,
+      `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+    );
+  }
   return token;
 }
 
@@ -83,7 +91,7 @@ export async function placeToken(
   choice: StorageChoice | undefined,
 ): Promise<Pick<ProfileData, 'token' | 'keyring'>> {
   if (choice === 'file') return { token };
-  const ref = keyringRefFor(name, store.dir, new URL(url).origin);
+  const ref = keyringRefFor(name, store.realDir, new URL(url).origin);
   try {
     await systemKeyring.set(ref, token, ctx.env);
     return { keyring: ref };
@@ -142,7 +150,7 @@ export async function moveToken(ctx: Context, store: ProfileStore, name: string,
     const token = await readProfileToken(ctx, current);
     const { name: _n, token: _t, keyring: _k, ...rest } = current;
     if (to === 'keyring') {
-      const ref = keyringRefFor(name, store.dir, new URL(current.url).origin);
+      const ref = keyringRefFor(name, store.realDir, new URL(current.url).origin);
       try {
         await systemKeyring.set(ref, token!, ctx.env);
       } catch (err) {

@@ -1,15 +1,16 @@
 // Credential profiles, stored as JSON in `config.json` in the config directory.
 // Reading is a plain read: a missing file is an empty store and nothing is created, so read-only or
 // missing homes work. Writes take a lock (proper-lockfile) around read–modify–write and replace the
-// file by an atomic rename, so parallel `profile add` runs keep every profile. Files are 0600 in a
-// 0700 directory.
+// file by an atomic rename, so parallel `profile add` runs keep every profile; a config.json that is
+// a symbolic link is written through, the link kept. Files are 0600 in a 0700 directory.
 
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 import type { KeyringRef } from './credential-store.js';
 import type { TokenType } from './http.js';
+import { TOKEN_TYPES } from './token-types.js';
 
 export interface ProfileData {
   url: string;
@@ -88,6 +89,36 @@ function readStore(path: string): StoreShape {
   return { default: typeof shape.default === 'string' ? shape.default : undefined, profiles };
 }
 
+const OPTIONAL_STRINGS = ['token', 'tokenCommand', 'sudo', 'caFile', 'clientCert', 'clientKey'] as const;
+
+/**
+ * A profile as the file holds it, checked field by field: a hand-edited `"url": 42` or a token that
+ * is not a string is traced to the file and the profile, never sent. Values are not quoted (a token
+ * may be one).
+ */
+function checkedProfile(path: string, name: string, data: unknown): Profile {
+  const bad = (what: string) => new UsageError(`config file ${path}: profile ${JSON.stringify(name)}: ${what}`, 'fix it there, or add the profile again with `forgectl profile add NAME … --yes`');
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad(`is ${kindOf(data)}, not an object`);
+  const d = data as Record<string, unknown>;
+  if (typeof d.url !== 'string') throw bad(d.url === undefined ? 'has no "url"' : `"url" is ${kindOf(d.url)}, not a string`);
+  for (const key of OPTIONAL_STRINGS) {
+    if (d[key] !== undefined && typeof d[key] !== 'string') throw bad(`"${key}" is ${kindOf(d[key])}, not a string`);
+  }
+  if (d.tokenType !== undefined && !TOKEN_TYPES.includes(d.tokenType as TokenType)) throw bad(`"tokenType" must be one of ${TOKEN_TYPES.join(', ')}`);
+  if (d.insecure !== undefined && typeof d.insecure !== 'boolean') throw bad(`"insecure" is ${kindOf(d.insecure)}, not true or false`);
+  if (d.keyring !== undefined) {
+    const k = d.keyring as Record<string, unknown> | null;
+    if (!k || typeof k !== 'object' || typeof k.service !== 'string' || typeof k.account !== 'string') throw bad('"keyring" must be an object with the strings "service" and "account"');
+  }
+  return { name, ...(data as ProfileData) };
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
 function describeFsError(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   const words: Record<string, string> = {
@@ -119,20 +150,36 @@ export class ProfileStore {
     return join(this.dir, CONFIG_FILE);
   }
 
-  defaultName(): string | undefined {
-    const d = this.data.default;
-    return d && this.data.profiles[d] ? d : undefined;
+  /**
+   * The directory as one absolute path with no symbolic links, whatever the working directory it
+   * was named from: what tells two config directories apart (two `cfg` in different places are two).
+   */
+  get realDir(): string {
+    return realPathOf(resolve(this.dir));
   }
 
+  defaultName(): string | undefined {
+    const d = this.data.default;
+    return d && Object.hasOwn(this.data.profiles, d) ? d : undefined;
+  }
+
+  /** The default the file names when no such profile exists (removed by hand, or misspelt). */
+  missingDefault(): string | undefined {
+    const d = this.data.default;
+    return d && !Object.hasOwn(this.data.profiles, d) ? d : undefined;
+  }
+
+  /** Every profile; one the file holds in a shape forgectl cannot use is an error naming the file. */
   list(): Profile[] {
     return Object.entries(this.data.profiles)
-      .map(([name, data]) => ({ name, ...data }))
+      .map(([name, data]) => checkedProfile(this.path, name, data))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** A profile, checked only itself: one broken profile does not stop the others from working. */
   get(name: string): Profile | undefined {
-    const data = Object.hasOwn(this.data.profiles, name) ? this.data.profiles[name] : undefined;
-    return data ? { name, ...data } : undefined;
+    const data: unknown = Object.hasOwn(this.data.profiles, name) ? this.data.profiles[name] : undefined;
+    return data === undefined ? undefined : checkedProfile(this.path, name, data);
   }
 
   /** Profiles whose URL has this origin, the default first. */
@@ -226,9 +273,17 @@ export class ProfileStore {
         // A directory we cannot chmod (not ours): the file itself is still written 0600.
       } else if (code === 'EEXIST' || code === 'ENOTDIR') {
         throw new UsageError(`config directory ${this.dir} is not a directory`, 'pass --config-dir (or FORGECTL_CONFIG_DIR) naming a directory');
+      } else if (isNotWritable(err)) {
+        throw notWritable(`config directory ${this.dir} cannot be created`, err);
       } else {
         throw new CommandFailedError(`cannot create config directory ${this.dir}: ${describeFsError(err)}`, 'check its permissions, or point --config-dir (or FORGECTL_CONFIG_DIR) elsewhere');
       }
+    }
+    // Asked before locking: the lock would retry its way to a misleading "remove the .lock" first.
+    try {
+      accessSync(this.dir, constants.W_OK);
+    } catch (err) {
+      if (isNotWritable(err)) throw notWritable(`config directory ${this.dir} is not writable`, err);
     }
     // CommonJS: under Node its exports are `default`; bundled, only `default` has them.
     const lockfile = (await import('proper-lockfile')).default;
@@ -240,7 +295,10 @@ export class ProfileStore {
         retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true },
       });
     } catch (err) {
-      throw new CommandFailedError(`cannot lock config file ${path}: ${describeFsError(err)}`, `if no other forgectl is running, remove ${path}.lock`);
+      // The lock is a directory made beside the file: failing to make it says the directory is read-only.
+      if (isNotWritable(err)) throw notWritable(`config directory ${this.dir} is not writable`, err);
+      const hint = (err as NodeJS.ErrnoException).code === 'ELOCKED' ? `if no other forgectl is running, remove ${path}.lock` : 'check the config directory, or point --config-dir elsewhere';
+      throw new CommandFailedError(`cannot lock config file ${path}: ${describeFsError(err)}`, hint);
     }
     try {
       const fresh = readStore(path);
@@ -249,11 +307,29 @@ export class ProfileStore {
         this.data = fresh;
         return;
       }
-      writeAtomic(path, JSON.stringify(stripUndefined(fresh), null, 2) + '\n');
+      writeAtomic(path, JSON.stringify(stripUndefined(fresh), null, 2) + '\n', this.dir);
       this.data = fresh;
     } finally {
       await release().catch(() => undefined);
     }
+  }
+}
+
+/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest as given. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), basename(path));
+  }
+}
+
+function lstatSafe(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -265,9 +341,22 @@ function statSafe(path: string) {
   }
 }
 
-function writeAtomic(path: string, text: string): void {
-  // Unique per process and call; 'wx' refuses to reuse a leftover file.
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
+/** Where a write of `path` lands: a symbolic link (config.json kept in a dotfiles repository) is written through. */
+function writeTarget(path: string): string {
+  if (!lstatSafe(path)?.isSymbolicLink()) return path;
+  try {
+    return realpathSync(path);
+  } catch {
+    // A link to a file not created yet: the file it names.
+    return resolve(dirname(path), readlinkSync(path));
+  }
+}
+
+function writeAtomic(path: string, text: string, configDir: string): void {
+  const target = writeTarget(path);
+  // Beside the target, so the rename stays on one file system; unique per process and call, and
+  // 'wx' refuses to reuse a leftover file.
+  const tmp = `${target}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
     const fd = openSync(tmp, 'wx', 0o600);
     try {
@@ -276,11 +365,24 @@ function writeAtomic(path: string, text: string): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
+    renameSync(tmp, target);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw new CommandFailedError(`cannot write config file ${path}: ${describeFsError(err)}`, 'check its permissions and free space, or point --config-dir elsewhere');
+    if (isNotWritable(err)) {
+      throw notWritable(target === path ? `config directory ${configDir} is not writable` : `directory ${dirname(target)}, where ${path} links to, is not writable`, err);
+    }
+    throw new CommandFailedError(`cannot write config file ${target}: ${describeFsError(err)}`, 'check its permissions and free space, or point --config-dir elsewhere');
   }
+}
+
+/** Permission or a read-only file system: nothing forgectl can do, the user must choose another place. */
+function isNotWritable(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+}
+
+function notWritable(what: string, err: unknown): UsageError {
+  return new UsageError(`${what} (${describeFsError(err)})`, 'fix its permissions, or point --config-dir (or FORGECTL_CONFIG_DIR) at a directory you can write');
 }
 
 function stripUndefined<T extends object>(o: T): T {

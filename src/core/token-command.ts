@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { MissingCredentialsError, UsageError } from './errors.js';
+import { REDACTED } from './redact.js';
 
 /** A helper that failed, hung or printed nothing: the credential is missing, so exit 4. */
 export class TokenCommandError extends MissingCredentialsError {
@@ -91,18 +92,42 @@ export interface TokenCommandOptions {
   signal?: AbortSignal;
 }
 
+/** A token is one short line; more than this is not a token, so the helper is stopped. */
+const MAX_OUTPUT_BYTES = 16 * 1024;
+/** Enough of the helper's stderr for the error line. */
+const MAX_STDERR_BYTES = 4 * 1024;
+const MAX_TOKEN_LENGTH = 4096;
+
+/**
+ * Why a token cannot go into a request header, or undefined when it can: printable ASCII with no
+ * blanks, and not longer than any real token.
+ */
+export function tokenDefect(token: string): string | undefined {
+  if (token.length > MAX_TOKEN_LENGTH) return `is longer than ${MAX_TOKEN_LENGTH} characters`;
+  if (!/^[\x21-\x7e]+$/.test(token)) return 'holds characters a token cannot have (control characters, blanks or non-ASCII)';
+  return undefined;
+}
+
 /**
  * Runs a helper and returns the first line of its output, trimmed (the `pass` convention: the secret
- * is the first line). Its output is never logged; its stderr is shown only when it fails.
+ * is the first line). Its output is never logged; its stderr is shown only when it fails, with
+ * anything shaped like a token masked. The helper runs in its own process group, so whatever it
+ * started is ended with it when it hangs or prints too much.
  */
 export function runTokenCommand(command: string, o: TokenCommandOptions): Promise<string> {
   const argv = splitCommand(command, o.env.HOME || homedir());
   const program = argv[0]!;
+  const owner = `the token command of ${o.owner}`;
   return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    const err: Buffer[] = [];
+    let errBytes = 0;
     let settled = false;
-    const child = spawn(program, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: o.env, shell: false });
+    // detached: a new process group (and session) led by the helper, so that the group can be ended.
+    // Not on Windows, where it would open a console window of its own.
+    const ownGroup = process.platform !== 'win32';
+    const child = spawn(program, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: o.env, shell: false, detached: ownGroup });
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -110,37 +135,51 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
       o.signal?.removeEventListener('abort', onAbort);
       fn();
     };
-    // A hung helper (a locked vault waiting for a prompt no one sees) must not hang forgectl.
-    const stop = () => {
-      child.kill('SIGKILL');
+    const stopGroup = () => {
+      if (!ownGroup) child.kill('SIGKILL');
+      else if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // The group is already gone.
+        }
+      }
       child.stdout.destroy();
       child.stderr.destroy();
     };
-    const timer = setTimeout(() => {
-      stop();
-      finish(() =>
-        reject(
-          new TokenCommandError(
-            `the token command of ${o.owner} (${program}) did not finish within ${Math.round(o.timeoutMs / 1000)}s`,
-            'run it by hand to see what it waits for; --timeout sets the limit',
-          ),
-        ),
-      );
-    }, o.timeoutMs);
+    const fail = (message: string, hint?: string) => {
+      stopGroup();
+      finish(() => reject(new TokenCommandError(message, hint)));
+    };
+    // A hung helper (a locked vault waiting for a prompt no one sees) must not hang forgectl.
+    const timer = setTimeout(
+      () => fail(`${owner} (${program}) did not finish within ${Math.round(o.timeoutMs / 1000)}s`, 'run it by hand to see what it waits for; --timeout sets the limit'),
+      o.timeoutMs,
+    );
     const onAbort = () => {
-      stop();
+      stopGroup();
       finish(() => reject(o.signal?.reason ?? new Error('interrupted')));
     };
     o.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.stdout.on('data', (d: Buffer) => {
+      if (settled) return;
+      outBytes += d.length;
+      if (outBytes > MAX_OUTPUT_BYTES) {
+        fail(`${owner} (${program}) printed more than ${MAX_OUTPUT_BYTES / 1024} KiB; a token is one short line`, 'run it by hand to see what it prints');
+        return;
+      }
+      out.push(d);
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      // Only the start is kept for the message; the rest is read and dropped so the helper never blocks.
+      if (errBytes < MAX_STDERR_BYTES) err.push(d.subarray(0, MAX_STDERR_BYTES - errBytes));
+      errBytes += d.length;
+    });
     child.on('error', (e: NodeJS.ErrnoException) =>
       finish(() =>
         reject(
           new TokenCommandError(
-            e.code === 'ENOENT'
-              ? `the token command of ${o.owner} was not found: ${program}`
-              : `the token command of ${o.owner} could not start: ${e.message}`,
+            e.code === 'ENOENT' ? `${owner} was not found: ${program}` : `${owner} could not start: ${e.message}`,
             'check the command with `forgectl profile show`',
           ),
         ),
@@ -148,15 +187,22 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
     );
     child.on('close', (code, sig) =>
       finish(() => {
+        const printed = Buffer.concat(out).toString('utf8');
+        const lines = printed.split('\n').map((l) => l.trim()).filter((l) => l !== '');
         if (code !== 0) {
           const why = sig ? `killed by ${sig}` : `exit ${code}`;
-          const said = oneLine(err);
-          reject(new TokenCommandError(`the token command of ${o.owner} failed (${program}, ${why})${said ? `: ${said}` : ''}`));
+          const said = oneLine(maskSecrets(Buffer.concat(err).toString('utf8'), lines));
+          reject(new TokenCommandError(`${owner} failed (${program}, ${why})${said ? `: ${said}` : ''}`));
           return;
         }
-        const token = out.split('\n').map((l) => l.trim()).find((l) => l !== '');
+        const token = lines[0];
         if (!token) {
-          reject(new TokenCommandError(`the token command of ${o.owner} (${program}) printed no token`));
+          reject(new TokenCommandError(`${owner} (${program}) printed no token`));
+          return;
+        }
+        const defect = tokenDefect(token);
+        if (defect) {
+          reject(new TokenCommandError(`${owner} (${program}) printed a first line that is not a token: it ${defect}`, 'run it by hand to see what it prints'));
           return;
         }
         resolve(token);
@@ -165,6 +211,21 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
   });
 }
 
+// GitLab's token prefixes (personal, OAuth, deploy, runner, CI/CD, trigger, feed, incoming mail,
+// agent, SCIM, feature flags, workspace), then any long word mixing letters and digits as secrets do.
+const PREFIXED_TOKEN = /\b(?:glpat|gloas|gldt|glrt|glrtr|glcbt|glptt|glft|glimt|glagent|glsoat|glffct|glwt)-[A-Za-z0-9_.-]{8,}/g;
+const LONG_SECRET_WORD = /[A-Za-z0-9_+=.-]{20,}/g;
+
+/**
+ * Masks what may be a secret in a helper's stderr: what it printed on stdout (perhaps the token,
+ * before failing), GitLab-prefixed tokens, and long words mixing letters and digits.
+ */
+export function maskSecrets(text: string, printed: string[] = []): string {
+  let s = text;
+  for (const line of printed) if (line.length >= 4) s = s.split(line).join(REDACTED);
+  s = s.replace(PREFIXED_TOKEN, REDACTED);
+  return s.replace(LONG_SECRET_WORD, (w) => (/[A-Za-z]/.test(w) && /[0-9]/.test(w) ? REDACTED : w));
+}
 /** A helper's stderr on the one error line: lines joined, long output cut. */
 function oneLine(text: string): string {
   const s = text

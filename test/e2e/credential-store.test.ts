@@ -2,11 +2,11 @@
 // never holds the token, every command still works, rotation saves to the store, removal cleans it;
 // and without a session bus, the file fallback.
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, json, tempDir } from '../helpers/cli.js';
-import { KEYRING_PLATFORM, filesContaining, storeContents, useKeyringSession } from '../helpers/keyring.js';
+import { forgectl, json, tempDir, unwritableDir } from '../helpers/cli.js';
+import { KEYRING_PLATFORM, filesContaining, storeContents, storeSecret, useKeyringSession } from '../helpers/keyring.js';
 import { rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -128,6 +128,67 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     // Had the config write failed in between, it would still name the sandbox's entry, which kept its token.
     expect(await storeContents(ks)).toEqual([{ account: `mv@${configDir} for ${other}`, password: 'glpat-for-the-other-instance' }]);
     expect(config(configDir).profiles.mv.keyring.account).toBe(`mv@${configDir} for ${other}`);
+  });
+});
+
+describe.skipIf(!KEYRING_PLATFORM)('a config directory that cannot be written', () => {
+  it('fails with exit 2 and leaves no token behind in the store', async (t) => {
+    const sb = sandbox();
+    const ks = keyring();
+    const locked = unwritableDir();
+    if (!locked) t.skip('no way to make a directory unwritable here (root without chattr +i)');
+    const { dir, undo } = locked!;
+    try {
+      const before = (await storeContents(ks)).map((c) => c.account);
+      const res = await forgectl(['profile', 'add', 'ro', '--url', sb.url, '--token-stdin', '--no-verify'], { configDir: dir, env: ks.env, input: `${sb.tokens.alice}\n` });
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toMatch(/^error: config directory .* is not writable/m);
+      expect((await storeContents(ks)).map((c) => c.account)).toEqual(before);
+    } finally {
+      undo();
+    }
+  });
+});
+
+describe.skipIf(!KEYRING_PLATFORM)('config directories named alike', () => {
+  // Tokens no other test here rotates.
+  it('two `cfg` directories in two working directories keep separate tokens; removing one leaves the other', async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const [here, there] = [tempDir(), tempDir()];
+    // One named by FORGECTL_CONFIG_DIR, the other by --config-dir: both relative, both `cfg`.
+    const inHere = (args: string[], input?: string) => forgectl(args, { configDir: 'cfg', cwd: here, env: ks.env, input });
+    const inThere = (args: string[], input?: string) => forgectl([...args, '--config-dir', 'cfg'], { cwd: there, env: ks.env, input });
+    expect((await inHere(['profile', 'add', 'work', '--url', sb.url, '--token-stdin'], `${sb.tokens.alice}\n`)).exitCode).toBe(0);
+    expect((await inThere(['profile', 'add', 'work', '--url', sb.url, '--token-stdin'], `${sb.tokens.grace}\n`)).exitCode).toBe(0);
+    const accounts = [here, there].map((d) => `work@${realpathSync(join(d, 'cfg'))} for ${sb.url}`);
+    expect(config(join(here, 'cfg')).profiles.work.keyring.account).toBe(accounts[0]);
+    expect(config(join(there, 'cfg')).profiles.work.keyring.account).toBe(accounts[1]);
+
+    const who = async (run: typeof inHere) => json<any>(await run(['token', 'self', '-o', 'json'])).name;
+    expect(await who(inHere)).toBe('alice-laptop');
+    expect(await who(inThere)).toBe('grace-ci');
+
+    const removed = await inThere(['profile', 'remove', 'work', '--yes']);
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect(await who(inHere)).toBe('alice-laptop');
+    expect(await storeContents(ks)).toContainEqual({ account: accounts[0], password: sb.tokens.alice });
+  });
+
+  it('a reference written by an older build (keyed by the directory as typed) still resolves', async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const cwd = tempDir();
+    const account = `old@cfg for ${sb.url}`;
+    mkdirSync(join(cwd, 'cfg'), { mode: 0o700 });
+    writeFileSync(join(cwd, 'cfg', 'config.json'), JSON.stringify({ default: 'old', profiles: { old: { url: sb.url, keyring: { service: 'forgectl', account } } } }), { mode: 0o600 });
+    await storeSecret(ks, account, sb.tokens.admin);
+    const self = await forgectl(['token', 'self', '-o', 'json'], { configDir: 'cfg', cwd, env: ks.env });
+    expect(self.exitCode, self.stderr).toBe(0);
+    expect(json<any>(self).name).toBe('admin');
+    // Removing the profile removes the entry it names.
+    expect((await forgectl(['profile', 'remove', 'old', '--yes'], { configDir: 'cfg', cwd, env: ks.env })).exitCode).toBe(0);
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
   });
 });
 

@@ -1,7 +1,7 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { forgectl, json, tempDir, unwritableDir } from '../helpers/cli.js';
 import { requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -69,6 +69,16 @@ describe('profile add / list / show', () => {
     ]) {
       const res = await forgectl(args, { configDir, input: 'glpat-abcdefghijklmnop\n' });
       expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+    }
+    expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
+  });
+
+  it('--token-stdin with nothing (or only blanks) on standard input is one plain error (exit 2)', async () => {
+    const configDir = tempDir();
+    for (const input of ['', '  \n\n']) {
+      const res = await forgectl(['profile', 'add', 'x', '--url', 'https://gitlab.example.com', '--token-stdin', '--no-verify'], { configDir, input });
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toBe('error: no token on standard input');
     }
     expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
   });
@@ -184,5 +194,110 @@ describe('profile add checks and stores TLS files; replacing and removing say wh
     const second = await forgectl(['profile', 'remove', 'b', '--yes'], { configDir });
     expect(second.stderr).toMatch(/b was the default profile; c, the only one left, is the default now/);
     expect(config(configDir).default).toBe('c');
+  });
+});
+
+describe('the config file on disk', () => {
+  it('a config.json that is a symbolic link is written through it, the link kept', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const dotfiles = tempDir();
+    const target = join(dotfiles, 'forgectl.json');
+    writeFileSync(target, JSON.stringify({ default: 'old', profiles: { old: { url: sb.url, token: sb.tokens.bob } } }), { mode: 0o600 });
+    symlinkSync(target, join(configDir, 'config.json'));
+    const res = await addProfile(configDir, 'work', 'alice', ['--no-verify']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(lstatSync(join(configDir, 'config.json')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(configDir, 'config.json'))).toBe(target);
+    expect(Object.keys(JSON.parse(readFileSync(target, 'utf8')).profiles)).toEqual(['old', 'work']);
+    // No temporary file left beside the target or the link.
+    expect(readdirSync(dotfiles)).toEqual(['forgectl.json']);
+    expect(readdirSync(configDir).filter((f) => f !== 'config.json.lock')).toEqual(['config.json']);
+    expect((await forgectl(['token', 'self', '-p', 'work'], { configDir })).exitCode).toBe(0);
+  });
+
+  it('a config directory that cannot be written says so (exit 2), with no lock file to remove', async (t) => {
+    const sb = sandbox();
+    const locked = unwritableDir();
+    if (!locked) t.skip('no way to make a directory unwritable here (root without chattr +i)');
+    const { dir, undo } = locked!;
+    try {
+      const res = await forgectl(['profile', 'add', 'w', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file'], { configDir: dir, input: `${sb.tokens.alice}\n` });
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`^error: config directory ${dir} is not writable \\((permission denied|operation not permitted)\\)$`, 'm'));
+      expect(res.stderr).not.toMatch(/\.lock/);
+      // Below it, the directory cannot be created: the same advice.
+      const below = await forgectl(['profile', 'add', 'w', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file'], { configDir: join(dir, 'sub'), input: `${sb.tokens.alice}\n` });
+      expect(below.exitCode, below.stderr).toBe(2);
+      expect(below.stderr).toMatch(new RegExp(`^error: config directory ${dir}/sub cannot be created \\((permission denied|operation not permitted)\\)$`, 'm'));
+    } finally {
+      undo();
+    }
+  });
+});
+
+describe('a config file edited by hand', () => {
+  function writeConfig(configDir: string, content: unknown): string {
+    const path = join(configDir, 'config.json');
+    writeFileSync(path, JSON.stringify(content), { mode: 0o600 });
+    return path;
+  }
+
+  it('a default that names no profile says so, naming the file (exit 2)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const path = writeConfig(configDir, { default: 'gone', profiles: { a: { url: sb.url, token: sb.tokens.alice }, b: { url: sb.url, token: sb.tokens.bob } } });
+    const before = sb.requests.length;
+    const res = await forgectl(['token', 'self'], { configDir });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(new RegExp(`^error: the default profile gone named in ${path} does not exist$`, 'm'));
+    expect(res.stderr).toMatch(/^hint: .*forgectl profile use NAME/m);
+    expect(sb.requests.length).toBe(before);
+    const shown = await forgectl(['profile', 'show'], { configDir });
+    expect(shown.exitCode).toBe(2);
+    expect(shown.stderr).toMatch(new RegExp(`^error: the default profile gone named in ${path} does not exist$`, 'm'));
+  });
+
+  it('a field of the wrong type is traced to the file and the profile, never sent (exit 2); the other profiles still work', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const path = writeConfig(configDir, {
+      default: 'good',
+      profiles: {
+        good: { url: sb.url, token: sb.tokens.alice },
+        numtoken: { url: sb.url, token: 12345678901234 },
+        numurl: { url: 42, token: sb.tokens.alice },
+        badurl: { url: 'gitlab example', token: sb.tokens.alice },
+      },
+    });
+    const before = sb.requests.length;
+    const cases: [string, string][] = [
+      ['numtoken', `config file ${path}: profile "numtoken": "token" is a number, not a string`],
+      ['numurl', `config file ${path}: profile "numurl": "url" is a number, not a string`],
+      ['badurl', `profile badurl in ${path}: invalid instance URL: gitlab example`],
+    ];
+    for (const [name, message] of cases) {
+      const res = await forgectl(['token', 'self', '-p', name], { configDir });
+      expect(res.exitCode, `${name}: ${res.stderr}`).toBe(2);
+      expect(res.stderr.split('\n')[0]).toBe(`error: ${message}`);
+      expect(res.stderr).not.toMatch(/undici|TypeError|12345678901234/);
+    }
+    expect(sb.requests.length).toBe(before);
+    const good = await forgectl(['token', 'self', '-o', 'json'], { configDir });
+    expect(good.exitCode, good.stderr).toBe(0);
+    expect(json<any>(good).name).toBe('alice-laptop');
+  });
+
+  it('a stored token with a control character is refused before it is sent (exit 4)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    writeConfig(configDir, { default: 'ctl', profiles: { ctl: { url: sb.url, token: `${sb.tokens.alice}\u0007` } } });
+    const before = sb.requests.length;
+    const res = await forgectl(['token', 'self'], { configDir });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toMatch(/^error: the token stored for profile ctl cannot be sent: it holds characters a token cannot have/m);
+    expect(res.stderr).not.toContain(sb.tokens.alice);
+    expect(res.stderr).not.toMatch(/undici|UND_ERR/);
+    expect(sb.requests.length).toBe(before);
   });
 });

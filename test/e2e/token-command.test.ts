@@ -177,3 +177,96 @@ describe('a helper runs only when its token is sent to its own instance', () => 
     expect(existsSync(join(dir, 'argv'))).toBe(false);
   });
 });
+
+/** A helper script in its own directory; `body` is shell, run by /bin/sh. */
+function script(dir: string, name: string, body: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, `#!/bin/sh\n${body}\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+/** Alive, as opposed to gone or a zombie waiting to be reaped (which is dead). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** One `error:` line (a hint may follow), and never a stack trace. */
+function expectOneErrorLine(stderr: string, pattern: RegExp): void {
+  expect(stderr.match(/^error: /gm), stderr).toHaveLength(1);
+  expect(stderr).toMatch(pattern);
+  expect(stderr).not.toMatch(/^\s+at /m);
+  expect(stderr).not.toMatch(/RangeError|TypeError|undici|heap/i);
+}
+
+describe('a helper that misbehaves ends with exit 4 and one line, in bounded memory', () => {
+  // A heap far smaller than what the old unbounded read needed: collecting the output crashes here.
+  const smallHeap = { NODE_OPTIONS: '--max-old-space-size=64' };
+
+  it('one that prints forever (yes) or a 300 MB line is stopped after a few KiB', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const add = (name: string, command: string) => forgectl(['profile', 'add', name, '--url', sb.url, '--no-verify', '--token-command', command], { configDir });
+    expect((await add('forever', script(dir, 'forever', 'exec yes glpat-repeated-forever'))).exitCode).toBe(0);
+    expect((await add('huge', script(dir, 'huge', "head -c 300000000 /dev/zero | tr '\\0' a"))).exitCode).toBe(0);
+    for (const name of ['forever', 'huge']) {
+      const res = await forgectl(['token', 'self', '-p', name, '--timeout', '600'], { configDir, env: smallHeap, timeout: 120_000 });
+      expect(res.exitCode, `${name}: ${res.stderr}`).toBe(4);
+      expectOneErrorLine(res.stderr, new RegExp(`^error: the token command of profile ${name} \\(.*/${name}\\) printed more than 16 KiB; a token is one short line$`, 'm'));
+      expect(res.stderr).not.toContain('glpat-repeated-forever');
+    }
+    expect(sb.requests.some((r) => r.headers['private-token']?.includes('aaaaaaaa'))).toBe(false);
+  });
+
+  it('on timeout, what the helper started is ended with it', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const pidFile = join(dir, 'child.pid');
+    const hangs = script(dir, 'spawns', `sleep 300 & echo $! > '${pidFile}'\nwait`);
+    expect((await forgectl(['profile', 'add', 'spawns', '--url', sb.url, '--no-verify', '--token-command', hangs], { configDir })).exitCode).toBe(0);
+    const res = await forgectl(['token', 'self', '-p', 'spawns', '--timeout', '1'], { configDir, timeout: 60_000 });
+    expect(res.exitCode).toBe(4);
+    expectOneErrorLine(res.stderr, /^error: the token command of profile spawns \(.*\/spawns\) did not finish within 1s$/m);
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    expect(child).toBeGreaterThan(0);
+    // SIGKILL was sent before forgectl exited; the kernel may take a moment to finish the process.
+    for (let i = 0; i < 100 && running(child); i++) await new Promise((r) => setTimeout(r, 20));
+    const alive = running(child);
+    if (alive) process.kill(child, 'SIGKILL');
+    expect(alive).toBe(false);
+  });
+
+  it('a token with control characters or blanks is refused before anything is sent', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const before = sb.requests.length;
+    const cases = { ctrl: "printf 'glpat-abc\\001defghijklmnop\\n'", blank: "printf 'glpat-abc defghijklmnop\\n'", bell: "printf 'glpat-abcdefghijklmnop\\a\\n'" };
+    for (const [name, body] of Object.entries(cases)) {
+      expect((await forgectl(['profile', 'add', name, '--url', sb.url, '--no-verify', '--token-command', script(dir, name, body)], { configDir })).exitCode).toBe(0);
+      const res = await forgectl(['token', 'self', '-p', name], { configDir });
+      expect(res.exitCode, `${name}: ${res.stderr}`).toBe(4);
+      expectOneErrorLine(res.stderr, new RegExp(`^error: the token command of profile ${name} \\(.*\\) printed a first line that is not a token: it holds characters a token cannot have`, 'm'));
+      expect(res.stderr).not.toContain('glpat-abc');
+    }
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it("token-shaped text on a failing helper's stderr is masked", async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const configDir = tempDir();
+    const leaks = script(dir, 'leaks', 'echo glpat-Printed9First8Then >&1\necho "token glpat-Zx9Yw8Vu7Ts6Rq5Po4Nm expired; vault hvs.CAESIJ1k2l3m4n5o6p7q8r9s0t denied; glpat-Printed9First8Then" >&2\nexit 1');
+    expect((await forgectl(['profile', 'add', 'leaks', '--url', sb.url, '--no-verify', '--token-command', leaks], { configDir })).exitCode).toBe(0);
+    const res = await forgectl(['token', 'self', '-p', 'leaks'], { configDir });
+    expect(res.exitCode).toBe(4);
+    expectOneErrorLine(res.stderr, /^error: the token command of profile leaks failed \(.*\/leaks, exit 1\): token \[REDACTED\] expired; vault \[REDACTED\] denied; \[REDACTED\]$/m);
+    for (const secret of ['Zx9Yw8Vu7Ts6Rq5Po4Nm', 'CAESIJ1k2l3m4n5o6p7q8r9s0t', 'Printed9First8Then']) expect(res.stderr).not.toContain(secret);
+  });
+});

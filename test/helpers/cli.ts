@@ -1,7 +1,8 @@
 // Runs the built binary (./bin/forgectl) with execa, isolated from the developer's own config and
 // environment: a fresh config dir per call unless one is given, and only the variables passed here.
 
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa, type Options } from 'execa';
@@ -12,6 +13,28 @@ export interface CliResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * A directory this process cannot write into, even as root: mode 0500 for a user, the immutable
+ * attribute for root (which needs chattr and a file system that has it). Undefined where neither works.
+ */
+export function unwritableDir(): { dir: string; undo: () => void } | undefined {
+  const dir = tempDir();
+  const undo = () => {
+    if (process.getuid?.() === 0) spawnSync('chattr', ['-i', dir]);
+    else chmodSync(dir, 0o700);
+  };
+  if (process.getuid?.() === 0) spawnSync('chattr', ['+i', dir]);
+  else chmodSync(dir, 0o500);
+  try {
+    writeFileSync(join(dir, 'probe'), '');
+  } catch {
+    return { dir, undo };
+  }
+  rmSync(join(dir, 'probe'));
+  undo();
+  return undefined;
 }
 
 export function tempDir(prefix = 'forgectl-test-'): string {

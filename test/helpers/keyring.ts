@@ -79,6 +79,13 @@ export async function storeContents(s: KeyringSession): Promise<{ account: strin
   return JSON.parse(String(res.stdout));
 }
 
+/** Writes a secret straight into the store, as another program (or an older forgectl) would. */
+export async function storeSecret(s: KeyringSession, account: string, password: string): Promise<void> {
+  const code = `import('@napi-rs/keyring').then((k) => new k.Entry('forgectl', ${JSON.stringify(account)}).setPassword(${JSON.stringify(password)}))`;
+  const res = await execa(process.execPath, ['-e', code], { env: { ...s.env, PATH: process.env.PATH }, extendEnv: false, reject: false, cwd: join(import.meta.dirname, '../..') });
+  if (res.exitCode !== 0) throw new Error(`writing to the store failed: ${res.stderr}`);
+}
+
 /** Every file under a directory whose bytes contain `needle`. */
 export function filesContaining(dir: string, needle: string): string[] {
   const hits: string[] = [];

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import { splitCommand } from '../../src/core/token-command.js';
+import { maskSecrets, splitCommand, tokenDefect } from '../../src/core/token-command.js';
 
 describe('splitCommand', () => {
   it('splits on blanks and honours single quotes, double quotes and backslashes', () => {
@@ -27,5 +27,22 @@ describe('splitCommand', () => {
     for (const line of ['pass show x | head', 'a; b', 'a && b', 'x > out', 'x $(y)', 'x `y`', 'x $HOME', 'x "$HOME"', "x 'open", 'x "open', 'x \\', '', '   ']) {
       expect(() => splitCommand(line), line).toThrow(UsageError);
     }
+  });
+});
+
+describe('what a helper prints', () => {
+  it('a token is printable ASCII without blanks, and not longer than 4096 characters', () => {
+    expect(tokenDefect('glpat-abcdefghij0123456789')).toBeUndefined();
+    expect(tokenDefect('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')).toBeUndefined();
+    for (const bad of ['glpat-ab\u0001cd', 'glpat ab', 'glpat-\u00e9t\u00e9', 'tab\there', 'del\u007f']) expect(tokenDefect(bad), JSON.stringify(bad)).toMatch(/characters a token cannot have/);
+    expect(tokenDefect('a'.repeat(4097))).toMatch(/longer than 4096/);
+  });
+
+  it("masks token-shaped words in a helper's stderr and keeps ordinary words", () => {
+    expect(maskSecrets('gpg: decryption failed: No secret key')).toBe('gpg: decryption failed: No secret key');
+    expect(maskSecrets('see global-configuration-settings for help')).toBe('see global-configuration-settings for help');
+    expect(maskSecrets('token glpat-Ab3dEf6hIj9kLm2nOp5q revoked')).toBe('token [REDACTED] revoked');
+    expect(maskSecrets('vault token hvs.CAESIJ1k2l3m4n5o6p7q8r9s0t expired')).toBe('vault token [REDACTED] expired');
+    expect(maskSecrets('printed s3cr3t then failed', ['s3cr3t'])).toBe('printed [REDACTED] then failed');
   });
 });

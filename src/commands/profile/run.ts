@@ -115,7 +115,13 @@ async function save(ctx: Context, name: string, data: ProfileData, makeDefault: 
   }
   const { token, ...rest } = data;
   const saved: ProfileData = token ? { ...rest, ...(await placeToken(ctx, store, name, rest.url, token, storage)) } : rest;
-  await store.set(name, saved, makeDefault);
+  try {
+    await store.set(name, saved, makeDefault);
+  } catch (err) {
+    // No config names the entry just written (a directory that cannot be written): it would stay behind.
+    await forgetOldToken(ctx, saved, old);
+    throw err;
+  }
   await forgetOldToken(ctx, old, saved);
   const where = saved.keyring ? ' (token in the system credential store)' : '';
   ctx.notice(`Saved profile ${name} to ${store.path}${where}${store.defaultName() === name ? ' (default)' : ''}.`);
@@ -143,7 +149,7 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
   await confirmReplace(ctx, name);
   let token = opts.token;
   if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
-  if (opts.tokenStdin) token = await ctx.readSecretFromStdin('the token');
+  if (opts.tokenStdin) token = await ctx.readSecretFromStdin('token');
   ctx.redactor.add(token);
   if (!token && !opts.tokenCommand) ctx.warn('no token given: the profile can only read public data');
   const data: ProfileData = {
@@ -224,6 +230,8 @@ export async function listProfiles(ctx: Context): Promise<CommandResult> {
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {
   const store = await ctx.profiles();
   const wanted = name ?? ctx.globals.profile ?? ctx.env.FORGECTL_PROFILE ?? store.defaultName();
+  const missingDefault = !wanted && store.missingDefault();
+  if (missingDefault) throw new UsageError(`the default profile ${missingDefault} named in ${store.path} does not exist`, 'choose another with `forgectl profile use NAME` (see `forgectl profile list`)');
   if (!wanted) throw new UsageError('no profile in use', 'add one with `forgectl profile add NAME --url URL --token-stdin`');
   const p = store.get(wanted);
   if (!p) throw new UsageError(`no profile named ${wanted}`, 'see `forgectl profile list`');
