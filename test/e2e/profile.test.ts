@@ -116,6 +116,26 @@ describe('profile list tells who each token is', () => {
   });
 });
 
+describe('profile add with a token that may not read its user', () => {
+  it('saves it all the same; list shows the user id and "—" for administrator', async () => {
+    const sb = sandbox();
+    const carol = sb.state.findUser('carol')!;
+    const now = Date.now();
+    const secret = 'glpat-onlyselfrotate0001';
+    sb.state.addToken({ userId: carol.id, name: 'rotate-only', description: null, scopes: ['self_rotate'], createdAt: now, updatedAt: now, lastUsedAt: null, expiresAt: null, revoked: false, impersonation: false, previousId: null, secret });
+    const configDir = tempDir();
+    const res = await forgectl(['profile', 'add', 'narrow', '--url', sb.url, '--token-stdin'], { configDir, input: secret });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(new RegExp(`Verified token "rotate-only" \\(id \\d+\\) of user ${carol.id}, scopes self_rotate, no expiry`));
+    expect(config(configDir).profiles.narrow.verified).toMatchObject({ userId: carol.id, tokenName: 'rotate-only', expiresAt: null });
+    expect(config(configDir).profiles.narrow.verified.username).toBeUndefined();
+    const listed = json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }));
+    expect(listed[0]).toMatchObject({ user: `#${carol.id}`, user_id: carol.id, admin: null });
+    const table = await forgectl(['profile', 'list'], { configDir });
+    expect(table.stdout.split('\t').slice(3, 7)).toEqual([`#${carol.id}`, '—', 'file', 'never']);
+  });
+});
+
 describe('profile set-token', () => {
   it('replaces the token in place, keeping the other settings, and records who it is', async () => {
     const sb = sandbox();
