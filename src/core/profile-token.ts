@@ -148,7 +148,7 @@ export async function replaceStoredToken(ctx: Context, store: ProfileStore, name
       } catch (err) {
         throw new CredentialStoreError(
           `cannot save the token in the system credential store: ${(err as Error).message}`,
-          `unlock the store, or move the profile's token to the file first with \`forgectl profile set-storage ${name} file\``,
+          'unlock the store and run the command again; the profile still holds its old token',
         );
       }
       where = 'the system credential store';
