@@ -219,6 +219,22 @@ describe.skipIf(!KEYRING_PLATFORM)('config directories named alike', () => {
 });
 
 describe.skipIf(!KEYRING_PLATFORM)('a credential store that cannot be unlocked (no one to type the password)', () => {
+  it('set-token into a locked store fails (exit 1), the config and its recorded identity unchanged, the token in no file', async () => {
+    const sb = sandbox();
+    const ks = lockedKeyring();
+    const configDir = tempDir();
+    const keyringRef = { service: 'forgectl', account: `k@${configDir} for ${sb.url}` };
+    const verified = { tokenId: 3, userId: 2, username: 'alice', verifiedAt: '2026-01-01T00:00:00.000Z' };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ default: 'k', profiles: { k: { url: sb.url, keyring: keyringRef, verified } } }), { mode: 0o600 });
+    const before = readFileSync(join(configDir, 'config.json'), 'utf8');
+    const res = await forgectl(['profile', 'set-token', 'k', '--token-stdin'], { configDir, env: ks.env, input: sb.tokens.readonly });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: cannot save the token in the system credential store: /m);
+    expect(res.stderr).toMatch(/^hint: unlock the store and run the command again; the profile still holds its old token$/m);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+    expect(filesContaining(configDir, sb.tokens.readonly)).toEqual([]);
+  });
+
   it('falls back to the file with a warning, and --storage keyring refuses', async () => {
     const sb = sandbox();
     const ks = lockedKeyring();
