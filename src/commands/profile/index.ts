@@ -18,7 +18,8 @@ export function registerProfile(program: Command, reg: Registry): void {
     name: 'add <name>',
     summary: 'Add or replace a profile, verifying its token first',
     description:
-      'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked). ' +
+      'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked), and GET /user gives its user name and whether it is an administrator’s; ' +
+      'what the check learned (never the token) is kept in the profile for `profile list`. ' +
       'It is kept in the system credential store (Secret Service, Keychain, Credential Manager) and config.json holds only a reference; ' +
       'with no store reachable (a headless server, CI) it goes to config.json with a warning, unless --storage keyring, which refuses. ' +
       'With --token-command nothing secret is stored: the command (split into words like a shell would, but run without one; ' +
@@ -66,8 +67,11 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'list',
     summary: 'List profiles: who each token is (as last verified), whether an administrator’s, where it lives; offline',
+    description:
+      'USER and ADMIN are what the last check of the token (profile add, login or set-token, or a saved rotation) recorded; VERIFIED is when. ' +
+      'Nothing is asked: no request is sent, no credential store unlocked, no helper run. A profile never checked shows "—" and "not verified".',
     aliases: ['ls'],
-    examples: ['forgectl profile list', 'forgectl profile list -o json'],
+    examples: ['forgectl profile list', '# profiles whose token belongs to an administrator', "forgectl profile list -o json | jq -r '.[] | select(.admin) | .name'"],
     run: async (ctx) => (await run()).listProfiles(ctx),
   });
 
