@@ -323,6 +323,12 @@ async function runExplained(
       const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
       if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
     }
+    if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
+      // The credential this run sent: where it came from, and Admin Mode.
+      const credential = await import('../explain-credential.js');
+      const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(reg.ctx, api);
+      if (e) [api.message, api.hint] = [e.message, e.hint];
+    }
     throw err;
   }
 }

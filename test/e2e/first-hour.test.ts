@@ -2,7 +2,7 @@
 // the refused token came from, secrets nobody thought to hide, Admin Mode.
 
 import { describe, expect, it } from 'vitest';
-import { forgectl } from '../helpers/cli.js';
+import { forgectl, tempDir } from '../helpers/cli.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -21,6 +21,55 @@ describe('a 404 names what was not found and where', () => {
       const res = await forgectl(argv, { env: envFor(sb) });
       expect(res.exitCode, argv.join(' ')).toBe(3);
       expect(res.stderr.split('\n')[0], argv.join(' ')).toContain(line);
+    }
+  });
+});
+
+describe('a refused token says where it came from and what to do next', () => {
+  it('a refused FORGECTL_TOKEN names FORGECTL_TOKEN, and the profile it overrode', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const added = await forgectl(['profile', 'add', 'sbx', '--url', sb.url, '--token-stdin', '--storage', 'file'], { configDir, input: sb.tokens.admin });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const res = await forgectl(['token', 'list'], { configDir, env: { FORGECTL_TOKEN: sb.tokens.revoked } });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain('error: 401 Unauthorized (token from FORGECTL_TOKEN)\nhint: unset FORGECTL_TOKEN to use profile sbx');
+    expect(res.stderr).not.toContain(sb.tokens.revoked);
+    // Without a profile for the instance, the next step is a valid token or a profile.
+    const bare = await forgectl(['token', 'list'], { env: envFor(sb, 'expired') });
+    expect(bare.stderr).toContain(`error: 401 Unauthorized (token from FORGECTL_TOKEN)\nhint: give a valid token for ${sb.url}, or save one with \`forgectl profile add NAME`);
+  });
+
+  it('a refused profile token names the profile and how to replace its token', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    await forgectl(['profile', 'add', 'sbx', '--url', sb.url, '--token-stdin', '--storage', 'file', '--no-verify'], { configDir, input: sb.tokens.expired });
+    const res = await forgectl(['projects', 'list'], { configDir });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain(`error: 401 Unauthorized (token from profile sbx)\nhint: save a new token in profile sbx with \`forgectl profile add sbx --url ${sb.url} --token-stdin --yes\``);
+  });
+
+  it('a 401 from a token that works is a missing access, not a bad token', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'get', '1'], { env: envFor(sb, 'alice') });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain('error: 401 Unauthorized (the token from FORGECTL_TOKEN works, but gives no access to this)');
+  });
+});
+
+describe('Admin Mode', () => {
+  it('an administrator’s token without admin_mode is told that Admin Mode needs that scope', async () => {
+    const sb = sandbox();
+    sb.state.instance.adminMode = true;
+    try {
+      const res = await forgectl(['plan-limits', 'get'], { env: envFor(sb, 'admin_nosudo') });
+      expect(res.exitCode).toBe(4);
+      expect(res.stderr).toContain('error: 403 Forbidden (token from FORGECTL_TOKEN, scopes: api)');
+      expect(res.stderr).toMatch(/^hint: .*Admin Mode on: use a token with the admin_mode scope/m);
+      // The token with admin_mode goes through.
+      expect((await forgectl(['plan-limits', 'get'], { env: envFor(sb, 'admin') })).exitCode).toBe(0);
+    } finally {
+      sb.state.instance.adminMode = false;
     }
   });
 });
