@@ -2,8 +2,8 @@
 // the refused token came from, secrets nobody thought to hide, Admin Mode.
 
 import { describe, expect, it } from 'vitest';
-import { forgectl, tempDir } from '../helpers/cli.js';
-import { envFor, useSandbox } from '../helpers/sandbox.js';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -71,5 +71,21 @@ describe('Admin Mode', () => {
     } finally {
       sb.state.instance.adminMode = false;
     }
+  });
+});
+
+describe('secrets a newcomer would not think of', () => {
+  it('projects list -o json and ndjson show no runner token unless --show-secrets', async () => {
+    const sb = sandbox();
+    const runnersToken = (await rawGet(sb, '/projects?per_page=1&order_by=id&sort=asc', sb.tokens.admin)).body[0].runners_token as string;
+    expect(runnersToken).toMatch(/^GR1348941/);
+    for (const format of ['json', 'ndjson', 'yaml']) {
+      const res = await forgectl(['projects', 'list', '--limit', '3', '-o', format], { env: envFor(sb) });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stdout).not.toContain('GR1348941');
+      expect(res.stdout).toContain('runners_token');
+    }
+    const shown = await forgectl(['projects', 'list', '--limit', '1', '-o', 'json', '--show-secrets', '--order-by', 'id', '--sort', 'asc'], { env: envFor(sb) });
+    expect(json(shown)[0].runners_token).toBe(runnersToken);
   });
 });

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { listProjects, listUserProjects, type Project } from '../../api/projects.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
+import { maskEachTokenLike } from '../../core/secret-fields.js';
 import { pageOptions } from '../shared.js';
 import { projectQuery, type ProjectListOptions } from './filters.js';
 
@@ -13,9 +14,10 @@ const COLUMNS: Column<Project>[] = [
   { key: 'last_activity_at', header: 'last activity' },
 ];
 
-export async function listProjectsCommand(ctx: Context, o: ProjectListOptions): Promise<CommandResult> {
+export async function listProjectsCommand(ctx: Context, o: ProjectListOptions & { showSecrets?: boolean }): Promise<CommandResult> {
   const query = projectQuery(o);
   const http = await ctx.http({ anonymous: true }); // public projects need no credentials
   const items = o.user !== undefined ? listUserProjects(http, o.user, query, pageOptions(ctx)) : listProjects(http, query, pageOptions(ctx));
-  return list(items, COLUMNS, { empty: 'No projects match.' });
+  // runners_token registers runners to the project: shown only when asked for.
+  return list(o.showSecrets ? items : maskEachTokenLike(items), COLUMNS, { empty: 'No projects match.' });
 }
