@@ -1,6 +1,8 @@
 // Issue 25, what a newcomer meets in the first hour: errors that name what they are about and where
 // the refused token came from, secrets nobody thought to hide, Admin Mode.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
@@ -54,6 +56,25 @@ describe('a refused token says where it came from and what to do next', () => {
     const res = await forgectl(['token', 'get', '1'], { env: envFor(sb, 'alice') });
     expect(res.exitCode).toBe(4);
     expect(res.stderr).toContain('error: 401 Unauthorized (the token from FORGECTL_TOKEN works, but gives no access to this)');
+  });
+});
+
+describe('the server’s reason for a 401', () => {
+  it('an expired token keeps invalid_token and "Token has expired." instead of a generic line', async () => {
+    // GitLab answers an expired or revoked token in the OAuth form; the sandbox keeps the spec's `{message}`.
+    const server = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="Protected by OAuth 2.0", error="invalid_token"' });
+      res.end(JSON.stringify({ error: 'invalid_token', error_description: 'Token has expired.' }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await forgectl(['token', 'self'], { env: { FORGECTL_URL: url, FORGECTL_TOKEN: 'glpat-expired-expired-000' } });
+      expect(res.exitCode).toBe(4);
+      expect(res.stderr).toContain('error: 401 invalid_token: Token has expired. (token from FORGECTL_TOKEN)\nhint: give a valid token for');
+    } finally {
+      server.close();
+    }
   });
 });
 
