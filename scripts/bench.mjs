@@ -30,7 +30,7 @@ const configDir = mkdtempSync(join(tmpdir(), 'forgectl-bench-'));
 const node = process.execPath;
 
 /** One run: wall time, stdout line count, and (with the probe) peak RSS and CPU of the process. */
-function runOnce(cmd, argv, env = {}) {
+function runOnce(cmd, argv, env = {}, exitCode = 0) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(cmd, argv, { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -43,7 +43,7 @@ function runOnce(cmd, argv, env = {}) {
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (code !== 0) return reject(new Error(`${[cmd, ...argv].join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));
+      if (code !== exitCode) return reject(new Error(`${[cmd, ...argv].join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));
       const rss = /@@maxrss_kb=(\d+)/.exec(stderr);
       const cpu = /@@cpu_ms=(\d+)/.exec(stderr);
       resolve({ ms, lines, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuMs: cpu ? Number(cpu[1]) : undefined });
@@ -60,10 +60,10 @@ const median = (xs) => {
 
 /** Runs every case once per round, in turn, so a busy moment slows all cases of that round alike. */
 async function interleaved(cases, rounds) {
-  for (const c of cases) await runOnce(c.cmd, c.argv, c.env); // warm the file cache
+  for (const c of cases) await runOnce(c.cmd, c.argv, c.env, c.exitCode); // warm the file cache
   const samples = new Map(cases.map((c) => [c.id, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const c of cases) samples.get(c.id).push(await runOnce(c.cmd, c.argv, c.env));
+    for (const c of cases) samples.get(c.id).push(await runOnce(c.cmd, c.argv, c.env, c.exitCode));
   }
   const out = {};
   for (const c of cases) {
@@ -173,6 +173,23 @@ for (const n of [5000, 50000]) {
   row(ref.label, ref);
   row(ours.label, ours, ref, 1.5);
   rows[rows.length - 1].rssRatio = ratio(ours.rssMb, ref.rssMb);
+}
+
+// 4. `settings diff -f` of 10,000 and 50,000 settings the instance does not report (exit 1: all
+// differ): the time should grow with the file, not with its square.
+{
+  const sb = await startSandboxProcess(['--seed', 'empty']);
+  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+  const cases = [10_000, 50_000].map((n) => {
+    const file = join(configDir, `settings-${n}.yaml`);
+    writeFileSync(file, Array.from({ length: n }, (_, i) => `custom_setting_${i}: ${i}\n`).join(''));
+    return { id: `settingsDiff${n / 1000}k`, label: `forgectl settings diff -f, ${n.toLocaleString('en')} keys`, cmd: node, argv: [BIN, 'settings', 'diff', '-f', file], env, exitCode: 1 };
+  });
+  const r = await interleaved(cases, PAGING_ROUNDS);
+  await sb.stop();
+  Object.assign(results.cases, r);
+  row(r.settingsDiff10k.label, r.settingsDiff10k);
+  row(r.settingsDiff50k.label, r.settingsDiff50k, r.settingsDiff10k, 5);
 }
 
 results.rows = rows;

@@ -5,7 +5,7 @@ import { accessSync, constants } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
-import { HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
+import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult, type OutputFormat } from './core/output.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
@@ -175,7 +175,8 @@ export class Context {
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
     });
-    if (result.kind === 'list' && this.morePages && this.tty.stdout && this.tty.stderr) {
+    // Said whenever a person may read stderr, also when stdout goes to a pipe (`list | grep`).
+    if (result.kind === 'list' && this.morePages && this.tty.stderr) {
       const { page, total } = this.morePages;
       const of = total !== undefined ? `${n} of ${total}` : `${n}, and more exist`;
       this.stderr.write(`Showing ${of}; use --all for every page, or --page ${page + 1} for the next.\n`);
@@ -340,6 +341,7 @@ export class Context {
       retries: Math.min(g.retries, limits.retries ?? Infinity),
       // FORGECTL_RETRY_BASE_MS (undocumented) shortens the backoff for the fault tests.
       retryBaseMs: this.init.retryBaseMs ?? (/^\d+$/.test(this.env.FORGECTL_RETRY_BASE_MS ?? '') ? Number(this.env.FORGECTL_RETRY_BASE_MS) : undefined),
+      maxAnswerBytes: maxAnswerBytes(this.env),
       dryRun: g.dryRun,
       verbose: g.verbose,
       allowInsecureHttp: g.allowInsecureHttp,
@@ -398,6 +400,15 @@ export class Context {
   async close(): Promise<void> {
     await Promise.all(this.extraClients.map((c) => c.close()));
   }
+}
+
+/** FORGECTL_MAX_ANSWER_MB: the cap on one answer's body, in MB (whole or decimal). */
+function maxAnswerBytes(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.FORGECTL_MAX_ANSWER_MB?.trim();
+  if (!raw) return undefined;
+  const mb = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!(mb > 0)) throw new UsageError(`invalid FORGECTL_MAX_ANSWER_MB: ${raw}`, `give a size in MB greater than 0 (default ${DEFAULT_MAX_ANSWER_MB})`);
+  return Math.round(mb * 2 ** 20);
 }
 
 /** A TLS file stored in a profile that has gone missing: name the profile and the option. */

@@ -1,6 +1,7 @@
 // Project listing (spec part 3 §2.7, §4.6).
 
 import * as z from 'zod';
+import { ApiError, CommandFailedError, PartialListError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import { paginate, type KeysetOptions, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
@@ -22,25 +23,49 @@ export type Project = z.infer<typeof ProjectSchema>;
 /** Offset paging of projects stops at 50,000 records (spec part 3 §8); beyond it only keyset works. */
 export const PROJECTS_OFFSET_LIMIT = 50_000;
 
+/**
+ * Whether the list is read in id order so that paging can switch to keyset past the offset limit:
+ * when the caller asked for id order, or for --all in the service's order (keyset exists only by id).
+ * --limit and --page alone keep the order asked for, the service's default included.
+ */
+export function readsInIdOrder(query: QueryParams, page: PageOptions): boolean {
+  return query.order_by === 'id' || (query.order_by === undefined && !!page.all);
+}
+
 export function listProjects(http: HttpClient, query: QueryParams, page: PageOptions): AsyncGenerator<Project> {
-  const orderBy = query.order_by;
-  // Keyset paging of projects exists only with order_by=id; switch to it only when the caller did
-  // not ask for another order.
-  // not ask for another order. Then the offset pages come in id order too, so the switch goes on
-  // after the last project printed (`id_after`, or `id_before` descending).
-  const sort = query.sort ?? 'asc';
+  // Newest first unless asked otherwise, as the service sorts by default; the offset pages come in
+  // the same order, so a switch to keyset goes on after the last project printed.
+  const sort = query.sort ?? 'desc';
   const id = (p: unknown) => (p as { id: number }).id;
-  const keyset: KeysetOptions | undefined =
-    orderBy === undefined || orderBy === 'id'
-      ? {
-          maxOffsetItems: PROJECTS_OFFSET_LIMIT,
-          orderBy: 'id',
-          query: { ...query, order_by: undefined, sort },
-          after: (last) => (sort === 'desc' ? { id_before: id(last) } : { id_after: id(last) }),
-          resume: (last) => (sort === 'desc' ? `--order-by id --sort desc --id-before ${id(last)}` : `--order-by id --id-after ${id(last)}`),
-        }
-      : undefined;
-  return parseEach(ProjectSchema, paginate(http, '/projects', query, { ...page, keyset }), 'GET /projects');
+  const keyset: KeysetOptions | undefined = readsInIdOrder(query, page)
+    ? {
+        maxOffsetItems: PROJECTS_OFFSET_LIMIT,
+        orderBy: 'id',
+        query: { ...query, order_by: undefined, sort },
+        after: (last) => (sort === 'desc' ? { id_before: id(last) } : { id_after: id(last) }),
+        resume: (last) => (sort === 'desc' ? `--order-by id --id-before ${id(last)}` : `--order-by id --sort asc --id-after ${id(last)}`),
+      }
+    : undefined;
+  return parseEach(ProjectSchema, offsetLimited(paginate(http, '/projects', query, { ...page, keyset })), 'GET /projects');
+}
+
+/**
+ * In any order but id, the service refuses offset pages past its limit (405): say why the list
+ * stopped and how to read further, instead of offering to resume at a page that fails the same way.
+ */
+async function* offsetLimited<T>(items: AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    yield* items;
+  } catch (err) {
+    const cause = err instanceof PartialListError ? err.cause : err;
+    if (!(cause instanceof ApiError) || cause.status !== 405 || !/offset/i.test(cause.message)) throw err;
+    const limit = Number(/offset of (\d+)/.exec(cause.message)?.[1] ?? PROJECTS_OFFSET_LIMIT);
+    const clear = new CommandFailedError(
+      `the service lists at most ${limit.toLocaleString('en-US')} projects by page number (${cause.status})`,
+      'past that only id order is read (by keyset): --all without --order-by, or --order-by id with --all or --limit',
+    );
+    throw err instanceof PartialListError ? new PartialListError(clear, err.page) : clear;
+  }
 }
 
 export function listUserProjects(http: HttpClient, user: string, query: QueryParams, page: PageOptions): AsyncGenerator<Project> {

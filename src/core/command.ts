@@ -25,6 +25,22 @@ export type OptionValues = Typed.OptionValues;
 /** commander's Option (the same class at run time) whose value type is inferred from its flags. */
 export const TypedOption = Option as unknown as typeof Typed.Option;
 
+const SUGGESTED = new WeakMap<object, readonly string[]>();
+
+/**
+ * Known values of an option whose set the service leaves open: the shell completes them and help
+ * lists them, but any other value is accepted (the command decides whether to warn).
+ */
+export function suggestValues<O extends object>(option: O, values: readonly string[]): O {
+  SUGGESTED.set(option, values);
+  return option;
+}
+
+/** The values `suggestValues` gave an option, if any. */
+export function suggestedValues(option: object): readonly string[] | undefined {
+  return SUGGESTED.get(option);
+}
+
 /** What an `explain` gives: a hint, or a clearer message (after the status) with its hint. */
 export type Explanation = string | { message?: string; hint: string } | undefined;
 
@@ -87,6 +103,28 @@ function int(flag: string, min?: number, max?: number) {
   return (raw: string) => parseInteger(flag, raw, { min, max });
 }
 
+// A secret typed after a flag is seen by every user of the machine in `ps` and kept in the shell's
+// history, so no flag takes one; these say so, and what to use, instead of commander's bare
+// "too many arguments" or "unknown option".
+function refuseSecret(what: string, use: string) {
+  return (): never => {
+    throw new UsageError(`${what} is not taken on the command line: other users can read it in ps, and your shell keeps it in its history`, use);
+  };
+}
+
+/** A flag people try for a secret (`--key VALUE`) that the command does not have: hidden from help, it refuses with the reason. */
+export function secretFlagRefused(flag: string, what: string, use: string): Option {
+  return new Option(`${flag} <value>`).hideHelp().argParser(refuseSecret(what, use));
+}
+
+/** A switch (`--secret`, asking at a hidden prompt) that refuses a value given after it, with the reason. */
+export function secretSwitch(flag: string, description: string, what: string, use: string): Option {
+  const option = new Option(`${flag} [value]`, description).argParser(refuseSecret(what, use));
+  // Help and completions show it as the switch it is; the optional value exists only to be refused.
+  option.flags = flag;
+  return option;
+}
+
 /** The global options of CLI.md, fresh Option objects each call (commander options are per command). */
 export function globalOptions(): Option[] {
   return [
@@ -96,7 +134,7 @@ export function globalOptions(): Option[] {
     new Option('--token-type <type>', 'how the token is sent (env FORGECTL_TOKEN_TYPE)').choices(TOKEN_TYPES),
     new Option('--sudo <user>', 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'),
     new Option('-o, --output <format>', 'output format (env FORGECTL_OUTPUT) (default: "table")').choices(OUTPUT_FORMATS),
-    new Option('--fields <list>', 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep').argParser(parseList),
+    new Option('--fields <list>', 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)').argParser(parseList),
     new Option('--all', 'fetch every page of a list'),
     new Option('--page <n>', 'fetch this page of a list').argParser(int('--page', 1)),
     new Option('--per-page <n>', 'items per page, 1..100').argParser(int('--per-page', 1, 100)),

@@ -31,6 +31,22 @@ export class CancelledError extends Error {
   }
 }
 
+/**
+ * Ctrl-C or a signal while the pages of a list were read: still an interruption (exit 130), and it
+ * says where the list stopped, so the formatter can tell how to go on.
+ */
+export class ListInterruptedError extends CancelledError {
+  override name = 'ListInterruptedError';
+  constructor(
+    /** The first page not printed. */
+    readonly page?: number,
+    /** Flags that go on from there (`--page 3 --per-page 100`). */
+    readonly resume?: string,
+  ) {
+    super('interrupted');
+  }
+}
+
 /** A failure the command itself detected (a watched operation failed, a diff was found…). */
 export class CommandFailedError extends Error {
   override name = 'CommandFailedError';
@@ -49,6 +65,8 @@ export interface ApiErrorInit {
   url: string;
   body: unknown;
   hint?: string;
+  /** The body exactly as received, when the caller asked for it (`api` prints it so in a pipe). */
+  text?: string;
 }
 
 /** A non-2xx answer from the API. `body` is the parsed error body, kept whole. */
@@ -58,6 +76,7 @@ export class ApiError extends Error {
   readonly method: string;
   readonly url: string;
   readonly body: unknown;
+  readonly text?: string;
   hint?: string;
 
   constructor(init: ApiErrorInit) {
@@ -66,6 +85,7 @@ export class ApiError extends Error {
     this.method = init.method;
     this.url = init.url;
     this.body = init.body;
+    this.text = init.text;
     this.hint = init.hint;
   }
 
@@ -119,16 +139,21 @@ export class NetworkError extends Error {
  */
 export class PartialListError extends Error {
   override name = 'PartialListError';
-  /** Items the formatter printed before the failure (set by core/output). */
-  printed?: number;
   constructor(
     override readonly cause: unknown,
     /** The page that failed (offset paging), if known. */
     readonly page?: number,
     /** Flags that go on from where the list stopped (`--page 3 --per-page 100`). */
     readonly resume?: string,
+    /** Items printed before the failure; unset while no formatter has printed the list. */
+    readonly printed?: number,
   ) {
     super();
+  }
+
+  /** The same stop, as printed by a formatter after `printed` items. */
+  afterPrinting(printed: number): PartialListError {
+    return new PartialListError(this.cause, this.page, this.resume, printed);
   }
 
   override get message(): string {

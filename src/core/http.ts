@@ -11,6 +11,7 @@ import { CancelledError, CommandFailedError, HTML_MESSAGE, NetworkError, UsageEr
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
+import { readPemFile } from './tls-files.js';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type { TokenType } from './token-types.js';
@@ -106,6 +107,8 @@ export interface HttpResponse<T = unknown> {
   url: string;
   /** True when --dry-run kept a write from being sent; `data` is then null. */
   dryRun: boolean;
+  /** The body exactly as received, for `expect: 'text'` (`api` prints it so in a pipe). */
+  text?: string;
 }
 
 export interface DryRunRequest {
@@ -123,6 +126,8 @@ export interface HttpClientOptions {
   connectTimeoutMs?: number;
   retries: number;
   retryBaseMs?: number;
+  /** Largest answer body read (FORGECTL_MAX_ANSWER_MB); default DEFAULT_MAX_ANSWER_MB. */
+  maxAnswerBytes?: number;
   dryRun: boolean;
   verbose: boolean;
   allowInsecureHttp: boolean;
@@ -187,12 +192,12 @@ function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string,
         // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS.
       }
     }
-    cas.push(readFileSync(tls.caFile));
+    cas.push(readPemFile('--ca-file', tls.caFile, 'ca'));
     connect.ca = cas;
   }
   if (tls.insecure) connect.rejectUnauthorized = false;
-  if (tls.clientCert) connect.cert = readFileSync(tls.clientCert);
-  if (tls.clientKey) connect.key = readFileSync(tls.clientKey);
+  if (tls.clientCert) connect.cert = readPemFile('--client-cert', tls.clientCert, 'cert');
+  if (tls.clientKey) connect.key = readPemFile('--client-key', tls.clientKey, 'key');
   return connect;
 }
 
@@ -224,6 +229,18 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** The names a server's certificate holds (`DNS:git.example.com, IP Address:10.0.0.1`), from Node's host-name error. */
+function certNames(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const o = e as { cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } }; cause?: unknown };
+    const names = o.cert?.subjectaltname ?? (o.cert?.subject?.CN !== undefined ? `CN=${String(o.cert.subject.CN)}` : undefined);
+    if (typeof names === 'string' && names) return names.length > 200 ? `${names.slice(0, 200)}…` : names;
+    e = o.cause;
+  }
+  return undefined;
 }
 
 function errorCodeOf(err: unknown): string | undefined {
@@ -258,14 +275,45 @@ function parseBody(text: string, contentType: string | undefined): unknown {
   return text;
 }
 
-/** An answer that arrived but is not what was asked (a web page, not JSON). Retried like a lost answer. */
+/** An answer that arrived but is not what was asked (a web page, not JSON, too large to hold). */
 class UnreadableAnswer extends Error {
   constructor(
-    readonly code: 'EHTML' | 'ENOTJSON',
+    readonly code: 'EHTML' | 'ENOTJSON' | 'ETOOLARGE',
     message: string,
   ) {
     super(message);
   }
+}
+
+/** The default of FORGECTL_MAX_ANSWER_MB: far above any API page (100 items), far below what exhausts memory. */
+export const DEFAULT_MAX_ANSWER_MB = 100;
+
+function tooLarge(maxBytes: number): UnreadableAnswer {
+  const size = maxBytes >= 2 ** 20 ? `${+(maxBytes / 2 ** 20).toFixed(1)} MB` : `${maxBytes} bytes`;
+  return new UnreadableAnswer('ETOOLARGE', `answer larger than ${size}, the most forgectl reads in one answer`);
+}
+
+/**
+ * The whole body as text, refused as soon as it passes `maxBytes` (by its Content-Length, or while it
+ * streams): a runaway answer costs at most the limit in memory, not the answer's size twice over.
+ */
+async function readBoundedText(body: Dispatcher.ResponseData['body'], contentLength: string | undefined, maxBytes: number): Promise<string> {
+  if (contentLength && Number(contentLength) > maxBytes) {
+    body.destroy();
+    throw tooLarge(maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  // TextDecoder drops a byte-order mark, as undici's body.text() did.
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 /** Reads a 2xx body as the request expects it; throws UnreadableAnswer when it is not that. */
@@ -392,31 +440,38 @@ export class HttpClient {
     let url = startUrl;
     let currentMethod: Method = method;
     let sendBody = true;
-    let currentHeaders = headers;
     for (let hop = 0; ; hop++) {
-      const res = await this.sendWithRetries(currentMethod, url, currentHeaders, sendBody ? req : undefined, req);
+      const res = await this.sendWithRetries(currentMethod, url, headers, sendBody ? req : undefined, req);
       const location = res.headers.location;
       if ([301, 302, 303, 307, 308].includes(res.status) && location) {
         if (hop >= MAX_REDIRECTS) {
           throw new NetworkError(`too many redirects (last: ${res.status} to ${location})`, 'EREDIRECTS', method, url);
         }
         const next = new URL(location, url).toString();
+        // Another origin is never followed, not even without credentials: a write's body may hold a
+        // secret (a hook secret, a setting, a migration's source token), and a read's answer would
+        // pass for the instance's.
+        if (new URL(next).origin !== startOrigin) {
+          const r = this.options.redactor;
+          throw new CommandFailedError(
+            `the instance redirected to ${r.url(next)}: check --url`,
+            r.text(`${currentMethod} ${r.url(url)} answered ${res.status}; forgectl follows redirects only within ${startOrigin}, so nothing was sent to ${new URL(next).origin}`),
+          );
+        }
         // 303 means "see other" (fetch with GET); every other redirect repeats the same method and
         // body, so a moved PUT or POST never silently turns into a GET.
         if (res.status === 303) {
           currentMethod = 'GET';
           sendBody = false;
         }
-        if (new URL(next).origin !== origin) currentHeaders = stripCredentials(currentHeaders, req);
-        this.checkTransport(next, currentHeaders, authenticate, req);
         this.trace(`* following ${res.status} to ${this.options.redactor.url(next)}`);
         url = next;
         continue;
       }
       if (res.status >= 400) {
-        throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data });
+        throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data, text: req.expect === 'text' ? res.text : undefined });
       }
-      return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false };
+      return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false, text: req.expect === 'text' ? res.text : undefined };
     }
   }
 
@@ -497,7 +552,7 @@ export class HttpClient {
     headers: Record<string, string>,
     bodyReq: RequestOptions | undefined,
     req: RequestOptions,
-  ): Promise<{ status: number; headers: Record<string, string>; data: unknown }> {
+  ): Promise<{ status: number; headers: Record<string, string>; data: unknown; text?: string }> {
     const action = isAction(method, req.action);
     const retries = Math.max(0, this.options.retries);
     // A write repeated after a lost answer: an error status now may only mean the lost attempt acted.
@@ -512,6 +567,7 @@ export class HttpClient {
       let status: number | undefined;
       let resHeaders: Record<string, string> = {};
       let data: unknown;
+      let text: string | undefined;
       let errorCode: string | undefined;
       let failure: unknown;
       // The status seen before the body failed: an answer counts only once its whole body is read.
@@ -533,7 +589,9 @@ export class HttpClient {
         });
         cutStatus = res.statusCode;
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
-        const text = await res.body.text();
+        // A HEAD answer's Content-Length is the size of the GET's body, not of its own (none).
+        const announced = method === 'HEAD' ? undefined : resHeaders['content-length'];
+        text = await readBoundedText(res.body, announced, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
         status = res.statusCode;
@@ -551,12 +609,12 @@ export class HttpClient {
       const outcome = status !== undefined ? { status } : { errorCode };
       if ((status !== undefined && status < 400) || attempt >= retries || !shouldRetry(outcome, action)) {
         if (status !== undefined && status >= 400 && lostWrite) throw this.lostWriteError(method, url, attempt, lostWrite, status, data);
-        if (status !== undefined) return { status, headers: resHeaders, data };
+        if (status !== undefined) return { status, headers: resHeaders, data, text };
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       const delay = retryDelayMs(attempt, resHeaders['retry-after'], this.options.retryBaseMs ?? 500, this.options.random);
       if (delay > MAX_RETRY_AFTER_MS) {
-        if (status !== undefined) return { status, headers: resHeaders, data };
+        if (status !== undefined) return { status, headers: resHeaders, data, text };
         throw this.networkError(failure, errorCode, method, url, attempt, cutStatus, lostWrite);
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
@@ -584,6 +642,7 @@ export class HttpClient {
     if (failure instanceof UnreadableAnswer) what = failure.message;
     else if (code && CUT_CODES.has(code)) what = `the answer was shorter than its Content-Length (${code})`;
     else if (cutStatus !== undefined) what = `the answer stopped part way (${code ?? 'network error'})`;
+    else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') what = `${code}: the certificate of ${host} is not for ${new URL(url).hostname}${certNames(failure) ? ` (it is for ${certNames(failure)})` : ''}`;
     else what = `${code ?? 'network error'} (${detail})`;
     // Refused connections and failed TLS handshakes carried no request (a handshake alert from the
     // server, e.g. a client certificate it does not trust, means it processed nothing either).
@@ -593,8 +652,11 @@ export class HttpClient {
     let hint: string | undefined;
     if (code === 'ECONNREFUSED') hint = `is the instance at ${host} running and reachable?`;
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
+    // A CA file cannot fix a certificate issued for another name: --url must use a name it holds.
+    else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') hint = `give --url with a host name the certificate is for, or have it reissued for ${new URL(url).hostname}`;
     else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
     else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
+    else if (code === 'ETOOLARGE') hint = 'ask for less (a smaller --per-page), or raise the limit with FORGECTL_MAX_ANSWER_MB';
     else if (handshakeFailed) hint = 'the TLS handshake failed: check --client-cert/--client-key and that the server accepts this TLS version';
     // A write whose answer was lost may have been applied: it is not sent again blindly, and the
     // user is told how to look.
@@ -647,10 +709,5 @@ export class HttpClient {
 
 function truncate(s: string): string {
   return s.length > TRACE_BODY_LIMIT ? `${s.slice(0, TRACE_BODY_LIMIT)}… (${s.length} characters)` : s;
-}
-
-function stripCredentials(headers: Record<string, string>, req: RequestOptions): Record<string, string> {
-  const secret = new Set(['private-token', 'authorization', 'job-token', 'sudo', 'cookie', ...(req.secretHeaders ?? []).map((h) => h.toLowerCase())]);
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => !secret.has(k.toLowerCase())));
 }
 

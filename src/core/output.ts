@@ -3,8 +3,8 @@
 // JSON, YAML and NDJSON print objects exactly as received; `--fields` keeps the named keys.
 
 import type { Writable } from 'node:stream';
-import { CancelledError, PartialListError } from './errors.js';
-import { maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
+import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
+import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
@@ -33,6 +33,10 @@ export interface ObjectResult<T = unknown> {
   /** Rows of the table view; all top-level keys when absent. */
   columns?: Column<T>[];
   maskKeys?: readonly string[];
+  /** Table view: rows without a value are left out (unless named in --fields). */
+  hideEmpty?: boolean;
+  /** Table view on a terminal: this column's text (a description) is printed under the record, lines kept. */
+  body?: string;
 }
 
 export interface TextResult {
@@ -71,11 +75,25 @@ export interface RenderOptions {
 
 export const MASK = '********';
 
+/**
+ * The value at a dotted path. A path that meets a list goes on into each item and gives the list of
+ * their values (`assignees.username` → `["bob", "grace"]`, nested lists flattened); undefined when no
+ * item has it, so a misspelt name is still reported.
+ */
 export function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
+  return valueAt(obj, path.split('.'));
+}
+
+function valueAt(start: unknown, parts: string[]): unknown {
+  let cur = start;
+  for (let i = 0; i < parts.length; i++) {
+    if (Array.isArray(cur) && !/^\d+$/.test(parts[i])) {
+      const rest = parts.slice(i);
+      const values = cur.map((item) => valueAt(item, rest)).filter((v) => v !== undefined);
+      return cur.length && !values.length ? undefined : values.flat();
+    }
     if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    cur = (cur as Record<string, unknown>)[parts[i]];
   }
   return cur;
 }
@@ -84,6 +102,8 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   const parts = path.split('.');
   let cur = obj;
   for (const part of parts.slice(0, -1)) {
+    // Already kept whole (`--fields assignees,assignees.username`): the list holds the deeper value.
+    if (Array.isArray(cur[part])) return;
     if (!cur[part] || typeof cur[part] !== 'object') cur[part] = {};
     cur = cur[part] as Record<string, unknown>;
   }
@@ -254,15 +274,17 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
 }
 
 /**
- * A list that failed after `printed` items: says how many were printed (the error of the page says
- * where). Interruptions keep their own error.
+ * A list that failed or was interrupted after `printed` items: says how many were printed and, for
+ * paged lists, where to go on (the error of the page says where). The exit code stays the cause's.
  */
 function stoppedAfter(err: unknown, printed: number): unknown {
-  if (err instanceof CancelledError) return err;
-  const e = err instanceof PartialListError ? err : printed > 0 ? new PartialListError(err) : err;
-  if (e instanceof PartialListError) e.printed = printed;
-  return e;
+  if (err instanceof PartialListError) return err.afterPrinting(printed);
+  if (err instanceof ListInterruptedError) return new PartialListError(err, err.page, err.resume, printed);
+  return printed > 0 ? new PartialListError(err, undefined, undefined, printed) : err;
 }
+
+// Ends the YAML of a list that stopped: an unclosed quote, so no YAML reader takes it for a whole list.
+const YAML_CUT = '"the list stopped here: see the error on stderr\n';
 
 async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promise<void> {
   const value = maskValue(r.value, r.maskKeys) as T;
@@ -271,47 +293,58 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
     return;
   }
   await warnUnknownFields(o, value);
-  const cols = columnsFor(r.columns, o.fields, value);
+  let cols = columnsFor(r.columns, o.fields, value);
+  if (r.hideEmpty && !o.fields?.length) cols = cols.filter((c) => cell(value, c, false) !== '');
   if (!o.isTTY) {
     for (const c of cols) await write(o.stdout, `${c.header ?? c.key}\t${cell(value, c, false)}\n`);
     return;
   }
+  const bodyColumn = cols.find((c) => c.key === r.body);
   const Table = await tableModule();
   const bold = await headerStyle(o.color);
   const table = new Table({ chars: BORDERLESS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
-  for (const c of cols) table.push([bold(`${c.header ?? c.key}:`), cell(value, c, true)]);
+  for (const c of cols) if (c !== bodyColumn) table.push([bold(`${c.header ?? c.key}:`), cell(value, c, true)]);
   await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
+  if (bodyColumn) await write(o.stdout, `\n${bodyText(getPath(value, bodyColumn.key))}\n`);
+}
+
+/** A multi-line text from the server as a terminal shows it: its lines kept, control characters visible. */
+function bodyText(v: unknown): string {
+  const s = typeof v === 'string' ? v : '';
+  return visible(maskUrlCredentials(s.replace(/\r\n?/g, '\n').trimEnd()));
 }
 
 // Strings a YAML 1.1 reader (PyYAML, Ruby, older tools) would take as a boolean or null.
 const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$/;
-const RAW_C1 = /[\x7f-\x9f]/g;
+// Written raw by JSON.stringify and yaml, acted on by a terminal: DEL, C1, bidi controls.
+const RAW_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI_CONTROLS}]`, 'g');
+const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
 
 async function yamlStringify(v: unknown): Promise<string> {
   // yaml is CommonJS: bundled, its exports are only on `default`.
   const { Document, visit } = (await import('yaml')).default;
   const doc = new Document(v);
-  let rawC1 = false;
+  let rawUnsafe = false;
   visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
       if (YAML11_SPECIAL.test(node.value)) node.type = 'QUOTE_DOUBLE';
-      if (RAW_C1.test(node.value)) {
-        // DEL and C1 are written raw even inside quotes; in a double-quoted scalar \xNN is the same value.
+      if (RAW_UNSAFE.test(node.value)) {
+        // DEL, C1 and bidi are written raw even inside quotes; in a double-quoted scalar \xNN or \uNNNN is the same value.
         node.type = 'QUOTE_DOUBLE';
-        rawC1 = true;
+        rawUnsafe = true;
       }
-      RAW_C1.lastIndex = 0;
+      RAW_UNSAFE.lastIndex = 0;
     },
   });
   const out = doc.toString({ lineWidth: 0 });
-  return rawC1 ? out.replace(RAW_C1, (c) => `\\x${c.charCodeAt(0).toString(16)}`) : out;
+  return rawUnsafe ? out.replace(RAW_UNSAFE, (c) => (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16)}` : `\\u${hex4(c)}`)) : out;
 }
 
-/** JSON escapes C0 itself; DEL and C1 become \u escapes too (the same value, safe on a terminal). */
+/** JSON escapes C0 itself; DEL, C1 and bidi controls become \u escapes too (the same value, safe on a terminal). */
 export function jsonText(v: unknown, indent?: number): string {
   const s = JSON.stringify(maskUrlsDeep(v), null, indent);
-  return s === undefined ? 'null' : s.replace(RAW_C1, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+  return s === undefined ? 'null' : s.replace(RAW_UNSAFE, (c) => `\\u${hex4(c)}`);
 }
 
 /**
@@ -401,12 +434,17 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         await out.flush();
         return n;
       }
-      // YAML is printed whole at the end: a partial YAML list would parse as complete, so a failure prints nothing.
+      // YAML is printed whole at the end, since a shorter YAML list parses as the whole one. A list that
+      // stops part way (or on Ctrl-C) prints the items that came, then a line no YAML reader accepts.
       const all: unknown[] = [];
       try {
         for await (const item of iterate(r.items)) all.push(maskUrlsDeep((await prep(item))));
       } catch (err) {
-        throw stoppedAfter(err, 0);
+        const stopped = stoppedAfter(err, all.length);
+        if (stopped instanceof PartialListError || stopped instanceof CancelledError) {
+          await write(o.stdout, (all.length ? await yamlStringify(all) : '') + YAML_CUT);
+        }
+        throw stopped;
       }
       await write(o.stdout, all.length ? await yamlStringify(all) : '[]\n');
       return all.length;

@@ -1,10 +1,13 @@
 // List paging over the API's offset pages (`Link`, `x-next-page`, `x-total-pages`) and keyset pages
 // (`Link rel="next"` with a cursor). With --all, once the first page tells the page count, the
 // remaining pages are fetched a few at a time and emitted in order; items are yielded as their page
-// arrives, so a streaming formatter keeps memory flat however long the list is.
+// arrives, so a streaming formatter keeps memory flat however long the list is. The links decide where
+// the list ends: it goes on past the count when a list grows while read, and links that end it before
+// a count the server gave make it a cut list (offset pages shift when items go, so some were missed).
 
-import { CancelledError, CommandFailedError, PartialListError } from './errors.js';
+import { CancelledError, CommandFailedError, ListInterruptedError, PartialListError } from './errors.js';
 import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
+import { Pace } from './pace.js';
 import type { QueryParams } from './query.js';
 
 export const MAX_PER_PAGE = 100;
@@ -101,9 +104,17 @@ async function fetchPage(
 }
 
 function partial(err: unknown, url: string, perPage: number, resume?: string): unknown {
-  if (err instanceof CancelledError || err instanceof PartialListError) return err;
+  if (err instanceof ListInterruptedError || err instanceof PartialListError) return err;
   const page = pageNumber(url);
-  return new PartialListError(err, page, resume ?? (page !== undefined ? `--page ${page} --per-page ${perPage}` : undefined));
+  const from = resume ?? (page !== undefined ? `--page ${page} --per-page ${perPage}` : undefined);
+  // Ctrl-C stays an interruption for whatever waits on one; it says where the list stopped.
+  if (err instanceof CancelledError) return new ListInterruptedError(page, from);
+  return new PartialListError(err, page, from);
+}
+
+/** After Ctrl-C, pages that already arrived are not printed: the list stops before `url`. */
+function stopIfInterrupted(http: HttpClient, url: string, perPage: number, resume?: string): void {
+  if (http.options.signal?.aborted) throw partial(new CancelledError('interrupted'), url, perPage, resume);
 }
 
 /** A next link to a page already read would loop for ever: the list stops there as cut. */
@@ -114,17 +125,35 @@ function refuseRepeat(next: string | undefined, fetched: Set<string>, perPage: n
 
 /**
  * Where the page after this one is, by `Link rel=next`, else `x-next-page`, else the page count: a
- * proxy that strips the first two must not make a list of 5 pages end quietly after page 1.
+ * proxy that strips the first two must not make a list of 5 pages end quietly after page 1. Either
+ * header present without a next page ends the list, whatever the count says.
  */
 export function nextPageUrl(res: HttpResponse<unknown>, requestUrl: string): string | undefined {
   const links = parseLinkHeader(res.headers.link);
   if (links.next) return new URL(links.next, requestUrl).toString();
   const next = intHeader(res.headers, 'x-next-page');
   if (next) return setParam(requestUrl, 'page', String(next));
+  if (res.headers.link !== undefined || res.headers['x-next-page'] !== undefined) return undefined;
   const totalPages = intHeader(res.headers, 'x-total-pages');
   const page = intHeader(res.headers, 'x-page') ?? pageNumber(requestUrl) ?? 1;
   if (totalPages !== undefined && page < totalPages) return setParam(requestUrl, 'page', String(page + 1));
   return undefined;
+}
+
+/** The list's links and the page count the server gave disagree: what was printed may miss items. */
+function changedWhileRead(what: string): PartialListError {
+  return new PartialListError(new CommandFailedError(`${what}: the list is cut, as it changed while it was read (items may be missing)`, 'run the same command again to read the whole list'));
+}
+
+/** A page whose links end the list while the server counted more pages: a cut, never a quiet end. */
+function checkEnd(page: number | undefined, counted: number | undefined): void {
+  if (page !== undefined && counted !== undefined && page < counted) {
+    throw changedWhileRead(`the server counted ${counted} pages, but page ${page} names no next one`);
+  }
+}
+
+function higher(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 function setParam(url: string, key: string, value: string): string {
@@ -174,39 +203,55 @@ export async function* paginate<T = unknown>(
     last = item;
     yielded++;
   }
-  if (!many || !next || yielded >= limit) return;
+  if (!many || yielded >= limit) return;
+  const firstPage = opts.page ?? 1;
+  // The highest page count any page gave: links that end the list before it cut the list.
+  let counted = totalPages;
+  if (!next) return checkEnd(intHeader(first.headers, 'x-page') ?? firstPage, counted);
 
   if (keyset && last !== undefined && (total === undefined || total > keyset.maxOffsetItems)) {
     yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts);
     return;
   }
 
-  const firstPage = opts.page ?? 1;
+  const fetched = new Set([firstUrl]);
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   const offsetNext = new URL(next).searchParams.has('page');
   if (totalPages !== undefined && offsetNext && concurrency > 1) {
     const neededPages = limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
-    yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, perPage, opts);
-    return;
+    // The counted pages come first; the last one's links say whether the list goes on.
+    const end = yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, perPage, opts);
+    yielded += end.yielded;
+    if (yielded >= limit) return;
+    for (let p = firstPage + 1; p <= neededPages; p++) fetched.add(setParam(next, 'page', String(p)));
+    counted = higher(counted, end.counted);
+    next = refuseRepeat(end.next, fetched, perPage);
+    if (!next) return checkEnd(neededPages, counted);
   }
 
-  const fetched = new Set([firstUrl]);
   while (next && yielded < limit) {
     const url = next;
     const res = await fetchPage(http, url, perPage);
+    stopIfInterrupted(http, url, perPage);
     fetched.add(url);
+    counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
+    const page = intHeader(res.headers, 'x-page') ?? pageNumber(url);
     next = nextPageUrl(res, url);
-    opts.onPage?.({ page: pageNumber(url), totalPages, total, nextUrl: next, mode: 'offset' });
+    opts.onPage?.({ page, totalPages: counted, total, nextUrl: next, mode: 'offset' });
     for (const item of pageItems<T>(res)) {
       if (yielded >= limit) return;
       yield item;
       yielded++;
     }
+    if (!next) checkEnd(page, counted);
     next = refuseRepeat(next, fetched, perPage);
   }
 }
 
-/** Fetches pages `from..to`, adapting how many are in flight, yielding strictly in page order. */
+/**
+ * Fetches pages `from..to`, adapting how many are in flight, yielding strictly in page order. Each
+ * page but the last must name the next as its next one; returns where the last one says the list goes on.
+ */
 async function* concurrentPages<T>(
   http: HttpClient,
   templateUrl: string,
@@ -216,17 +261,17 @@ async function* concurrentPages<T>(
   remaining: number,
   perPage: number,
   opts: PageOptions,
-): AsyncGenerator<T> {
+): AsyncGenerator<T, { yielded: number; next?: string; counted?: number }> {
   const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
   // Once the list stops (a page failed for good, or the consumer has enough), the pages fetched
   // ahead are dropped: their retries would only hold up the exit.
   const dropAhead = new AbortController();
   const pace = new Pace(concurrency);
+  const urlOf = (page: number) => setParam(templateUrl, 'page', String(page));
   let scheduled = from;
   const schedule = () => {
     while (scheduled <= to && inFlight.size < pace.limit) {
-      const url = setParam(templateUrl, 'page', String(scheduled));
-      const p = fetchPage(http, url, perPage, undefined, (info) => pace.throttled(info), dropAhead.signal);
+      const p = fetchPage(http, urlOf(scheduled), perPage, undefined, (info) => pace.throttled(info), dropAhead.signal);
       // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited below.
       p.catch(() => undefined);
       inFlight.set(scheduled, p);
@@ -234,56 +279,31 @@ async function* concurrentPages<T>(
     }
   };
   let yielded = 0;
+  let counted: number | undefined;
   try {
     for (let page = from; page <= to; page++) {
       schedule();
       const res = await inFlight.get(page)!;
       inFlight.delete(page);
+      stopIfInterrupted(http, urlOf(page), perPage);
       pace.answered(res.headers);
+      counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
       opts.onPage?.({ page, totalPages: to, mode: 'offset' });
       for (const item of pageItems<T>(res)) {
-        if (yielded >= remaining) return;
+        if (yielded >= remaining) return { yielded };
         yield item;
         yielded++;
       }
+      const next = nextPageUrl(res, urlOf(page));
+      if (page === to) return { yielded, next, counted };
+      if (!next) throw changedWhileRead(`the server counted ${higher(counted, to)} pages, but page ${page} names no next one`);
+      const named = pageNumber(next);
+      if (named !== page + 1) throw changedWhileRead(`page ${page} names ${named === undefined ? 'another list' : `page ${named}`} as the next one, not page ${page + 1}`);
     }
+    return { yielded };
   } finally {
     dropAhead.abort();
     inFlight.clear();
-  }
-}
-
-/** How many pages may be in flight: additive increase, multiplicative decrease on throttling. */
-export class Pace {
-  limit: number;
-  private ceiling: number;
-  private answers = 0;
-
-  constructor(start: number) {
-    this.limit = Math.max(1, start);
-    this.ceiling = this.limit;
-  }
-
-  /** A request is about to be retried: back off if the server said it is overloaded. */
-  throttled(info: { status?: number; retryAfter?: string }): void {
-    if (info.status !== 429 && info.retryAfter === undefined) return;
-    this.ceiling = Math.max(1, this.limit - 1);
-    this.limit = Math.max(1, Math.floor(this.limit / 2));
-    this.answers = 0;
-  }
-
-  /** A page arrived: respect Retry-After and RateLimit-Remaining, else grow by one per round of pages. */
-  answered(headers: Record<string, string>): void {
-    if (headers['retry-after'] !== undefined) return this.throttled({ retryAfter: headers['retry-after'] });
-    const remaining = intHeader(headers, 'ratelimit-remaining');
-    if (remaining !== undefined && remaining < this.limit) {
-      this.limit = Math.max(1, remaining);
-      return;
-    }
-    if (this.limit < this.ceiling && ++this.answers >= this.limit) {
-      this.limit++;
-      this.answers = 0;
-    }
   }
 }
 
@@ -309,6 +329,7 @@ async function* keysetPages<T>(
   while (url && yielded < limit) {
     const current: string = url;
     const res = await fetchPage(http, current, perPage, keyset.resume?.(last));
+    stopIfInterrupted(http, current, perPage, keyset.resume?.(last));
     const links = parseLinkHeader(res.headers.link);
     fetched.add(current);
     url = links.next ? new URL(links.next, current).toString() : undefined;

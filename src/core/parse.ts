@@ -42,37 +42,63 @@ export function parseIntegerList(flag: string, raw: string, opts: { min?: number
   return parseList(raw).map((s) => parseInteger(flag, s, opts));
 }
 
+const DAY_MS = 86_400_000;
+
+// `m` is refused: a minute to a developer, a month to an admin planning expiries.
 const DURATION_UNITS: Record<string, number> = {
   ms: 1,
   s: 1000,
-  m: 60_000,
+  min: 60_000,
   h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
+  d: DAY_MS,
+  w: 7 * DAY_MS,
+  mo: 30 * DAY_MS,
 };
+
+const UNIT_NAMES = { s: 'seconds', min: 'minutes', h: 'hours', d: 'days' } as const;
+
+/** The unit an option is usually given in: the one its refusal of a bare number suggests. */
+export type UsualUnit = keyof typeof UNIT_NAMES;
+
+/** What an option's help says a duration is. */
+export const DURATION_HELP = 'a number and a unit: s, min, h, d, w or mo (30 days)';
+
+/** The units as errors name them. */
+export const DURATION_UNITS_HELP = 's (seconds), min (minutes), h (hours), d (days), w (weeks), mo (months of 30 days)';
 
 /** The longest duration taken: ten years (dates beyond it overflow, timers long before). */
 export const MAX_DURATION_DAYS = 3650;
 
-/** `90s`, `5m`, `2h`, `30d`, `1w`, `1h30m`; a bare number is seconds. Returns milliseconds. */
-export function parseDuration(flag: string, raw: string): number {
-  const ms = parseDurationUnbounded(flag, raw);
-  if (ms > MAX_DURATION_DAYS * DURATION_UNITS.d) throw new UsageError(`${flag} must be at most ${MAX_DURATION_DAYS}d (ten years), got ${raw.trim()}`);
+/**
+ * `90s`, `5min`, `2h`, `30d`, `2w`, `3mo`, `1h30min`; returns milliseconds. A bare number is refused
+ * (it meant seconds once, and `--expiring-within 30` then found nothing): `unit` is the unit the
+ * option is usually given in, offered in the hint.
+ */
+export function parseDuration(flag: string, raw: string, unit: UsualUnit = 's'): number {
+  const ms = parseDurationUnbounded(flag, raw, unit);
+  if (ms > MAX_DURATION_DAYS * DAY_MS) throw new UsageError(`${flag} must be at most ${MAX_DURATION_DAYS}d (ten years), got ${raw.trim()}`);
   return ms;
 }
 
-function parseDurationUnbounded(flag: string, raw: string): number {
+function parseDurationUnbounded(flag: string, raw: string, unit: UsualUnit): number {
   const s = raw.trim().toLowerCase();
-  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
+  if (/^\d+(\.\d+)?$/.test(s)) {
+    throw new UsageError(`${flag} needs a unit, got ${JSON.stringify(raw)}`, `for ${s} ${UNIT_NAMES[unit]} write ${s}${unit}; units: ${DURATION_UNITS_HELP}`);
+  }
+  const re = /(\d+(?:\.\d+)?)([a-z]+)/g;
   let total = 0;
   let consumed = 0;
   for (const m of s.matchAll(re)) {
-    total += Number(m[1]) * DURATION_UNITS[m[2]];
+    if (m[2] === 'm') {
+      throw new UsageError(`${flag}: "m" could mean minutes or months, got ${JSON.stringify(raw)}`, `write ${m[1]}min for minutes or ${m[1]}mo for months (30 days)`);
+    }
+    const size = DURATION_UNITS[m[2]];
+    if (size === undefined) break;
+    total += Number(m[1]) * size;
     consumed += m[0].length;
   }
   if (!s || consumed !== s.length) {
-    throw new UsageError(`${flag} must be a duration such as 30s, 5m, 2h or 30d; got ${JSON.stringify(raw)}`);
+    throw new UsageError(`${flag} must be a duration such as 45s, 5min, 2h, 30d or 3mo; got ${JSON.stringify(raw)}`, `units: ${DURATION_UNITS_HELP}`);
   }
   return Math.round(total);
 }

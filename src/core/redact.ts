@@ -1,5 +1,7 @@
 // Keeps credentials and secrets out of traces, dry-runs, errors and output.
 
+import { URL_MASK } from './safe-text.js';
+
 export const REDACTED = '[REDACTED]';
 
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
@@ -60,10 +62,11 @@ export class Redactor {
     } catch {
       return this.text(raw);
     }
-    if (u.password) u.password = REDACTED;
-    if (u.username) u.username = REDACTED;
+    // The one mask of credentials in URLs, as output shows them: `https://user:********@host`.
+    if (u.password) u.password = URL_MASK;
+    else if (u.username) u.username = URL_MASK;
     for (const key of [...u.searchParams.keys()]) {
-      if (CREDENTIAL_QUERY.has(key) || isSecretKey(key.replace(/\[.*$/, ''))) u.searchParams.set(key, REDACTED);
+      if (CREDENTIAL_QUERY.has(key) || isSecretKey(key.replace(/\[.*$/, ''))) u.searchParams.set(key, URL_MASK);
     }
     return this.text(u.toString());
   }

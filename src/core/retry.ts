@@ -29,9 +29,8 @@ const CONNECTION_CODES = new Set([
   'UND_ERR_CLOSED',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'TIMEOUT',
-  // An answer that arrived but is not the API's (a sign-in page, not JSON): a proxy in the way may
-  // pass the next one through.
-  'EHTML',
+  // A 200 that is not JSON (cut, or a plain "OK") may be a passing fault. A web page is not: it is a
+  // proxy's sign-in page, and asking again only hands it the token once more.
   'ENOTJSON',
 ]);
 

@@ -2,18 +2,24 @@
 // title holding ESC[31m or an OSC sequence must not rewrite an admin's terminal), and credentials
 // inside URLs are masked in every output.
 
-// C0 (but tab and newline, which callers handle), DEL, C1.
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g;
-const CONTROL_ALL = /[\x00-\x1f\x7f\x80-\x9f]/g;
+/**
+ * The Unicode bidi controls and marks (U+061C, U+200E-200F, U+202A-202E, U+2066-2069): they reorder
+ * what a terminal shows, so `evil\u202Etxt.exe` reads as `evilexe.txt` (Trojan Source).
+ */
+export const BIDI_CONTROLS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+// C0 (but tab and newline, which callers handle), DEL, C1, bidi controls.
+const CONTROL = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${BIDI_CONTROLS}]`, 'g');
+const CONTROL_ALL = new RegExp(`[\\x00-\\x1f\\x7f-\\x9f${BIDI_CONTROLS}]`, 'g');
 
 function caret(ch: string): string {
   const code = ch.charCodeAt(0);
   if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`; // ESC → ^[
   if (code === 0x7f) return '^?';
-  return `\\x${code.toString(16)}`; // C1: no caret form
+  if (code <= 0xff) return `\\x${code.toString(16)}`; // C1: no caret form
+  return `\\u${code.toString(16).padStart(4, '0')}`; // bidi: as JSON and JavaScript escape it
 }
 
-/** Shows control characters visibly (`^[`, `^?`, `\x9b`); tabs and newlines stay unless `all`. */
+/** Shows control characters visibly (`^[`, `^?`, `\x9b`, `\u202e`); tabs and newlines stay unless `all`. */
 export function visible(s: string, all = false): string {
   return s.replace(all ? CONTROL_ALL : CONTROL, caret);
 }

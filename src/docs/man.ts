@@ -21,6 +21,7 @@ const ENVIRONMENT: [string, string][] = [
   ['FORGECTL_OUTPUT', 'default output format'],
   ['FORGECTL_DEBUG', 'set to 1 for the HTTP trace of --verbose'],
   ['FORGECTL_CONFIG_DIR', 'where profiles live'],
+  ['FORGECTL_MAX_ANSWER_MB', 'largest answer read, in MB (default 100)'],
   ['NO_COLOR', 'no colour'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxies'],
   ['NODE_EXTRA_CA_CERTS', 'extra CA certificates'],

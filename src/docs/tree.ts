@@ -2,7 +2,7 @@
 // It is read from the same commander program the CLI runs (passed in), so nothing here is kept by hand.
 
 import type { Command, Option } from 'commander';
-import { GLOBAL_HEADING, specOf } from '../core/command.js';
+import { GLOBAL_HEADING, specOf, suggestedValues } from '../core/command.js';
 
 export type ValueKind = 'none' | 'choice' | 'profile' | 'file' | 'directory' | 'text';
 
@@ -46,9 +46,10 @@ const FILE_FLAGS = new Set(['--ca-file', '--client-cert', '--client-key', '--inp
 
 function optionNode(o: Option): OptionNode {
   const valueName = /[<[]([^>\]]+)[>\]]/.exec(o.flags)?.[1]?.replace(/\.\.\.$/, '');
+  const choices = o.argChoices ?? suggestedValues(o);
   let valueKind: ValueKind = 'none';
   if (valueName !== undefined) {
-    if (o.argChoices?.length) valueKind = 'choice';
+    if (choices?.length) valueKind = 'choice';
     else if (o.long === '--profile') valueKind = 'profile';
     else if (o.long === '--config-dir') valueKind = 'directory';
     else if ((o.long && FILE_FLAGS.has(o.long)) || FILE_VALUES.test(valueName) || /\bfile\b/i.test(valueName)) valueKind = 'file';
@@ -62,7 +63,7 @@ function optionNode(o: Option): OptionNode {
     description: o.description,
     valueName,
     valueKind,
-    choices: o.argChoices?.slice(),
+    choices: choices?.slice(),
     defaultValue: def === undefined || typeof def === 'boolean' ? undefined : Array.isArray(def) ? def.join(',') : String(def),
     global: o.helpGroupHeading === GLOBAL_HEADING,
   };

@@ -93,7 +93,7 @@ export function revokeFamily(state: SandboxState, token: PersonalAccessToken): v
 
 function endpointScopes(method: string, options: RouteOptions): readonly string[] | 'any' {
   if (options.scopes === 'any') return 'any';
-  const read = method === 'GET' || method === 'HEAD' ? ['read_api'] : [];
+  const read = (method === 'GET' || method === 'HEAD') && options.readApi !== false ? ['read_api'] : [];
   return ['api', ...read, ...(options.scopes ?? [])];
 }
 

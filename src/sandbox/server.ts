@@ -153,7 +153,7 @@ async function dispatch(state: SandboxState, mounts: Mount[], inc: Incoming): Pr
   if (!match) {
     if (mount?.prefix === API_PREFIX) {
       const caller = () => authenticate(state, { method: inc.method, fullPath: inc.fullPath, query, body: inc.body.value, headers: inc.headers }, { auth: 'optional' }).user;
-      const redirect = movedProjectFallback(state, inc.method, inc.fullPath, inc.rawQuery, caller);
+      const redirect = movedProjectFallback(state, inc.fullPath, inc.rawQuery, caller);
       if (redirect) throw redirect;
     }
     // GitLab's catch-all route answers unknown paths.

@@ -6,15 +6,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/harness.js';
 
 const HOSTILE = 'red \x1b[31malert\x1b[0m \x1b]0;owned\x07 end';
+// RLO: shown as `evilexe.txt` by a terminal that obeys it.
+const SPOOF = 'attachment: evil\u202Etxt.exe';
 const PAGE = '<!DOCTYPE html>\n<html><body><h1>502 Bad Gateway</h1>\x1b[2J</body></html>\n';
 
 let server: Server;
 let url = '';
+const queries: string[] = [];
+// Compact, keys in the server's order, a number as the server wrote it: a pipe gets these bytes.
+const RAW_JSON = '[{"id":1,"name":"a","size":1.50}]\n';
+const RAW_ERROR = '{"message":{"name":["has already been taken"]},"sent":"glpat-test-token-000000"}';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
-    if (path.startsWith('/api/v4/text')) {
+    if (path.startsWith('/api/v4/json-error')) {
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(RAW_ERROR);
+    } else if (path.startsWith('/api/v4/json')) {
+      queries.push(new URL(path, 'http://x').search);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(RAW_JSON);
+    } else if (path.startsWith('/api/v4/spoof')) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(SPOOF);
+    } else if (path.startsWith('/api/v4/text')) {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(HOSTILE);
     } else if (path.startsWith('/api/v4/headers')) {
@@ -47,6 +63,14 @@ describe('api output on a terminal and in a pipe', () => {
     expect(tty.stdout).toContain('red ^[[31malert^[[0m ^[]0;owned^G end');
     const pipe = await api('/text', false);
     expect(pipe.stdout).toBe(`${HOSTILE}\n`);
+  });
+
+  it('shows Unicode bidi controls of a text answer on a terminal, and passes them exactly to a pipe', async () => {
+    const tty = await api('/spoof', true);
+    expect(tty.exitCode).toBe(0);
+    expect(tty.stdout).toBe('attachment: evil\\u202etxt.exe\n');
+    const pipe = await api('/spoof', false);
+    expect(pipe.stdout).toBe(`${SPOOF}\n`);
   });
 
   it('shows control characters in --include headers on a terminal and masks URL credentials', async () => {
@@ -91,6 +115,48 @@ describe('api output on a terminal and in a pipe', () => {
     expect(tty.stdout).toMatch(/web page of \d+ bytes.*pipe the output/);
     expect(tty.stderr).toMatch(/^error: 502 Bad Gateway \(the answer is a web page/m);
     const pipe = await api('/gone', false);
-    expect(pipe.stdout).toBe(`${PAGE}\n`);
+    // Exact: the page already ends with a newline, none is added.
+    expect(pipe.stdout).toBe(PAGE);
+  });
+});
+
+describe('api JSON answers and paging flags', () => {
+  it('in a pipe prints the JSON body as received; on a terminal, formatted', async () => {
+    const pipe = await api('/json', false);
+    expect(pipe.exitCode, pipe.stderr).toBe(0);
+    expect(pipe.stdout).toBe(RAW_JSON);
+    const tty = await api('/json', true);
+    expect(tty.stdout).toBe(`${JSON.stringify([{ id: 1, name: 'a', size: 1.5 }], null, 2)}\n`);
+    // A format or keys asked for are still applied in a pipe.
+    const yaml = await api('/json', false, ['-o', 'yaml']);
+    expect(yaml.stdout).toMatch(/^- id: 1\n/);
+    const fields = await api('/json', false, ['--fields', 'id']);
+    expect(JSON.parse(fields.stdout)).toEqual([{ id: 1 }]);
+  });
+
+  it('a JSON error body in a pipe is printed as received too, the token sent still masked', async () => {
+    const pipe = await api('/json-error', false);
+    expect(pipe.exitCode).toBe(1);
+    expect(pipe.stdout).toBe(`${RAW_ERROR.replace('glpat-test-token-000000', '[REDACTED]')}\n`);
+    expect(pipe.stderr).toMatch(/^error: 422 name has already been taken$/m);
+  });
+
+  it('--page and --per-page go into the query of a GET', async () => {
+    queries.length = 0;
+    const res = await api('/json', false, ['--per-page', '1', '--page', '2']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(new URLSearchParams(queries[0]).get('page')).toBe('2');
+    expect(new URLSearchParams(queries[0]).get('per_page')).toBe('1');
+  });
+
+  it('--page with a write, or with a field of the same name, is exit 2 and sends nothing', async () => {
+    queries.length = 0;
+    const post = await api('/json', false, ['-X', 'POST', '--page', '2']);
+    expect(post.exitCode).toBe(2);
+    expect(post.stderr).toMatch(/^error: --page and --per-page work with GET only$/m);
+    const twice = await api('/json', false, ['-X', 'GET', '-F', 'per_page=5', '--per-page', '1']);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/^error: --per-page and the field per_page both give the per_page parameter$/m);
+    expect(queries).toEqual([]);
   });
 });

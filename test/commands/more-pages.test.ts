@@ -1,5 +1,5 @@
-// A list cut at its first page says so on a terminal ("2 of N; use --all"); scripts (no terminal),
-// --all and --limit get no such line.
+// A list cut at its first page says so when stderr is a terminal ("2 of N; use --all"), even with
+// stdout in a pipe; scripts (no terminal), --all and --limit get no such line.
 
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/harness.js';
@@ -7,8 +7,8 @@ import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
-function runTty(argv: string[], tty: boolean) {
-  return runCli(argv, { env: envFor(sandbox(), 'admin', { NO_COLOR: '1' }), tty: { stdin: false, stdout: tty, stderr: tty } });
+function runTty(argv: string[], tty: boolean, stdoutTty = tty) {
+  return runCli(argv, { env: envFor(sandbox(), 'admin', { NO_COLOR: '1' }), tty: { stdin: false, stdout: stdoutTty, stderr: tty } });
 }
 
 describe('a list cut at one page', () => {
@@ -23,6 +23,17 @@ describe('a list cut at one page', () => {
       const quiet = await runTty([...args], tty);
       expect(quiet.exitCode, quiet.stderr).toBe(0);
       expect(quiet.stderr, args.join(' ')).not.toMatch(/use --all/);
+    }
+  });
+
+  it('says so when stdout is a pipe and stderr a terminal (`projects list | grep x`)', async () => {
+    const sb = sandbox();
+    const total = (await rawGet(sb, '/projects?per_page=100', sb.tokens.admin)).body.length as number;
+    for (const format of [[], ['-o', 'json']]) {
+      const res = await runTty(['projects', 'list', '--per-page', '2', ...format], true, false);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stdout.trim()).not.toBe('');
+      expect(res.stderr, format.join(' ')).toMatch(new RegExp(`^Showing 2 of ${total}; use --all for every page, or --page 2 for the next\\.$`, 'm'));
     }
   });
 });

@@ -101,7 +101,7 @@ describe('broadcast', () => {
   });
 
   it('create --duration sets the end relative to the start', async () => {
-    const { res, sent } = await run(['broadcast', 'create', '--message', 'Window', '--starts-at', '2030-05-01T10:00:00Z', '--duration', '90m', '--type', 'notification', '--dismissable', '--font', '#fff', '-o', 'json']);
+    const { res, sent } = await run(['broadcast', 'create', '--message', 'Window', '--starts-at', '2030-05-01T10:00:00Z', '--duration', '90min', '--type', 'notification', '--dismissable', '--font', '#fff', '-o', 'json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(writes(sent)[0].body).toEqual({ message: 'Window', starts_at: '2030-05-01T10:00:00.000Z', ends_at: '2030-05-01T11:30:00.000Z', broadcast_type: 'notification', dismissable: true, font: '#fff' });
     expect(json(res)).toMatchObject({ active: false, dismissable: true, broadcast_type: 'notification' });

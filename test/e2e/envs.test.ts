@@ -97,6 +97,38 @@ describe('envs protect / get / update / unprotect', () => {
   });
 });
 
+describe('envs: users by username, as every other user option', () => {
+  it('protect and update take user=USERNAME, sending the user id after one lookup per name', async () => {
+    const grace = userId('grace');
+    const res = await run(['envs', 'protect', 'acme/platform', 'development', '--deploy', 'user=grace', '--approval', 'user=@Grace,required=1', '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.sent.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual(['GET /api/v4/users?username=grace', expect.stringMatching(/^POST \/api\/v4\/groups\/acme%2Fplatform\/protected_environments\?/)]);
+    expect(res.sent[1].body).toEqual({ name: 'development', deploy_access_levels: [{ user_id: grace }], approval_rules: [{ user_id: grace, required_approvals: 1 }] });
+    const ruleId = json(res).approval_rules[0].id;
+    const update = await run(['envs', 'update', 'acme/platform', 'development', '--change-approval', `${ruleId}:user=grace,required=2`, '--dry-run']);
+    expect(update.exitCode, update.stderr).toBe(0);
+    expect(update.stdout).toContain(`"user_id": ${grace}`);
+    expect((await run(['envs', 'unprotect', 'acme/platform', 'development', '--yes'])).exitCode).toBe(0);
+  });
+
+  it('apply takes user: USERNAME in the file too', async () => {
+    const file = join(tempDir(), 'envs.yaml');
+    writeFileSync(file, 'testing:\n  deploy: [{user: grace}]\n');
+    const res = await run(['envs', 'apply', 'acme/platform', '-f', file, '--dry-run']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`protect testing: + deploy user=${userId('grace')}`);
+    expect(res.stdout).toContain(`"user_id": ${userId('grace')}`);
+    expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('an unknown username is not found (exit 3) and nothing is written', async () => {
+    const res = await run(['envs', 'protect', 'acme/platform', 'development', '--deploy', 'user=nobody-here']);
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr).toMatch(/^error: no user named nobody-here$/m);
+    expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+});
+
 describe.concurrent('envs: input checked before anything is sent (exit 2)', () => {
   const cases: [string, string[], string][] = [
     ['an environment name that is not a tier', ['protect', 'acme', 'prod', '--deploy', 'access_level=40'], 'unknown tier "prod"'],
@@ -105,6 +137,7 @@ describe.concurrent('envs: input checked before anything is sent (exit 2)', () =
     ['an entry with no identity', ['protect', 'acme', 'testing', '--deploy', 'required=2'], 'required= belongs to approval rules only'],
     ['an approval with required 0', ['protect', 'acme', 'testing', '--deploy', 'access_level=40', '--approval', 'group=9,required=0'], 'must be at least 1'],
     ['an unknown key', ['protect', 'acme', 'testing', '--deploy', 'team=4'], 'unknown key "team"'],
+    ['a user that is neither an id nor a username', ['protect', 'acme', 'testing', '--deploy', 'user=al ice'], 'user="al ice" is neither a user id nor a username'],
     ['an update with no change', ['update', 'acme', 'production'], 'nothing to update'],
     ['a removal that is not an id', ['update', 'acme', 'production', '--remove-deploy', 'abc'], '--remove-deploy must be an integer'],
     ['a change without an id', ['update', 'acme', 'production', '--change-deploy', 'group=9'], '--change-deploy takes ID:KEY=VALUE'],

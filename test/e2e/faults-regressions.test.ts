@@ -47,22 +47,33 @@ describe('defect 2: token list --expiring-within reads every page', () => {
 });
 
 describe('defect 3: the switch to keyset paging goes on after the last project printed', () => {
-  it('--limit 150 costs 2 requests, in id order, nothing twice', async () => {
+  it('--order-by id --limit 150 costs 2 requests, newest first, nothing twice', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;
-    const res = await forgectl(['projects', 'list', '--limit', '150', '-o', 'ndjson', '--fields', 'id'], { env: envFor(sb) });
+    const res = await forgectl(['projects', 'list', '--order-by', 'id', '--limit', '150', '-o', 'ndjson', '--fields', 'id'], { env: envFor(sb) });
     expect(res.exitCode, res.stderr).toBe(0);
     const ids = res.stdout.trim().split('\n').map((l) => JSON.parse(l).id as number);
     expect(ids).toHaveLength(150);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(new Set(ids).size).toBe(150);
     const sent = requestsSince(sb, mark);
     expect(sent).toHaveLength(2);
     expect(sent[0].query).toContain('order_by=id');
-    expect(sent[0].query).toContain('sort=asc');
+    expect(sent[0].query).toContain('sort=desc');
     expect(sent[0].query).toContain('page=1');
     expect(sent[1].query).toContain('pagination=keyset');
-    expect(sent[1].query).toContain(`id_after=${ids[99]}`);
+    expect(sent[1].query).toContain(`id_before=${ids[99]}`);
+  });
+
+  it('--limit 150 alone keeps the service’s order: offset pages, no keyset', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['projects', 'list', '--limit', '150', '-o', 'ndjson', '--fields', 'id'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout.trim().split('\n')).toHaveLength(150);
+    const sent = requestsSince(sb, mark);
+    expect(sent.map((r) => new URLSearchParams(r.query).get('page'))).toEqual(['1', '2']);
+    for (const r of sent) expect(r.query).not.toMatch(/order_by|sort|keyset/);
   });
 });
 
@@ -76,7 +87,7 @@ describe('fault matrix: --all failing at page 3 (projects, keyset paging)', () =
     }
     return after200;
   }
-  const args = ['projects', 'list', '--all', '--limit', '400', '-o', 'json', '--fields', 'id'];
+  const args = ['projects', 'list', '--order-by', 'id', '--sort', 'asc', '--limit', '400', '-o', 'json', '--fields', 'id'];
   for (const f of FAULTS) {
     it(`${f.kind} at page 3: exit 1, an open array of 200 projects, resume after the last one`, async () => {
       const id = await cursor();
@@ -89,7 +100,7 @@ describe('fault matrix: --all failing at page 3 (projects, keyset paging)', () =
       expect(printed).toHaveLength(200);
       expect(printed[199].id).toBe(id);
       expect(res.stderr).toContain('error: the list stopped, 200 items printed before it: ');
-      expect(res.stderr).toContain(`hint: to go on from there, run the same command with --order-by id --id-after ${id}`);
+      expect(res.stderr).toContain(`hint: to go on from there, run the same command with --order-by id --sort asc --id-after ${id}`);
     });
   }
 });

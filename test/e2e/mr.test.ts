@@ -89,7 +89,7 @@ describe('mr view', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.requests).toHaveLength(0);
     const help = await run(['mr', 'view', '--help']);
-    expect(help.stdout).toContain('$ forgectl mr view acme/platform/api!1');
+    expect(help.stdout).toContain("$ forgectl mr view 'acme/platform/api!1'");
   });
 });
 

@@ -200,6 +200,45 @@ describe('settings get and diff', () => {
     expect(typeError.res.exitCode).toBe(2);
     expect(typeError.sent).toEqual([]);
   });
+
+  it('diff says it compares an unknown or renamed setting, since it sends nothing', async () => {
+    const f = file('unknown.yaml', 'some_newer_setting: 3\nspam_service_enabled: true\n');
+    const { res, sent } = await run(['settings', 'diff', '-f', f]);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain('warning: some_newer_setting is not a setting forgectl knows; comparing it as given');
+    expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by the API; comparing akismet_enabled');
+    expect(res.stderr).not.toMatch(/send/);
+    expect(sent.every((r) => r.method === 'GET')).toBe(true);
+    const strict = await run(['settings', 'diff', '--strict', '-f', f]);
+    expectRefused(strict.res, strict.sent, ['unknown setting some_newer_setting'], { nothingSent: true });
+    expect(strict.res.stderr).toContain('unknown settings are compared as given');
+  });
+});
+
+describe('plain values only in a settings file', () => {
+  it('a YAML tag is one error line naming the setting and the tag, with no YAMLWarning (set and diff)', async () => {
+    for (const [text, tag] of [
+      ['signup_enabled: true\nterms: !foo bar\n', '!foo'],
+      ['terms: !!binary aGVsbG8=\n', '!!binary'],
+    ]) {
+      for (const verb of ['set', 'diff']) {
+        const { res, sent } = await run(['settings', verb, '-f', file('tagged.yaml', text)]);
+        expectRefused(res, sent, ['tagged.yaml: terms', `YAML tag ${tag}`], { nothingSent: true });
+        expect(res.stderr).not.toMatch(/YAMLWarning|TAG_RESOLVE_FAILED|--trace-warnings|Buffer/);
+        expect(res.stderr.split('\n').filter((l) => l && !l.startsWith('hint:')), res.stderr).toHaveLength(1);
+      }
+    }
+  });
+
+  it('1e400 is out of range, not "null", for integer, number and unknown settings alike', async () => {
+    for (const key of ['max_attachment_size', 'polling_interval_multiplier', 'some_newer_setting']) {
+      const { res, sent } = await run(['settings', 'diff', '-f', file('huge.yaml', `${key}: 1e400\n`)]);
+      expectRefused(res, sent, [`huge.yaml: ${key}`, 'is out of range: 1e400'], { nothingSent: true });
+      expect(res.stderr).not.toContain('null');
+    }
+    const json = await run(['settings', 'set', '-f', file('huge.json', '{"polling_interval_multiplier": -1e999}')]);
+    expectRefused(json.res, json.sent, ['polling_interval_multiplier', 'is out of range: -1e999'], { nothingSent: true });
+  });
 });
 
 describe('files and types', () => {

@@ -142,7 +142,7 @@ describe('token rotate', () => {
     const configDir = await profileWith('admin', 'adm');
     const carol = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { configDir }));
     if (!carol.length) return expect.fail('the demo seed should give carol an active token');
-    const res = await forgectl(['token', 'rotate', String(carol[0].id), '--expires-at', new Date(Date.now() + 86_400_000 * 10).toISOString().slice(0, 10)], { configDir });
+    const res = await forgectl(['token', 'rotate', String(carol[0].id), '--yes', '--expires-at', new Date(Date.now() + 86_400_000 * 10).toISOString().slice(0, 10)], { configDir });
     expect(res.exitCode, res.stderr).toBe(0);
     const secret = /token \(new secret\)\s+(\S+)/.exec(res.stdout)?.[1] ?? /token \(new secret\)\t(\S+)/.exec(res.stdout)?.[1];
     expect(secret).toBeDefined();
@@ -169,6 +169,35 @@ describe('token rotate', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toMatch(new RegExp(`Token ${revoked[0].id} .* is already revoked; nothing to do`));
     expect(requestsSince(sb, mark).filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('refuses a duration without a unit or with the ambiguous "m", naming the units (exit 2, nothing sent)', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const cases: [string[], RegExp, RegExp][] = [
+      [['token', 'list', '--expiring-within', '30'], /error: --expiring-within needs a unit, got "30"/, /hint: for 30 days write 30d; units: s \(seconds\), min \(minutes\), .*mo \(months of 30 days\)/],
+      [['token', 'list', '--expiring-within', '1m'], /"m" could mean minutes or months/, /hint: write 1min for minutes or 1mo for months/],
+      [['token', 'rotate', 'self', '--expires-in', '90', '--dry-run'], /--expires-in needs a unit/, /write 90d/],
+      [['broadcast', 'create', '--message', 'x', '--duration', '30'], /--duration needs a unit/, /write 30min/],
+      [['migrate', 'watch', '1', '--interval', '5'], /--interval needs a unit/, /write 5s/],
+    ];
+    for (const [args, message, hint] of cases) {
+      const res = await forgectl(args, { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toMatch(message);
+      expect(res.stderr).toMatch(hint);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('takes months as mo (30 days) and minutes as min', async () => {
+    const sb = sandbox();
+    const month = json<any[]>(await forgectl(['token', 'list', '--all', '--expiring-within', '13mo', '-o', 'json'], { env: envFor(sb) }));
+    const days = json<any[]>(await forgectl(['token', 'list', '--all', '--expiring-within', '390d', '-o', 'json'], { env: envFor(sb) }));
+    expect(month.length).toBeGreaterThan(0);
+    expect(month.map((t) => t.id)).toEqual(days.map((t) => t.id));
+    const minutes = await forgectl(['token', 'list', '--all', '--expiring-within', '90min', '-o', 'json'], { env: envFor(sb) });
+    expect(minutes.exitCode, minutes.stderr).toBe(0);
   });
 
   it('refuses contradictions and out-of-range values before any request (exit 2)', async () => {
@@ -203,6 +232,22 @@ describe('token rotate', () => {
     expect(res.stderr).toMatch(/already revoked/);
     expect(res.stderr).toMatch(/--force/);
     expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('asks before rotating another user’s token: without a terminal and without --yes exit 2, nothing rotated', async () => {
+    const sb = sandbox();
+    const [carol] = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', String(carol.id)], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(new RegExp(`^error: Rotate token ${carol.id} \\("${carol.name}"\\) of user ${carol.user_id} \\(its current secret stops working\\): confirmation needed$`, 'm'));
+    expect(res.stderr).toMatch(/^hint: pass --yes/m);
+    expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(json<any>(await forgectl(['token', 'get', String(carol.id), '-o', 'json'], { env: envFor(sb) })).active).toBe(true);
+    // The dry run shows the rotation without asking.
+    const dry = await forgectl(['token', 'rotate', String(carol.id), '--dry-run'], { env: envFor(sb) });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`dry run: POST`);
   });
 
   it('with --dry-run shows the request with the credential redacted and changes nothing', async () => {
@@ -242,7 +287,7 @@ describe('token revoke', () => {
   it('revokes the token in use with --yes; it stops working', async () => {
     const sb = sandbox();
     const [carol] = json<any[]>(await forgectl(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
-    const secret = json<any>(await forgectl(['token', 'rotate', String(carol.id), '-o', 'json'], { env: envFor(sb) })).token;
+    const secret = json<any>(await forgectl(['token', 'rotate', String(carol.id), '--yes', '-o', 'json'], { env: envFor(sb) })).token;
     const res = await forgectl(['token', 'revoke', 'self', '--yes'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: secret } });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/Revoked token/);

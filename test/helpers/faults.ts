@@ -16,6 +16,8 @@ export interface FaultCase {
   actionRetried?: boolean;
   /** Nothing reaches the server at all. */
   refused?: boolean;
+  /** Fails at the first answer, never asked again (a 200 web page: a proxy's sign-in page). */
+  final?: boolean;
 }
 
 export const FAULTS: FaultCase[] = [
@@ -24,7 +26,7 @@ export const FAULTS: FaultCase[] = [
   { kind: 'reset-body', stderr: /the answer stopped part way \((ECONNRESET|UND_ERR_SOCKET)\)/ },
   { kind: 'short-body', stderr: /the answer stopped part way|shorter than its Content-Length/ },
   { kind: 'not-json', stderr: /the answer is not JSON \(text\/plain, 3 bytes\)/ },
-  { kind: 'html', stderr: /the answer is a web page, not the API: check --url \/ a proxy in the way/ },
+  { kind: 'html', stderr: /the answer is a web page, not the API: check --url \/ a proxy in the way/, final: true },
   { kind: 'html-502', stderr: /502 Bad Gateway \(the answer is a web page, not the API: check --url \/ a proxy in the way\)/, status: true },
   { kind: '429', stderr: /429 Too Many Requests/, status: true, actionRetried: true },
   { kind: '429-date', stderr: /429 Too Many Requests/, status: true, actionRetried: true },
@@ -68,6 +70,7 @@ export function expectNoFalseAnswer(res: CliResult): void {
 /** How many times a request is sent with `--retries 1`: reads and updates twice, actions once. */
 export function expectedAttempts(f: FaultCase, action: boolean): number {
   if (f.refused) return 0;
+  if (f.final) return 1;
   if (action) return f.actionRetried ? 2 : 1;
   return 2;
 }

@@ -87,6 +87,31 @@ describe('activity events', () => {
     expect((await call(sb, `${API}/events?action=opened`, { token: sb.tokens.admin })).status).toBe(400);
   });
 
+  it('refuses a read_api token for own and user events (read_user or api), not for project events', async () => {
+    const sb = sandbox();
+    for (const path of ['/events', '/users/grace/events']) {
+      const res = await call(sb, path, { token: sb.tokens.readonly });
+      expect(res.status, path).toBe(403);
+      expect(res.body.error).toBe('insufficient_scope');
+      expect(res.body.scope).toBe('api read_user');
+    }
+    expect((await call(sb, '/projects/acme%2Fplatform%2Fapi/events', { token: sb.tokens.readonly })).status).toBe(200);
+  });
+
+  it('gives every note event its note with the note’s author', async () => {
+    const sb = sandbox();
+    const events: any[] = [];
+    for (const project of ['acme%2Fplatform%2Fapi', 'acme%2Fplatform%2Fgateway']) {
+      events.push(...(await call(sb, `/projects/${project}/events?target_type=note&per_page=100`, { token: sb.tokens.admin })).body);
+    }
+    const withNote = events.filter((e) => e.note);
+    expect(withNote.length).toBeGreaterThan(1);
+    for (const e of withNote) {
+      expect(e.note.author, `event ${e.id}`).toMatchObject({ id: e.author_id, username: e.author_username });
+      expect(Object.keys(e.note).slice(0, 4)).toEqual(['id', 'body', 'attachment', 'author']);
+    }
+  });
+
   it('needs scope read_user or api for own and user events, and hides private projects', async () => {
     const sb = sandbox();
     const carol = sb.state.findUser('carol')!;

@@ -236,10 +236,13 @@ describe('GET /projects/:id and renamed projects', () => {
     expect(((await followed.json()) as any).path_with_namespace).toBe('acme/web/storefront');
   });
 
-  it('refuses other methods on an old path with 405', async () => {
+  it('answers 301 to writes on an old path too, as the spec says (part 1 §9.5)', async () => {
     const sb = sandbox();
+    const store = sb.state.findProject('acme/web/storefront')!.project;
     const res = await call(sb, '/projects/acme%2Fweb%2Fshop/archive', { method: 'POST', token: sb.tokens.admin });
-    expect(res).toMatchObject({ status: 405, body: { message: 'Non GET methods are not allowed for moved projects' } });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`${sb.url}/api/v4/projects/${store.id}/archive`);
+    expect(store.archived).toBe(false);
   });
 
   it('records the old path when a project is renamed', async () => {

@@ -1,5 +1,6 @@
 // An answer counts only when it reads as what was asked (issue 13): HTML and non-JSON 200 answers
-// are failures, retried for reads, never repeated for actions.
+// are failures. Non-JSON is retried for reads, never repeated for actions; a web page is never asked
+// again (issue 23).
 
 import { describe, expect, it } from 'vitest';
 import { HTML_MESSAGE, NetworkError } from '../../src/core/errors.js';
@@ -9,14 +10,21 @@ import { json, mockClient } from './http-helpers.js';
 const html = { headers: { 'content-type': 'text/html; charset=utf-8' } };
 
 describe('answers that are not the API', () => {
-  it('a 200 sign-in page is retried like a lost answer, then one clear error', async () => {
-    const m = mockClient({ retries: 2 });
-    m.pool.intercept({ path: '/api/v4/hooks' }).reply(200, '<!DOCTYPE html><html><body>Sign in</body></html>', html).times(3);
+  it('a 200 sign-in page fails at the first answer: the token is not sent to it again', async () => {
+    const m = mockClient({ retries: 3 });
+    const tokens: unknown[] = [];
+    m.pool
+      .intercept({ path: '/api/v4/hooks' })
+      .reply((opts) => {
+        tokens.push((opts.headers as Record<string, string>)['PRIVATE-TOKEN']);
+        return { statusCode: 200, data: '<!DOCTYPE html><html><body>Sign in</body></html>', responseOptions: html };
+      })
+      .persist();
     const err: any = await m.client.get('/hooks').catch((e: any) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toBe(`GET https://git.example.com/api/v4/hooks failed after 3 attempts: ${HTML_MESSAGE}`);
-    expect(m.sleeps).toHaveLength(2);
-    m.agent.assertNoPendingInterceptors();
+    expect(err.message).toBe(`GET https://git.example.com/api/v4/hooks failed: ${HTML_MESSAGE}`);
+    expect(tokens).toEqual(['glpat-TESTSECRET']);
+    expect(m.sleeps).toHaveLength(0);
   });
 
   it('a body that is not JSON is not data: the retry brings the real answer', async () => {
@@ -64,6 +72,32 @@ describe('answers that are not the API', () => {
     await expect(m.client.request({ path: '/page', expect: 'text' })).rejects.toThrow(HTML_MESSAGE);
     m.pool.intercept({ path: '/api/v4/cut' }).reply(200, '[{"id": 1}, {"id"', json);
     await expect(m.client.request({ path: '/cut', expect: 'text' })).rejects.toThrow(/the answer is not JSON \(application\/json, 17 bytes\)$/);
+  });
+});
+
+describe('the cap on one answer (FORGECTL_MAX_ANSWER_MB)', () => {
+  it('an answer past the cap fails at once, not retried, with what to do', async () => {
+    const m = mockClient({ maxAnswerBytes: 1024 });
+    m.pool.intercept({ path: '/api/v4/projects' }).reply(200, `[${'"x",'.repeat(400)}"x"]`, json);
+    const err: any = await m.client.get('/projects').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.code).toBe('ETOOLARGE');
+    expect(err.message).toBe('GET https://git.example.com/api/v4/projects failed: answer larger than 1024 bytes, the most forgectl reads in one answer');
+    expect(err.hint).toMatch(/FORGECTL_MAX_ANSWER_MB/);
+    expect(m.sleeps).toHaveLength(0);
+  });
+
+  it('a HEAD answer announcing a large body is not refused (it carries none)', async () => {
+    const m = mockClient({ maxAnswerBytes: 1024 });
+    m.pool.intercept({ path: '/api/v4/projects/1/repository/archive', method: 'HEAD' }).reply(200, '', { headers: { 'content-length': String(2 ** 30) } });
+    expect((await m.client.request({ method: 'HEAD', path: '/projects/1/repository/archive' })).status).toBe(200);
+  });
+
+  it('an answer at the cap is read whole', async () => {
+    const body = `[${'"x",'.repeat(200)}"x"]`;
+    const m = mockClient({ maxAnswerBytes: Buffer.byteLength(body) });
+    m.pool.intercept({ path: '/api/v4/projects' }).reply(200, body, json);
+    expect(await m.client.get('/projects')).toHaveLength(201);
   });
 });
 

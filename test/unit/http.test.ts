@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
-import { ApiError, AuthError, NetworkError, NotFoundError, UsageError } from '../../src/core/errors.js';
+import { ApiError, AuthError, CommandFailedError, NetworkError, NotFoundError, UsageError, exitCodeFor } from '../../src/core/errors.js';
 import { credentialHeaders, normalizeBaseUrl } from '../../src/core/http.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
 
@@ -116,20 +116,20 @@ describe('HttpClient', () => {
     expect(res.data).toEqual({ iid: 1 });
   });
 
-  it('drops credentials when a redirect leaves the origin', async () => {
+  it('never follows a redirect to another origin, with or without a body: exit 1, nothing sent there', async () => {
     const m = mockClient();
     agent = m.agent;
-    m.pool.intercept({ path: '/api/v4/projects/1' }).reply(301, '', { headers: { location: 'https://elsewhere.example/api/v4/projects/1' } });
-    let sawToken: unknown = 'unset';
-    m.agent
-      .get('https://elsewhere.example')
-      .intercept({ path: '/api/v4/projects/1' })
-      .reply((opts) => {
-        sawToken = (opts.headers as Record<string, string>)['PRIVATE-TOKEN'] ?? null;
-        return { statusCode: 200, data: { id: 1 }, responseOptions: json };
-      });
-    await m.client.get('/projects/1');
-    expect(sawToken).toBeNull();
+    m.pool.intercept({ path: '/api/v4/projects/1' }).reply(302, '', { headers: { location: 'https://elsewhere.example/api/v4/projects/1' } });
+    m.pool.intercept({ path: '/api/v4/hooks', method: 'POST' }).reply(307, '', { headers: { location: 'https://elsewhere.example/api/v4/hooks' } });
+    // The mock agent refuses any request to elsewhere.example it was not told of: none is.
+    const read: any = await m.client.get('/projects/1').catch((e: unknown) => e);
+    expect(read).toBeInstanceOf(CommandFailedError);
+    expect(read.message).toBe('the instance redirected to https://elsewhere.example/api/v4/projects/1: check --url');
+    expect(exitCodeFor(read)).toBe(1);
+    const write: any = await m.client.post('/hooks', { url: 'https://x', token: 'hook-secret' }, { secretKeys: ['token'] }).catch((e: unknown) => e);
+    expect(write.message).toBe('the instance redirected to https://elsewhere.example/api/v4/hooks: check --url');
+    expect(write.hint).toContain('nothing was sent to https://elsewhere.example');
+    m.agent.assertNoPendingInterceptors();
   });
 
   it('refuses to send a credential over http:// to a non-loopback host', async () => {

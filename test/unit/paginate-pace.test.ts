@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pace, paginate } from '../../src/core/paginate.js';
+import { Pace } from '../../src/core/pace.js';
+import { paginate } from '../../src/core/paginate.js';
 import { mockClient } from './http-helpers.js';
 
 describe('Pace', () => {

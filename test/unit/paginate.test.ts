@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
+import { CancelledError, ListInterruptedError } from '../../src/core/errors.js';
 import { collect, nextPageUrl, paginate, parseLinkHeader } from '../../src/core/paginate.js';
 import { ORIGIN, mockClient } from './http-helpers.js';
 
@@ -47,6 +48,12 @@ describe('parseLinkHeader', () => {
     expect(nextPageUrl(answer({ 'x-page': '2', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=2&per_page=5`)).toBe(`${ORIGIN}/api/v4/x?page=3&per_page=5`);
     expect(nextPageUrl(answer({ 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?per_page=5`)).toBe(`${ORIGIN}/api/v4/x?per_page=5&page=2`);
     expect(nextPageUrl(answer({ 'x-page': '5', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=5`)).toBeUndefined();
+  });
+
+  it('ends where a Link or x-next-page header names no next page, whatever the count says (the links win)', () => {
+    const answer = (headers: Record<string, string>) => ({ status: 200, headers, data: [], url: '', dryRun: false });
+    expect(nextPageUrl(answer({ link: `<${ORIGIN}/api/v4/x?page=1>; rel="first"`, 'x-page': '2', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=2`)).toBeUndefined();
+    expect(nextPageUrl(answer({ 'x-next-page': '', 'x-page': '2', 'x-total-pages': '5' }), `${ORIGIN}/api/v4/x?page=2`)).toBeUndefined();
   });
 });
 
@@ -149,6 +156,24 @@ describe('paginate', () => {
     const keyset = { maxOffsetItems: 50_000, orderBy: 'id', query: { sort: 'asc' }, after: () => ({}) };
     const items = await collect(paginate(m.client, '/projects', {}, { all: true, keyset }));
     expect(items).toHaveLength(200);
+  });
+
+  it('after Ctrl-C, pages already fetched ahead are not printed: the list stops, saying where to go on', async () => {
+    const ctrlC = new AbortController();
+    const m = mockClient({ signal: ctrlC.signal });
+    agent = m.agent;
+    for (let p = 1; p <= 3; p++) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=2` }).reply(200, range(p * 2 - 1, 2), offsetHeaders(p, 2, 3));
+    const seen: number[] = [];
+    const err = await (async () => {
+      for await (const item of paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 2 })) {
+        seen.push(item.id);
+        if (item.id === 3) ctrlC.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ListInterruptedError);
+    expect(err).toBeInstanceOf(CancelledError);
+    expect(err).toMatchObject({ page: 3, resume: '--page 3 --per-page 2' });
+    expect(seen).toEqual([1, 2, 3, 4]);
   });
 
   it('lets the consumer stop early', async () => {

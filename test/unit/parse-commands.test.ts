@@ -92,3 +92,26 @@ describe('command lines refused before anything runs (exit 2)', () => {
     expect(res.stderr).toMatch(message);
   });
 });
+
+describe('a secret typed after a flag is refused with the reason and what to use instead (exit 2)', () => {
+  const cases: [string[], RegExp][] = [
+    [['hooks', 'create', '--url', 'https://h.example/hook', '--secret', 'hunter2-secret'], /hint: pipe it with --secret-stdin .*FORGECTL_HOOK_SECRET.*--secret alone/],
+    [['hooks', 'create', '--url', 'https://h.example/hook', '--secret=hunter2-secret'], /hint: pipe it with --secret-stdin/],
+    [['alerts', 'send', '--url', 'https://h.example/alerts/notify.json', '--key', 'hunter2-secret', '--title', 'x'], /hint: pipe it with --key-stdin .* or set FORGECTL_ALERT_KEY/],
+    [['alerts', 'resolve', '--url', 'https://h.example/alerts/notify.json', '--key=hunter2-secret', '--fingerprint', 'f'], /hint: pipe it with --key-stdin/],
+    [['migrate', 'start', '--source-url', 'https://old.example', '--source-token', 'hunter2-secret'], /hint: pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN/],
+  ];
+  it.each(cases)('%j', async (argv, hint) => {
+    const res = await parseCli(argv);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/^error: the (hook secret|alert key|source token) is not taken on the command line: other users can read it in ps, and your shell keeps it in its history$/m);
+    expect(res.stderr).toMatch(hint);
+    expect(res.stderr).not.toContain('hunter2');
+  });
+
+  it('--secret alone is still the switch that asks at a hidden prompt', async () => {
+    const res = await parseCli(['hooks', 'create', '--url', 'https://h.example/hook', '--secret', '--push-events']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.parsed!.opts).toMatchObject({ secret: true, pushEvents: true });
+  });
+});

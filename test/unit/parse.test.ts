@@ -6,8 +6,13 @@ import { rotationExpiry } from '../../src/commands/token/run.js';
 describe('input parsing', () => {
   it('parses durations', () => {
     expect(parseDuration('--x', '30d')).toBe(30 * 86_400_000);
-    expect(parseDuration('--x', '1h30m')).toBe(5_400_000);
-    expect(parseDuration('--x', '90')).toBe(90_000);
+    expect(parseDuration('--x', '1h30min')).toBe(5_400_000);
+    expect(parseDuration('--x', '2mo')).toBe(60 * 86_400_000);
+    expect(parseDuration('--x', '100ms')).toBe(100);
+    expect(() => parseDuration('--x', '90')).toThrow(/needs a unit/);
+    expect(() => parseDuration('--x', '5m')).toThrow(/minutes or months/);
+    expect(() => parseDuration('--x', '1h30m')).toThrow(/minutes or months/);
+    expect(() => parseDuration('--x', '3y')).toThrow(UsageError);
     expect(() => parseDuration('--x', '30 days')).toThrow(UsageError);
     expect(() => parseDuration('--x', '')).toThrow(UsageError);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, Redactor, isSecretKey, maskToken } from '../../src/core/redact.js';
+import { maskUrlCredentials } from '../../src/core/safe-text.js';
 
 describe('redaction', () => {
   it('redacts every credential header form', () => {
@@ -13,6 +14,13 @@ describe('redaction', () => {
     const u = r.url('https://user:pw@h.example/api/v4/projects?private_token=glpat-1&page=2&access_token=o&job_token=j');
     expect(u).not.toMatch(/glpat-1|pw|=o&|=j$/);
     expect(u).toContain('page=2');
+  });
+
+  it('masks URL credentials in traces and errors with the one mask output uses, readable (no %5BREDACTED%5D)', () => {
+    const r = new Redactor();
+    expect(r.url('https://bob:hunter2@h.example/api/v4/x?private_token=glpat-1&page=2')).toBe('https://bob:********@h.example/api/v4/x?private_token=********&page=2');
+    expect(r.url('https://glpat-lone@h.example/x')).toBe('https://********@h.example/x');
+    expect(r.url('https://bob:hunter2@h.example/x')).toBe(maskUrlCredentials('https://bob:hunter2@h.example/x'));
   });
 
   it('redacts secret keys in bodies, deeply, and keeps the rest', () => {

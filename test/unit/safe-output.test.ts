@@ -54,6 +54,37 @@ describe('control characters in table and plain output', () => {
   });
 });
 
+describe('Unicode bidi controls (Trojan Source: a name that reads in another order than it is)', () => {
+  // RLO makes `evil\u202Etxt.exe` show as `evilexe.txt`; the isolates and marks reorder text too.
+  const spoof = { id: 1, title: 'evil\u202Etxt.exe', name: 'a\u2066b\u2067c\u2068d\u2069e\u202Af\u202Bg\u202Ch\u202Di\u200Ej\u200Fk\u061Cl' };
+  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+  it('are shown as \\uXXXX in tables on a terminal and in TSV, in lists and objects', async () => {
+    for (const tty of [false, true]) {
+      for (const result of [list([spoof], [{ key: 'id' }, { key: 'title' }, { key: 'name' }]), object(spoof)]) {
+        const s = await out(result, 'table', tty);
+        expect(s, `tty=${tty}`).not.toMatch(BIDI);
+        expect(s).toContain('evil\\u202etxt.exe');
+        expect(s).toContain('a\\u2066b\\u2067c\\u2068d\\u2069e\\u202af\\u202bg\\u202ch\\u202di\\u200ej\\u200fk\\u061cl');
+      }
+    }
+  });
+
+  it('text results (api raw) show them on a terminal and pass them exactly to a pipe', async () => {
+    expect(await out(text('evil\u202Etxt.exe'), 'table', true)).toBe('evil\\u202etxt.exe\n');
+    expect(await out(text('evil\u202Etxt.exe'), 'table', false)).toBe('evil\u202Etxt.exe\n');
+  });
+
+  it('json, ndjson and yaml escape them and keep the value', async () => {
+    for (const format of ['json', 'ndjson', 'yaml'] as const) {
+      const s = await out(list([spoof], []), format);
+      expect(s, format).not.toMatch(BIDI);
+      const parsed = format === 'yaml' ? parseYaml(s) : JSON.parse(format === 'ndjson' ? `[${s.trim()}]` : s);
+      expect(parsed, format).toEqual([spoof]);
+    }
+  });
+});
+
 describe('credentials inside URLs', () => {
   it('are masked in every format', async () => {
     for (const format of ['table', 'json', 'yaml', 'ndjson'] as const) {

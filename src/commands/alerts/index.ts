@@ -2,7 +2,7 @@
 // (CLI.md "Alerts", spec part 3 §2.1–§2.3, §4.1, §5 rule 1).
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
+import { defineCommand, defineGroup, secretFlagRefused, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { collectRepeated } from '../../core/parse.js';
 
 const run = () => import('./run.js');
@@ -17,6 +17,7 @@ function connectionOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
   return c
     .option('--url <alert_url>', 'the integration’s alert URL (issued when it was saved)')
     .option('--key-stdin', 'read the authorization key from standard input (else FORGECTL_ALERT_KEY)')
+    .addOption(secretFlagRefused('--key', 'the alert key', 'pipe it with --key-stdin (e.g. < alert-key.txt) or set FORGECTL_ALERT_KEY'))
     .addOption(new Option('--auth <kind>', 'how the key is sent: bearer or basic (blank user, key as password) (default: bearer)'));
 }
 

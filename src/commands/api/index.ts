@@ -14,7 +14,9 @@ export function registerApi(program: Command, reg: Registry): void {
       'JSON values; @FILE reads a file, @- standard input). Fields go into the query string for GET and DELETE, ' +
       'into a JSON body otherwise. Keys like `labels[]` make arrays and `not[labels]` nested objects. ' +
       'The answer (an error body too) is printed as received: on a terminal, control characters are shown visibly, ' +
-      'URL credentials masked and an HTML error page summarised in one line; in a pipe or file the bytes are exact.',
+      'URL credentials masked and an HTML error page summarised in one line; in a pipe or file the bytes are exact. ' +
+      'A JSON answer is indented on a terminal and passed on as received in a pipe (unless -o or --fields is given). ' +
+      '--page and --per-page add page and per_page to a GET; --paginate reads every page.',
     writes: true,
     examples: [
       'forgectl api /version',

@@ -101,7 +101,9 @@ function normalisePath(http: HttpClient, raw: string): string {
 }
 
 export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): Promise<CommandResult> {
-  // Raw answers have no table columns: the default output of `api` is JSON, as received.
+  // Raw answers have no table columns: the default output of `api` is JSON, as received. In a pipe
+  // it is the body exactly as the server sent it (as `gh api` does), unless a format or keys were asked.
+  const asReceived = ctx.globals.output === 'table' && !ctx.globals.fields && !ctx.stdoutIsTTY;
   if (ctx.globals.output === 'table') ctx.globals.output = 'json';
   let methodArg: string | undefined;
   let rawPath: string;
@@ -125,6 +127,11 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
   const inQuery = method === 'GET' || method === 'HEAD' || method === 'DELETE';
   if (o.input && hasFields && !inQuery) throw new UsageError('--input and body fields cannot be combined', 'put every field in the --input file');
   if (o.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  const { page, perPage } = ctx.globals;
+  if ((page !== undefined || perPage !== undefined) && method !== 'GET') throw new UsageError('--page and --per-page work with GET only');
+  for (const [flag, key, value] of [['--page', 'page', page], ['--per-page', 'per_page', perPage]] as const) {
+    if (value !== undefined && key in fields) throw new UsageError(`${flag} and the field ${key} both give the ${key} parameter`, 'give it once');
+  }
   const headers = parseHeaders(o.header);
 
   let rawBody: { data: string | Buffer; contentType: string } | undefined;
@@ -136,6 +143,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
   const http = await ctx.http();
   const path = normalisePath(http, rawPath);
   const query = inQuery && hasFields ? (fields as QueryParams) : undefined;
+  const paging: QueryParams = { ...(page !== undefined ? { page } : {}), ...(perPage !== undefined ? { per_page: perPage } : {}) };
 
   if (o.paginate) {
     return list(paginate(http, path, query ?? {}, { all: !ctx.globals.limit, limit: ctx.globals.limit, page: ctx.globals.page, perPage: ctx.globals.perPage }), [], {});
@@ -145,7 +153,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
     const res = await http.request({
       method,
       path,
-      query,
+      query: Object.keys(paging).length ? { ...query, ...paging } : query,
       body: !inQuery && hasFields ? fields : undefined,
       rawBody,
       headers,
@@ -156,11 +164,14 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
       const head = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd(), ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
       ctx.stdout.write(`${stdoutText(ctx.redactor.text(head), ctx.stdoutIsTTY)}\n`);
     }
+    if (asReceived && res.text) return text(res.text);
     return show(ctx, res.data);
   } catch (err) {
     // Like `gh api`: the error body goes to standard output too, for scripts to read.
     if (err instanceof ApiError && err.body !== null && err.body !== undefined && err.status !== 200) {
-      ctx.stdout.write(`${errorBody(ctx, err.body)}\n`);
+      // As received in a pipe, but never the credential this run sent (as for every error body).
+      const raw = asReceived && err.text ? ctx.redactor.text(err.text) : undefined;
+      ctx.stdout.write(raw !== undefined ? (raw.endsWith('\n') ? raw : `${raw}\n`) : `${errorBody(ctx, err.body)}\n`);
     }
     throw err;
   }

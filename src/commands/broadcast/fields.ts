@@ -47,7 +47,7 @@ export function parseBroadcastOptions(o: BroadcastOptions): ParsedBroadcast {
   if (o.endsAt !== undefined) f.ends_at = utcDateTime('--ends-at', o.endsAt);
   let durationMs: number | undefined;
   if (o.duration !== undefined) {
-    durationMs = parseDuration('--duration', o.duration);
+    durationMs = parseDuration('--duration', o.duration, 'min');
     if (durationMs < 60_000) throw new UsageError('--duration must be at least one minute');
   }
   if (o.font !== undefined) {

@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
+import { DURATION_HELP } from '../../core/parse.js';
 import { BROADCAST_THEMES, BROADCAST_TYPES } from './fields.js';
 
 const run = () => import('./run.js');
@@ -11,7 +12,7 @@ function messageOptions<O extends OptionValues>(c: DeclaredOptions<O>, create: b
     .option('--message <text>', create ? 'the message (required)' : 'new message text')
     .option('--starts-at <datetime>', create ? 'ISO 8601 start (default: now, set by the service)' : 'ISO 8601 start')
     .option('--ends-at <datetime>', create ? 'ISO 8601 end (default: one hour after now)' : 'ISO 8601 end')
-    .option('--duration <duration>', 'end this long after the start (e.g. 2h, 3d) instead of --ends-at')
+    .option('--duration <duration>', `end this long after the start instead of --ends-at, e.g. 90min, 2h or 3d (${DURATION_HELP})`)
     .option('--font <color>', 'text colour as a hex code, e.g. #FFFFFF')
     .option('--target-access-levels <levels>', 'show only to these roles: comma-separated from 10, 20, 30, 40, 50')
     .option('--target-path <path>', 'show only on matching paths, e.g. */welcome')
@@ -59,7 +60,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
     name: 'update <id>',
     summary: 'Change a broadcast message (administrators); nothing is defaulted',
     writes: true,
-    examples: ['forgectl broadcast update 1 --message "Deploy finished"', 'forgectl broadcast update 1 --duration 30m --no-dismissable'],
+    examples: ['forgectl broadcast update 1 --message "Deploy finished"', 'forgectl broadcast update 1 --duration 30min --no-dismissable'],
     options: (c) => messageOptions(c, false),
     subject: (args) => `broadcast message ${args[0]}`,
     run: async (ctx, opts, args) => (await run()).updateBroadcastCommand(ctx, opts, args[0]),

@@ -6,8 +6,9 @@ import { defineCommand, defineGroup, type Registry, TypedOption as Option, type 
 const run = () => import('./run.js');
 
 const REF_HELP =
-  'REF is an issue (group/project#12), a project snippet (\'group/project$7\', quoted for the shell) or an epic (group&5). ' +
-  'The two-argument form PROJECT IID (GROUP IID for epics) is accepted too, with --type to say which kind.';
+  "REF is an issue (group/project#12), a project snippet ('group/project$7') or an epic ('group&5'), the last two in single " +
+  'quotes for the shell (unquoted, $ expands and & starts a background job). The two-argument form PROJECT IID (GROUP IID for ' +
+  'epics) needs no quotes; --type says which kind.';
 
 function typeOption<O extends OptionValues>(c: DeclaredOptions<O>) {
   return c.addOption(new Option('--type <kind>', 'kind of item in the two-argument form PROJECT IID').choices(['issue', 'snippet', 'epic']).default('issue'));
@@ -24,7 +25,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     summary: 'List the discussions of an item as a tree of notes',
     aliases: ['ls'],
     description: `${REF_HELP}\nTable output shows one line per note: threads with their replies indented, author, time, an excerpt of the text and whether the thread is resolved. JSON and YAML show the discussions whole.`,
-    examples: ['forgectl discussion list acme/platform/gateway#1', "forgectl discussion list 'acme/platform/gateway$7' -o json", 'forgectl discussion list acme&1', 'forgectl discussion list acme/platform/gateway 1 --type issue'],
+    examples: ['forgectl discussion list acme/platform/gateway#1', "forgectl discussion list 'acme/platform/gateway$7' -o json", "forgectl discussion list 'acme&1'", 'forgectl discussion list acme/platform/gateway 1 --type issue'],
     options: typeOption,
     run: async (ctx, opts, args) => (await run()).listDiscussionsCommand(ctx, opts, args),
   });
@@ -44,7 +45,8 @@ export function registerDiscussion(program: Command, reg: Registry): void {
       'and otherwise ignores it silently, which this command reports as a warning.',
     examples: [
       "forgectl discussion create acme/platform/gateway#1 --body 'Can we ship this on Friday?'",
-      'git log -1 --format=%B | forgectl discussion create acme&1 --body -',
+      "git log -1 --format=%B | forgectl discussion create 'acme&1' --body -",
+      'git log -1 --format=%B | forgectl discussion create acme 1 --type epic --body -',
       'forgectl discussion create acme/platform/gateway#1 --body-file review.md --created-at 2024-01-31T10:00:00Z',
     ],
     writes: true,

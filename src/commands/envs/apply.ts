@@ -21,13 +21,13 @@ import { collect } from '../../core/paginate.js';
 import { list, none, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
-import { checkEntry, entryIdentity, parseTier } from './entries.js';
+import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 
 export interface DesiredEnv {
   tier: Tier;
-  deploy: EntryInput[];
-  approvals: EntryInput[];
+  deploy: EntrySpec[];
+  approvals: EntrySpec[];
   requiredApprovalCount?: number;
 }
 
@@ -37,7 +37,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 // Keys of `envs list -o yaml` output that describe rather than define an entry.
 const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
 
-function fileEntries(where: string, raw: unknown, approval: boolean): EntryInput[] {
+function fileEntries(where: string, raw: unknown, approval: boolean): EntrySpec[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) throw new UsageError(`${where} must be a list of entries`);
   const seen = new Set<string>();
@@ -201,8 +201,11 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
       throw new UsageError(`cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   }
-  const desired = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
+  const parsed = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
   const http = await ctx.http();
+  const known = new Map<string, number>();
+  const desired: DesiredEnv[] = [];
+  for (const d of parsed) desired.push({ ...d, deploy: await resolveUsernames(http, d.deploy, known), approvals: await resolveUsernames(http, d.approvals, known) });
   const current = await collect(listEnvironments(http, group, { all: true }));
   const plan = planEnvs(current, desired);
   if (!plan.length) {

@@ -1,9 +1,17 @@
 // Entries of deploy access levels and approval rules: parsing `access_level=40|user=ID|group=ID`
-// (approval rules add `required=N`), describing them, and the hints for the service's refusals.
+// (approval rules add `required=N`; `user` also takes a username), describing them, and the hints
+// for the service's refusals.
 
 import { DEPLOY_ACCESS_LEVELS, TIERS, type AccessRecord, type EntryInput, type Tier } from '../../api/environments.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { findUserByUsername } from '../../api/user.js';
+import { ApiError, CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
+import type { HttpClient } from '../../core/http.js';
 import { parseInteger } from '../../core/parse.js';
+
+/** An entry as given: `user=alice` keeps the username until resolveUsernames turns it into user_id. */
+export type EntrySpec = EntryInput & { username?: string };
+
+const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 const LEVEL_NAMES: Record<string, number> = { developer: 30, maintainer: 40, admin: 60, administrator: 60 };
 
@@ -34,8 +42,8 @@ const KEY_ALIASES: Record<string, 'user_id' | 'group_id' | 'access_level' | 'req
 };
 
 /** Checks one entry given as an object (from a flag or a file). */
-export function checkEntry(flag: string, raw: Record<string, unknown>, approval: boolean, opts: { allowId?: boolean } = {}): EntryInput {
-  const out: EntryInput = {};
+export function checkEntry(flag: string, raw: Record<string, unknown>, approval: boolean, opts: { allowId?: boolean } = {}): EntrySpec {
+  const out: EntrySpec = {};
   for (const [k, v] of Object.entries(raw)) {
     if (v === undefined || v === null) continue;
     if (opts.allowId && k === 'id') {
@@ -43,21 +51,52 @@ export function checkEntry(flag: string, raw: Record<string, unknown>, approval:
       continue;
     }
     const key = KEY_ALIASES[k];
-    if (!key) throw new UsageError(`${flag}: unknown key ${JSON.stringify(k)}`, `use user=ID, group=ID or access_level=30|40|60${approval ? ', and required=N' : ''}`);
+    if (!key) throw new UsageError(`${flag}: unknown key ${JSON.stringify(k)}`, `use user=ID or user=USERNAME, group=ID or access_level=30|40|60${approval ? ', and required=N' : ''}`);
     if (key === 'required_approvals' && !approval) throw new UsageError(`${flag}: required= belongs to approval rules only`);
-    if (key === 'access_level') out.access_level = parseAccessLevel(flag, v as string);
+    if (k === 'user' && !/^\d+$/.test(String(v).trim())) out.username = parseUsername(flag, String(v));
+    else if (key === 'access_level') out.access_level = parseAccessLevel(flag, v as string);
     else if (key === 'required_approvals') out.required_approvals = parseInteger(`${flag} required`, String(v), { min: 1 });
     else out[key] = parseInteger(`${flag} ${k}`, String(v), { min: 1 });
   }
-  const named = (['user_id', 'group_id', 'access_level'] as const).filter((k) => out[k] !== undefined);
+  const named = (['user_id', 'username', 'group_id', 'access_level'] as const).filter((k) => out[k] !== undefined).map((k) => (k === 'username' ? 'user' : k));
   if (named.length !== 1 && !(opts.allowId && out.id !== undefined && named.length === 0)) {
     throw new UsageError(`${flag}: each entry names exactly one of user, group or access_level${named.length ? `; got ${named.join(' and ')}` : ''}`);
   }
   return out;
 }
 
-/** `access_level=40`, `user=12`, `group=7,required=2`. */
-export function parseEntrySpec(flag: string, spec: string, approval: boolean): EntryInput {
+function parseUsername(flag: string, raw: string): string {
+  const name = raw.trim().replace(/^@/, '');
+  if (!USERNAME.test(name)) throw new UsageError(`${flag}: user=${JSON.stringify(raw)} is neither a user id nor a username`, 'e.g. user=alice or user=12');
+  return name;
+}
+
+/**
+ * The entries with each `user=NAME` turned into the user_id the API takes: one lookup per name,
+ * made before anything is written. An unknown name is "not found" (exit 3).
+ */
+export async function resolveUsernames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>()): Promise<EntryInput[]> {
+  const out: EntryInput[] = [];
+  for (const { username, ...entry } of entries) {
+    if (username === undefined) {
+      out.push(entry);
+      continue;
+    }
+    const key = username.toLowerCase();
+    let id = known.get(key);
+    if (id === undefined) {
+      const user = await findUserByUsername(http, username);
+      if (!user) throw new CommandFailedError(`no user named ${username}`, 'check the spelling, or give user=ID', ExitCode.notFound);
+      id = user.id;
+      known.set(key, id);
+    }
+    out.push({ ...entry, user_id: id });
+  }
+  return out;
+}
+
+/** `access_level=40`, `user=12`, `user=alice`, `group=7,required=2`. */
+export function parseEntrySpec(flag: string, spec: string, approval: boolean): EntrySpec {
   const raw: Record<string, unknown> = {};
   for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
     const i = part.indexOf('=');
@@ -70,7 +109,7 @@ export function parseEntrySpec(flag: string, spec: string, approval: boolean): E
 }
 
 /** `ID:group=7,required=2`: changes entry ID. */
-export function parseChangeSpec(flag: string, spec: string, approval: boolean): EntryInput {
+export function parseChangeSpec(flag: string, spec: string, approval: boolean): EntrySpec {
   const m = /^(\d+):(.+)$/.exec(spec.trim());
   if (!m) throw new UsageError(`${flag} takes ID:KEY=VALUE[,…], e.g. 12:group=7`);
   const raw: Record<string, unknown> = { id: m[1] };
@@ -83,7 +122,8 @@ export function parseChangeSpec(flag: string, spec: string, approval: boolean): 
 }
 
 /** `access_level=40`, `user=12`, `group=7` (+ `required=2`): the identity the CLI compares by. */
-export function entryIdentity(e: AccessRecord | EntryInput): string {
+export function entryIdentity(e: AccessRecord | EntrySpec): string {
+  if ('username' in e && e.username !== undefined) return `user=${e.username}`;
   if (e.user_id !== null && e.user_id !== undefined) return `user=${e.user_id}`;
   if (e.group_id !== null && e.group_id !== undefined) return `group=${e.group_id}`;
   return `access_level=${e.access_level}`;

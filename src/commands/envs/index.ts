@@ -16,8 +16,8 @@ async function explain(err: ApiError, args: string[]): Promise<string | undefine
 }
 
 const RULES =
-  'Tiers: production, staging, testing, development, other. Each entry names exactly one of user=ID (a member ' +
-  'with Maintainer role or above), group=ID (a subgroup) or access_level=30|40|60 (developer, maintainer, admin; ' +
+  'Tiers: production, staging, testing, development, other. Each entry names exactly one of user=ID or user=USERNAME (a member ' +
+  'with Maintainer role or above; a username is looked up first), group=ID (a subgroup) or access_level=30|40|60 (developer, maintainer, admin; ' +
   'names accepted). Approval rules may add required=N.';
 
 export function registerEnvs(program: Command, reg: Registry): void {
@@ -50,12 +50,13 @@ export function registerEnvs(program: Command, reg: Registry): void {
     examples: [
       'forgectl envs protect acme production --deploy access_level=maintainer',
       'forgectl envs protect acme production --deploy group=12 --approval group=13 --approval user=4,required=2',
+      'forgectl envs protect acme staging --deploy user=alice --deploy access_level=40',
     ],
-    exitCodes: ['2  invalid tier or entry (nothing sent)', '4  you are not a maintainer of the group'],
+    exitCodes: ['2  invalid tier or entry (nothing sent)', '3  no user with that username', '4  you are not a maintainer of the group'],
     options: (c) =>
       c
-        .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID or group=ID; repeatable', collectRepeated)
-        .option('--approval <entry>', 'approval rule: access_level=N, user=ID or group=ID, optionally required=N; repeatable', collectRepeated),
+        .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID|USERNAME or group=ID; repeatable', collectRepeated)
+        .option('--approval <entry>', 'approval rule: access_level=N, user=ID|USERNAME or group=ID, optionally required=N; repeatable', collectRepeated),
     explain,
     run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts, args[0], args[1]),
   });
@@ -63,7 +64,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'update <group> <tier>',
     summary: 'Add, change or remove deploy entries and approval rules',
-    description: `${RULES} Change an entry by its id (see envs get -o json): --change-deploy 12:group=7.`,
+    description: `${RULES} Change an entry by its id (envs get --fields deploy_access_levels.id,approval_rules.id lists them): --change-deploy 12:group=7.`,
     writes: true,
     examples: [
       'forgectl envs update acme production --add-deploy user=4 --remove-deploy 12',

@@ -16,7 +16,7 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
-import { describeEntries, parseChangeSpec, parseEntrySpec, parseTier } from './entries.js';
+import { describeEntries, parseChangeSpec, parseEntrySpec, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 
 export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
@@ -51,7 +51,10 @@ export async function protectEnvCommand(ctx: Context, o: { deploy: string[]; app
   const deploy = o.deploy.map((s) => parseEntrySpec('--deploy', s, false));
   const approvals = (o.approval ?? []).map((s) => parseEntrySpec('--approval', s, true));
   const http = await ctx.http();
-  const env = await protectEnvironment(http, group, { name: tier, deploy_access_levels: deploy, ...(approvals.length ? { approval_rules: approvals } : {}) });
+  const known = new Map<string, number>();
+  const deployEntries = await resolveUsernames(http, deploy, known);
+  const approvalEntries = await resolveUsernames(http, approvals, known);
+  const env = await protectEnvironment(http, group, { name: tier, deploy_access_levels: deployEntries, ...(approvalEntries.length ? { approval_rules: approvalEntries } : {}) });
   if (!env) return none;
   ctx.notice(`Protected ${tier} in ${group}.`);
   return object(env, { columns: ENV_COLUMNS });
@@ -67,7 +70,10 @@ interface UpdateOptions {
   requiredApprovalCount?: string;
 }
 
-export function updateBodyFromOptions(o: UpdateOptions): UpdateBody {
+/** The update as given: entries may still name users by username (resolveUsernames). */
+type UpdateSpec = Omit<UpdateBody, 'deploy_access_levels' | 'approval_rules'> & { deploy_access_levels?: EntrySpec[]; approval_rules?: EntrySpec[] };
+
+export function updateBodyFromOptions(o: UpdateOptions): UpdateSpec {
   const removal = (flag: string) => (raw: string): EntryInput => ({ id: parseInteger(flag, raw, { min: 1 }), _destroy: true });
   const deploy = [
     ...(o.addDeploy ?? []).map((s) => parseEntrySpec('--add-deploy', s, false)),
@@ -79,7 +85,7 @@ export function updateBodyFromOptions(o: UpdateOptions): UpdateBody {
     ...(o.changeApproval ?? []).map((s) => parseChangeSpec('--change-approval', s, true)),
     ...(o.removeApproval ?? []).map(removal('--remove-approval')),
   ];
-  const body: UpdateBody = {};
+  const body: UpdateSpec = {};
   if (deploy.length) body.deploy_access_levels = deploy;
   if (approvals.length) body.approval_rules = approvals;
   if (o.requiredApprovalCount !== undefined) body.required_approval_count = parseInteger('--required-approval-count', o.requiredApprovalCount, { min: 0 });
@@ -92,9 +98,13 @@ export function updateBodyFromOptions(o: UpdateOptions): UpdateBody {
 export async function updateEnvCommand(ctx: Context, o: UpdateOptions, rawGroup: string, rawTier: string): Promise<CommandResult> {
   const group = checkGroup(rawGroup);
   const tier = parseTier(rawTier);
-  const body = updateBodyFromOptions(o);
+  const { deploy_access_levels: deploy, approval_rules: approvals, ...body } = updateBodyFromOptions(o);
   const http = await ctx.http();
-  const env = await updateEnvironment(http, group, tier, body);
+  const known = new Map<string, number>();
+  const resolved: UpdateBody = { ...body };
+  if (deploy) resolved.deploy_access_levels = await resolveUsernames(http, deploy, known);
+  if (approvals) resolved.approval_rules = await resolveUsernames(http, approvals, known);
+  const env = await updateEnvironment(http, group, tier, resolved);
   if (!env) return none;
   return object(env, { columns: ENV_COLUMNS });
 }

@@ -14,7 +14,7 @@ function explain(err: ApiError): string | undefined {
   return undefined;
 }
 
-const REF = 'REF is group&5 (or the two arguments GROUP IID).';
+const REF = "REF is 'group&5', in single quotes (unquoted, the shell would start a background job at the &), or the two arguments GROUP IID.";
 
 /** Body fields shared by create and update. */
 function fieldOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
@@ -76,7 +76,7 @@ export function registerEpic(program: Command, reg: Registry): void {
     name: 'get <ref> [iid]',
     summary: 'Show one epic',
     description: REF,
-    examples: ['forgectl epic get acme&1', 'forgectl epic get acme 1 -o yaml'],
+    examples: ["forgectl epic get 'acme&1'", 'forgectl epic get acme 1 -o yaml'],
     explain,
     run: async (ctx, _opts, args) => (await run()).getEpicCommand(ctx, args),
   });
@@ -102,8 +102,8 @@ export function registerEpic(program: Command, reg: Registry): void {
     summary: 'Change an epic (at least one change)',
     description: `${REF} --labels replaces every label ('' removes all); --add-labels and --remove-labels change some.`,
     examples: [
-      "forgectl epic update acme&2 --title 'Rate limiting (v2)' --add-labels priority::1",
-      'forgectl epic update acme&2 --due-date-fixed 2025-06-30 --no-confidential',
+      "forgectl epic update 'acme&2' --title 'Rate limiting (v2)' --add-labels priority::1",
+      "forgectl epic update 'acme&2' --due-date-fixed 2025-06-30 --no-confidential",
       'forgectl epic update acme 2 --state-event close',
     ],
     writes: true,
@@ -122,7 +122,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       name: `${verb} <ref> [iid]`,
       summary: `${verb === 'close' ? 'Close' : 'Reopen'} an epic`,
       description: REF,
-      examples: [`forgectl epic ${verb} acme&2`],
+      examples: [`forgectl epic ${verb} 'acme&2'`, `forgectl epic ${verb} acme 2`],
       writes: true,
       explain,
       run: async (ctx, _opts, args) => (await run()).updateEpicCommand(ctx, { stateEvent: event }, args),

@@ -1,7 +1,7 @@
 // `forgectl events list`: the activity feed (spec part 2 §4.4).
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
+import { defineCommand, defineGroup, suggestValues, type Registry, TypedOption as Option } from '../../core/command.js';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from './values.js';
 
 const run = () => import('./list.js');
@@ -29,7 +29,7 @@ export function registerEvents(program: Command, reg: Registry): void {
         .option('--user <user>', 'events of this user (id or username)')
         .option('--project <project>', 'events of this project (id or full path)')
         .addOption(new Option('--scope <scope>', 'all: every event of your projects (own events only)').choices(['all']))
-        .addOption(new Option('--action <action>', 'only this kind of action').choices([...EVENT_ACTIONS]))
+        .addOption(suggestValues(new Option('--action <action>', `only this kind of action: ${EVENT_ACTIONS.join(', ')} (others are sent with a warning)`), EVENT_ACTIONS))
         .option('--target-type <type>', `only events about this (lowercase): ${EVENT_TARGET_TYPES.join(', ')}`)
         .option('--before <date>', 'only events before this day (YYYY-MM-DD)')
         .option('--after <date>', 'only events after this day (YYYY-MM-DD)')

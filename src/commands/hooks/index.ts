@@ -1,9 +1,11 @@
 // `forgectl hooks …` (CLI.md "System hooks"; spec part 1 §2.5, §4.5, §6). Administrators only.
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { defineCommand, defineGroup, secretSwitch, type Registry } from '../../core/command.js';
 
 const run = () => import('./run.js');
+
+const SECRET_USE = 'pipe it with --secret-stdin (e.g. < hook-secret.txt), set FORGECTL_HOOK_SECRET, or give --secret alone to type it at a hidden prompt';
 
 export function registerHooks(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'hooks', 'Manage system hooks: server-wide event deliveries (administrators)');
@@ -44,7 +46,7 @@ export function registerHooks(program: Command, reg: Registry): void {
         .option('--name <name>', 'name of the hook')
         .option('--description <text>', 'description of the hook')
         .option('--secret-stdin', 'read the secret token from standard input')
-        .option('--secret', 'ask for the secret token (hidden prompt; needs a terminal)')
+        .addOption(secretSwitch('--secret', 'ask for the secret token (hidden prompt; needs a terminal)', 'the hook secret', SECRET_USE))
         .option('--push-events', 'deliver push events')
         .option('--no-push-events', 'do not deliver push events')
         .option('--tag-push-events', 'deliver tag push events')

@@ -2,8 +2,8 @@
 // transfer", spec part 1 §4.6).
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
-import { collectRepeated } from '../../core/parse.js';
+import { defineCommand, defineGroup, secretFlagRefused, type Registry, TypedOption as Option } from '../../core/command.js';
+import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const read = () => import('./read.js');
 const start = () => import('./start.js');
@@ -68,13 +68,14 @@ export function registerMigrate(program: Command, reg: Registry): void {
       c
         .option('--source-url <url>', 'URL of the source instance')
         .option('--source-token-stdin', 'read the source token from standard input')
+        .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names)'))
         .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
         .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG], repeatable', collectRepeated)
         .option('--no-projects', 'groups come without their projects (migrate_projects=false)')
         .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities')
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
-        .option('--interval <duration>', 'with --watch: time between polls, e.g. 5s (default 5s)')
-        .option('--watch-timeout <duration>', 'with --watch: stop watching after this long, e.g. 2h (default 2h)'),
+        .option('--interval <duration>', `with --watch: time between polls, e.g. 5s (default 5s; ${DURATION_HELP})`)
+        .option('--watch-timeout <duration>', 'with --watch: stop watching after this long, e.g. 90min or 2h (default 2h)'),
     run: async (ctx, opts) => (await start()).startCommand(ctx, opts),
   });
 
@@ -139,8 +140,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
     replacesGlobals: ['--timeout'],
     options: (c) =>
       c
-        .option('--interval <duration>', 'time between polls, e.g. 5s (default 5s; longer while nothing changes)')
-        .option('--timeout <duration>', 'stop watching after this long, e.g. 2h (default 2h)'),
+        .option('--interval <duration>', `time between polls, e.g. 5s (default 5s; longer while nothing changes; ${DURATION_HELP})`)
+        .option('--timeout <duration>', 'stop watching after this long, e.g. 90min or 2h (default 2h)'),
     subject: (args) => `migration ${args[0]}`,
     run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts, args[0]),
   });

@@ -32,7 +32,7 @@ export interface StartOptions {
 export function watchTimes(flagInterval: string | undefined, flagTimeout: string | undefined, names = { interval: '--interval', timeout: '--timeout' }) {
   const intervalMs = flagInterval === undefined ? DEFAULT_INTERVAL_MS : parseDuration(names.interval, flagInterval);
   if (intervalMs < MIN_INTERVAL_MS) throw new UsageError(`${names.interval} must be at least ${MIN_INTERVAL_MS}ms`);
-  const timeoutMs = flagTimeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(names.timeout, flagTimeout);
+  const timeoutMs = flagTimeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(names.timeout, flagTimeout, 'min');
   if (timeoutMs <= 0) throw new UsageError(`${names.timeout} must be more than zero`);
   return { intervalMs, timeoutMs };
 }

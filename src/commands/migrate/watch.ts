@@ -9,6 +9,7 @@ import { ApiError, CancelledError, CommandFailedError, NetworkError, PartialList
 import type { HttpClient } from '../../core/http.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 import { visible } from '../../core/safe-text.js';
+import { layoutFrame, type TerminalSize } from './live-frame.js';
 
 export interface WatchOptions {
   /** Milliseconds between polls while things change. */
@@ -23,6 +24,8 @@ export const DEFAULT_TIMEOUT_MS = 2 * 3_600_000;
 const MAX_STRETCH = 6;
 
 const TERMINAL = new Set(['finished', 'failed']);
+/** Summary, one entity, "… N more", a note, and the line the cursor rests on. */
+const MIN_LIVE_ROWS = 5;
 
 export function isTransient(err: unknown): boolean {
   // An entity list that stopped part way is no snapshot at all: the last whole one stays.
@@ -118,6 +121,12 @@ class LineView implements View {
   }
 }
 
+/** The terminal's size as it is now (it may be resized during the watch); 24 rows when unknown. */
+function terminalSize(ctx: Context): TerminalSize {
+  const { rows, columns } = ctx.stderr as { rows?: number; columns?: number };
+  return { rows: rows || 24, columns: columns || 80 };
+}
+
 /** The live view: a spinner over a table of entities, redrawn each poll and each second. */
 class LiveView implements View {
   private spinner?: import('ora').Ora;
@@ -125,7 +134,7 @@ class LiveView implements View {
   private lastKey = '';
   private note = '';
   private ticker?: NodeJS.Timeout;
-  private paint?: (status: string) => string;
+  private paint?: (status: string, text: string) => string;
 
   constructor(private readonly ctx: Context) {}
 
@@ -134,35 +143,21 @@ class LiveView implements View {
     const { Chalk } = await import('chalk');
     const c = new Chalk({ level: this.ctx.color ? 1 : 0 });
     const colours: Record<string, (s: string) => string> = { finished: c.green, failed: c.red, started: c.cyan, created: c.gray };
-    this.paint = (s) => (colours[s] ?? ((x: string) => x))(s);
+    this.paint = (status, text) => (colours[status] ?? ((x: string) => x))(text);
     this.spinner = ora({ stream: this.ctx.stderr, isEnabled: true, discardStdin: false, text: 'waiting for the first answer…' }).start();
     this.ticker = setInterval(() => this.render(), 1000);
     this.ticker.unref();
   }
 
-  /** Rows that fit the terminal: failed and running entities first, the rest summed up. */
-  private visible(entities: BulkImportEntity[]): { shown: BulkImportEntity[]; hidden: BulkImportEntity[] } {
-    const room = Math.max(5, ((this.ctx.stderr as { rows?: number }).rows ?? 24) - 4);
-    if (entities.length <= room) return { shown: entities, hidden: [] };
-    const rank: Record<string, number> = { failed: 0, started: 1, created: 2, finished: 3 };
-    const picked = new Set([...entities].sort((a, b) => (rank[a.status] ?? 1) - (rank[b.status] ?? 1)).slice(0, room - 1));
-    return { shown: entities.filter((e) => picked.has(e)), hidden: entities.filter((e) => !picked.has(e)) };
-  }
-
   private text(s: Snapshot): string {
     const now = this.ctx.clock.now();
-    const { shown, hidden } = this.visible(s.entities);
     // Paths and states come from the server: shown, never obeyed, in the spinner's frame.
-    const rows = shown.map((e) => [visible(`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, true), visible(e.status, true), entityElapsed(e, now)]);
-    const width = Math.max(0, ...rows.map((r) => r[0].length));
-    const statusWidth = Math.max(0, ...rows.map((r) => r[1].length));
-    const lines = rows.map(([what, status, elapsed]) => `  ${what.padEnd(width)}  ${this.paint!(status.padEnd(statusWidth))}  ${elapsed}`);
-    if (hidden.length) {
-      const counts = new Map<string, number>();
-      for (const e of hidden) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
-      lines.push(`  … ${hidden.length} more (${[...counts].map(([st, n]) => `${n} ${st}`).join(', ')})`);
-    }
-    return [visible(summary(s), true), ...lines, ...(this.note ? [`  ${visible(this.note, true)}`] : [])].join('\n');
+    const entities = s.entities.map((e) => ({
+      what: visible(`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, true),
+      status: visible(e.status, true),
+      elapsed: entityElapsed(e, now),
+    }));
+    return layoutFrame(visible(summary(s), true), entities, this.note ? visible(this.note, true) : '', terminalSize(this.ctx), this.paint);
   }
 
   private render(): void {
@@ -245,9 +240,11 @@ export function finalResult(ctx: Context, s: Snapshot, exitCode?: number): Comma
 
 export async function watchMigration(ctx: Context, http: HttpClient, id: number, opts: WatchOptions): Promise<CommandResult> {
   // A terminal that reports 0 or no columns (`script`, an early `docker run -t`) cannot hold the
-  // live view: ora would divide by the width and redraw forever. The line view works everywhere.
-  const columns = (ctx.stderr as { columns?: number }).columns;
-  const live = ctx.stderrIsTTY && ctx.stdoutIsTTY && ctx.globals.output === 'table' && typeof columns === 'number' && columns > 0;
+  // live view: ora would divide by the width and redraw forever; one of fewer than 5 rows has no
+  // room for an entity and the "… more" line. The line view works everywhere.
+  const { columns, rows } = ctx.stderr as { columns?: number; rows?: number };
+  const fits = typeof columns === 'number' && columns > 0 && (rows === undefined || rows >= MIN_LIVE_ROWS);
+  const live = ctx.stderrIsTTY && ctx.stdoutIsTTY && ctx.globals.output === 'table' && fits;
   const view: View = live ? new LiveView(ctx) : new LineView(ctx);
   if (view instanceof LiveView) await view.init();
   const resume = `forgectl migrate watch ${id}`;

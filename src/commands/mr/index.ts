@@ -19,8 +19,9 @@ const mrNamed = (args: string[]) => (args[1] !== undefined ? `merge request !${a
 const mergeRequest = async (ctx: Context, _o: unknown, args: string[]) => (await shared()).resolveMergeRequest(ctx, args);
 
 const REF_HELP =
-  'REF is group/project!12, or PROJECT IID (PROJECT a path or numeric id). Inside a git checkout whose remote is on ' +
-  'the instance, the IID alone (12 or !12) is enough; the project chosen is said on stderr.';
+  "REF is 'group/project!12', in single quotes (unquoted, an interactive bash or zsh reads the ! as history expansion), or " +
+  'PROJECT IID (PROJECT a path or numeric id), which needs no quotes. Inside a git checkout whose remote is on ' +
+  "the instance, the IID alone (12 or '!12') is enough; the project chosen is said on stderr.";
 
 /** `--flag` / `--no-flag`: unset sends nothing, so the service keeps its value. */
 
@@ -29,7 +30,7 @@ export function registerMr(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'list',
-    summary: 'List merge requests across projects or in one project',
+    summary: 'List merge requests: across projects only yours unless --scope all, or in one project',
     aliases: ['ls'],
     description:
       'Without --project: GET /merge_requests, by default only those you created (--scope all for every one you can see; ' +
@@ -46,7 +47,7 @@ export function registerMr(program: Command, reg: Registry): void {
       c
         .option('--project <project>', 'one project: path or numeric id (default: across projects)')
         .addOption(new Option('--state <state>', 'merge request state').choices([...STATES]))
-        .addOption(new Option('--scope <scope>', 'whose (service default across projects: created_by_me)').choices([...SCOPES]))
+        .addOption(new Option('--scope <scope>', 'whose: created_by_me (the default across projects: only the merge requests you created), assigned_to_me or all').choices([...SCOPES]))
         .addOption(new Option('--order-by <field>', 'sort field (service default: created_at)').choices([...ORDER_BY]))
         .addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc']))
         .option('--labels <labels>', 'comma-separated labels, all must match; None or Any')
@@ -92,10 +93,11 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Show one merge request: state, branches, author, merge status, pipeline',
     description:
       'The table shows the fields a reviewer looks at first (merge status is detailed_merge_status, e.g. mergeable, ' +
-      `not_approved, ci_still_running); -o json/yaml/ndjson give the whole merge request as the instance sends it. ${REF_HELP}`,
+      'not_approved, ci_still_running), leaving out those without a value; on a terminal the description follows as text. ' +
+      `-o json/yaml/ndjson give the whole merge request as the instance sends it. ${REF_HELP}`,
     aliases: ['show'],
     exitCodes: ['3  merge request or project not found (or private and you are not a member)'],
-    examples: ['forgectl mr view acme/platform/api!1', 'forgectl mr view acme/platform/api 1 -o json', '# inside a checkout of the project', 'forgectl mr view 1'],
+    examples: ["forgectl mr view 'acme/platform/api!1'", '# the same without quotes: PROJECT IID', 'forgectl mr view acme/platform/api 1 -o json', '# inside a checkout of the project', 'forgectl mr view 1'],
     subject: mrNamed,
     run: async (ctx, _o, args) => (await view()).viewMrCommand(ctx, args),
   });
@@ -109,10 +111,10 @@ export function registerMr(program: Command, reg: Registry): void {
       `unassigns. The description is at most 1,048,576 characters; --description-file - reads it from stdin. ${REF_HELP}`,
     writes: true,
     examples: [
-      'forgectl mr update acme/platform/api!12 --add-labels needs-review --reviewers 4,7',
+      "forgectl mr update 'acme/platform/api!12' --add-labels needs-review --reviewers 4,7",
       'forgectl mr update acme/platform/api 12 --title "Fix login" --milestone 0',
-      'forgectl mr update 42!3 --description-file notes.md --labels ""',
-      'git log -1 --format=%B | forgectl mr update acme/web/storefront!5 --description-file -',
+      "forgectl mr update '42!3' --description-file notes.md --labels \"\"",
+      "git log -1 --format=%B | forgectl mr update 'acme/web/storefront!5' --description-file -",
     ],
     options: (c) =>
       c
@@ -144,7 +146,7 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Close a merge request',
     description: `Exit 1 when the merge request cannot be closed (it is merged). ${REF_HELP}`,
     writes: true,
-    examples: ['forgectl mr close acme/platform/api!12', 'forgectl mr close 42 12 -o json'],
+    examples: ["forgectl mr close 'acme/platform/api!12'", 'forgectl mr close 42 12 -o json'],
     subject: mrNamed,
     run: async (ctx, _o, args) => (await update()).changeStateCommand(ctx, 'close', args),
   });
@@ -154,7 +156,7 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Reopen a closed merge request',
     description: `Exit 1 when it cannot be reopened (it is merged). ${REF_HELP}`,
     writes: true,
-    examples: ['forgectl mr reopen acme/platform/api!12'],
+    examples: ["forgectl mr reopen 'acme/platform/api!12'", 'forgectl mr reopen acme/platform/api 12'],
     subject: mrNamed,
     run: async (ctx, _o, args) => (await update()).changeStateCommand(ctx, 'reopen', args),
   });
@@ -172,9 +174,9 @@ export function registerMr(program: Command, reg: Registry): void {
     ],
     writes: true,
     examples: [
-      'forgectl mr merge acme/platform/api!12 --squash --remove-source-branch',
+      "forgectl mr merge 'acme/platform/api!12' --squash --remove-source-branch",
       '# merge exactly the commit you reviewed',
-      'forgectl mr merge acme/platform/api!12 --sha 2be7ddb704c7b6b83732fdd5b9f09d5a397b5f8f --yes',
+      "forgectl mr merge 'acme/platform/api!12' --sha 2be7ddb704c7b6b83732fdd5b9f09d5a397b5f8f --yes",
       'forgectl mr merge 42 12 --when-pipeline-succeeds --message "Release 1.4"',
     ],
     options: (c) =>
@@ -199,7 +201,7 @@ export function registerMr(program: Command, reg: Registry): void {
     description: `Asks first; without a terminal --yes is needed (else exit 2). ${REF_HELP}`,
     exitCodes: ['2  no terminal to confirm and no --yes', '4  you are not an administrator or owner of the project'],
     writes: true,
-    examples: ['forgectl mr delete acme/platform/api!12', 'forgectl mr delete 42 12 --yes'],
+    examples: ["forgectl mr delete 'acme/platform/api!12'", 'forgectl mr delete 42 12 --yes'],
     target: mergeRequest,
     subject: (_args, _o, ref) => `merge request ${ref.label}`,
     explain: async (err, _args, _o, { target }) => (await merge()).explainDeleteFailure(target, err),
@@ -229,7 +231,7 @@ export function registerMr(program: Command, reg: Registry): void {
     name: 'status <ref> [iid]',
     summary: 'Show the merge train entry of a merge request',
     exitCodes: ['3  not on a train, not found, or private and you are not a member', '4  merge trains not available'],
-    examples: ['forgectl mr train status acme/platform/api!12', 'forgectl mr train status 42 12 -o json'],
+    examples: ["forgectl mr train status 'acme/platform/api!12'", 'forgectl mr train status 42 12 -o json'],
     target: mergeRequest,
     subject: (_args, _o, ref) => `merge request ${ref.label}`,
     explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target.project),
@@ -242,7 +244,7 @@ export function registerMr(program: Command, reg: Registry): void {
     description: 'With --when-pipeline-succeeds it joins the train once its pipeline succeeds. --sha refuses if the source branch moved on.',
     exitCodes: ['3  not found, or private and you are not a member', '4  merge trains not available (tier, settings or role)'],
     writes: true,
-    examples: ['forgectl mr train add acme/platform/api!12', 'forgectl mr train add acme/platform/api!12 --when-pipeline-succeeds --squash'],
+    examples: ["forgectl mr train add 'acme/platform/api!12'", 'forgectl mr train add acme/platform/api 12 --when-pipeline-succeeds --squash'],
     options: (c) =>
       c
         .option('--sha <sha>', 'add only if the source branch head is this commit')

@@ -14,5 +14,9 @@ export async function listMrCommand(ctx: Context, o: MrListOptions): Promise<Com
   const query = mrListQuery(o, project === undefined ? 'global' : 'project');
   const http = await ctx.http();
   const items = listMergeRequests(http, project, query, pageOptions(ctx));
-  return list(items, query.view === 'simple' ? SIMPLE_COLUMNS : LIST_COLUMNS, { empty: 'No merge requests match.' });
+  // Across projects the service lists only the caller's own by default: an administrator who
+  // expected every merge request would otherwise take "none" for the answer.
+  const onlyYours = project === undefined && query.scope === undefined;
+  const empty = onlyYours ? 'No merge requests you created match: without --scope, mr list shows only yours; --scope all lists every one you can see.' : 'No merge requests match.';
+  return list(items, query.view === 'simple' ? SIMPLE_COLUMNS : LIST_COLUMNS, { empty });
 }

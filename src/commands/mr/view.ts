@@ -9,6 +9,7 @@ import { DETAIL_COLUMNS, resolveMergeRequest } from './shared.js';
 
 const username = (u: unknown) => (u && typeof u === 'object' ? ((u as { username?: string }).username ?? '') : '');
 
+// Empty fields are left out; on a terminal the description follows the record as text, as in a review.
 const VIEW_COLUMNS: Column<MergeRequest>[] = [
   ...DETAIL_COLUMNS.filter((c) => c.key !== 'updated_at' && c.key !== 'web_url'),
   { key: 'merge_error', header: 'merge error' },
@@ -29,5 +30,5 @@ const VIEW_COLUMNS: Column<MergeRequest>[] = [
 export async function viewMrCommand(ctx: Context, args: string[]): Promise<CommandResult> {
   const ref = await resolveMergeRequest(ctx, args);
   const http = await ctx.http();
-  return object(await getMergeRequest(http, ref.project, ref.iid), { columns: VIEW_COLUMNS });
+  return object(await getMergeRequest(http, ref.project, ref.iid), { columns: VIEW_COLUMNS, hideEmpty: true, body: 'description' });
 }

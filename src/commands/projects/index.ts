@@ -17,10 +17,11 @@ export function registerProjects(program: Command, reg: Registry): void {
     aliases: ['ls'],
     description:
       'Without --user: GET /projects. With --user: projects in that user’s namespace (GET /users/:user/projects), ' +
-      'which accepts fewer filters. With --all, up to eight pages are fetched at a time (fewer when the server throttles); past the 50,000-project limit of ' +
-      'offset paging (or when the server does not tell the total) paging switches to keyset (order_by=id). So that the ' +
-      'switch goes on after the last project printed, --all and --limit without --order-by list in id order ' +
-      '(ascending unless --sort desc).',
+      'which accepts fewer filters. Without --order-by the service’s order applies (newest first), with --limit and --page too. ' +
+      'With --all, up to eight pages are fetched at a time (fewer when the server throttles). Offset paging stops at 50,000 projects; ' +
+      'only id order can go past it (keyset), so --all without --order-by lists by id, newest first (oldest with --sort asc), ' +
+      'and says so on a terminal; it switches to keyset past the limit or when the server does not tell the total. ' +
+      'With another --order-by, --all stops with an error at the limit.',
     examples: [
       'forgectl projects list --visibility private --archived',
       'forgectl projects list --search api --order-by last_activity_at --sort desc --limit 50',

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { listProjects, listUserProjects, type Project } from '../../api/projects.js';
+import { listProjects, listUserProjects, readsInIdOrder, type Project } from '../../api/projects.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { maskEachTokenLike } from '../../core/secret-fields.js';
 import { pageOptions } from '../shared.js';
@@ -17,7 +17,12 @@ const COLUMNS: Column<Project>[] = [
 export async function listProjectsCommand(ctx: Context, o: ProjectListOptions & { showSecrets?: boolean }): Promise<CommandResult> {
   const query = projectQuery(o);
   const http = await ctx.http({ anonymous: true }); // public projects need no credentials
-  const items = o.user !== undefined ? listUserProjects(http, o.user, query, pageOptions(ctx)) : listProjects(http, query, pageOptions(ctx));
+  const paging = pageOptions(ctx);
+  if (o.user === undefined && query.order_by === undefined && readsInIdOrder(query, paging) && ctx.stderrIsTTY) {
+    // The order differs from the service's default (created_at): say so to the person reading.
+    ctx.notice(`Listing by id, ${query.sort === 'asc' ? 'oldest' : 'newest'} first: --all reads in id order to page past 50,000 projects (--order-by created_at for the service's order).`);
+  }
+  const items = o.user !== undefined ? listUserProjects(http, o.user, query, paging) : listProjects(http, query, paging);
   // runners_token registers runners to the project: shown only when asked for.
   return list(o.showSecrets ? items : maskEachTokenLike(items), COLUMNS, { empty: 'No projects match.' });
 }

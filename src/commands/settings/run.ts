@@ -151,7 +151,7 @@ interface Difference {
 
 export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise<CommandResult> {
   if (!o.file) throw new UsageError('settings diff needs -f FILE');
-  const wanted = typeFile(readSettingsFile(o.file), o.file, !!o.strict, notesOf(ctx));
+  const wanted = typeFile(readSettingsFile(o.file), o.file, !!o.strict, notesOf(ctx), 'compare');
   const http = await ctx.http();
   const current = await getSettings(http);
   const diffs: Difference[] = [];

@@ -2,12 +2,12 @@
 // before anything is sent: unknown keys, deprecated and read-only names, types, bounds.
 
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { SETTINGS, canonicalSetting, checkBounds, type SettingDef } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { parseBoolean, parseInteger, parseList, parseNumber } from '../../core/parse.js';
 import { isSecretKey } from '../../core/redact.js';
+import { parsePlainYaml } from './plain-yaml.js';
 
 export interface Notes {
   warn(message: string): void;
@@ -26,15 +26,24 @@ export function isSecretSettingName(key: string): boolean {
   return def ? !!def.secret : isSecretKey(key);
 }
 
+/** What the typed values are for: `settings set` sends them, `settings diff` only compares them. */
+export type Purpose = 'send' | 'compare';
+
+const AS_GIVEN: Record<Purpose, { doing: string; done: string }> = {
+  send: { doing: 'sending', done: 'sent' },
+  compare: { doing: 'comparing', done: 'compared' },
+};
+
 /** Resolves aliases and says what is special about a name; throws for unknown keys under --strict. */
-export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes): { key: string; def?: SettingDef } {
+export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send'): { key: string; def?: SettingDef } {
+  const { doing, done } = AS_GIVEN[purpose];
   const key = canonicalSetting(raw.trim());
   if (!key || !/^[a-z0-9_]+$/.test(key)) throw new UsageError(`${where ? `${where}: ` : ''}invalid setting name ${JSON.stringify(raw)}`);
-  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; sending ${key}`);
+  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; ${doing} ${key}`);
   const def = SETTINGS[key];
   if (!def) {
-    if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, 'check the name in `forgectl settings get`; without --strict unknown settings are sent as given');
-    notes.warn(`${key} is not a setting forgectl knows; sending it as given (real instances have more settings than the specification lists)`);
+    if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, `check the name in \`forgectl settings get\`; without --strict unknown settings are ${done} as given`);
+    notes.warn(`${key} is not a setting forgectl knows; ${doing} it as given (real instances have more settings than the specification lists)`);
     return { key };
   }
   if (def.replacement) notes.warn(`${key} is deprecated; use ${def.replacement}`);
@@ -100,7 +109,7 @@ export function typeFileValue(key: string, v: unknown, def: SettingDef | undefin
       if (typeof v === 'string') return parseBoolean(flag, v);
       return fail(where, key, `must be true or false, got ${JSON.stringify(v)}`);
     case 'integer':
-      if (typeof v === 'number' && Number.isInteger(v)) return v;
+      if (typeof v === 'number' && Number.isInteger(v)) return Number.isSafeInteger(v) ? v : fail(where, key, `is out of range: ${v}`);
       if (typeof v === 'string') return parseInteger(flag, v);
       return fail(where, key, `must be an integer, got ${JSON.stringify(v)}`);
     case 'number':
@@ -171,13 +180,7 @@ export function readSettingsFile(path: string): Record<string, unknown> {
 }
 
 export function parseSettingsText(text: string, where: string): Record<string, unknown> {
-  let doc: unknown;
-  try {
-    // YAML is a superset of JSON, so one parser reads both.
-    doc = parseYaml(text);
-  } catch (e) {
-    throw new UsageError(`${where} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
-  }
+  const doc = parsePlainYaml(text, where);
   // An empty file (a failed `settings get -o yaml > f`) would pass as "no difference" in a diff.
   if (doc === null || doc === undefined) throw new UsageError(`${where} is empty (or null)`, 'give a mapping of setting names to values');
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`${where} must hold a mapping of setting names to values`);
@@ -188,13 +191,13 @@ export function parseSettingsText(text: string, where: string): Record<string, u
  * File entries typed by the model. Read-only keys (id, timestamps of a `settings get` dump) and
  * secrets still masked in such a dump are skipped, so get → edit → set -f round-trips.
  */
-export function typeFile(doc: Record<string, unknown>, where: string, strict: boolean, notes: Notes): Record<string, unknown> {
+export function typeFile(doc: Record<string, unknown>, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [rawKey, rawValue] of Object.entries(doc)) {
-    const { key, def } = resolveKey(rawKey, where, strict, notes);
+    const { key, def } = resolveKey(rawKey, where, strict, notes, purpose);
     if (def?.readOnly) continue;
     if (isSecretSettingName(key) && rawValue === MASK) {
-      notes.warn(`${where}: ${key} holds the mask ${MASK}, not a secret; leaving it unchanged`);
+      notes.warn(`${where}: ${key} holds the mask ${MASK}, not a secret; ${purpose === 'send' ? 'leaving it unchanged' : 'not comparing it'}`);
       continue;
     }
     const value = typeFileValue(key, rawValue, def, where);

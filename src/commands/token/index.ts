@@ -2,6 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { DURATION_HELP } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 
@@ -28,7 +29,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--created-before <datetime>', 'ISO 8601 date-time')
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
-        .option('--expiring-within <duration>', 'only active tokens that expire within this time, e.g. 30d'),
+        .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP})`),
     subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
     run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts),
   });
@@ -57,18 +58,20 @@ export function registerToken(program: Command, reg: Registry): void {
       'for rotation is treated as reuse, which revokes the active token of its family; so it is refused here unless --force. ' +
       '`self` rotates the token in use (a token with only the self_rotate scope may do this). When the token is the one the profile in use holds, the new ' +
       'secret is saved where the old one lived (the system credential store, or config.json atomically) before it is printed; if saving fails it is still printed and the exit code is 1. ' +
-      'A profile whose token comes from --token-command is not written to: the secret is printed with a reminder to update the helper’s source.',
+      'A profile whose token comes from --token-command is not written to: the secret is printed with a reminder to update the helper’s source. ' +
+      'Any other token (another user’s, or another of yours) stops working for whoever uses it, so this asks first, as `token revoke` does (--yes in scripts).',
     writes: true,
     examples: [
       'forgectl token rotate self --expires-in 90d',
-      'forgectl token rotate 42 --expires-at 2026-12-31 -o json',
+      '# another user’s token: asks first, or --yes',
+      'forgectl token rotate 42 --expires-at 2026-12-31 --yes -o json',
       '# rotate a token that lives in a CI variable; nothing to save locally',
       'FORGECTL_TOKEN=$OLD forgectl token rotate self --no-save -o json | jq -r .token',
     ],
     options: (c) =>
       c
         .option('--expires-at <date>', 'expiry date YYYY-MM-DD (at most one year ahead)')
-        .option('--expires-in <duration>', 'expiry as a duration from today, e.g. 30d')
+        .option('--expires-in <duration>', `expiry as a duration from today, e.g. 30d or 6mo (${DURATION_HELP})`)
         .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)'),

@@ -63,7 +63,7 @@ export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<C
   };
   let horizon: string | undefined;
   if (o.expiringWithin) {
-    const ms = parseDuration('--expiring-within', o.expiringWithin);
+    const ms = parseDuration('--expiring-within', o.expiringWithin, 'd');
     horizon = addDaysUtc(todayUtc(), Math.ceil(ms / 86_400_000));
     if (filters.state === 'inactive') throw new UsageError('--expiring-within lists active tokens; it cannot be used with --state inactive');
     filters.state = 'active';
@@ -99,7 +99,7 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
   let date: string | undefined;
   if (o.expiresAt) date = parseDate('--expires-at', o.expiresAt);
   if (o.expiresIn) {
-    const days = Math.ceil(parseDuration('--expires-in', o.expiresIn) / 86_400_000);
+    const days = Math.ceil(parseDuration('--expires-in', o.expiresIn, 'd') / 86_400_000);
     if (days < 1) throw new UsageError('--expires-in must be at least one day');
     date = addDaysUtc(today, days);
   }
@@ -151,6 +151,10 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
   }
   const saveTo = isOwnCredential && conn.tokenSource === 'profile' && !fromHelper && o.save !== false ? conn.profile : undefined;
+  // Someone else's token dies here as surely as with `token revoke`, so it asks as revoke does.
+  if (!isOwnCredential) {
+    await confirmDestructive(ctx, `Rotate token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'} (its current secret stops working)?`);
+  }
 
   const rotated = await rotateToken(http, id === 'self' ? 'self' : target.id, expiresAt);
   if (!rotated) return none; // --dry-run

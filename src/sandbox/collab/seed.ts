@@ -4,6 +4,7 @@
 
 import { DAY_MS } from '../clock.js';
 import type { SandboxState, SeedKind } from '../state.js';
+import { userBasic } from '../users/entity.js';
 import type { Project, User } from '../types.js';
 import { collab, type Discussion, type Epic, type Issue, type Note } from './store.js';
 
@@ -33,7 +34,7 @@ export function seedCollab(state: SandboxState, kind: SeedKind): void {
       if (n.system) continue;
       state.recordEvent({
         projectId, authorId: n.authorId, actionName: 'commented on', targetType: individual ? 'Note' : 'DiscussionNote', targetId: n.id, targetTitle: title, createdAt: n.createdAt,
-        data: { noteableType, note: { id: n.id, body: n.body, attachment: null, created_at: new Date(n.createdAt).toISOString(), system: false, noteable_id: noteableId, noteable_type: noteableType, noteable_iid: iid } },
+        data: { noteableType, note: { id: n.id, body: n.body, attachment: null, author: userBasic(state, state.users.get(n.authorId)!), created_at: new Date(n.createdAt).toISOString(), system: false, noteable_id: noteableId, noteable_type: noteableType, noteable_iid: iid } },
       });
     }
     return d;

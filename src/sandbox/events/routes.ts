@@ -67,7 +67,7 @@ function memberProject(state: SandboxState, user: User, p: Project | undefined):
 export const eventsModule: SandboxModule = {
   name: 'events',
   register(router: Router) {
-    // /events and user events take read_user besides api (and read_api for reading).
+    // /events and user events need read_user or api (spec part 2 §5.5): read_api is not enough.
     router.get(
       '/events',
       (req) => {
@@ -75,7 +75,7 @@ export const eventsModule: SandboxModule = {
         const all = req.input().scope === 'all';
         return respond(req, (e) => (all ? memberProject(req.state, user, e.projectId === null ? undefined : req.state.projectById.get(e.projectId)) : e.authorId === user.id));
       },
-      { scopes: ['read_user'] },
+      { scopes: ['read_user'], readApi: false },
     );
     router.get(
       '/users/:id/events',
@@ -87,7 +87,7 @@ export const eventsModule: SandboxModule = {
         if (target.privateProfile && !(caller?.admin || caller?.id === target.id)) return respond(req, () => false);
         return respond(req, (e) => e.authorId === target.id);
       },
-      { scopes: ['read_user'] },
+      { scopes: ['read_user'], readApi: false },
     );
     router.get(
       '/projects/:project_id/events',

@@ -12,6 +12,8 @@ export interface RouteOptions {
    * (GitLab's self-information endpoints).
    */
   scopes?: readonly string[] | 'any';
+  /** Whether `read_api` is accepted for GET/HEAD (default yes); the events API names only read_user and api. */
+  readApi?: boolean;
   /** Whether a CI job token is accepted; elsewhere it is ignored, as GitLab ignores it. */
   jobToken?: boolean;
 }

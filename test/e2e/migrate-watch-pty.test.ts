@@ -1,0 +1,88 @@
+// The live view of `migrate watch` in a real terminal of 24 rows and 80 columns (tmux): a group of
+// 35 entities drew 40-line frames that could not be erased, so every redraw went to the scrollback.
+
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { BIN, forgectl, json, tempDir } from '../helpers/cli.js';
+
+const hasTmux = (() => {
+  try {
+    execFileSync('tmux', ['-V']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const SOCKET = `forgectl-watch-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const screen = () => tmux('capture-pane', '-p', '-t', 'watch');
+const scrolledOff = () => Number(tmux('display-message', '-p', '-t', 'watch', '#{history_size}').trim());
+
+async function waitFor(done: (screen: string) => boolean, what: string, ms = 20_000): Promise<string> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const s = screen();
+    if (done(s)) return s;
+    if (Date.now() > until) throw new Error(`screen never showed ${what}:\n${s}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let source: Sandbox;
+let dest: Sandbox;
+beforeAll(async () => {
+  source = await startSandbox({ seed: 'demo' });
+  // Real speed: the migration runs far longer than the test looks at it.
+  dest = await startSandbox({ seed: 'demo' });
+});
+afterAll(async () => {
+  try {
+    if (hasTmux) tmux('kill-server');
+  } catch {
+    // already gone
+  }
+  await source?.close();
+  await dest?.close();
+});
+
+describe.skipIf(!hasTmux)('migrate watch live view in a terminal of 24 rows', () => {
+  it('keeps every frame within the screen: nothing goes to the scrollback, the rest is "… N more"', async () => {
+    const env = { FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin };
+    const started = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme=opensource:pty-watch', '-o', 'json'], {
+      env,
+      input: source.tokens.bob,
+    });
+    expect(started.exitCode, started.stderr).toBe(0);
+    const id = json(started).id as number;
+
+    const dir = tempDir('forgectl-pty-');
+    const script = join(dir, 'watch.sh');
+    writeFileSync(
+      script,
+      [
+        `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
+          `FORGECTL_URL=${dest.url} FORGECTL_TOKEN=${dest.tokens.admin} ${JSON.stringify(BIN)} migrate watch ${id} --interval 200ms`,
+        'echo "EXIT=$?"',
+        'sleep 120',
+      ].join('\n'),
+    );
+    tmux('new-session', '-d', '-s', 'watch', '-x', '80', '-y', '24', `bash ${script}`);
+
+    const first = await waitFor((s) => /… \d+ more \(/.test(s), 'the "… N more" line');
+    // A few redraws later (the elapsed times tick each second), still nothing scrolled off.
+    const second = await waitFor((s) => s !== first, 'a redraw');
+    await waitFor((s) => s !== second, 'another redraw');
+    const now = screen();
+    expect(now).not.toContain('EXIT=');
+    expect(scrolledOff(), now).toBe(0);
+    const lines = now.split('\n').filter((l) => l.trim());
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(lines[0]).toMatch(new RegExp(`migration ${id} (created|started): \\d+ of 35 finished`));
+    expect(now).toMatch(/^ {2}… \d+ more \(\d+ [a-z]+/m);
+    expect(now).not.toContain('content truncated');
+  });
+});
