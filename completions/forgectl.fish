@@ -594,6 +594,7 @@ complete -c forgectl -n '__forgectl_at \'projects list\'' -l with-merge-requests
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l no-with-merge-requests-enabled -d 'the opposite of --with-merge-requests-enabled'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l with-programming-language -x -d 'only projects in this language'
 complete -c forgectl -n '__forgectl_at \'projects list\'' -l custom-attribute -x -d 'filter by a custom attribute (repeatable; administrators)'
+complete -c forgectl -n '__forgectl_at \'projects list\'' -l show-secrets -d 'print runners_token and other token-like fields in clear (masked otherwise)'
 complete -c forgectl -n '__forgectl_at \'api\'' -s X -l method -x -d 'HTTP method'
 complete -c forgectl -n '__forgectl_at \'api\'' -s f -l raw-field -x -d 'string field (repeatable)'
 complete -c forgectl -n '__forgectl_at \'api\'' -s F -l field -x -d 'typed field or @file (repeatable)'

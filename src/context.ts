@@ -68,6 +68,8 @@ export interface Connection {
   /** The profile in use, if any (its token may still have been overridden by a flag or env). */
   profile?: Profile;
   tokenSource: 'flag' | 'env' | 'ci' | 'profile' | 'none';
+  /** The variable a token from the environment was read from, for errors that name it. */
+  tokenVariable?: 'FORGECTL_TOKEN' | 'GITLAB_TOKEN';
 }
 
 export interface ContextInit {
@@ -306,7 +308,13 @@ export class Context {
     if (profile) checkProfileTlsFiles(profile, tls);
     if (tls.insecure) this.warnOnce('insecure', 'TLS certificate verification is off (--insecure)');
     this.redactor.add(token);
-    this.connectionCache = { url, token, tokenType, sudo, tls, profile, tokenSource };
+    const tokenVariable = tokenSource === 'env' ? (env.FORGECTL_TOKEN ? 'FORGECTL_TOKEN' : 'GITLAB_TOKEN') : undefined;
+    this.connectionCache = { url, token, tokenType, sudo, tls, profile, tokenSource, tokenVariable };
+    return this.connectionCache;
+  }
+
+  /** The connection if this run resolved one (an error explains the credential it sent). */
+  get resolvedConnection(): Connection | undefined {
     return this.connectionCache;
   }
 

@@ -7,7 +7,7 @@ import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
-import { ApiError, PartialListError, UsageError } from './errors.js';
+import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
@@ -87,6 +87,11 @@ export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> e
    * (return a promise); may look things up through `call.ctx` (the current head of a merge request).
    */
   explain?: (err: ApiError, args: string[], opts: O, call: ExplainCall<T>) => Explanation | Promise<Explanation>;
+  /**
+   * What the command looks up, as the user named it (`token 999`, `user nobody`, `group/app!3`): a
+   * 404 then says what was not found and on which instance, instead of a bare `404 Not Found`.
+   */
+  subject?: (args: string[], opts: O, target: T) => string | undefined;
   run: (ctx: Context, opts: O, args: string[], target: T) => Promise<CommandResult>;
 }
 
@@ -314,16 +319,32 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     const opts = self.opts();
     // Resolved before the try: its own errors (no project given) are not the command's to explain.
     const target: unknown = spec.target ? await spec.target(ctx, opts, args) : undefined;
-    await runExplained(reg, () => spec.run(ctx, opts, args, target), (err) => spec.explain?.(err, args, opts, { ctx, target }));
+    await runExplained(
+      reg,
+      () => spec.run(ctx, opts, args, target),
+      (err) => spec.explain?.(err, args, opts, { ctx, target }),
+      () => spec.subject?.(args, opts, target),
+    );
   });
   return cmd;
 }
 
+/** `token 999 not found on https://host (404 Not Found)`: the server's own words are kept. */
+function notFoundMessage(err: NotFoundError, subject: string): string {
+  return `${subject} not found on ${new URL(err.url).origin} (${err.message})`;
+}
+
 /**
  * Runs and renders; an API error met in either (a list fetches its pages as it prints, so a failure
- * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet.
+ * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet, and
+ * a 404 names the command's subject unless the explanation gave a message of its own.
  */
-async function runExplained(reg: Registry, run: () => Promise<CommandResult>, explain: (err: ApiError) => Explanation | Promise<Explanation>): Promise<void> {
+async function runExplained(
+  reg: Registry,
+  run: () => Promise<CommandResult>,
+  explain: (err: ApiError) => Explanation | Promise<Explanation>,
+  subject: () => string | undefined,
+): Promise<void> {
   try {
     const result = await run();
     await reg.ctx.render(result);
@@ -337,6 +358,14 @@ async function runExplained(reg: Registry, run: () => Promise<CommandResult>, ex
         api.hint = e.hint;
         if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
       }
+      const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
+      if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
+    }
+    if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
+      // The credential this run sent: where it came from, and Admin Mode.
+      const credential = await import('../explain-credential.js');
+      const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(reg.ctx, api);
+      if (e) [api.message, api.hint] = [e.message, e.hint];
     }
     throw err;
   }
