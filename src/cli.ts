@@ -5,7 +5,7 @@ import { Command, CommanderError, Help, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
-import { ApiError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
+import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { jsonText } from './core/output.js';
 import { maskUrlCredentials, visible } from './core/safe-text.js';
@@ -119,7 +119,9 @@ export function reportError(ctx: Context, err: unknown): number {
   }
   const code = exitCodeFor(err);
   const message = err instanceof Error ? err.message : String(err);
-  ctx.stderr.write(`error: ${visible(maskUrlCredentials(ctx.redactor.text(message)))}\n`);
+  // Declining a confirmation (or Ctrl-C) is the user's choice, not a failure: no `error:` (exit 130 still).
+  const line = err instanceof CancelledError ? cancelledLine(message) : `error: ${message}`;
+  ctx.stderr.write(`${visible(maskUrlCredentials(ctx.redactor.text(line)))}\n`);
   const hint = hintFor(err) ?? defaultHint(err);
   if (hint) ctx.stderr.write(`hint: ${visible(maskUrlCredentials(ctx.redactor.text(hint)))}\n`);
   if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
@@ -133,6 +135,11 @@ export function reportError(ctx: Context, err: unknown): number {
     ctx.stderr.write(`${visible(ctx.redactor.text(err.stack))}\n`);
   }
   return code;
+}
+
+/** `cancelled: nothing was changed`; a message that already says it was cancelled or interrupted stays as it is. */
+function cancelledLine(message: string): string {
+  return /^(cancelled|interrupted)\b/.test(message) ? message : `cancelled: ${message}`;
 }
 
 function defaultHint(err: unknown): string | undefined {
