@@ -1,10 +1,11 @@
 // Builds the command tree and runs it: parse, dispatch, print the result, map errors to exit codes.
 // The only place that prints errors.
 
-import { Command, CommanderError, Help, type Option } from 'commander';
+import { Command, CommanderError, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
-import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
+import { addGlobalOptions, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
+import { HELP_LAYOUT } from './core/help.js';
 import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { jsonText } from './core/output.js';
@@ -24,25 +25,28 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureHelp({ subcommandTerm })
+    .usage('<command> [options]')
+    .configureHelp(HELP_LAYOUT)
     .configureOutput({
       writeOut: (s) => reg.ctx.stdout.write(s),
       writeErr: (s) => reg.ctx.stderr.write(s),
       outputError: (s, write) => write(s),
-    })
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  $ forgectl profile add work --url https://gitlab.example.com --token-stdin < token.txt',
-        '  $ forgectl token list --state active',
-        '  $ forgectl projects list --visibility private --all -o ndjson',
-        '',
-        'Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found, 4 not authenticated or not allowed, 130 interrupted.',
-        'Run `forgectl COMMAND --help` for the options of a command.',
-      ].join('\n'),
-    );
+    });
+  setExamples(program, [
+    'forgectl profile add work --url https://gitlab.example.com --token-stdin < token.txt',
+    'forgectl token list --state active',
+    'forgectl projects list --visibility private --all -o ndjson',
+  ]);
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Learn more:',
+      '  Run `forgectl COMMAND --help` for more about a command; `man forgectl` for the manual.',
+      '  Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found, 4 not authenticated or not allowed, 130 interrupted or cancelled.',
+    ].join('\n'),
+  );
+  helpWhenNoCommand(program);
   const rootOptions = globalOptions();
   for (const opt of rootOptions) program.addOption(opt);
   const word = argv ? commandWord(argv, rootOptions) : undefined;
@@ -74,15 +78,12 @@ function commandWord(argv: string[], rootOptions: Option[]): string | undefined 
 }
 
 /**
- * Every command takes the global options, but they are added only when the command line reaches
- * the command: list each subcommand with `[options]` as commander does once it has them.
+ * `forgectl` or `forgectl token` alone prints the help on stdout and exits 0, as gh does: asking
+ * what there is is not a mistake (commander would print it on stderr and fail).
  */
-function subcommandTerm(this: Help, cmd: Command): string {
-  const term = Help.prototype.subcommandTerm.call(this, cmd);
-  // commander's own `help` subcommand has no parent and takes no options.
-  if (cmd.options.length || !cmd.parent) return term;
-  const name = cmd.name() + (cmd.aliases()[0] ? `|${cmd.aliases()[0]}` : '');
-  return `${name} [options]${term.slice(name.length)}`;
+function helpWhenNoCommand(cmd: Command): void {
+  const help = cmd.help.bind(cmd);
+  cmd.help = ((context?: { error: boolean }) => help(context?.error ? undefined : context)) as Command['help'];
 }
 
 /** Decorates each command as the parse reaches it (commander calls preSubcommand before its parse). */
@@ -103,6 +104,7 @@ function decorate(cmd: Command): void {
 
 function decorateOne(cmd: Command): void {
   addGlobalOptions(cmd);
+  if (cmd.commands.length) helpWhenNoCommand(cmd);
   cmd.exitOverride();
   cmd.showSuggestionAfterError(true);
 }
