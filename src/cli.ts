@@ -42,8 +42,10 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
     [
       '',
       'Learn more:',
-      '  Run `forgectl COMMAND --help` for more about a command; `man forgectl` for the manual.',
-      '  Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found, 4 not authenticated or not allowed, 130 interrupted or cancelled.',
+      "  Run `forgectl COMMAND --help` for a command's options and examples,",
+      '  and `man forgectl` for the manual (environment variables, files).',
+      '  Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found,',
+      '  4 not authenticated or not allowed, 130 interrupted or cancelled.',
     ].join('\n'),
   );
   helpWhenNoCommand(program);

@@ -10,7 +10,7 @@ const EXIT_CODES: [string, string][] = [
   ['2', 'usage or invalid input, detected before anything was sent'],
   ['3', 'not found (404)'],
   ['4', 'not authenticated or not allowed (401, 403, insufficient scope, sudo refused)'],
-  ['130', 'interrupted (Ctrl-C)'],
+  ['130', 'interrupted (Ctrl-C), or a confirmation answered "no" (prints "cancelled")'],
 ];
 
 const ENVIRONMENT: [string, string][] = [
