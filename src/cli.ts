@@ -141,9 +141,9 @@ export function reportError(ctx: Context, err: unknown): number {
   return code;
 }
 
-/** `cancelled: nothing was changed`; a message that already says it was cancelled or interrupted stays as it is. */
+/** `cancelled: nothing was changed`; a message that already says it was cancelled, interrupted or stopped stays as it is. */
 function cancelledLine(message: string): string {
-  return /^(cancelled|interrupted)\b/.test(message) ? message : `cancelled: ${message}`;
+  return /^(cancelled|interrupted|stopped)\b/.test(message) ? message : `cancelled: ${message}`;
 }
 
 function defaultHint(err: unknown): string | undefined {

@@ -2,7 +2,9 @@
 // left alone, without the `error:` of a failed command; the exit code stays 130 as documented.
 
 import { describe, expect, it } from 'vitest';
-import { runCli, ScriptedPrompter } from '../helpers/harness.js';
+import { reportError } from '../../src/cli.js';
+import { CancelledError } from '../../src/core/errors.js';
+import { runCli, ScriptedPrompter, testContext } from '../helpers/harness.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -17,5 +19,19 @@ describe('a "no" at a confirmation', () => {
     expect(res.exitCode).toBe(130);
     expect(res.stderr).toBe('cancelled: nothing was changed\n');
     expect(sb.requests.slice(mark).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('an interruption', () => {
+  it('says what stopped, without error: (130)', () => {
+    for (const [err, line] of [
+      [new CancelledError('interrupted'), 'interrupted'],
+      [new CancelledError('cancelled at the prompt'), 'cancelled at the prompt'],
+      [new CancelledError('stopped watching migration 5; it continues on the instance', 'watch again with: forgectl migrate watch 5'), 'stopped watching migration 5; it continues on the instance'],
+    ] as const) {
+      const t = testContext();
+      expect(reportError(t.ctx, err)).toBe(130);
+      expect(t.stderr().split('\n')[0]).toBe(line);
+    }
   });
 });
