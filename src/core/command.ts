@@ -243,12 +243,12 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   return g;
 }
 
-function examplesText(spec: BaseSpec<any>): string {
+function examplesText(examples: string[], exitCodes: string[] = []): string {
   const lines = ['', 'Examples:'];
-  for (const e of spec.examples) lines.push(e.startsWith('#') ? `  ${e}` : `  $ ${e}`);
-  if (spec.exitCodes?.length) {
+  for (const e of examples) lines.push(e.startsWith('#') ? `  ${e}` : `  $ ${e}`);
+  if (exitCodes.length) {
     lines.push('', 'Exit codes:');
-    for (const e of spec.exitCodes) lines.push(`  ${e}`);
+    for (const e of exitCodes) lines.push(`  ${e}`);
   }
   return lines.join('\n');
 }
@@ -289,10 +289,28 @@ function commandWords(cmd: Command): string[] {
 }
 
 const specs = new WeakMap<Command, BaseSpec<any>>();
+/** Examples of the root, which has no spec. */
+const ownExamples = new WeakMap<Command, string[]>();
 
 /** The declaration behind a command (examples, exit codes), for generated docs and completions. */
 export function specOf(cmd: Command): BaseSpec<any> | undefined {
   return specs.get(cmd);
+}
+
+/** Gives a command without a spec (the root) its examples, for --help and forgectl(1). */
+export function setExamples(cmd: Command, examples: string[]): void {
+  ownExamples.set(cmd, examples);
+  cmd.addHelpText('after', examplesText(examples));
+}
+
+/**
+ * A command's examples: its own, or for a group the first example of each of its commands, so a
+ * group's page shows how each of them is run.
+ */
+export function examplesOf(cmd: Command): string[] {
+  const own = specs.get(cmd)?.examples ?? ownExamples.get(cmd);
+  if (own) return own;
+  return cmd.commands.flatMap((sub) => examplesOf(sub).filter((e) => !e.startsWith('#')).slice(0, 1));
 }
 
 /** Declares a command under `parent`. */
@@ -308,7 +326,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
   for (const a of spec.aliases ?? []) cmd.alias(a);
   spec.options?.(cmd as unknown as OptionsBuilder);
   declareReplacedGlobals(cmd, spec);
-  cmd.addHelpText('after', examplesText(spec));
+  cmd.addHelpText('after', examplesText(spec.examples, spec.exitCodes));
   cmd.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
@@ -389,8 +407,11 @@ function checkContradictions(cmd: Command): void {
 
 /** Declares a command group (`token`, `mr train`). */
 export function defineGroup(parent: Command, name: string, summary: string, description?: string): Command {
-  return parent
+  const group = parent
     .command(name)
+    .usage('<command> [options]')
     .summary(summary)
     .description(description ? `${summary}\n\n${description}` : summary);
+  // Read when the help is shown: the group's commands are declared after it.
+  return group.addHelpText('after', () => examplesText(examplesOf(group)));
 }
