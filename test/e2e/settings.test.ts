@@ -189,6 +189,8 @@ describe('settings get and diff', () => {
     expect(Object.keys(json(res))).toEqual(['akismet_enabled', 'signup_enabled']);
     const none = await run(['settings', 'get', 'no_such_setting']);
     expect(none.res.exitCode).toBe(1);
+    const typo = await run(['settings', 'get', 'signup_enabld']);
+    expect(typo.res.stderr).toContain('warning: signup_enabld: not reported by this instance; did you mean signup_enabled?');
   });
 
   it('diff exits 0 for a dump of the instance itself (masked secrets and read-only fields skipped)', async () => {
@@ -265,6 +267,7 @@ describe('files and types', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ max_login_attempts: before.max_login_attempts + 1 }]);
     expect(res.stderr).toMatch(/Changed 1 setting\./);
+    expect(res.stderr).not.toContain('warning');
   });
 
   it('allow_runner_registration_token is a boolean, not a secret: shown, settable, diffed', async () => {

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, humanDurationSeconds } from '../../src/api/settings-model.js';
-import { sameSetting } from '../../src/commands/settings/run.js';
+import { outcomeOf, sameSetting } from '../../src/commands/settings/run.js';
 import { checkSettingRules } from '../../src/commands/settings/rules.js';
 import { checkUnknownNames } from '../../src/commands/settings/names.js';
 import { maskedSecrets, parseSettingsText, typeArgs, typeFile } from '../../src/commands/settings/values.js';
@@ -141,5 +141,19 @@ describe('unknown names against the instance', () => {
 
   it('passes a name far from every setting with a warning', () => {
     expect(check(['future_setting_enabled', 'some_newer_setting'])).toHaveLength(2);
+  });
+});
+
+describe('what the answer to a settings PUT says', () => {
+  it('a change is applied when the answer shows it, dropped when the answer leaves it out or keeps the old value', () => {
+    expect(outcomeOf({ key: 'signup_enabled', before: true, after: false }, { signup_enabled: false })).toBe('applied');
+    // the instance stored its own form of the value: still a change
+    expect(outcomeOf({ key: 'asset_proxy_allowlist', before: [], after: ['a.com', 'b.com'] }, { asset_proxy_allowlist: ['b.com', 'a.com'] })).toBe('applied');
+    expect(outcomeOf({ key: 'signup_enabld', before: undefined, after: false }, { signup_enabled: true })).toBe('dropped');
+    expect(outcomeOf({ key: 'allow_account_deletion', before: true, after: false }, { allow_account_deletion: true })).toBe('dropped');
+  });
+
+  it('a known secret the answer leaves out is not confirmed, rather than dropped', () => {
+    expect(outcomeOf({ key: 'akismet_api_key', before: undefined, after: 'k' }, { akismet_enabled: true })).toBe('unconfirmed');
   });
 });

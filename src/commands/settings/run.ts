@@ -82,7 +82,7 @@ function shown(key: string, v: unknown, showSecrets: boolean): unknown {
   return !showSecrets && isSecretSettingName(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
-interface Change {
+export interface Change {
   key: string;
   before: unknown;
   after: unknown;
@@ -153,14 +153,19 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     return none;
   }
   // The report is the instance's answer: what it now holds, and what it dropped.
-  const dropped = new Set(changes.filter((c) => !applied(c, updated)).map((c) => c.key));
+  const dropped = new Set<string>();
   for (const c of changes) {
-    if (!dropped.has(c.key)) continue;
+    const outcome = outcomeOf(c, updated);
+    if (outcome === 'unconfirmed') ctx.notice(`note: ${c.key} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
+    if (outcome !== 'dropped') continue;
+    dropped.add(c.key);
     const why = c.key in updated ? `the instance still reports ${JSON.stringify(shown(c.key, updated[c.key], !!o.showSecrets))}` : 'the instance’s answer does not carry it';
     ctx.warn(`${c.key} was not applied: ${why}${didYouMean(c.key, updated)}`);
   }
   const done = changes.filter((c) => !dropped.has(c.key));
-  const after = display.filter((c) => !dropped.has(c.key)).map((c) => ({ ...c, after: shown(c.key, updated[c.key], !!o.showSecrets) }));
+  const after = display
+    .filter((c) => !dropped.has(c.key))
+    .map((c) => ({ ...c, after: shown(c.key, c.key in updated ? updated[c.key] : sent[c.key], !!o.showSecrets) }));
   const restart = done.filter((c) => SETTINGS[c.key]?.restart).map((c) => c.key);
   if (restart.length) ctx.warn(`${restart.join(', ')} ${restart.length > 1 ? 'take' : 'takes'} effect only after the instance restarts`);
   if (done.length) {
@@ -173,10 +178,16 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   return dropped.size ? { ...result, exitCode: 1 } : result;
 }
 
-/** The answer carries the key, and not with the value it had before while another was asked. */
-function applied(c: Change, answer: Settings): boolean {
-  if (!(c.key in answer)) return false;
-  return sameSetting(answer[c.key], c.after) || !sameSetting(answer[c.key], c.before);
+export type Outcome = 'applied' | 'dropped' | 'unconfirmed';
+
+/**
+ * What the instance's answer says of one change: applied when it carries the key with the value
+ * asked (or at least not the old one), dropped when it leaves the key out or keeps the old value. A
+ * known secret the answer leaves out is unconfirmed, not dropped: an instance may withhold secrets.
+ */
+export function outcomeOf(c: Change, answer: Settings): Outcome {
+  if (!(c.key in answer)) return SETTINGS[c.key]?.secret ? 'unconfirmed' : 'dropped';
+  return sameSetting(answer[c.key], c.after) || !sameSetting(answer[c.key], c.before) ? 'applied' : 'dropped';
 }
 
 /** json/yaml/ndjson print the settings object as the service answered it (secrets masked); tables the changes. */
