@@ -68,8 +68,8 @@ __forgectl_flags() {
     'token revoke') echo '' ;;
     'settings') echo '' ;;
     'settings get') echo '--show-secrets' ;;
-    'settings set') echo '-f --file --strict --show-secrets' ;;
-    'settings diff') echo '-f --file --strict --show-secrets' ;;
+    'settings set') echo '-f --file --strict --allow-unknown --show-secrets' ;;
+    'settings diff') echo '-f --file --strict --allow-unknown --show-secrets' ;;
     'plan-limits') echo '' ;;
     'plan-limits get') echo '--plan' ;;
     'plan-limits set') echo '--plan' ;;
