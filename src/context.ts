@@ -164,6 +164,13 @@ export class Context {
   /** Set when a list stopped at one page though more exist (the "use --all" hint). */
   morePages?: { page: number; total?: number };
 
+  /** Columns of the terminal stdout is on; COLUMNS when it says (FORGECTL_FORCE_TTY in a pipe). */
+  terminalWidth(): number | undefined {
+    const fromEnv = Number(this.env.COLUMNS);
+    const columns = (this.stdout as { columns?: number }).columns || (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+    return this.tty.stdout ? columns : undefined;
+  }
+
   async render(result: CommandResult): Promise<number> {
     const n = await render(result, {
       format: this.globals.output,
@@ -172,6 +179,7 @@ export class Context {
       stderr: this.stderr,
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
+      width: this.terminalWidth(),
     });
     if (result.kind === 'list' && this.morePages && this.tty.stdout && this.tty.stderr) {
       const { page, total } = this.morePages;
