@@ -57,7 +57,7 @@ async function inTerminal(width: number, args: string[]): Promise<{ shown: strin
   const lines = (flags: string[]) => tmux('capture-pane', '-p', ...flags, '-t', name).replace(/\n+$/, '').split('\n');
   const shown = lines([]);
   const joined = lines(['-J']);
-  tmux('kill-session', '-t', name);
+  // Sessions stay until afterAll: killing the last one stops the tmux server while the next test starts it.
   return { shown, joined };
 }
 

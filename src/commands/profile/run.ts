@@ -196,7 +196,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     data = { url, token: token.trim(), tokenType };
   }
   const suggested = new URL(url).hostname.split('.')[0] || 'default';
-  const who = await verifyToken(ctx, data, suggested);
+  const who = await ctx.progress.while(`checking ${url}`, () => verifyToken(ctx, data, suggested));
   if (who) ctx.notice(`Verified ${describeToken(who)}.`);
   const name = await p.input('Profile name:', {
     default: suggested,
