@@ -188,7 +188,7 @@ export class Context {
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
       width: this.terminalWidth(),
-      gathering: result.kind === 'list' && this.globals.output === 'table' && this.tty.stdout ? this.progress.gathering() : undefined,
+      gathering: result.kind === 'list' && this.globals.output === 'table' && this.tty.stdout ? () => this.progress.gathering() : undefined,
     });
     if (result.kind === 'list' && this.morePages && this.tty.stdout && this.tty.stderr) {
       const { page, total } = this.morePages;

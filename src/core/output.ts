@@ -74,8 +74,8 @@ export interface RenderOptions {
   color: boolean;
   /** Terminal columns a table fits in (unknown: not cut). */
   width?: number;
-  /** Told while a terminal table is gathered (the progress spinner on stderr). */
-  gathering?: { item(): void; done(): void };
+  /** Told while a terminal table is gathered from the server (the progress spinner on stderr). */
+  gathering?: () => { item(): void; done(): void } | undefined;
 }
 
 export const MASK = '********';
@@ -268,17 +268,19 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   }
   const rows: T[] = [];
   let failure: unknown;
+  // Only a list still arriving from the server is worth a spinner; one in memory prints at once.
+  const progress = Symbol.asyncIterator in (r.items as object) ? o.gathering?.() : undefined;
   try {
     for await (const raw of iterate(r.items)) {
       rows.push(maskValue(raw, r.maskKeys) as T);
-      o.gathering?.item();
+      progress?.item();
     }
   } catch (err) {
     // The rows that arrived are still shown on a terminal; the error follows them.
     if (!rows.length) throw err;
     failure = err;
   } finally {
-    o.gathering?.done();
+    progress?.done();
   }
   count = rows.length;
   if (!rows.length) return 0;

@@ -8,6 +8,8 @@ import { visible } from './safe-text.js';
 
 type Ora = import('ora').Ora;
 
+const GATHERING_DELAY_MS = 200;
+
 export interface RetryNotice {
   method: string;
   /** The answer's status, or the network error's code. */
@@ -37,7 +39,8 @@ export class Progress {
   gathering(): { item(): void; done(): void } | undefined {
     if (!this.enabled) return undefined;
     this.label = 'reading';
-    void this.start();
+    // A list read in a moment never flashes a spinner.
+    void this.start(GATHERING_DELAY_MS);
     return {
       item: () => {
         this.items++;
@@ -82,10 +85,11 @@ export class Progress {
     return this.note ? `${head}\n  ${visible(this.note, true)}` : head;
   }
 
-  private async start(): Promise<Ora | undefined> {
+  private async start(delayMs = 0): Promise<Ora | undefined> {
     if (this.starting) return this.starting;
     const run = ++this.runs;
     this.starting = (async () => {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
       const ora = (await import('ora')).default;
       // Stopped (or started again) before ora was loaded: this run draws nothing.
       if (this.runs !== run || !this.starting) return undefined;
