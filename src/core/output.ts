@@ -237,7 +237,9 @@ const STATE_COLOURS: Record<string, 'green' | 'red' | 'magenta' | 'gray' | 'yell
 
 async function tableStyle<T>(cols: Column<T>[], color: boolean): Promise<TableStyle> {
   if (!color) return {};
-  const chalk = (await import('chalk')).default;
+  // Colour was decided by the caller (terminal, NO_COLOR, --no-color, FORCE_COLOR): not chalk's guess again.
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
   const stateColumns = new Set(cols.map((c, i) => (/^(state|status)$/.test(c.key) ? i : -1)));
   return {
     header: (s) => chalk.bold(s),

@@ -45,4 +45,21 @@ describe('terminal table widths', () => {
     expect(text).toContain('^[[31mred');
     for (const l of text.trimEnd().split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(40);
   });
+
+  it('colours the state where colour is on, without moving the columns', async () => {
+    const show = async (color: boolean) => {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (d) => (text += d));
+      const rows = [{ id: 1, state: 'revoked', name: 'ci' }, { id: 22, state: 'active', name: 'deploy' }];
+      await render(list(rows, [{ key: 'id' }, { key: 'state' }, { key: 'name' }]), { format: 'table', stdout: out, stderr: new PassThrough(), isTTY: true, color, width: 80 });
+      return text;
+    };
+    const plain = await show(false);
+    const coloured = await show(true);
+    expect(coloured).toContain('\x1b[31mrevoked\x1b[39m');
+    expect(coloured).toContain('\x1b[32mactive\x1b[39m');
+    expect(plain).not.toContain('\x1b');
+    expect(coloured.replace(/\x1b\[[0-9;]*m/g, '')).toBe(plain);
+  });
 });
