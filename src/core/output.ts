@@ -237,9 +237,7 @@ const STATE_COLOURS: Record<string, 'green' | 'red' | 'magenta' | 'gray' | 'yell
 
 async function tableStyle<T>(cols: Column<T>[], color: boolean): Promise<TableStyle> {
   if (!color) return {};
-  // Colour was decided by the caller (terminal, NO_COLOR, --no-color, FORCE_COLOR): not chalk's guess again.
-  const { Chalk } = await import('chalk');
-  const chalk = new Chalk({ level: 1 });
+  const chalk = (await import('chalk')).default;
   const stateColumns = new Set(cols.map((c, i) => (/^(state|status)$/.test(c.key) ? i : -1)));
   return {
     header: (s) => chalk.bold(s),

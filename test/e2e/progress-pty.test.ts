@@ -90,6 +90,16 @@ describe.skipIf(!hasTmux)('progress while a table is gathered', () => {
     expect(after).not.toContain('retrying');
   });
 
+  it('without a table to gather (stdout to a file), a retry is still one note on the terminal', async () => {
+    await sb().clearFaults();
+    sb().addFaults('503:1@GET:/projects?page=1');
+    const name = startInTerminal(['projects', 'list', '-o', 'json', '>', '/dev/null'], { FORGECTL_RETRY_BASE_MS: '1' });
+    const after = await waitFor(name, (s) => s.includes('EXIT='), 'the end');
+    expect(after).toContain('EXIT=0');
+    expect(after).toMatch(/^retrying GET after 503 in \d+\.\ds \(retry 1 of 3\)…$/m);
+    expect(after).not.toContain('reading…');
+  });
+
   it('a pipe gets no spinner frames and no progress text, even with a retry', async () => {
     await sb().clearFaults();
     sb().addFaults('503:1@GET:/projects?page=2');

@@ -1,3 +1,6 @@
+// chalk reads FORCE_COLOR when first loaded (by the first render below); a test process has no terminal.
+process.env.FORCE_COLOR = '1';
+
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { list, render } from '../../src/core/output.js';
