@@ -193,7 +193,6 @@ export function tableLines(header: string[], rows: string[][], maxWidth: number 
   return out;
 }
 
-// eslint-disable-next-line no-control-regex
 const SGR = /\x1b\[[0-9;]*m/g;
 
 /** Cuts a line that may hold colour codes to `width` columns (the codes are dropped when it is cut). */
