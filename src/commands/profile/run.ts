@@ -227,7 +227,7 @@ async function askReachableUrl(ctx: Context, suggested: string): Promise<string>
       },
     });
     const url = normalizeBaseUrl(raw);
-    const problem = await probeInstance(ctx, url);
+    const problem = await ctx.progress.while(`checking ${url}`, () => probeInstance(ctx, url));
     if (!problem) return url;
     ctx.warn(`${problem}; asking again`);
     suggested = url;
@@ -269,7 +269,7 @@ async function askAcceptedToken(
       data = { url, token: token.trim(), tokenType };
     }
     try {
-      return { data, who: await verifyToken(ctx, data, name) };
+      return { data, who: await ctx.progress.while(`checking the token at ${url}`, () => verifyToken(ctx, data, name)) };
     } catch (e) {
       if (tokenCommand || e instanceof CancelledError) throw e;
       if (e instanceof NetworkError) {
