@@ -69,8 +69,8 @@ __forgectl_flags() {
     'token revoke') echo '' ;;
     'settings') echo '' ;;
     'settings get') echo '--show-secrets' ;;
-    'settings set') echo '-f --file --strict --show-secrets' ;;
-    'settings diff') echo '-f --file --strict --show-secrets' ;;
+    'settings set') echo '-f --file --strict --allow-unknown --show-secrets' ;;
+    'settings diff') echo '-f --file --strict --allow-unknown --show-secrets' ;;
     'plan-limits') echo '' ;;
     'plan-limits get') echo '--plan' ;;
     'plan-limits set') echo '--plan' ;;
@@ -153,7 +153,7 @@ __forgectl_flags() {
     'dashboards star') echo '' ;;
     'dashboards unstar') echo '--all' ;;
     'projects') echo '' ;;
-    'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute' ;;
+    'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute --show-secrets' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
     'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed' ;;
     'completion') echo '' ;;

@@ -1,11 +1,12 @@
 // Builds the command tree and runs it: parse, dispatch, print the result, map errors to exit codes.
 // The only place that prints errors.
 
-import { Command, CommanderError, Help, type Option } from 'commander';
+import { Command, CommanderError, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
-import { addGlobalOptions, globalOptions, resolveGlobals, type Registry } from './core/command.js';
-import { ApiError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
+import { addGlobalOptions, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
+import { HELP_LAYOUT } from './core/help.js';
+import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { jsonText } from './core/output.js';
 import { maskUrlCredentials, visible } from './core/safe-text.js';
@@ -24,25 +25,30 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureHelp({ subcommandTerm })
+    .usage('<command> [options]')
+    .configureHelp(HELP_LAYOUT)
     .configureOutput({
       writeOut: (s) => reg.ctx.stdout.write(s),
       writeErr: (s) => reg.ctx.stderr.write(s),
       outputError: (s, write) => write(s),
-    })
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  $ forgectl profile add work --url https://gitlab.example.com --token-stdin < token.txt',
-        '  $ forgectl token list --state active',
-        '  $ forgectl projects list --visibility private --all -o ndjson',
-        '',
-        'Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found, 4 not authenticated or not allowed, 130 interrupted.',
-        'Run `forgectl COMMAND --help` for the options of a command.',
-      ].join('\n'),
-    );
+    });
+  setExamples(program, [
+    'forgectl profile add work --url https://gitlab.example.com --token-stdin < token.txt',
+    'forgectl token list --state active',
+    'forgectl projects list --visibility private --all -o ndjson',
+  ]);
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Learn more:',
+      "  Run `forgectl COMMAND --help` for a command's options and examples,",
+      '  and `man forgectl` for the manual (environment variables, files).',
+      '  Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found,',
+      '  4 not authenticated or not allowed, 130 interrupted or cancelled.',
+    ].join('\n'),
+  );
+  helpWhenNoCommand(program);
   const rootOptions = globalOptions();
   for (const opt of rootOptions) program.addOption(opt);
   const word = argv ? commandWord(argv, rootOptions) : undefined;
@@ -74,15 +80,12 @@ function commandWord(argv: string[], rootOptions: Option[]): string | undefined 
 }
 
 /**
- * Every command takes the global options, but they are added only when the command line reaches
- * the command: list each subcommand with `[options]` as commander does once it has them.
+ * `forgectl` or `forgectl token` alone prints the help on stdout and exits 0, as gh does: asking
+ * what there is is not a mistake (commander would print it on stderr and fail).
  */
-function subcommandTerm(this: Help, cmd: Command): string {
-  const term = Help.prototype.subcommandTerm.call(this, cmd);
-  // commander's own `help` subcommand has no parent and takes no options.
-  if (cmd.options.length || !cmd.parent) return term;
-  const name = cmd.name() + (cmd.aliases()[0] ? `|${cmd.aliases()[0]}` : '');
-  return `${name} [options]${term.slice(name.length)}`;
+function helpWhenNoCommand(cmd: Command): void {
+  const help = cmd.help.bind(cmd);
+  cmd.help = ((context?: { error: boolean }) => help(context?.error ? undefined : context)) as Command['help'];
 }
 
 /** Decorates each command as the parse reaches it (commander calls preSubcommand before its parse). */
@@ -103,6 +106,7 @@ function decorate(cmd: Command): void {
 
 function decorateOne(cmd: Command): void {
   addGlobalOptions(cmd);
+  if (cmd.commands.length) helpWhenNoCommand(cmd);
   cmd.exitOverride();
   cmd.showSuggestionAfterError(true);
 }
@@ -119,7 +123,9 @@ export function reportError(ctx: Context, err: unknown): number {
   }
   const code = exitCodeFor(err);
   const message = err instanceof Error ? err.message : String(err);
-  ctx.stderr.write(`error: ${visible(maskUrlCredentials(ctx.redactor.text(message)))}\n`);
+  // Declining a confirmation (or Ctrl-C) is the user's choice, not a failure: no `error:` (exit 130 still).
+  const line = err instanceof CancelledError ? cancelledLine(message) : `error: ${message}`;
+  ctx.stderr.write(`${visible(maskUrlCredentials(ctx.redactor.text(line)))}\n`);
   const hint = hintFor(err) ?? defaultHint(err);
   if (hint) ctx.stderr.write(`hint: ${visible(maskUrlCredentials(ctx.redactor.text(hint)))}\n`);
   if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
@@ -133,6 +139,11 @@ export function reportError(ctx: Context, err: unknown): number {
     ctx.stderr.write(`${visible(ctx.redactor.text(err.stack))}\n`);
   }
   return code;
+}
+
+/** `cancelled: nothing was changed`; a message that already says it was cancelled, interrupted or stopped stays as it is. */
+function cancelledLine(message: string): string {
+  return /^(cancelled|interrupted|stopped)\b/.test(message) ? message : `cancelled: ${message}`;
 }
 
 function defaultHint(err: unknown): string | undefined {

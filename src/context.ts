@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult, type OutputFormat } from './core/output.js';
+import { Progress } from './core/progress.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
@@ -68,6 +69,8 @@ export interface Connection {
   /** The profile in use, if any (its token may still have been overridden by a flag or env). */
   profile?: Profile;
   tokenSource: 'flag' | 'env' | 'ci' | 'profile' | 'none';
+  /** The variable a token from the environment was read from, for errors that name it. */
+  tokenVariable?: 'FORGECTL_TOKEN' | 'GITLAB_TOKEN';
 }
 
 export interface ContextInit {
@@ -164,6 +167,20 @@ export class Context {
   /** Set when a list stopped at one page though more exist (the "use --all" hint). */
   morePages?: { page: number; total?: number };
 
+  private progressView?: Progress;
+  /** Spinners and retry notes on stderr, drawn only on a terminal and never under --verbose (its trace says more). */
+  get progress(): Progress {
+    this.progressView ??= new Progress(this.stderr, this.tty.stderr && !this.globals.verbose);
+    return this.progressView;
+  }
+
+  /** Columns of the terminal stdout is on; COLUMNS when it says (FORGECTL_FORCE_TTY in a pipe). */
+  terminalWidth(): number | undefined {
+    const fromEnv = Number(this.env.COLUMNS);
+    const columns = (this.stdout as { columns?: number }).columns || (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+    return this.tty.stdout ? columns : undefined;
+  }
+
   async render(result: CommandResult): Promise<number> {
     const n = await render(result, {
       format: this.globals.output,
@@ -172,6 +189,8 @@ export class Context {
       stderr: this.stderr,
       isTTY: this.tty.stdout,
       color: this.color && this.globals.output === 'table',
+      width: this.terminalWidth(),
+      gathering: result.kind === 'list' && this.globals.output === 'table' && this.tty.stdout ? () => this.progress.gathering() : undefined,
     });
     // Said whenever a person may read stderr, also when stdout goes to a pipe (`list | grep`).
     if (result.kind === 'list' && this.morePages && this.tty.stderr) {
@@ -306,7 +325,13 @@ export class Context {
     if (profile) checkProfileTlsFiles(profile, tls);
     if (tls.insecure) this.warnOnce('insecure', 'TLS certificate verification is off (--insecure)');
     this.redactor.add(token);
-    this.connectionCache = { url, token, tokenType, sudo, tls, profile, tokenSource };
+    const tokenVariable = tokenSource === 'env' ? (env.FORGECTL_TOKEN ? 'FORGECTL_TOKEN' : 'GITLAB_TOKEN') : undefined;
+    this.connectionCache = { url, token, tokenType, sudo, tls, profile, tokenSource, tokenVariable };
+    return this.connectionCache;
+  }
+
+  /** The connection if this run resolved one (an error explains the credential it sent). */
+  get resolvedConnection(): Connection | undefined {
     return this.connectionCache;
   }
 
@@ -353,6 +378,7 @@ export class Context {
       onDryRun: (req) => this.printDryRun(req),
       userAgent: `forgectl/${VERSION}`,
       signal: this.abort.signal,
+      onRetrying: (r) => this.progress.retrying(r),
     });
     this.extraClients.push(client);
     return client;

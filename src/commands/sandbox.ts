@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { defineCommand, type Registry } from '../core/command.js';
 import { UsageError } from '../core/errors.js';
 import { list, none, object, text, type CommandResult } from '../core/output.js';
+import { isLoopbackHost } from '../core/http.js';
 import { parseInteger, parseNumber } from '../core/parse.js';
 import type { Context } from '../context.js';
 
@@ -32,7 +33,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'and tokens are one JSON line, for scripts. Administrators can read the request log at /-/sandbox/requests ' +
       'and queue faults with POST /-/sandbox/faults {"spec":"503:2"}. ' +
       'The alert integrations of the seed (URL and key) are printed too; GET /-/sandbox/alerts (sandbox-only, ' +
-      'administrators) lists the alerts they received.',
+      'administrators) lists the alerts they received. The seeded tokens are the same on every run on loopback; with a ' +
+      '--host reachable from other machines (0.0.0.0) they are new each run, with a warning.',
     examples: [
       'forgectl sandbox',
       '# in a script: start it in the background and read its URL and admin token',
@@ -71,6 +73,9 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   const host = opts.host ?? '127.0.0.1';
   if (!host.trim()) throw new UsageError('--host needs an address');
 
+  // Beyond loopback anyone who can reach the port could use a token printed in the README: each run
+  // gets its own then.
+  const reachableFromElsewhere = !isLoopbackHost(host);
   const { startSandbox, parseFaultSpec, alertIntegrationInfo } = await import('../sandbox/index.js');
   if (opts.fault !== undefined) {
     try {
@@ -80,9 +85,12 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
     }
   }
 
+  if (reachableFromElsewhere) {
+    ctx.warn(`listening on ${host}: anyone who can reach this port can use the sandbox's admin API with the tokens printed below (new ones each run); listen on 127.0.0.1 unless others must reach it`);
+  }
   let sb;
   try {
-    sb = await startSandbox({ port, host, seed: seed as (typeof SEEDS)[number], latencyMs, faults: opts.fault, extraProjects, clockSpeed });
+    sb = await startSandbox({ port, host, seed: seed as (typeof SEEDS)[number], latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');

@@ -16,6 +16,7 @@ export function pageOptions(ctx: Context, extra: Partial<PageOptions> = {}): Pag
     concurrency: Number.isInteger(env) && env > 0 ? env : undefined,
     // A list cut at one page tells a person at a terminal that more exist.
     onPage: (info) => {
+      ctx.progress.page(info);
       if (g.all || g.limit !== undefined || info.mode !== 'offset' || !info.nextUrl || ctx.morePages) return;
       ctx.morePages = { page: info.page ?? 1, total: info.total };
     },

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { defineCommand, type Registry } from '../core/command.js';
 import { UsageError } from '../core/errors.js';
+import { nearest } from '../core/nearest.js';
 import { none, text } from '../core/output.js';
 
 export function registerShell(program: Command, reg: Registry): void {
@@ -52,29 +53,4 @@ function commandPath(cmd: Command): string[] {
   const out: string[] = [];
   for (let c: Command | null = cmd; c?.parent; c = c.parent) out.unshift(c.name());
   return ['forgectl', ...out];
-}
-
-/** The known word closest to `word` by edit distance, if it is close enough to be a typo. */
-function nearest(word: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const k of known) {
-    const d = distance(word, k);
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }

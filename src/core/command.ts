@@ -7,7 +7,7 @@ import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { DEFAULT_GLOBALS } from '../context.js';
-import { ApiError, PartialListError, UsageError } from './errors.js';
+import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
@@ -87,6 +87,11 @@ export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> e
    * (return a promise); may look things up through `call.ctx` (the current head of a merge request).
    */
   explain?: (err: ApiError, args: string[], opts: O, call: ExplainCall<T>) => Explanation | Promise<Explanation>;
+  /**
+   * What the command looks up, as the user named it (`token 999`, `user nobody`, `group/app!3`): a
+   * 404 then says what was not found and on which instance, instead of a bare `404 Not Found`.
+   */
+  subject?: (args: string[], opts: O, target: T) => string | undefined;
   run: (ctx: Context, opts: O, args: string[], target: T) => Promise<CommandResult>;
 }
 
@@ -238,12 +243,12 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   return g;
 }
 
-function examplesText(spec: BaseSpec<any>): string {
+function examplesText(examples: string[], exitCodes: string[] = []): string {
   const lines = ['', 'Examples:'];
-  for (const e of spec.examples) lines.push(e.startsWith('#') ? `  ${e}` : `  $ ${e}`);
-  if (spec.exitCodes?.length) {
+  for (const e of examples) lines.push(e.startsWith('#') ? `  ${e}` : `  $ ${e}`);
+  if (exitCodes.length) {
     lines.push('', 'Exit codes:');
-    for (const e of spec.exitCodes) lines.push(`  ${e}`);
+    for (const e of exitCodes) lines.push(`  ${e}`);
   }
   return lines.join('\n');
 }
@@ -284,10 +289,28 @@ function commandWords(cmd: Command): string[] {
 }
 
 const specs = new WeakMap<Command, BaseSpec<any>>();
+/** Examples of the root, which has no spec. */
+const ownExamples = new WeakMap<Command, string[]>();
 
 /** The declaration behind a command (examples, exit codes), for generated docs and completions. */
 export function specOf(cmd: Command): BaseSpec<any> | undefined {
   return specs.get(cmd);
+}
+
+/** Gives a command without a spec (the root) its examples, for --help and forgectl(1). */
+export function setExamples(cmd: Command, examples: string[]): void {
+  ownExamples.set(cmd, examples);
+  cmd.addHelpText('after', examplesText(examples));
+}
+
+/**
+ * A command's examples: its own, or for a group the first example of each of its commands, so a
+ * group's page shows how each of them is run.
+ */
+export function examplesOf(cmd: Command): string[] {
+  const own = specs.get(cmd)?.examples ?? ownExamples.get(cmd);
+  if (own) return own;
+  return cmd.commands.flatMap((sub) => examplesOf(sub).filter((e) => !e.startsWith('#')).slice(0, 1));
 }
 
 /** Declares a command under `parent`. */
@@ -303,7 +326,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
   for (const a of spec.aliases ?? []) cmd.alias(a);
   spec.options?.(cmd as unknown as OptionsBuilder);
   declareReplacedGlobals(cmd, spec);
-  cmd.addHelpText('after', examplesText(spec));
+  cmd.addHelpText('after', examplesText(spec.examples, spec.exitCodes));
   cmd.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
@@ -314,16 +337,32 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     const opts = self.opts();
     // Resolved before the try: its own errors (no project given) are not the command's to explain.
     const target: unknown = spec.target ? await spec.target(ctx, opts, args) : undefined;
-    await runExplained(reg, () => spec.run(ctx, opts, args, target), (err) => spec.explain?.(err, args, opts, { ctx, target }));
+    await runExplained(
+      reg,
+      () => spec.run(ctx, opts, args, target),
+      (err) => spec.explain?.(err, args, opts, { ctx, target }),
+      () => spec.subject?.(args, opts, target),
+    );
   });
   return cmd;
 }
 
+/** `token 999 not found on https://host (404 Not Found)`: the server's own words are kept. */
+function notFoundMessage(err: NotFoundError, subject: string): string {
+  return `${subject} not found on ${new URL(err.url).origin} (${err.message})`;
+}
+
 /**
  * Runs and renders; an API error met in either (a list fetches its pages as it prints, so a failure
- * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet.
+ * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet, and
+ * a 404 names the command's subject unless the explanation gave a message of its own.
  */
-async function runExplained(reg: Registry, run: () => Promise<CommandResult>, explain: (err: ApiError) => Explanation | Promise<Explanation>): Promise<void> {
+async function runExplained(
+  reg: Registry,
+  run: () => Promise<CommandResult>,
+  explain: (err: ApiError) => Explanation | Promise<Explanation>,
+  subject: () => string | undefined,
+): Promise<void> {
   try {
     const result = await run();
     await reg.ctx.render(result);
@@ -337,6 +376,14 @@ async function runExplained(reg: Registry, run: () => Promise<CommandResult>, ex
         api.hint = e.hint;
         if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
       }
+      const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
+      if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
+    }
+    if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
+      // The credential this run sent: where it came from, and Admin Mode.
+      const credential = await import('../explain-credential.js');
+      const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(reg.ctx, api);
+      if (e) [api.message, api.hint] = [e.message, e.hint];
     }
     throw err;
   }
@@ -360,8 +407,11 @@ function checkContradictions(cmd: Command): void {
 
 /** Declares a command group (`token`, `mr train`). */
 export function defineGroup(parent: Command, name: string, summary: string, description?: string): Command {
-  return parent
+  const group = parent
     .command(name)
+    .usage('<command> [options]')
     .summary(summary)
     .description(description ? `${summary}\n\n${description}` : summary);
+  // Read when the help is shown: the group's commands are declared after it.
+  return group.addHelpText('after', () => examplesText(examplesOf(group)));
 }

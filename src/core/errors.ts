@@ -187,6 +187,10 @@ function apiMessage(status: number, body: unknown): string {
       const desc = typeof b.error_description === 'string' ? b.error_description : 'insufficient scope';
       return `${status} insufficient_scope: ${desc}${scope}`;
     }
+    // OAuth-style refusals (`invalid_token`, "Token has expired.") carry the reason in error_description.
+    if (b.message === undefined && typeof b.error === 'string' && typeof b.error_description === 'string' && b.error_description) {
+      return `${status} ${b.error}: ${b.error_description}`;
+    }
     const m = b.message ?? b.error;
     if (typeof m === 'string') return m.startsWith(String(status)) ? m : `${status} ${m}`;
     if (m && typeof m === 'object') return `${status} ${flattenMessages(m)}`;

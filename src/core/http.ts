@@ -142,6 +142,8 @@ export interface HttpClientOptions {
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** Told before waiting to send a request again (the note a terminal shows). */
+  onRetrying?: (r: { method: string; cause: string; delayMs: number; attempt: number; retries: number }) => void;
 }
 
 const MAX_REDIRECTS = 5;
@@ -619,6 +621,7 @@ export class HttpClient {
       }
       if (status === undefined && errorCode !== 'ECONNREFUSED' && method !== 'GET' && method !== 'HEAD') lostWrite ??= errorCode;
       req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
+      this.options.onRetrying?.({ method, cause: String(status ?? errorCode), delayMs: delay, attempt: attempt + 1, retries });
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
       await this.sleep(delay, req.signal && this.options.signal ? AbortSignal.any([this.options.signal, req.signal]) : (req.signal ?? this.options.signal));
     }

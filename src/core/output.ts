@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
 import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
+import { shortDate, tableLines, type TableStyle } from './table.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
@@ -71,6 +72,10 @@ export interface RenderOptions {
   stderr: Writable;
   isTTY: boolean;
   color: boolean;
+  /** Terminal columns a table fits in (unknown: not cut). */
+  width?: number;
+  /** Told while a terminal table is gathered from the server (the progress spinner on stderr). */
+  gathering?: () => { item(): void; done(): void } | undefined;
 }
 
 export const MASK = '********';
@@ -229,6 +234,36 @@ async function headerStyle(color: boolean): Promise<(s: string) => string> {
   return (s) => chalk.bold(s);
 }
 
+// A state or status word, coloured like gh does: open/running green, closed/failed red, merged magenta.
+const STATE_COLOURS: Record<string, 'green' | 'red' | 'magenta' | 'gray' | 'yellow'> = {
+  opened: 'green',
+  active: 'green',
+  running: 'green',
+  success: 'green',
+  finished: 'green',
+  closed: 'red',
+  failed: 'red',
+  revoked: 'red',
+  merged: 'magenta',
+  draft: 'gray',
+  inactive: 'gray',
+  created: 'gray',
+  locked: 'yellow',
+};
+
+async function tableStyle<T>(cols: Column<T>[], color: boolean): Promise<TableStyle> {
+  if (!color) return {};
+  const chalk = (await import('chalk')).default;
+  const stateColumns = new Set(cols.map((c, i) => (/^(state|status)$/.test(c.key) ? i : -1)));
+  return {
+    header: (s) => chalk.bold(s),
+    cell: (i, text, padded) => {
+      const colour = stateColumns.has(i) ? STATE_COLOURS[text] : undefined;
+      return colour ? padded.replace(text, chalk[colour](text)) : padded;
+    },
+  };
+}
+
 async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<number> {
   let count = 0;
   if (!o.isTTY) {
@@ -249,26 +284,31 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   }
   const rows: T[] = [];
   let failure: unknown;
+  // Only a list still arriving from the server is worth a spinner; one in memory prints at once.
+  const progress = Symbol.asyncIterator in (r.items as object) ? o.gathering?.() : undefined;
   try {
-    for await (const raw of iterate(r.items)) rows.push(maskValue(raw, r.maskKeys) as T);
+    for await (const raw of iterate(r.items)) {
+      rows.push(maskValue(raw, r.maskKeys) as T);
+      progress?.item();
+    }
   } catch (err) {
     // The rows that arrived are still shown on a terminal; the error follows them.
     if (!rows.length) throw err;
     failure = err;
+  } finally {
+    progress?.done();
   }
   count = rows.length;
   if (!rows.length) return 0;
   await warnUnknownFields(o, rows[0]);
   const cols = columnsFor(r.columns, o.fields, rows[0]);
-  const Table = await tableModule();
-  const bold = await headerStyle(o.color);
-  const table = new Table({
-    head: cols.map((c) => bold((c.header ?? c.key).toUpperCase())),
-    chars: BORDERLESS,
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of rows) table.push(cols.map((c) => cell(row, c, true)));
-  await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
+  const lines = tableLines(
+    cols.map((c) => (c.header ?? c.key).toUpperCase()),
+    rows.map((row) => cols.map((c) => shortDate(cell(row, c, true)))),
+    o.width,
+    await tableStyle(cols, o.color),
+  );
+  await write(o.stdout, lines.join('\n') + '\n');
   if (failure) throw stoppedAfter(failure, count);
   return count;
 }

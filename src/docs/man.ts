@@ -1,5 +1,6 @@
 // Man pages in roff (man macros): forgectl(1) for the whole tool, forgectl-GROUP(1) per command group.
 
+import { negatableFlags, pairNegatables } from '../core/help.js';
 import { GENERATED_NOTE } from './completion-data.js';
 import { allCommands, type CommandNode, type OptionNode } from './tree.js';
 
@@ -9,7 +10,7 @@ const EXIT_CODES: [string, string][] = [
   ['2', 'usage or invalid input, detected before anything was sent'],
   ['3', 'not found (404)'],
   ['4', 'not authenticated or not allowed (401, 403, insufficient scope, sudo refused)'],
-  ['130', 'interrupted (Ctrl-C)'],
+  ['130', 'interrupted (Ctrl-C), or a confirmation answered "no" (prints "cancelled")'],
 ];
 
 const ENVIRONMENT: [string, string][] = [
@@ -61,8 +62,10 @@ function usage(c: CommandNode): string {
   return ['forgectl', ...c.path, ...opts, ...args].join(' ');
 }
 
-function optionItem(o: OptionNode): string[] {
-  const head = [o.short, o.long].filter(Boolean).map((n) => `\\fB${roff(n!)}\\fR`).join(', ') + (o.valueName ? ` \\fI${roff(o.valueName)}\\fR` : '');
+/** A switch whose `--no-` form the command also has is one item, `--[no-]x` (the `--no-` one says the opposite). */
+function optionItem(o: OptionNode, negatable = false): string[] {
+  const long = o.long && negatable ? negatableFlags(o.long) : o.long;
+  const head = [o.short, long].filter(Boolean).map((n) => `\\fB${roff(n!)}\\fR`).join(', ') + (o.valueName ? ` \\fI${roff(o.valueName)}\\fR` : '');
   let text = o.description;
   if (o.choices?.length) text = `${text.replace(/\.?$/, '.')} One of: ${o.choices.join(', ')}.`;
   if (o.defaultValue !== undefined && !/default/i.test(o.description)) text = `${text.replace(/\.?$/, '.')} Default: ${o.defaultValue}.`;
@@ -78,7 +81,7 @@ function examples(lines: string[]): string[] {
 }
 
 // The manual's revision date; `man` shows it in the footer. Bump it with the pages' content.
-const MAN_DATE = '2026-11-22';
+const MAN_DATE = '2026-11-25';
 
 /** Drops paragraph macros that directly follow a heading, where they are redundant. */
 function tidy(lines: string[]): string {
@@ -106,12 +109,9 @@ function commandSection(c: CommandNode): string[] {
   const own = c.options.filter((o) => !o.global);
   if (own.length) {
     out.push('.PP', 'Options:');
-    for (const o of own) out.push(...optionItem(o));
+    for (const { item, negatable } of pairNegatables(own)) out.push(...optionItem(item, negatable));
   }
   if (c.writes) out.push('.PP', roff('Takes --dry-run: prints the requests it would send, credentials redacted, and sends nothing.'));
-  if (c.examples.length) {
-    out.push('.PP', 'Examples:', ...examples(c.examples));
-  }
   if (c.exitCodes.length) {
     out.push('.PP', 'Exit codes:');
     for (const e of c.exitCodes) out.push('.br', roff(e));
@@ -132,6 +132,8 @@ export function groupPage(group: CommandNode, version: string): string {
     roff('Every command also takes the global options of forgectl(1).'),
     '.SH COMMANDS',
     ...commands.flatMap(commandSection),
+    '.SH EXAMPLES',
+    ...commands.flatMap((c) => ['.SS ' + roff(c.path.join(' ')), ...examples(c.examples)]),
     '.SH EXIT STATUS',
     ...EXIT_CODES.flatMap(([code, text]) => ['.TP', `\\fB${code}\\fR`, roff(text)]),
     '.SH SEE ALSO',
@@ -153,7 +155,9 @@ export function mainPage(root: CommandNode, version: string): string {
     '.SH COMMANDS',
     ...root.children.flatMap((c) => ['.TP', `\\fB${roff(c.name)}\\fR`, `${roff(c.summary)} See \\fBforgectl\\-${roff(c.name)}\\fR(1).`]),
     '.SH GLOBAL OPTIONS',
-    ...globals.flatMap(optionItem),
+    ...pairNegatables(globals).flatMap(({ item, negatable }) => optionItem(item, negatable)),
+    '.SH EXAMPLES',
+    ...examples(root.examples),
     '.SH ENVIRONMENT',
     ...ENVIRONMENT.flatMap(([k, v]) => ['.TP', `\\fB${roff(k)}\\fR`, roff(v)]),
     '.SH FILES',

@@ -2,7 +2,7 @@
 // It is read from the same commander program the CLI runs (passed in), so nothing here is kept by hand.
 
 import type { Command, Option } from 'commander';
-import { GLOBAL_HEADING, specOf, suggestedValues } from '../core/command.js';
+import { examplesOf, GLOBAL_HEADING, specOf, suggestedValues } from '../core/command.js';
 
 export type ValueKind = 'none' | 'choice' | 'profile' | 'file' | 'directory' | 'text';
 
@@ -34,6 +34,7 @@ export interface CommandNode {
   description: string;
   args: ArgumentNode[];
   options: OptionNode[];
+  /** A group's are the first example of each of its commands. */
   examples: string[];
   exitCodes: string[];
   writes: boolean;
@@ -79,7 +80,7 @@ function node(cmd: Command, path: string[]): CommandNode {
     description: cmd.description(),
     args: cmd.registeredArguments.map((a) => ({ name: a.name(), required: a.required, variadic: a.variadic })),
     options: cmd.options.filter((o) => !o.hidden).map(optionNode),
-    examples: spec?.examples ?? [],
+    examples: examplesOf(cmd),
     exitCodes: spec?.exitCodes ?? [],
     writes: spec?.writes ?? false,
     children: cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden).map((c) => node(c, [...path, c.name()])),

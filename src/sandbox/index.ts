@@ -1,6 +1,7 @@
 // A local, in-memory simulator of the REST API (spec/ parts 1–3) for tests, demos and offline use:
 // `startSandbox()` listens on 127.0.0.1 and a free port and answers as a real instance would.
 
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MODULES } from './modules.js';
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   faults?: string;
   /** Adds this many generated projects (benchmarks). */
   extraProjects?: number;
+  /** Seeded secrets of this run only, instead of the same on every run (a sandbox reachable from elsewhere). */
+  randomSecrets?: boolean;
   /** The sandbox clock runs this many times faster than real time (default 1). */
   clockSpeed?: number;
   /** Time from this function instead (a test's fake clock); clockSpeed then does not apply. */
@@ -64,6 +67,7 @@ function checkOptions(o: SandboxOptions): void {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(opts);
   const state = new SandboxState(opts.clockSpeed ?? 1, opts.now);
+  if (opts.randomSecrets) state.secretSalt = randomBytes(16).toString('hex');
   const seed = opts.seed ?? 'demo';
   for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects });
 

@@ -38,6 +38,11 @@ export class SandboxState {
   /** Topic name (lower-cased) → topic id, assigned as projects first use them. */
   readonly topics = new Map<string, number>();
 
+  /**
+   * Mixed into every seeded secret: empty (the same tokens on every run) unless the sandbox listens
+   * beyond loopback, where anyone who can reach it could otherwise use the well-known admin token.
+   */
+  secretSalt = '';
   /** Seeded credentials by name (what `Sandbox.tokens` shows). */
   readonly seedTokens: Record<string, string> = {};
   /** Every request received, in order. */

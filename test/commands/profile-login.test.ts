@@ -2,6 +2,7 @@
 // terminal pretended). This context has no D-Bus session, so the credential store is unreachable.
 
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -51,5 +52,29 @@ describe('profile login', () => {
     expect(res.stderr).toMatch(/Verified token "bob-workstation"/);
     expect(config(dir).profiles.ops).toMatchObject({ tokenCommand: `printf '%s\\n' ${sb.tokens.bob}` });
     expect(config(dir).profiles.ops.token).toBeUndefined();
+  });
+});
+
+describe('profile login asks again', () => {
+  it('after an unreachable URL (probed before any token is asked) and after a refused token', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((r) => closed.close(r));
+    const mark = sb.requests.length;
+    const res = await login([], [`http://127.0.0.1:${port}`, sb.url, 'personal', 'glpat-not-a-real-token-000', sb.tokens.alice, 'home'], dir);
+    expect(res.exitCode, res.stderr).toBe(0);
+    // The harness's stderr is no real terminal, so the spinner's frames are not erased: drop them.
+    const lines = res.stderr.split('\n').map((line) => line.replace(/^(?:\S checking [^…]*…)+/, ''));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^warning: cannot reach http://127\\.0\\.0\\.1:${port}: .*; asking again$`)));
+    expect(lines).toContainEqual(expect.stringMatching(/^warning: .* refused the token \(401 Unauthorized\): .*; asking again$/));
+    expect(res.stderr).not.toContain('glpat-not-a-real-token-000');
+    expect(config(dir).profiles.home).toMatchObject({ url: sb.url, token: sb.tokens.alice });
+    // The URL is probed before the token: its first request carries none.
+    expect(sb.requests.slice(mark)[0]).toMatchObject({ method: 'GET', path: '/api/v4/version' });
+    expect(sb.requests.slice(mark)[0].headers['private-token']).toBeUndefined();
+    // Answers are taken in order: the closed URL was refused before the token type was asked.
   });
 });

@@ -25,6 +25,15 @@ describe('generated files', () => {
     expect([...pkg.man].sort()).toEqual(pages.map((p) => `./man/${p}`).sort());
   });
 
+  it('give every man page an EXAMPLES section with a forgectl command line', () => {
+    for (const [path, text] of generatedFiles()) {
+      if (!path.startsWith('man/')) continue;
+      const section = /\n\.SH EXAMPLES\n([\s\S]*?)\n\.SH /.exec(text)?.[1];
+      expect(section, `${path} has no EXAMPLES`).toBeDefined();
+      expect(section, path).toMatch(/^\$ .*\bforgectl /m);
+    }
+  });
+
   it('are printed by `forgectl completion SHELL`', async () => {
     for (const shell of ['bash', 'zsh', 'fish'] as const) {
       const res = await forgectl(['completion', shell]);

@@ -2,9 +2,11 @@
 // `forgectl help COMMAND` / suggestions for unknown words.
 
 import { describe, expect, it } from 'vitest';
-import { docsProgram } from '../../src/docs/generate.js';
-import { commandTree, leafCommands, type CommandNode } from '../../src/docs/tree.js';
+import { docsProgram, generatedFiles } from '../../src/docs/generate.js';
+import { globalOptions } from '../../src/core/command.js';
+import { allCommands, commandTree, leafCommands, type CommandNode } from '../../src/docs/tree.js';
 import { forgectl } from '../helpers/cli.js';
+import { runCli } from '../helpers/harness.js';
 
 /** Splits an example line like a shell would, enough for flags and quoted words. */
 function words(line: string): string[] {
@@ -31,6 +33,10 @@ function resolveExample(root: CommandNode, line: string): { command?: CommandNod
   return { command: node };
 }
 
+function generatedMan(name: string): string {
+  return generatedFiles().get(`man/${name}`) ?? '';
+}
+
 describe('help of every command', () => {
   const root = commandTree(docsProgram());
   const leaves = leafCommands(root).filter((c) => c.name !== 'help');
@@ -54,13 +60,61 @@ describe('help of every command', () => {
     }
   });
 
-  it('lists allowed values and defaults in --help', async () => {
+  it('lists allowed values and defaults in --help (the global ones in forgectl --help)', async () => {
     const res = await forgectl(['token', 'list', '--help']);
     const flat = res.stdout.replace(/\s+/g, ' ');
     expect(flat).toMatch(/--state <state> active or inactive \(choices: "active", "inactive"\)/);
-    expect(flat).toMatch(/-o, --output <format> output format \(env FORGECTL_OUTPUT\) \(default: "table"\) \(choices: "table", "json", "yaml", "ndjson"\)/);
     expect(res.stdout).toContain('Examples:');
     expect(res.stdout).toContain('$ forgectl token list --state active');
+    const root = (await forgectl(['--help'])).stdout.replace(/\s+/g, ' ');
+    expect(root).toMatch(/-o, --output <format> output format \(env FORGECTL_OUTPUT\) \(default: "table"\) \(choices: "table", "json", "yaml", "ndjson"\)/);
+  });
+
+  it('every command page, groups included, ends with examples of that command', async () => {
+    for (const c of allCommands(root).filter((n) => n.path.length && n.name !== 'help')) {
+      const res = await runCli([...c.path, '--help']);
+      expect(res.exitCode, c.path.join(' ')).toBe(0);
+      expect(res.stdout, c.path.join(' ')).toMatch(new RegExp(`\\nExamples:\\n(  .*\\n)*  \\$ .*\\bforgectl ${c.path.join(' ')}\\b`));
+    }
+  });
+});
+
+describe('help laid out like gh’s', () => {
+  it('`forgectl` alone prints the help on stdout and exits 0, as does a group alone', async () => {
+    for (const argv of [[], ['token'], ['mr', 'train']]) {
+      const res = await forgectl(argv);
+      expect(res.exitCode, argv.join(' ')).toBe(0);
+      expect(res.stderr, argv.join(' ')).toBe('');
+      expect(res.stdout, argv.join(' ')).toMatch(/^Usage: forgectl .*<command> \[options\]\n[\s\S]*\nCommands:\n/);
+    }
+  });
+
+  it('lists commands before options, on the root and on a group', async () => {
+    for (const argv of [['--help'], ['token', '--help']]) {
+      const out = (await forgectl(argv)).stdout;
+      expect(out.indexOf('\nCommands:\n'), argv.join(' ')).toBeGreaterThan(0);
+      expect(out.indexOf('\nCommands:\n'), argv.join(' ')).toBeLessThan(out.indexOf('\nOptions:\n'));
+    }
+  });
+
+  it('shows the global options on a command page as one inherited block, shorter than their list, without their descriptions', async () => {
+    const out = (await forgectl(['token', 'list', '--help'])).stdout;
+    const block = /\nInherited options \(described in `forgectl --help`\):\n((?:  .*\n)+)/.exec(out)?.[1] ?? '';
+    const globals = globalOptions();
+    for (const o of globals) expect(block, o.long).toContain(o.long);
+    expect(block.trimEnd().split('\n').length).toBeLessThan(globals.length / 3);
+    expect(out).not.toContain('Global options:');
+    expect(out).not.toContain('credential profile to use');
+  });
+
+  it('shows a switch with a --no- form once, as --[no-]flag; a --no- flag alone stays as it is', async () => {
+    const out = (await forgectl(['hooks', 'create', '--help'])).stdout;
+    expect(out.match(/--\[no-\]push-events/g)).toHaveLength(1);
+    expect(out).not.toMatch(/--no-push-events|  --push-events/);
+    expect(out).toContain('--no-ssl-verification');
+    const man = generatedMan('forgectl-hooks.1');
+    expect(man.match(/\\-\\-\[no\\-\]push\\-events/g)).toHaveLength(1);
+    expect(man).not.toContain('\\-\\-no\\-push\\-events');
   });
 });
 

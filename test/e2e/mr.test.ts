@@ -151,7 +151,7 @@ describe('mr merge', () => {
     const cases: [string[], string, number, RegExp][] = [
       [[`${API}!1`], 'bob', 4, /you may not merge .*\nhint: merging needs push rights/],
       // A refused token is not a missing permission.
-      [[`${API}!1`], 'revoked', 4, /error: 401 the token was refused .* was not merged\nhint: check it with `forgectl token self`/],
+      [[`${API}!1`], 'revoked', 4, /error: 401 Unauthorized \(token from FORGECTL_TOKEN\)\nhint: give a valid token for /],
       [[`${API}!5`], 'grace', 1, /cannot be merged: it is closed/],
       [[`${API}!6`], 'grace', 1, /cannot be merged: its pipeline must succeed first/],
       [[`${API}!3`], 'grace', 1, /Branch cannot be merged.*\nhint: .*rebase/],

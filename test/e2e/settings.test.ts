@@ -189,6 +189,8 @@ describe('settings get and diff', () => {
     expect(Object.keys(json(res))).toEqual(['akismet_enabled', 'signup_enabled']);
     const none = await run(['settings', 'get', 'no_such_setting']);
     expect(none.res.exitCode).toBe(1);
+    const typo = await run(['settings', 'get', 'signup_enabld']);
+    expect(typo.res.stderr).toContain('warning: signup_enabld: not reported by this instance; did you mean signup_enabled?');
   });
 
   it('diff exits 0 for a dump of the instance itself (masked secrets and read-only fields skipped)', async () => {
@@ -265,6 +267,7 @@ describe('files and types', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ max_login_attempts: before.max_login_attempts + 1 }]);
     expect(res.stderr).toMatch(/Changed 1 setting\./);
+    expect(res.stderr).not.toContain('warning');
   });
 
   it('allow_runner_registration_token is a boolean, not a secret: shown, settable, diffed', async () => {
@@ -289,6 +292,64 @@ describe('files and types', () => {
         expectRefused(r.res, r.sent, ['is empty'], { nothingSent: true });
       }
     }
+  });
+});
+
+describe('settings say what really happened', () => {
+  it('set refuses a name one typo away from a known setting, before any write, and names it', async () => {
+    const before = (await settings()).signup_enabled;
+    const { res, sent } = await run(['settings', 'set', `signup_enabld=${!before}`]);
+    expectRefused(res, sent, ['signup_enabld', 'did you mean signup_enabled?']);
+    expect(res.stderr).toContain('--allow-unknown');
+    expect(res.stderr).not.toMatch(/Changed/);
+    expect((await settings()).signup_enabled).toBe(before);
+    const both = await run(['settings', 'set', 'signup_enabld=true', '--strict', '--allow-unknown']);
+    expectRefused(both.res, both.sent, ['--strict and --allow-unknown'], { nothingSent: true });
+  });
+
+  it('set insisted on with --allow-unknown: the instance ignores the name, so it is reported as not applied, exit 1', async () => {
+    const before = (await settings()).signup_enabled;
+    const { res, sent } = await run(['settings', 'set', `signup_enabld=${!before}`, '--allow-unknown']);
+    expect(sent.find((r) => r.method === 'PUT')!.body).toEqual({ signup_enabld: !before });
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain('warning: signup_enabld was not applied: the instance’s answer does not carry it; did you mean signup_enabled?');
+    expect(res.stderr).toContain('Nothing was changed.');
+    expect(res.stderr).not.toMatch(/Changed/);
+    expect(res.stdout).toBe('');
+  });
+
+  it('set reports only what the answer shows changed: "Changed 1 of 2 settings", exit 1', async () => {
+    const attempts = (await settings()).max_login_attempts as number;
+    const { res } = await run(['settings', 'set', 'future_setting_enabled=true', `max_login_attempts=${attempts + 1}`]);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain('warning: future_setting_enabled was not applied');
+    expect(res.stderr).toContain('Changed 1 of 2 settings.');
+    expect(res.stdout).toBe(`max_login_attempts\t${attempts}\t${attempts + 1}`);
+  });
+
+  it('diff refuses a file name a typo away from a setting, compares it with --allow-unknown', async () => {
+    const f = file('typo.yaml', 'signup_enabld: true\n');
+    const refused = await run(['settings', 'diff', '-f', f]);
+    expectRefused(refused.res, refused.sent, ['typo.yaml: unknown setting signup_enabld', 'did you mean signup_enabled?']);
+    const insisted = await run(['settings', 'diff', '-f', f, '--allow-unknown']);
+    expect(insisted.res.exitCode, insisted.res.stderr).toBe(1);
+    expect(insisted.res.stdout).toContain('signup_enabld');
+  });
+
+  it('diff reads back the yaml of `settings get` from a pipe without a warning', async () => {
+    await run(['settings', 'set', 'external_pipeline_validation_service_token=-'], 'a-token-to-mask');
+    const dump = await run(['settings', 'get', '-o', 'yaml']);
+    expect(dump.res.exitCode, dump.res.stderr).toBe(0);
+    // What made the warnings: deprecated names the instance reports, and the mask.
+    expect(dump.res.stdout).toMatch(/^asset_proxy_whitelist:/m);
+    expect(dump.res.stdout).toMatch(/^admin_notification_email:/m);
+    expect(dump.res.stdout).toContain('external_pipeline_validation_service_token: "********"');
+    const { res, sent } = await run(['settings', 'diff', '-f', '-'], dump.res.stdout);
+    expect(res.exitCode, res.stdout + res.stderr).toBe(0);
+    expect(res.stderr).not.toMatch(/warning|note:/);
+    expect(res.stderr).toContain('The instance matches standard input');
+    expect(res.stderr).toContain('external_pipeline_validation_service_token masked, not compared');
+    expect(sent.every((r) => r.method === 'GET')).toBe(true);
   });
 });
 

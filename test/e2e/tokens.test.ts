@@ -100,7 +100,7 @@ describe('token list / get / self', () => {
     const sb = sandbox();
     const res = await forgectl(['token', 'self'], { env: envFor(sb, 'expired') });
     expect(res.exitCode).toBe(4);
-    expect(res.stderr).toMatch(/^error: 401 Unauthorized$/m);
+    expect(res.stderr).toMatch(/^error: 401 Unauthorized \(token from FORGECTL_TOKEN\)$/m);
     expect(res.stderr).toMatch(/^hint: /m);
   });
 });

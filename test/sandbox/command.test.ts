@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { patSecret, runnersToken } from '../../src/sandbox/secrets.js';
 import { startCli } from '../helpers/harness.js';
 
 function runCommand(args: string[]) {
@@ -34,6 +35,27 @@ describe('forgectl sandbox', () => {
     await expect(run.done).resolves.toBeDefined();
     expect(run.err()).toContain('Sandbox stopped.');
     await expect(fetch(`${info.url}/api/v4/projects`)).rejects.toThrow();
+  });
+
+  it('listening beyond loopback, warns and seeds tokens of its own instead of the well-known ones', async () => {
+    const run = runCommand(['--host', '0.0.0.0', '--port', '0', '-o', 'json']);
+    const info = JSON.parse(await firstLine(run.out));
+    try {
+      expect(run.err()).toMatch(/^warning: listening on 0\.0\.0\.0: anyone who can reach this port can use the sandbox's admin API/m);
+      // The well-known secrets (the same on every loopback run) are not the ones of this run.
+      expect(info.tokens.admin).not.toBe(patSecret('admin'));
+      expect(info.tokens.alice).not.toBe(patSecret('alice'));
+      const loopback = info.url.replace('0.0.0.0', '127.0.0.1');
+      const mine = await fetch(`${loopback}/api/v4/personal_access_tokens/self`, { headers: { 'PRIVATE-TOKEN': info.tokens.admin } });
+      expect(mine.status).toBe(200);
+      const known = await fetch(`${loopback}/api/v4/personal_access_tokens/self`, { headers: { 'PRIVATE-TOKEN': patSecret('admin') } });
+      expect(known.status).toBe(401);
+      const [project] = (await (await fetch(`${loopback}/api/v4/projects?per_page=1&order_by=id&sort=asc`, { headers: { 'PRIVATE-TOKEN': info.tokens.admin } })).json()) as { id: number; runners_token: string }[];
+      expect(project.runners_token).not.toBe(runnersToken(project.id));
+    } finally {
+      run.ctx.abort.abort();
+      await run.done;
+    }
   });
 
   it('prints the URL and a name/token table by default, and stops on SIGTERM', async () => {

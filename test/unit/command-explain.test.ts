@@ -99,3 +99,45 @@ describe('declared error hints (explain)', () => {
     expect(exitCodeFor(err)).toBe(3);
   });
 });
+
+describe('declared subjects (a 404 names what was not found)', () => {
+  async function lookup(items: () => AsyncIterable<{ id: number }>, args: string[]) {
+    const t = testContext();
+    const reg: Registry = { ctx: t.ctx };
+    const program = new Command();
+    defineCommand(program, reg, {
+      name: 'thing <id>',
+      summary: 'thing',
+      examples: ['forgectl thing 7'],
+      subject: (a) => `thing ${a[0]}`,
+      run: async () => list(items(), [{ key: 'id' }]),
+    });
+    return program.parseAsync(['thing', ...args], { from: 'user' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+  }
+  const missing = () => new NotFoundError({ status: 404, method: 'GET', url: 'https://gitlab.example/api/v4/things/7', body: { message: '404 Thing Not Found' } });
+
+  it('names the subject and the instance, keeping the server’s words and exit 3, also for a list that stopped part way', async () => {
+    const err = await lookup(
+      () =>
+        (async function* () {
+          throw missing();
+        })(),
+      ['7'],
+    );
+    expect((err as Error).message).toBe('thing 7 not found on https://gitlab.example (404 Thing Not Found)');
+    expect(exitCodeFor(err)).toBe(3);
+    const partial = await lookup(
+      () =>
+        (async function* () {
+          yield { id: 1 };
+          throw new PartialListError(missing(), 2);
+        })(),
+      ['7'],
+    );
+    expect(partial).toBeInstanceOf(PartialListError);
+    expect((partial as Error).message).toContain('thing 7 not found on https://gitlab.example (404 Thing Not Found)');
+  });
+});

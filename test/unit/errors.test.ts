@@ -43,6 +43,8 @@ describe('errors and exit codes', () => {
     expect(errorForStatus(init(409, { message: 'SHA does not match HEAD of source branch' })).message).toBe('409 SHA does not match HEAD of source branch');
     expect(errorForStatus(init(400, { message: { expires_at: ['must be in the future'] } })).message).toBe('400 expires_at must be in the future');
     expect(errorForStatus(init(404, { error: '404 Not Found' })).message).toBe('404 Not Found');
+    // A refusal in OAuth form keeps its reason, not only the code.
+    expect(errorForStatus(init(401, { error: 'invalid_token', error_description: 'Token has expired.' })).message).toBe('401 invalid_token: Token has expired.');
     const scope = errorForStatus(init(403, { error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.', scope: 'sudo' }));
     expect(scope.message).toContain('insufficient_scope');
     expect(scope.message).toContain('sudo');

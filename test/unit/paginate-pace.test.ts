@@ -45,6 +45,7 @@ describe('paginate --all against a server that throttles', () => {
     let peakBefore = 0;
     const newAfter: number[] = [];
     let refusePage5: (() => void) | undefined;
+    const held: (() => void)[] = [];
     server = createServer((req, res) => {
       const page = Number(new URL(req.url!, 'http://x').searchParams.get('page'));
       inFlight++;
@@ -52,22 +53,25 @@ describe('paginate --all against a server that throttles', () => {
         peakBefore = Math.max(peakBefore, inFlight);
         highestBefore = Math.max(highestBefore, page);
       } else if (page > highestBefore) newAfter.push(inFlight);
-      // Page 5 is refused as soon as all 8 first pages are in, well before any of them is answered.
-      if (page === 5 && throttledAt === undefined) {
+      const answer = () => {
+        inFlight--;
+        res.writeHead(200, { 'content-type': 'application/json', 'x-total-pages': String(TOTAL), 'x-next-page': page < TOTAL ? String(page + 1) : '' }).end(JSON.stringify([{ id: page }]));
+      };
+      // Until the 429, pages after the first are held, so all 8 are in flight however slow the machine;
+      // page 5 is refused once they are, and the others answered just after.
+      if (page === 1) answer();
+      else if (throttledAt !== undefined) setTimeout(answer, 50);
+      else if (page === 5) {
         refusePage5 = () => {
           inFlight--;
           throttledAt = page;
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"message":"429 Too Many Requests"}');
         };
-      } else {
-        setTimeout(() => {
-          inFlight--;
-          res.writeHead(200, { 'content-type': 'application/json', 'x-total-pages': String(TOTAL), 'x-next-page': page < TOTAL ? String(page + 1) : '' }).end(JSON.stringify([{ id: page }]));
-        }, 50);
-      }
+      } else held.push(answer);
       if (refusePage5 && highestBefore >= 9) {
         refusePage5();
         refusePage5 = undefined;
+        setTimeout(() => held.splice(0).forEach((release) => release()), 50);
       }
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));

@@ -3,9 +3,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, humanDurationSeconds } from '../../src/api/settings-model.js';
-import { sameSetting } from '../../src/commands/settings/run.js';
+import { outcomeOf, sameSetting } from '../../src/commands/settings/run.js';
 import { checkSettingRules } from '../../src/commands/settings/rules.js';
-import { parseSettingsText, typeArgs, typeFile } from '../../src/commands/settings/values.js';
+import { checkUnknownNames } from '../../src/commands/settings/names.js';
+import { maskedSecrets, parseSettingsText, typeArgs, typeFile } from '../../src/commands/settings/values.js';
 import { UsageError } from '../../src/core/errors.js';
 
 function notes() {
@@ -32,10 +33,8 @@ describe('typing KEY=VALUE', () => {
     });
   });
 
-  it('guesses the type of unknown settings and warns', () => {
-    const n = notes();
-    expect(typeArgs(['new_flag=true', 'new_count=3', 'new_text=hello', 'new_list=[1,2]'], false, n).values).toEqual({ new_flag: true, new_count: 3, new_text: 'hello', new_list: [1, 2] });
-    expect(n.said.filter((s) => s.startsWith('warning:'))).toHaveLength(4);
+  it('guesses the type of unknown settings (judged later, against the instance), refuses them under --strict', () => {
+    expect(typeArgs(['new_flag=true', 'new_count=3', 'new_text=hello', 'new_list=[1,2]'], false, notes()).values).toEqual({ new_flag: true, new_count: 3, new_text: 'hello', new_list: [1, 2] });
     expect(() => typeArgs(['new_flag=true'], true, notes())).toThrow(UsageError);
   });
 
@@ -55,7 +54,17 @@ describe('typing a file', () => {
     const doc = parseSettingsText('signup_enabled: "yes"\nmax_login_attempts: "4"\ndomain_denylist: a.com,b.com\nterms: 7\nid: 1\nakismet_api_key: "********"\n', 'f.yaml');
     const n = notes();
     expect(typeFile(doc, 'f.yaml', false, n)).toEqual({ signup_enabled: true, max_login_attempts: 4, domain_denylist: ['a.com', 'b.com'], terms: '7' });
-    expect(n.said.join('\n')).toContain('akismet_api_key holds the mask');
+    expect(n.said).toEqual([]);
+    expect(maskedSecrets(doc)).toEqual(['akismet_api_key']);
+  });
+
+  it('warns about a deprecated name only when its replacement is not in the file too', () => {
+    const alone = notes();
+    typeFile({ asset_proxy_whitelist: ['a.com'] }, 'f.yaml', false, alone, 'compare');
+    expect(alone.said).toEqual(['warning: asset_proxy_whitelist is deprecated; use asset_proxy_allowlist']);
+    const dump = notes();
+    typeFile({ asset_proxy_whitelist: ['a.com'], asset_proxy_allowlist: ['a.com'] }, 'f.yaml', false, dump, 'compare');
+    expect(dump.said).toEqual([]);
   });
 
   it('names the file and the setting when a value is wrong', () => {
@@ -109,5 +118,42 @@ describe('model', () => {
     expect(sameSetting({ a: 1 }, { a: 2 })).toBe(false);
     expect(sameSetting(1, 1.0)).toBe(true);
     expect(sameSetting([], null)).toBe(false);
+  });
+});
+
+describe('unknown names against the instance', () => {
+  const reported = { signup_enabled: true, throttle_authenticated_api_enabled: false };
+  const check = (names: string[], allowUnknown = false) => {
+    const n = notes();
+    checkUnknownNames(names, reported, { purpose: 'send', allowUnknown, notes: n });
+    return n.said;
+  };
+
+  it('takes a name the instance reports without a word, even one close to a known setting', () => {
+    expect(check(['throttle_authenticated_api_enabled'])).toEqual([]);
+  });
+
+  it('refuses a name a typo away from a known or reported setting, unless --allow-unknown', () => {
+    expect(() => check(['signup_enabld'])).toThrow('unknown setting signup_enabld: did you mean signup_enabled?');
+    expect(() => check(['throttle_authenticated_api_enabld'])).toThrow('did you mean throttle_authenticated_api_enabled?');
+    expect(check(['signup_enabld'], true)).toEqual(['warning: signup_enabld is not a setting forgectl knows; sending it as given (this instance does not report it either)']);
+  });
+
+  it('passes a name far from every setting with a warning', () => {
+    expect(check(['future_setting_enabled', 'some_newer_setting'])).toHaveLength(2);
+  });
+});
+
+describe('what the answer to a settings PUT says', () => {
+  it('a change is applied when the answer shows it, dropped when the answer leaves it out or keeps the old value', () => {
+    expect(outcomeOf({ key: 'signup_enabled', before: true, after: false }, { signup_enabled: false })).toBe('applied');
+    // the instance stored its own form of the value: still a change
+    expect(outcomeOf({ key: 'asset_proxy_allowlist', before: [], after: ['a.com', 'b.com'] }, { asset_proxy_allowlist: ['b.com', 'a.com'] })).toBe('applied');
+    expect(outcomeOf({ key: 'signup_enabld', before: undefined, after: false }, { signup_enabled: true })).toBe('dropped');
+    expect(outcomeOf({ key: 'allow_account_deletion', before: true, after: false }, { allow_account_deletion: true })).toBe('dropped');
+  });
+
+  it('a known secret the answer leaves out is not confirmed, rather than dropped', () => {
+    expect(outcomeOf({ key: 'akismet_api_key', before: undefined, after: 'k' }, { akismet_enabled: true })).toBe('unconfirmed');
   });
 });

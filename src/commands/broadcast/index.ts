@@ -37,6 +37,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
     name: 'get <id>',
     summary: 'Show one broadcast message (no credentials needed)',
     examples: ['forgectl broadcast get 1', 'forgectl broadcast get 1 -o yaml'],
+    subject: (args) => `broadcast message ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).getBroadcastCommand(ctx, args[0]),
   });
 
@@ -61,6 +62,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl broadcast update 1 --message "Deploy finished"', 'forgectl broadcast update 1 --duration 30min --no-dismissable'],
     options: (c) => messageOptions(c, false),
+    subject: (args) => `broadcast message ${args[0]}`,
     run: async (ctx, opts, args) => (await run()).updateBroadcastCommand(ctx, opts, args[0]),
   });
 
@@ -69,6 +71,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
     summary: 'Delete a broadcast message (asks first; --yes in scripts)',
     writes: true,
     examples: ['forgectl broadcast delete 1', 'forgectl broadcast delete 1 --yes'],
+    subject: (args) => `broadcast message ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).deleteBroadcastCommand(ctx, args[0]),
   });
 }

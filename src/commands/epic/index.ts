@@ -30,7 +30,7 @@ function fieldOptions<O extends OptionValues>(c: DeclaredOptions<O>) {
     .option('--no-start-date-is-fixed', 'the opposite of --start-date-is-fixed')
     .option('--due-date-is-fixed', 'use the fixed due date rather than the inherited one')
     .option('--no-due-date-is-fixed', 'the opposite of --due-date-is-fixed')
-    .option('--parent-id <id|ref>', 'parent epic (in this group or an ancestor): its global id, or a reference group&5 (&5: this group); 0 removes the parent on update');
+    .option('--parent-id <id|ref>', "parent epic (in this group or an ancestor): its global id, or a reference 'group&5' ('&5': this group), quoted; 0 removes the parent on update");
 }
 
 export function registerEpic(program: Command, reg: Registry): void {

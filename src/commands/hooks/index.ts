@@ -22,6 +22,7 @@ export function registerHooks(program: Command, reg: Registry): void {
     name: 'get <id>',
     summary: 'Show one system hook',
     examples: ['forgectl hooks get 1', 'forgectl hooks get 1 -o json'],
+    subject: (args) => `system hook ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).getHookCommand(ctx, args[0]),
   });
 
@@ -64,6 +65,7 @@ export function registerHooks(program: Command, reg: Registry): void {
     summary: 'Run a hook with mock data and print the delivery the service sent',
     writes: true,
     examples: ['forgectl hooks test 1', 'forgectl hooks test 1 -o json'],
+    subject: (args) => `system hook ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).testHookCommand(ctx, args[0]),
   });
 
@@ -72,6 +74,7 @@ export function registerHooks(program: Command, reg: Registry): void {
     summary: 'Delete a system hook (asks first; --yes in scripts)',
     writes: true,
     examples: ['forgectl hooks delete 1', 'forgectl hooks delete 1 --yes'],
+    subject: (args) => `system hook ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).deleteHookCommand(ctx, args[0]),
   });
 }

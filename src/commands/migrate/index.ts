@@ -93,6 +93,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     name: 'get <id>',
     summary: 'Show one migration',
     examples: ['forgectl migrate get 12', 'forgectl migrate get 12 -o json'],
+    subject: (args) => `migration ${args[0]}`,
     run: async (ctx, _o, args) => (await read()).getCommand(ctx, args[0]),
   });
 
@@ -101,6 +102,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     summary: 'List the entities of a migration (of all your migrations without ID)',
     examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
+    subject: (args) => (args[0] ? `migration ${args[0]}` : undefined),
     run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts, args[0]),
   });
 
@@ -114,6 +116,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
       'give the whole entity with its failure records (and stats where the instance sends them).',
     exitCodes: ['3  no such migration of yours, or no such entity in it'],
     examples: ['forgectl migrate entity get 12 40', 'forgectl migrate entity get 12 40 -o json'],
+    subject: (args) => `entity ${args[1]} of migration ${args[0]}`,
     run: async (ctx, _o, args) => (await read()).entityCommand(ctx, args[0], args[1]),
   });
 
@@ -121,6 +124,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     name: 'failures <id> <entity_id>',
     summary: 'Show the failure records of one entity',
     examples: ['forgectl migrate failures 12 40', 'forgectl migrate failures 12 40 -o json'],
+    subject: (args) => `entity ${args[1]} of migration ${args[0]}`,
     run: async (ctx, _o, args) => (await read()).failuresCommand(ctx, args[0], args[1]),
   });
 
@@ -139,6 +143,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
       c
         .option('--interval <duration>', `time between polls, e.g. 5s (default 5s; longer while nothing changes; ${DURATION_HELP})`)
         .option('--timeout <duration>', 'stop watching after this long, e.g. 90min or 2h (default 2h)'),
+    subject: (args) => `migration ${args[0]}`,
     run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts, args[0]),
   });
 }

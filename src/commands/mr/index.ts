@@ -14,6 +14,8 @@ const view = () => import('./view.js');
 const shared = () => import('./shared.js');
 
 /** The merge request a command names (REF, or IID inside a git checkout), resolved once for run and explain. */
+/** A merge request as the command line names it, for a 404 of the commands that resolve it as they run. */
+const mrNamed = (args: string[]) => (args[1] !== undefined ? `merge request !${args[1]} of project ${args[0]}` : `merge request ${args[0]}`);
 const mergeRequest = async (ctx: Context, _o: unknown, args: string[]) => (await shared()).resolveMergeRequest(ctx, args);
 
 const REF_HELP =
@@ -96,6 +98,7 @@ export function registerMr(program: Command, reg: Registry): void {
     aliases: ['show'],
     exitCodes: ['3  merge request or project not found (or private and you are not a member)'],
     examples: ["forgectl mr view 'acme/platform/api!1'", '# the same without quotes: PROJECT IID', 'forgectl mr view acme/platform/api 1 -o json', '# inside a checkout of the project', 'forgectl mr view 1'],
+    subject: mrNamed,
     run: async (ctx, _o, args) => (await view()).viewMrCommand(ctx, args),
   });
 
@@ -134,6 +137,7 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--no-discussion-locked', 'the opposite of --discussion-locked')
         .option('--allow-collaboration', 'let members who can merge push to the source branch')
         .option('--no-allow-collaboration', 'the opposite of --allow-collaboration'),
+    subject: mrNamed,
     run: async (ctx, opts, args) => (await update()).updateMrCommand(ctx, opts, args),
   });
 
@@ -143,6 +147,7 @@ export function registerMr(program: Command, reg: Registry): void {
     description: `Exit 1 when the merge request cannot be closed (it is merged). ${REF_HELP}`,
     writes: true,
     examples: ["forgectl mr close 'acme/platform/api!12'", 'forgectl mr close 42 12 -o json'],
+    subject: mrNamed,
     run: async (ctx, _o, args) => (await update()).changeStateCommand(ctx, 'close', args),
   });
 
@@ -152,6 +157,7 @@ export function registerMr(program: Command, reg: Registry): void {
     description: `Exit 1 when it cannot be reopened (it is merged). ${REF_HELP}`,
     writes: true,
     examples: ["forgectl mr reopen 'acme/platform/api!12'", 'forgectl mr reopen acme/platform/api 12'],
+    subject: mrNamed,
     run: async (ctx, _o, args) => (await update()).changeStateCommand(ctx, 'reopen', args),
   });
 
@@ -185,6 +191,7 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--squash-message <text>', 'squash commit message')
         .option('--when-pipeline-succeeds', 'merge automatically once the pipeline succeeds'),
     target: mergeRequest,
+    subject: (_args, _o, ref) => `merge request ${ref.label}`,
     explain: async (err, _args, opts, { ctx, target }) => (await merge()).explainMergeFailure(ctx, target, err, opts),
     run: async (ctx, opts, _args, ref) => (await merge()).mergeMrCommand(ctx, opts, ref),
   });
@@ -197,6 +204,7 @@ export function registerMr(program: Command, reg: Registry): void {
     writes: true,
     examples: ["forgectl mr delete 'acme/platform/api!12'", 'forgectl mr delete 42 12 --yes'],
     target: mergeRequest,
+    subject: (_args, _o, ref) => `merge request ${ref.label}`,
     explain: async (err, _args, _o, { target }) => (await merge()).explainDeleteFailure(target, err),
     run: async (ctx, _o, _args, ref) => (await merge()).deleteMrCommand(ctx, ref),
   });
@@ -215,6 +223,7 @@ export function registerMr(program: Command, reg: Registry): void {
         .addOption(new Option('--scope <scope>', 'active or complete').choices(['active', 'complete']))
         .addOption(new Option('--sort <order>', 'asc or desc (service default: desc)').choices(['asc', 'desc'])),
     target: async (ctx, _o, args) => (await shared()).resolveProject(ctx, args[0]),
+    subject: (_args, _o, project) => `project ${project}`,
     explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target),
     run: async (ctx, opts, _args, project) => (await train()).listTrainCommand(ctx, opts, project),
   });
@@ -225,6 +234,7 @@ export function registerMr(program: Command, reg: Registry): void {
     exitCodes: ['3  not on a train, not found, or private and you are not a member', '4  merge trains not available'],
     examples: ["forgectl mr train status 'acme/platform/api!12'", 'forgectl mr train status 42 12 -o json'],
     target: mergeRequest,
+    subject: (_args, _o, ref) => `merge request ${ref.label}`,
     explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target.project),
     run: async (ctx, _o, _args, ref) => (await train()).trainStatusCommand(ctx, ref),
   });
@@ -245,6 +255,7 @@ export function registerMr(program: Command, reg: Registry): void {
         .option('--no-squash', 'the opposite of --squash')
         .option('--when-pipeline-succeeds', 'join the train once the pipeline succeeds'),
     target: mergeRequest,
+    subject: (_args, _o, ref) => `merge request ${ref.label}`,
     explain: async (err, _args, _o, { target }) => (await train()).trainHint(err, target.project),
     run: async (ctx, opts, _args, ref) => (await train()).trainAddCommand(ctx, opts, ref),
   });

@@ -103,9 +103,8 @@ export async function explainMergeFailure(ctx: Context, ref: ResolvedRef, err: A
     case 401:
       // The service answers 401 both for a refused token and for a user who may not merge: ask
       // who we are to tell them apart.
-      if (!(await tokenWorks(http, (await ctx.connection()).tokenType))) {
-        return { message: `the token was refused (wrong, expired or revoked); ${ref.label} was not merged`, hint: 'check it with `forgectl token self`, then give a valid token (FORGECTL_TOKEN or a profile)' };
-      }
+      // A refused token is the shared error path's to explain: it knows where the token came from.
+      if (!(await tokenWorks(http, (await ctx.connection()).tokenType))) return undefined;
       return { message: `you may not merge ${ref.label}`, hint: 'merging needs push rights on the target branch (Developer, or Maintainer for a protected branch); ask a maintainer' };
     case 405: {
       const mr = await current(http, ref);

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getCurrentUser } from '../../api/instance.js';
 import { getToken, type Token } from '../../api/tokens.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { ApiError, CancelledError, NetworkError, UsageError } from '../../core/errors.js';
 import { normalizeBaseUrl, type TokenType } from '../../core/http.js';
 import { none, object, list, type CommandResult, type Column } from '../../core/output.js';
 import { forgetOldToken, moveToken, placeToken, readProfileToken, replaceStoredToken, STORAGES, tokenStorage, type StorageChoice } from '../../core/profile-token.js';
@@ -214,50 +214,111 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     throw new UsageError('profile login needs a terminal', 'use `forgectl profile add NAME --url URL --token-stdin` in scripts');
   }
   const p = ctx.prompt;
-  const rawUrl = await p.input('Instance URL:', {
-    default: 'https://gitlab.com',
-    validate: (v) => {
-      try {
-        normalizeBaseUrl(v);
-        return true;
-      } catch (e) {
-        return (e as Error).message;
-      }
-    },
-  });
-  const url = normalizeBaseUrl(rawUrl);
-  const tokenType = await p.select<TokenType>('Token type:', [
-    { name: 'Personal, project or group access token', value: 'personal' },
-    { name: 'OAuth 2.0 token', value: 'oauth' },
-    { name: 'CI job token', value: 'job' },
-  ]);
-  let data: ProfileData;
-  if (opts.tokenCommand) {
-    data = { url, tokenCommand: opts.tokenCommand, tokenType };
-  } else {
-    const token = await p.password('Token (input hidden):', { validate: (v) => (v.trim() ? true : 'a token is needed') });
-    ctx.redactor.add(token.trim());
-    data = { url, token: token.trim(), tokenType };
+  let lastUrl = 'https://gitlab.com';
+  let tokenType: TokenType | undefined;
+  // Asked again, as the migration wizard does, until the URL answers as an API and the token is accepted.
+  for (;;) {
+    const url = await askReachableUrl(ctx, lastUrl);
+    lastUrl = url;
+    tokenType ??= await p.select<TokenType>('Token type:', [
+      { name: 'Personal, project or group access token', value: 'personal' },
+      { name: 'OAuth 2.0 token', value: 'oauth' },
+      { name: 'CI job token', value: 'job' },
+    ]);
+    const suggested = new URL(url).hostname.split('.')[0] || 'default';
+    const signedIn = await askAcceptedToken(ctx, url, tokenType, suggested, opts.tokenCommand);
+    if (!signedIn) continue;
+    const { data, who } = signedIn;
+    if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+    data.verified = who?.identity;
+    const name = await p.input('Profile name:', {
+      default: suggested,
+      validate: (v) => {
+        try {
+          checkProfileName(v || suggested);
+          return true;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      },
+    });
+    const store = await ctx.profiles();
+    await confirmReplace(ctx, name || suggested);
+    const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
+    return save(ctx, name || suggested, data, makeDefault, opts.storage);
   }
-  const suggested = new URL(url).hostname.split('.')[0] || 'default';
-  const who = await verifyToken(ctx, data, suggested);
-  if (who) ctx.notice(`Verified ${describeToken(who)}.`);
-  data.verified = who?.identity;
-  const name = await p.input('Profile name:', {
-    default: suggested,
-    validate: (v) => {
-      try {
-        checkProfileName(v || suggested);
-        return true;
-      } catch (e) {
-        return (e as Error).message;
+}
+
+const PROBE_LIMITS = { retries: 0, connectTimeoutMs: 5_000, timeoutMs: 15_000 };
+
+/** The instance URL, asked until something there answers as the API (before any token is typed). */
+async function askReachableUrl(ctx: Context, suggested: string): Promise<string> {
+  for (;;) {
+    const raw = await ctx.prompt.input('Instance URL:', {
+      default: suggested,
+      validate: (v) => {
+        try {
+          normalizeBaseUrl(v);
+          return true;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      },
+    });
+    const url = normalizeBaseUrl(raw);
+    const problem = await ctx.progress.while(`checking ${url}`, () => probeInstance(ctx, url));
+    if (!problem) return url;
+    ctx.warn(`${problem}; asking again`);
+    suggested = url;
+  }
+}
+
+/** Why URL is not an instance to log in to, or undefined: /version answers (401 without a token is an answer). */
+async function probeInstance(ctx: Context, url: string): Promise<string | undefined> {
+  const probe = ctx.makeClient(url, { tokenType: 'personal' }, {}, PROBE_LIMITS);
+  try {
+    await probe.request({ path: '/version', authenticate: false });
+    return undefined;
+  } catch (e) {
+    if (e instanceof CancelledError) throw e;
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403) && e.body !== null && typeof e.body === 'object') return undefined;
+    if (e instanceof NetworkError) return `cannot reach ${url}: ${e.message}`;
+    return `${url} does not answer as a GitLab API v4 instance (${(e as Error).message})`;
+  }
+}
+
+/**
+ * The token, asked until the instance accepts it; undefined sends the user back to the URL (it
+ * stopped answering). A token command is not asked again: its refusal is the error.
+ */
+async function askAcceptedToken(
+  ctx: Context,
+  url: string,
+  tokenType: TokenType,
+  name: string,
+  tokenCommand: string | undefined,
+): Promise<{ data: ProfileData; who?: Verified } | undefined> {
+  for (;;) {
+    let data: ProfileData;
+    if (tokenCommand) {
+      data = { url, tokenCommand, tokenType };
+    } else {
+      const token = await ctx.prompt.password('Token (input hidden):', { validate: (v) => (v.trim() ? true : 'a token is needed') });
+      ctx.redactor.add(token.trim());
+      data = { url, token: token.trim(), tokenType };
+    }
+    try {
+      return { data, who: await ctx.progress.while(`checking the token at ${url}`, () => verifyToken(ctx, data, name)) };
+    } catch (e) {
+      if (tokenCommand || e instanceof CancelledError) throw e;
+      if (e instanceof NetworkError) {
+        ctx.warn(`cannot reach ${url}: ${e.message}; asking again`);
+        return undefined;
       }
-    },
-  });
-  const store = await ctx.profiles();
-  await confirmReplace(ctx, name || suggested);
-  const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
-  return save(ctx, name || suggested, data, makeDefault, opts.storage);
+      if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) throw e;
+      ctx.warn(`${url} refused the token (${e.message}): it is mistyped, revoked, expired or lacks a scope; asking again`);
+    }
+  }
 }
 
 export async function listProfiles(ctx: Context): Promise<CommandResult> {

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { listProjects, listUserProjects, readsInIdOrder, type Project } from '../../api/projects.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
+import { maskEachTokenLike } from '../../core/secret-fields.js';
 import { pageOptions } from '../shared.js';
 import { projectQuery, type ProjectListOptions } from './filters.js';
 
@@ -13,7 +14,7 @@ const COLUMNS: Column<Project>[] = [
   { key: 'last_activity_at', header: 'last activity' },
 ];
 
-export async function listProjectsCommand(ctx: Context, o: ProjectListOptions): Promise<CommandResult> {
+export async function listProjectsCommand(ctx: Context, o: ProjectListOptions & { showSecrets?: boolean }): Promise<CommandResult> {
   const query = projectQuery(o);
   const http = await ctx.http({ anonymous: true }); // public projects need no credentials
   const paging = pageOptions(ctx);
@@ -22,5 +23,6 @@ export async function listProjectsCommand(ctx: Context, o: ProjectListOptions): 
     ctx.notice(`Listing by id, ${query.sort === 'asc' ? 'oldest' : 'newest'} first: --all reads in id order to page past 50,000 projects (--order-by created_at for the service's order).`);
   }
   const items = o.user !== undefined ? listUserProjects(http, o.user, query, paging) : listProjects(http, query, paging);
-  return list(items, COLUMNS, { empty: 'No projects match.' });
+  // runners_token registers runners to the project: shown only when asked for.
+  return list(o.showSecrets ? items : maskEachTokenLike(items), COLUMNS, { empty: 'No projects match.' });
 }

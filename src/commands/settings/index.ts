@@ -35,13 +35,18 @@ export function registerSettings(program: Command, reg: Registry): void {
       'Before anything is sent: types, minimums, maximums and allowed values are checked, and a switch that needs ' +
       'companions (akismet_enabled → akismet_api_key, throttle_*_enabled → its period and request count, ' +
       'require_two_factor_authentication → two_factor_grace_period, …) is checked against the values given together ' +
-      'with the instance’s current ones. Deprecated names warn and name their replacement; unknown names are sent ' +
-      'with a warning unless --strict. A secret is never taken from the command line: give KEY=- to read it from ' +
-      'standard input (or a hidden prompt on a terminal), or put it in the file. Prints each changed setting as ' +
-      'before → after in a table; -o json/yaml print the settings object the instance answered (the unchanged one when ' +
-      'nothing changes). The instance caches settings for about 60 s.',
+      'with the instance’s current ones. Deprecated names warn and name their replacement. A name forgectl does not ' +
+      'know is sent as given when the instance reports it; one close to a known setting is refused as a typo ' +
+      '(did you mean …?) unless --allow-unknown; any other is sent with a warning; --strict refuses them all. A secret is never taken from the command line: give KEY=- to read it from ' +
+      'standard input (or a hidden prompt on a terminal), or put it in the file. Prints each setting the instance ' +
+      'answered as changed as before → after in a table; a setting its answer does not carry (or still shows with its ' +
+      'old value) is named as not applied. -o json/yaml print the settings object the instance answered (the unchanged ' +
+      'one when nothing changes). The instance caches settings for about 60 s.',
     writes: true,
-    exitCodes: ['2  invalid value or a rule of the settings broken (nothing was changed)'],
+    exitCodes: [
+      '1  a setting was not applied (the instance’s answer does not carry it), or the request failed',
+      '2  invalid value, a likely typo of a setting name, or a rule of the settings broken (nothing was changed)',
+    ],
     examples: [
       'forgectl settings set signup_enabled=false default_project_visibility=internal',
       'forgectl settings set throttle_unauthenticated_api_enabled=true throttle_unauthenticated_api_period_in_seconds=60 throttle_unauthenticated_api_requests_per_period=600 --dry-run',
@@ -51,8 +56,9 @@ export function registerSettings(program: Command, reg: Registry): void {
     ],
     options: (c) =>
       c
-        .option('-f, --file <file>', 'YAML or JSON mapping of settings (arguments override it)')
+        .option('-f, --file <file>', 'YAML or JSON mapping of settings, - for standard input (arguments override it)')
         .option('--strict', 'refuse settings forgectl does not know instead of sending them with a warning')
+        .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo')
         .option('--show-secrets', 'print secret values unmasked'),
     run: async (ctx, opts, args) => (await run()).setSettingsCommand(ctx, opts, args),
   });
@@ -60,13 +66,18 @@ export function registerSettings(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'diff',
     summary: 'Compare the instance’s settings with a YAML or JSON file',
-    description: `Only the settings in the file are compared. ${TYPING}`,
-    exitCodes: ['0  the instance matches the file', '1  settings differ (listed), or the request failed'],
-    examples: ['forgectl settings diff -f settings.yaml', 'forgectl settings diff -f settings.json -o json || echo "drift"'],
+    description:
+      `Only the settings in the file are compared. ${TYPING} The output of \`settings get -o yaml\` reads back ` +
+      'without a word: its read-only fields, masked secrets (named as not compared) and deprecated names next to ' +
+      'their replacement are skipped, and names the instance reports are known. A name close to a known setting is ' +
+      'refused as a typo unless --allow-unknown.',
+    exitCodes: ['0  the instance matches the file', '1  settings differ (listed), or the request failed', '2  invalid file, or a likely typo of a setting name'],
+    examples: ['forgectl settings diff -f settings.yaml', 'forgectl settings get -o yaml | forgectl settings diff -f -', 'forgectl settings diff -f settings.json -o json || echo "drift"'],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', 'YAML or JSON mapping of the settings as they should be')
+        .requiredOption('-f, --file <file>', 'YAML or JSON mapping of the settings as they should be, - for standard input')
         .option('--strict', 'refuse settings forgectl does not know')
+        .option('--allow-unknown', 'compare a name close to a known setting as given instead of refusing it as a typo')
         .option('--show-secrets', 'print secret values in clear'),
     run: async (ctx, opts) => (await run()).diffSettingsCommand(ctx, opts),
   });

@@ -7,7 +7,8 @@ import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { MASK, list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { checkSettingRules } from './rules.js';
-import { isSecretSettingName, readSettingsFile, typeArgs, typeFile, type Notes } from './values.js';
+import { checkUnknownNames, meantSetting } from './names.js';
+import { fileLabel, isSecretSettingName, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
 
 export interface GetOptions {
   showSecrets?: boolean;
@@ -16,17 +17,28 @@ export interface GetOptions {
 export interface SetOptions {
   file?: string;
   strict?: boolean;
+  allowUnknown?: boolean;
   showSecrets?: boolean;
 }
 
 export interface DiffOptions {
   file?: string;
   strict?: boolean;
+  allowUnknown?: boolean;
   showSecrets?: boolean;
 }
 
 function notesOf(ctx: Context): Notes {
   return { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
+}
+
+function didYouMean(name: string, reported: Settings): string {
+  const meant = meantSetting(name, reported);
+  return meant ? `; did you mean ${meant}?` : '';
+}
+
+function checkUnknownFlags(o: { strict?: boolean; allowUnknown?: boolean }): void {
+  if (o.strict && o.allowUnknown) throw new UsageError('--strict and --allow-unknown contradict each other', 'give one of them');
 }
 
 export async function getSettingsCommand(ctx: Context, o: GetOptions, keys: string[]): Promise<CommandResult> {
@@ -39,7 +51,7 @@ export async function getSettingsCommand(ctx: Context, o: GetOptions, keys: stri
     value = {};
     for (const k of wanted) {
       if (k in settings) value[k] = settings[k];
-      else ctx.warn(`${k}: not reported by this instance${SETTINGS[k]?.premium ? ' (a Premium/Ultimate setting)' : ''}`);
+      else ctx.warn(`${k}: not reported by this instance${SETTINGS[k]?.premium ? ' (a Premium/Ultimate setting)' : ''}${didYouMean(k, settings)}`);
     }
     if (!Object.keys(value).length) throw new CommandFailedError('none of the requested settings is reported by this instance');
   }
@@ -70,7 +82,7 @@ function shown(key: string, v: unknown, showSecrets: boolean): unknown {
   return !showSecrets && isSecretSettingName(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
-interface Change {
+export interface Change {
   key: string;
   before: unknown;
   after: unknown;
@@ -96,9 +108,13 @@ async function readSecret(ctx: Context, key: string): Promise<string> {
 export async function setSettingsCommand(ctx: Context, o: SetOptions, args: string[]): Promise<CommandResult> {
   const notes = notesOf(ctx);
   if (!args.length && !o.file) throw new UsageError('nothing to set', 'give KEY=VALUE arguments or -f FILE');
-  // File first, then arguments: an argument overrides the same key in the file.
-  const fromFile = o.file ? typeFile(readSettingsFile(o.file), o.file, !!o.strict, notes) : {};
+  checkUnknownFlags(o);
   const fromArgs = typeArgs(args, !!o.strict, notes);
+  if (o.file === '-' && fromArgs.fromStdin.length) {
+    throw new UsageError(`standard input cannot hold both the settings file and ${fromArgs.fromStdin[0]}`, `put ${fromArgs.fromStdin[0]} in the file, or give the file by its path`);
+  }
+  // An argument overrides the same key in the file.
+  const fromFile = o.file ? typeFile(await readSettingsSource(o.file, (what) => ctx.readStdin(what)), fileLabel(o.file), !!o.strict, notes) : {};
   const sent: Record<string, unknown> = { ...fromFile, ...fromArgs.values };
   for (const key of fromArgs.fromStdin) sent[key] = await readSecret(ctx, key);
   // Secrets from a file must not show up in an error or trace either.
@@ -107,6 +123,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
 
   const http = await ctx.http();
   const current = await getSettings(http);
+  checkUnknownNames(Object.keys(sent), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(sent, current);
   for (const k of Object.keys(sent)) {
     if (SETTINGS[k]?.premium && !(k in current)) ctx.warn(`${k} is a Premium/Ultimate setting this instance does not report; it may be ignored`);
@@ -135,12 +152,42 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     for (const c of display) ctx.notice(`would change ${arrow(c)}`);
     return none;
   }
-  // Show what the instance now reports, which is what it actually stored.
-  const after = display.map((c) => ({ ...c, after: shown(c.key, c.key in updated ? updated[c.key] : sent[c.key], !!o.showSecrets) }));
-  const restart = changes.filter((c) => SETTINGS[c.key]?.restart).map((c) => c.key);
+  // The report is the instance's answer: what it now holds, and what it dropped.
+  const dropped = new Set<string>();
+  for (const c of changes) {
+    const outcome = outcomeOf(c, updated);
+    if (outcome === 'unconfirmed') ctx.notice(`note: ${c.key} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
+    if (outcome !== 'dropped') continue;
+    dropped.add(c.key);
+    const why = c.key in updated ? `the instance still reports ${JSON.stringify(shown(c.key, updated[c.key], !!o.showSecrets))}` : 'the instance’s answer does not carry it';
+    ctx.warn(`${c.key} was not applied: ${why}${didYouMean(c.key, updated)}`);
+  }
+  const done = changes.filter((c) => !dropped.has(c.key));
+  const after = display
+    .filter((c) => !dropped.has(c.key))
+    .map((c) => ({ ...c, after: shown(c.key, c.key in updated ? updated[c.key] : sent[c.key], !!o.showSecrets) }));
+  const restart = done.filter((c) => SETTINGS[c.key]?.restart).map((c) => c.key);
   if (restart.length) ctx.warn(`${restart.join(', ')} ${restart.length > 1 ? 'take' : 'takes'} effect only after the instance restarts`);
-  ctx.notice(`Changed ${changes.length} setting${changes.length > 1 ? 's' : ''}. The instance caches settings for about 60 s, so the change may take up to a minute to apply.`);
-  return settingsObject(ctx, updated, !!o.showSecrets) ?? list(after, CHANGE_COLUMNS);
+  if (done.length) {
+    const count = dropped.size ? `${done.length} of ${changes.length} settings` : `${done.length} setting${done.length > 1 ? 's' : ''}`;
+    ctx.notice(`Changed ${count}. The instance caches settings for about 60 s, so the change may take up to a minute to apply.`);
+  } else {
+    ctx.notice('Nothing was changed.');
+  }
+  const result = settingsObject(ctx, updated, !!o.showSecrets) ?? (done.length ? list(after, CHANGE_COLUMNS) : none);
+  return dropped.size ? { ...result, exitCode: 1 } : result;
+}
+
+export type Outcome = 'applied' | 'dropped' | 'unconfirmed';
+
+/**
+ * What the instance's answer says of one change: applied when it carries the key with the value
+ * asked (or at least not the old one), dropped when it leaves the key out or keeps the old value. A
+ * known secret the answer leaves out is unconfirmed, not dropped: an instance may withhold secrets.
+ */
+export function outcomeOf(c: Change, answer: Settings): Outcome {
+  if (!(c.key in answer)) return SETTINGS[c.key]?.secret ? 'unconfirmed' : 'dropped';
+  return sameSetting(answer[c.key], c.after) || !sameSetting(answer[c.key], c.before) ? 'applied' : 'dropped';
 }
 
 /** json/yaml/ndjson print the settings object as the service answered it (secrets masked); tables the changes. */
@@ -157,18 +204,26 @@ interface Difference {
 
 export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise<CommandResult> {
   if (!o.file) throw new UsageError('settings diff needs -f FILE');
-  const wanted = typeFile(readSettingsFile(o.file), o.file, !!o.strict, notesOf(ctx), 'compare');
+  checkUnknownFlags(o);
+  const notes = notesOf(ctx);
+  const source = fileLabel(o.file);
+  const doc = await readSettingsSource(o.file, (what) => ctx.readStdin(what));
+  const wanted = typeFile(doc, source, !!o.strict, notes, 'compare');
   const http = await ctx.http();
   const current = await getSettings(http);
+  checkUnknownNames(Object.keys(wanted), current, { purpose: 'compare', allowUnknown: !!o.allowUnknown, notes, where: source });
   const diffs: Difference[] = [];
   for (const [k, v] of Object.entries(wanted)) {
     if (sameSetting(current[k], v)) continue;
     diffs.push({ key: k, instance: shown(k, k in current ? current[k] : '(not reported)', !!o.showSecrets), file: shown(k, v, !!o.showSecrets) });
   }
+  // A masked secret says nothing of the value: it is named as not compared, which is no fault of the file.
+  const masked = maskedSecrets(doc);
+  const notCompared = masked.length ? `; ${masked.join(', ')} masked, not compared` : '';
   if (!diffs.length) {
-    ctx.notice(`The instance matches ${o.file} (${Object.keys(wanted).length} settings compared).`);
+    ctx.notice(`The instance matches ${source} (${Object.keys(wanted).length} settings compared${notCompared}).`);
     return none;
   }
-  ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${o.file}.`);
+  ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${source}${notCompared ? ` (${notCompared.slice(2)})` : ''}.`);
   return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: 1 };
 }

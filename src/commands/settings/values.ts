@@ -1,5 +1,6 @@
 // Turning `KEY=VALUE` arguments and settings files into typed JSON by the settings model, checked
-// before anything is sent: unknown keys, deprecated and read-only names, types, bounds.
+// before anything is sent: deprecated and read-only names, types, bounds. Unknown names are judged
+// once the instance has answered (names.ts).
 
 import { readFileSync } from 'node:fs';
 import { SETTINGS, canonicalSetting, checkBounds, type SettingDef } from '../../api/settings-model.js';
@@ -29,13 +30,17 @@ export function isSecretSettingName(key: string): boolean {
 /** What the typed values are for: `settings set` sends them, `settings diff` only compares them. */
 export type Purpose = 'send' | 'compare';
 
-const AS_GIVEN: Record<Purpose, { doing: string; done: string }> = {
-  send: { doing: 'sending', done: 'sent' },
-  compare: { doing: 'comparing', done: 'compared' },
+export const AS_GIVEN: Record<Purpose, { verb: string; doing: string; done: string }> = {
+  send: { verb: 'send', doing: 'sending', done: 'sent' },
+  compare: { verb: 'compare', doing: 'comparing', done: 'compared' },
 };
 
-/** Resolves aliases and says what is special about a name; throws for unknown keys under --strict. */
-export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send'): { key: string; def?: SettingDef } {
+/**
+ * Resolves aliases and says what is special about a name; throws for unknown keys under --strict.
+ * `alongside` holds the other names given: a deprecated name given with its replacement (as the
+ * instance reports both in `settings get`) needs no warning.
+ */
+export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send', alongside: ReadonlySet<string> = new Set()): { key: string; def?: SettingDef } {
   const { doing, done } = AS_GIVEN[purpose];
   const key = canonicalSetting(raw.trim());
   if (!key || !/^[a-z0-9_]+$/.test(key)) throw new UsageError(`${where ? `${where}: ` : ''}invalid setting name ${JSON.stringify(raw)}`);
@@ -43,10 +48,9 @@ export function resolveKey(raw: string, where: string, strict: boolean, notes: N
   const def = SETTINGS[key];
   if (!def) {
     if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, `check the name in \`forgectl settings get\`; without --strict unknown settings are ${done} as given`);
-    notes.warn(`${key} is not a setting forgectl knows; ${doing} it as given (real instances have more settings than the specification lists)`);
     return { key };
   }
-  if (def.replacement) notes.warn(`${key} is deprecated; use ${def.replacement}`);
+  if (def.replacement && !alongside.has(def.replacement)) notes.warn(`${key} is deprecated; use ${def.replacement}`);
   return { key, def };
 }
 
@@ -168,6 +172,17 @@ export function typeArgs(args: string[], strict: boolean, notes: Notes): TypedEn
   return out;
 }
 
+/** Where a settings file came from, as messages name it: `-f -` is standard input. */
+export function fileLabel(path: string): string {
+  return path === '-' ? 'standard input' : path;
+}
+
+/** Reads a YAML or JSON mapping of settings from a file, or from standard input for `-`. */
+export async function readSettingsSource(path: string, readStdin: (what: string) => Promise<string>): Promise<Record<string, unknown>> {
+  if (path === '-') return parseSettingsText(await readStdin('the settings'), fileLabel(path));
+  return readSettingsFile(path);
+}
+
 /** Reads a YAML or JSON mapping of settings. */
 export function readSettingsFile(path: string): Record<string, unknown> {
   let text: string;
@@ -187,19 +202,26 @@ export function parseSettingsText(text: string, where: string): Record<string, u
   return doc as Record<string, unknown>;
 }
 
+/** The secrets of a file that hold the mask `settings get` prints instead of their value. */
+export function maskedSecrets(doc: Record<string, unknown>): string[] {
+  return Object.entries(doc)
+    .filter(([rawKey, v]) => v === MASK && isSecretSettingName(canonicalSetting(rawKey.trim())))
+    .map(([rawKey]) => canonicalSetting(rawKey.trim()));
+}
+
 /**
- * File entries typed by the model. Read-only keys (id, timestamps of a `settings get` dump) and
- * secrets still masked in such a dump are skipped, so get → edit → set -f round-trips.
+ * File entries typed by the model. What a `settings get` dump holds besides settings to write is
+ * skipped without a word — read-only keys (id, timestamps), secrets still masked, deprecated names
+ * next to their replacement — so get → edit → set -f (or diff -f) round-trips.
  */
 export function typeFile(doc: Record<string, unknown>, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const names = new Set(Object.keys(doc).map((k) => canonicalSetting(k.trim())));
+  const masked = new Set(maskedSecrets(doc));
   for (const [rawKey, rawValue] of Object.entries(doc)) {
-    const { key, def } = resolveKey(rawKey, where, strict, notes, purpose);
+    const { key, def } = resolveKey(rawKey, where, strict, notes, purpose, names);
     if (def?.readOnly) continue;
-    if (isSecretSettingName(key) && rawValue === MASK) {
-      notes.warn(`${where}: ${key} holds the mask ${MASK}, not a secret; ${purpose === 'send' ? 'leaving it unchanged' : 'not comparing it'}`);
-      continue;
-    }
+    if (rawValue === MASK && masked.has(key)) continue;
     const value = typeFileValue(key, rawValue, def, where);
     checkValue(key, value, def, where);
     out[key] = value;

@@ -30,6 +30,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
         .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP})`),
+    subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
     run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts),
   });
 
@@ -37,6 +38,7 @@ export function registerToken(program: Command, reg: Registry): void {
     name: 'get <id>',
     summary: 'Show one token',
     examples: ['forgectl token get 42', 'forgectl token get 42 -o json'],
+    subject: (args) => `token ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).getTokenCommand(ctx, args[0]),
   });
 
@@ -77,6 +79,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)'),
+    subject: (args) => `token ${args[0]}`,
     run: async (ctx, opts, args) => (await run()).rotateTokenCommand(ctx, opts, args[0]),
   });
 
@@ -85,6 +88,7 @@ export function registerToken(program: Command, reg: Registry): void {
     summary: 'Revoke a token (asks first; --yes in scripts)',
     writes: true,
     examples: ['forgectl token revoke 42', 'forgectl token revoke self --yes'],
+    subject: (args) => `token ${args[0]}`,
     run: async (ctx, _o, args) => (await run()).revokeTokenCommand(ctx, args[0]),
   });
 }

@@ -41,6 +41,8 @@ export interface Alert {
 }
 
 export class AlertStore {
+  /** The sandbox's secret salt (see SandboxState.secretSalt). */
+  constructor(private readonly secretSalt = '') {}
   readonly integrations: AlertIntegration[] = [];
   readonly alerts: Alert[] = [];
   private nextIntegrationId = 1;
@@ -50,7 +52,8 @@ export class AlertStore {
     const id = this.nextIntegrationId++;
     // Deterministic, so scripts can be written against a sandbox they did not start; 32 hex
     // characters like GitLab's keys.
-    const key = createHash('sha256').update(`forgectl-sandbox:alert-key:${projectId}:${type}:${id}`).digest('hex').slice(0, 32);
+    const salt = this.secretSalt ? `${this.secretSalt}:` : '';
+    const key = createHash('sha256').update(`forgectl-sandbox:${salt}alert-key:${projectId}:${type}:${id}`).digest('hex').slice(0, 32);
     const integration = { id, projectId, type, name, active, key };
     this.integrations.push(integration);
     return integration;
@@ -73,7 +76,7 @@ const stores = new WeakMap<SandboxState, AlertStore>();
 export function alertStore(state: SandboxState): AlertStore {
   let s = stores.get(state);
   if (!s) {
-    s = new AlertStore();
+    s = new AlertStore(state.secretSalt);
     stores.set(state, s);
   }
   return s;

@@ -264,7 +264,7 @@ function addConditionalFields(state: SandboxState, p: Project, opts: ProjectRend
   if (access >= ACCESS.maintainer) {
     // Exposed with the admin_project permission (Premium adds the mirror and approval settings).
     Object.assign(out, {
-      runners_token: runnersToken(p.id),
+      runners_token: runnersToken(p.id, state.secretSalt),
       approvals_before_merge: 0,
       mirror: p.mirror ?? false,
       mirror_user_id: p.mirror ? p.creatorId : null,

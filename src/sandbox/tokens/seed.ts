@@ -49,7 +49,7 @@ export function seedTokens(state: SandboxState, kind: SeedKind): void {
     const owner = state.findUser(s.user);
     if (!owner) throw new Error(`seed: no user ${s.user}`);
     const createdAt = now - s.createdDaysAgo * DAY_MS;
-    const secret = patSecret(s.key ?? `${s.user}:${s.name}`);
+    const secret = patSecret(s.key ?? `${s.user}:${s.name}`, state.secretSalt);
     const token = state.addToken({
       userId: owner.id,
       name: s.name,
@@ -72,12 +72,12 @@ export function seedTokens(state: SandboxState, kind: SeedKind): void {
   if (kind === 'empty') return;
 
   const alice = state.findUser('alice')!;
-  const oauth = state.addOAuthToken({ userId: alice.id, secret: oauthSecret('oauth_alice'), scopes: ['api'], createdAt: now, expiresIn: 7200, revoked: false });
+  const oauth = state.addOAuthToken({ userId: alice.id, secret: oauthSecret('oauth_alice', state.secretSalt), scopes: ['api'], createdAt: now, expiresIn: 7200, revoked: false });
   state.seedTokens.oauth_alice = oauth.secret;
   const bob = state.findUser('bob')!;
   const project = state.findProject('acme/platform/api')?.project;
   if (project) {
-    const job = state.addJobToken({ userId: bob.id, projectId: project.id, secret: jobTokenSecret('job'), running: true });
+    const job = state.addJobToken({ userId: bob.id, projectId: project.id, secret: jobTokenSecret('job', state.secretSalt), running: true });
     state.seedTokens.job = job.secret;
   }
 }

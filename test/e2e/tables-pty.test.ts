@@ -1,0 +1,114 @@
+// List tables in a real terminal (tmux) of 80 and 120 columns: every row wrapped (ISO timestamps with
+// milliseconds, long titles). Now each row fits, the widest text is cut with `…`, dates are short;
+// a pipe still gets every value whole.
+
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, forgectl, tempDir } from '../helpers/cli.js';
+import { envFor, useSandbox } from '../helpers/sandbox.js';
+
+const hasTmux = (() => {
+  try {
+    execFileSync('tmux', ['-V']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const SOCKET = `forgectl-tables-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-u', '-L', SOCKET, ...args], { encoding: 'utf8' });
+
+const sb = useSandbox();
+afterAll(() => {
+  try {
+    if (hasTmux) tmux('kill-server');
+  } catch {
+    // already gone
+  }
+});
+
+// A title a terminal shows in 2 columns a character, longer than any screen.
+const CJK_TITLE = '合并请求的标题非常长，包含中文字符，用于检查终端宽度的计算是否正确无误，并且需要截断显示';
+
+let session = 0;
+/** Runs the CLI in a fresh tmux window of `width` columns; the screen as shown and with wrapped lines joined. */
+async function inTerminal(width: number, args: string[]): Promise<{ shown: string[]; joined: string[] }> {
+  const dir = tempDir('forgectl-pty-');
+  const script = join(dir, 'run.sh');
+  const name = `t${++session}`;
+  writeFileSync(
+    script,
+    [
+      `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color LANG=C.UTF-8 TZ=UTC NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
+        `FORGECTL_URL=${sb().url} FORGECTL_TOKEN=${sb().tokens.admin} ${JSON.stringify(BIN)} ${args.join(' ')}`,
+      'echo "EXIT=$?"',
+      'sleep 60',
+    ].join('\n'),
+  );
+  tmux('new-session', '-d', '-s', name, '-x', String(width), '-y', '60', `bash ${script}`);
+  const until = Date.now() + 20_000;
+  while (!tmux('capture-pane', '-p', '-t', name).includes('EXIT=')) {
+    if (Date.now() > until) throw new Error(`no EXIT= on the screen:\n${tmux('capture-pane', '-p', '-t', name)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const lines = (flags: string[]) => tmux('capture-pane', '-p', ...flags, '-t', name).replace(/\n+$/, '').split('\n');
+  const shown = lines([]);
+  const joined = lines(['-J']);
+  // Sessions stay until afterAll: killing the last one stops the tmux server while the next test starts it.
+  return { shown, joined };
+}
+
+const LISTS = [
+  ['token', 'list'],
+  ['mr', 'list', '--scope', 'all'],
+  ['projects', 'list'],
+  ['broadcast', 'list'],
+];
+
+describe.skipIf(!hasTmux)('list tables fit the terminal', () => {
+  it('puts the long title in: a CJK title of an MR', async () => {
+    const res = await fetch(`${sb().url}/api/v4/projects/${encodeURIComponent('opensource/forgectl')}/merge_requests/3`, {
+      method: 'PUT',
+      headers: { 'PRIVATE-TOKEN': sb().tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: CJK_TITLE }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  for (const width of [80, 120]) {
+    for (const args of LISTS) {
+      it(`${args.join(' ')} at ${width} columns: no row wraps, text is cut with …, dates are short`, async () => {
+        const { shown, joined } = await inTerminal(width, args);
+        const screen = shown.join('\n');
+        expect(screen).toContain('EXIT=0');
+        // A wrapped row is one line joined but two shown.
+        expect(joined.length, screen).toBe(shown.length);
+        expect(screen).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+        // What does not fit is cut (the CJK title is longer than any screen; projects fit as they are).
+        if (args[0] === 'mr' || (width === 80 && args[0] !== 'projects')) expect(screen).toContain('…');
+        expect(screen).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      });
+    }
+  }
+
+  it('cuts the CJK title by terminal columns (2 a character), never half a character', async () => {
+    const { shown, joined } = await inTerminal(80, ['mr', 'list', '--scope', 'all']);
+    expect(joined.length).toBe(shown.length);
+    const row = shown.find((l) => l.includes('合并'));
+    expect(row).toMatch(/合并请求[^ ]*…/);
+    expect(row).not.toContain(CJK_TITLE);
+  });
+
+  it('in a pipe: every value whole, ISO timestamps intact', async () => {
+    for (const args of LISTS) {
+      const res = await forgectl([...args], { env: envFor(sb(), 'admin', { COLUMNS: '80' }) });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stdout).not.toContain('…');
+      expect(res.stdout).toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/);
+      if (args[0] === 'mr') expect(res.stdout).toContain(CJK_TITLE);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+// chalk reads FORCE_COLOR when first loaded (by the first render below); a test process has no terminal.
+process.env.FORCE_COLOR = '1';
+
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { list, render } from '../../src/core/output.js';
+import { displayWidth, fitWidths, shortDate, tableLines, truncate } from '../../src/core/table.js';
+
+describe('terminal table widths', () => {
+  it('counts CJK and emoji as two columns, combining marks as none', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('合并请求')).toBe(8);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('🚀')).toBe(2);
+  });
+
+  it('cuts by columns with …, never half a wide character', () => {
+    expect(truncate('合并请求', 6)).toBe('合并…');
+    expect(truncate('合并请求', 5)).toBe('合并…');
+    expect(truncate('short', 10)).toBe('short');
+  });
+
+  it('the widest text column gives way first; numbers and dates never', () => {
+    expect(fitWidths([3, 60, 16], 50, [false, true, false])).toEqual([3, 27, 16]);
+    expect(fitWidths([3, 60, 30], 50, [false, true, true])).toEqual([3, 24, 19]);
+  });
+
+  it('no line wider than asked, even when the columns cannot give way', () => {
+    const lines = tableLines(['ID', 'A', 'B'], [['1', '2026-11-24 05:11', '2026-11-24 05:11']], 20);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(20);
+  });
+
+  it('timestamps short in local time; dates and other text unchanged', () => {
+    const local = new Date('2026-11-24T05:11:33.120Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(shortDate('2026-11-24T05:11:33.120Z')).toBe(`${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}`);
+    expect(shortDate('2026-11-24')).toBe('2026-11-24');
+    expect(shortDate('release 2026-11-24T05:11:33Z')).toBe('release 2026-11-24T05:11:33Z');
+  });
+
+  it('control characters stay escaped in a cut cell, and count as what is shown', async () => {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (d) => (text += d));
+    const rows = [{ id: 1, title: `\x1b[31mred${'x'.repeat(80)}` }];
+    await render(list(rows, [{ key: 'id' }, { key: 'title' }]), { format: 'table', stdout: out, stderr: new PassThrough(), isTTY: true, color: false, width: 40 });
+    expect(text).not.toContain('\x1b');
+    expect(text).toContain('^[[31mred');
+    for (const l of text.trimEnd().split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(40);
+  });
+
+  it('colours the state where colour is on, without moving the columns', async () => {
+    const show = async (color: boolean) => {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (d) => (text += d));
+      const rows = [{ id: 1, state: 'revoked', name: 'ci' }, { id: 22, state: 'active', name: 'deploy' }];
+      await render(list(rows, [{ key: 'id' }, { key: 'state' }, { key: 'name' }]), { format: 'table', stdout: out, stderr: new PassThrough(), isTTY: true, color, width: 80 });
+      return text;
+    };
+    const plain = await show(false);
+    const coloured = await show(true);
+    expect(coloured).toContain('\x1b[31mrevoked\x1b[39m');
+    expect(coloured).toContain('\x1b[32mactive\x1b[39m');
+    expect(plain).not.toContain('\x1b');
+    expect(coloured.replace(/\x1b\[[0-9;]*m/g, '')).toBe(plain);
+  });
+});
