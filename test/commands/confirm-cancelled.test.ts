@@ -2,9 +2,8 @@
 // left alone, without the `error:` of a failed command; the exit code stays 130 as documented.
 
 import { describe, expect, it } from 'vitest';
-import { reportError } from '../../src/cli.js';
 import { CancelledError } from '../../src/core/errors.js';
-import { runCli, ScriptedPrompter, testContext } from '../helpers/harness.js';
+import { reportedError, runCli, ScriptedPrompter } from '../helpers/harness.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -29,9 +28,9 @@ describe('an interruption', () => {
       [new CancelledError('cancelled at the prompt'), 'cancelled at the prompt'],
       [new CancelledError('stopped watching migration 5; it continues on the instance', 'watch again with: forgectl migrate watch 5'), 'stopped watching migration 5; it continues on the instance'],
     ] as const) {
-      const t = testContext();
-      expect(reportError(t.ctx, err)).toBe(130);
-      expect(t.stderr().split('\n')[0]).toBe(line);
+      const reported = reportedError(err);
+      expect(reported.exitCode).toBe(130);
+      expect(reported.stderr.split('\n')[0]).toBe(line);
     }
   });
 });

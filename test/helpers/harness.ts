@@ -6,7 +6,7 @@
 
 import { PassThrough, Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { run } from '../../src/cli.js';
+import { reportError, run } from '../../src/cli.js';
 import { Context } from '../../src/context.js';
 import type { Clock } from '../../src/core/clock.js';
 import type { ParsedCommand } from '../../src/core/command.js';
@@ -69,6 +69,13 @@ export interface CliRun {
 }
 
 /** Runs `forgectl ARGV` in this process through the real program; `prepare` may alter the context first. */
+/** How the program reports an error that ends a run: its exit code and what stderr shows. */
+export function reportedError(err: unknown): { exitCode: number; stderr: string } {
+  const t = testContext();
+  const exitCode = reportError(t.ctx, err);
+  return { exitCode, stderr: t.stderr() };
+}
+
 export async function runCli(argv: string[], opts: TestContextOptions & { prepare?: (ctx: Context) => void } = {}): Promise<CliRun> {
   const started = startCli(argv, opts);
   return started.done;
