@@ -4,7 +4,7 @@
 __forgectl_children() {
   case "$1" in
     '') echo 'profile token settings plan-limits broadcast hooks migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help' ;;
-    'profile') echo 'add login list show use set-storage remove' ;;
+    'profile') echo 'add login list show use set-storage set-token remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
@@ -59,6 +59,7 @@ __forgectl_flags() {
     'profile show') echo '' ;;
     'profile use') echo '' ;;
     'profile set-storage') echo '' ;;
+    'profile set-token') echo '--token-stdin --token --no-verify' ;;
     'profile remove') echo '' ;;
     'token') echo '' ;;
     'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within' ;;
@@ -174,6 +175,7 @@ __forgectl_value() {
     'profile add|--client-key') echo 'file' ;;
     'profile login|--token-command') echo 'text' ;;
     'profile login|--storage') echo 'choice keyring file' ;;
+    'profile set-token|--token') echo 'text' ;;
     'token list|--user') echo 'text' ;;
     'token list|--state') echo 'choice active inactive' ;;
     'token list|--revoked') echo 'text' ;;
@@ -440,6 +442,7 @@ __forgectl_positional() {
     'profile show') echo 'profile' ;;
     'profile use') echo 'profile' ;;
     'profile set-storage') echo 'profile' ;;
+    'profile set-token') echo 'profile' ;;
     'profile remove') echo 'profile' ;;
     'completion') echo 'choice bash zsh fish' ;;
   esac

@@ -4,7 +4,7 @@
 
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
-import { originOf, type Profile, type ProfileData, type ProfileStore } from './profiles.js';
+import { originOf, type Profile, type ProfileData, type ProfileStore, type TokenIdentity } from './profiles.js';
 import type { Redactor } from './redact.js';
 import { runTokenCommand, tokenDefect } from './token-command.js';
 
@@ -125,9 +125,54 @@ function sameRef(a: KeyringRef, b: KeyringRef | undefined): boolean {
  * Saves a rotated secret where the profile reads its token, as the config file says once locked
  * (not as it was when the rotation began); returns where, for the notice.
  */
-export async function saveRotatedToken(ctx: Context, store: ProfileStore, p: Profile, token: string): Promise<string> {
-  const where = await store.updateToken(p.name, originOf(p.url)!, token, (ref) => systemKeyring.set(ref, token, ctx.env));
+export async function saveRotatedToken(ctx: Context, store: ProfileStore, p: Profile, token: string, identity?: TokenIdentity): Promise<string> {
+  const where = await store.updateToken(p.name, originOf(p.url)!, token, (ref) => systemKeyring.set(ref, token, ctx.env), identity);
   return where === 'keyring' ? 'the system credential store' : store.path;
+}
+
+/**
+ * `profile set-token`: the new token goes where the profile keeps its token now (its credential
+ * store entry, or the file; a profile without one gets the default place, as `profile add` does),
+ * with what its verification learned. Returns where, for the notice.
+ */
+export async function replaceStoredToken(ctx: Context, store: ProfileStore, name: string, origin: string, token: string, identity: TokenIdentity | undefined): Promise<string> {
+  let where = store.path;
+  await store.updateProfile(name, async (current) => {
+    if (!current) throw new CommandFailedError(`profile ${name} was removed meanwhile`);
+    const { name: _n, verified: _v, ...data } = current;
+    if (originOf(data.url) !== origin) throw new CommandFailedError(`profile ${name} now points at ${data.url} (changed meanwhile)`, 'run the command again');
+    if (data.tokenCommand) throw new CommandFailedError(`profile ${name} now reads its token from a command (changed meanwhile)`);
+    if (data.keyring) {
+      try {
+        await systemKeyring.set(data.keyring, token, ctx.env);
+      } catch (err) {
+        throw new CredentialStoreError(
+          `cannot save the token in the system credential store: ${(err as Error).message}`,
+          'unlock the store and run the command again; the profile still holds its old token',
+        );
+      }
+      where = 'the system credential store';
+      return { ...data, verified: identity };
+    }
+    if (data.token) return { ...data, token, verified: identity };
+    const placed = await placeToken(ctx, store, name, data.url, token, undefined);
+    if (placed.keyring) where = 'the system credential store';
+    return { ...data, ...placed, verified: identity };
+  });
+  return where;
+}
+
+/**
+ * Other profiles of this instance that hold the token `tokenId` (as their last verification said),
+ * or the very secret `token` when they keep it in the file. Nothing is unlocked and no helper runs,
+ * so a keyring or helper profile never verified cannot be told apart, and is not named.
+ */
+export function profilesHolding(store: ProfileStore, origin: string, tokenId: number, token: string | undefined, except: string | undefined): string[] {
+  return store
+    .list()
+    .filter((p) => p.name !== except && originOf(p.url) === origin)
+    .filter((p) => p.verified?.tokenId === tokenId || (!!token && tokenStorage(p) === 'file' && p.token === token))
+    .map((p) => p.name);
 }
 
 /** Moves a profile's token to the other storage, removing it from the old one. */

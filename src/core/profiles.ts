@@ -26,6 +26,25 @@ export interface ProfileData {
   clientCert?: string;
   clientKey?: string;
   insecure?: boolean;
+  /** What the last check of the token against the instance learned; never the token itself. */
+  verified?: TokenIdentity;
+}
+
+/**
+ * Who a token is, as the instance said when it was last verified (or rotated): `profile list` shows
+ * it without unlocking a store, running a helper or asking the server.
+ */
+export interface TokenIdentity {
+  tokenId: number;
+  tokenName?: string;
+  userId?: number;
+  /** Absent when the token may not read GET /user (e.g. only self_rotate or read_api). */
+  username?: string;
+  isAdmin?: boolean;
+  scopes?: string[];
+  expiresAt?: string | null;
+  /** ISO 8601 date-time of the check. */
+  verifiedAt: string;
 }
 
 export interface Profile extends ProfileData {
@@ -109,6 +128,10 @@ function checkedProfile(path: string, name: string, data: unknown): Profile {
   if (d.keyring !== undefined) {
     const k = d.keyring as Record<string, unknown> | null;
     if (!k || typeof k !== 'object' || typeof k.service !== 'string' || typeof k.account !== 'string') throw bad('"keyring" must be an object with the strings "service" and "account"');
+  }
+  if (d.verified !== undefined) {
+    const v = d.verified as Record<string, unknown> | null;
+    if (!v || typeof v !== 'object' || typeof v.tokenId !== 'number' || typeof v.verifiedAt !== 'string') throw bad('"verified" must be an object with the number "tokenId" and the string "verifiedAt"');
   }
   return { name, ...(data as ProfileData) };
 }
@@ -219,8 +242,9 @@ export class ProfileStore {
    * `profile set-storage` meanwhile cannot leave it where it will not be read): in the file, or
    * through `toKeyring` at the profile's credential store entry. Returns which. `origin` is the
    * instance that issued the token: a profile pointed elsewhere meanwhile does not get it.
+   * `identity`, when given, replaces what the profile says about its token.
    */
-  async updateToken(name: string, origin: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>): Promise<'file' | 'keyring'> {
+  async updateToken(name: string, origin: string, token: string, toKeyring: (ref: KeyringRef) => Promise<void>, identity?: TokenIdentity): Promise<'file' | 'keyring'> {
     let where: 'file' | 'keyring' = 'file';
     await this.updateProfile(name, async (current) => {
       if (!current) throw new CommandFailedError(`profile ${name} was removed meanwhile`);
@@ -229,12 +253,13 @@ export class ProfileStore {
       if (now !== origin) throw new CommandFailedError(`profile ${name} now points at ${now ?? data.url} (changed meanwhile), not at ${origin} which issued the token`);
       // Moved to a helper by another process: a token stored anywhere would never be read.
       if (data.tokenCommand) throw new CommandFailedError(`profile ${name} now reads its token from a command (changed meanwhile)`);
+      const described = identity ? { ...data, verified: identity } : undefined;
       if (data.keyring) {
         await toKeyring(data.keyring);
         where = 'keyring';
-        return undefined;
+        return described;
       }
-      return { ...data, token };
+      return { ...(described ?? data), token };
     });
     return where;
   }

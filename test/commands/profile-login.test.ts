@@ -30,6 +30,8 @@ describe('profile login', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toMatch(/^warning: no system credential store is reachable/m);
     expect(config(dir).profiles.home.token).toBe(sb.tokens.alice);
+    // What the check learned is kept for `profile list`.
+    expect(config(dir).profiles.home.verified).toMatchObject({ username: 'alice', isAdmin: false });
   });
 
   it('refuses with --storage keyring, after asking, and saves nothing', async () => {
@@ -52,6 +54,7 @@ describe('profile login', () => {
     expect(res.stderr).toMatch(/Verified token "bob-workstation"/);
     expect(config(dir).profiles.ops).toMatchObject({ tokenCommand: `printf '%s\\n' ${sb.tokens.bob}` });
     expect(config(dir).profiles.ops.token).toBeUndefined();
+    expect(config(dir).profiles.ops.verified).toMatchObject({ username: 'bob', tokenName: 'bob-workstation' });
   });
 });
 

@@ -102,6 +102,32 @@ describe.skipIf(!KEYRING_PLATFORM)('tokens in the system credential store', () =
     expect((await run(['profile', 'set-storage', 'dev', 'vault'])).exitCode).toBe(2);
   });
 
+  it('set-token replaces the token in the profile’s store entry, never in a file; list shows who it is without the store', async () => {
+    const sb = sandbox();
+    const ks = keyring();
+    const configDir = tempDir();
+    const run = (args: string[], input?: string) => forgectl(args, { configDir, env: ks.env, input });
+    expect((await run(['profile', 'add', 'work', '--url', sb.url, '--token-stdin'], `${sb.tokens.alice}\n`)).exitCode).toBe(0);
+    const account = `work@${configDir} for ${sb.url}`;
+
+    const res = await run(['profile', 'set-token', 'work', '--token-stdin'], `${sb.tokens.rotated_current}\n`);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('Replaced the token of profile work (in the system credential store)');
+    expect(await storeContents(ks)).toContainEqual({ account, password: sb.tokens.rotated_current });
+    expect((await storeContents(ks)).filter((c) => c.account === account)).toHaveLength(1);
+    expect(filesContaining(configDir, sb.tokens.rotated_current)).toEqual([]);
+    expect(config(configDir).profiles.work).toMatchObject({ keyring: { service: 'forgectl', account }, verified: { username: 'alice', tokenName: 'ci-pipeline' } });
+    expect(json<any>(await run(['token', 'self', '-o', 'json'])).name).toBe('ci-pipeline');
+
+    // Listing needs no store: without any D-Bus session it still says who the token is.
+    const listed = await forgectl(['profile', 'list', '-o', 'json'], { configDir });
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    expect(json<any[]>(listed)).toMatchObject([{ name: 'work', storage: 'keyring', user: 'alice', admin: false, token: null }]);
+    // The store is shared by this file's tests: leave it as found.
+    expect((await run(['profile', 'remove', 'work', '--yes'])).exitCode).toBe(0);
+    expect((await storeContents(ks)).map((c) => c.account)).not.toContain(account);
+  });
+
   it('replacing a profile stored in the keyring with a file one removes the old entry', async () => {
     const sb = sandbox();
     const ks = keyring();
@@ -193,6 +219,22 @@ describe.skipIf(!KEYRING_PLATFORM)('config directories named alike', () => {
 });
 
 describe.skipIf(!KEYRING_PLATFORM)('a credential store that cannot be unlocked (no one to type the password)', () => {
+  it('set-token into a locked store fails (exit 1), the config and its recorded identity unchanged, the token in no file', async () => {
+    const sb = sandbox();
+    const ks = lockedKeyring();
+    const configDir = tempDir();
+    const keyringRef = { service: 'forgectl', account: `k@${configDir} for ${sb.url}` };
+    const verified = { tokenId: 3, userId: 2, username: 'alice', verifiedAt: '2026-01-01T00:00:00.000Z' };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ default: 'k', profiles: { k: { url: sb.url, keyring: keyringRef, verified } } }), { mode: 0o600 });
+    const before = readFileSync(join(configDir, 'config.json'), 'utf8');
+    const res = await forgectl(['profile', 'set-token', 'k', '--token-stdin'], { configDir, env: ks.env, input: sb.tokens.readonly });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: cannot save the token in the system credential store: /m);
+    expect(res.stderr).toMatch(/^hint: unlock the store and run the command again; the profile still holds its old token$/m);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+    expect(filesContaining(configDir, sb.tokens.readonly)).toEqual([]);
+  });
+
   it('falls back to the file with a warning, and --storage keyring refuses', async () => {
     const sb = sandbox();
     const ks = lockedKeyring();

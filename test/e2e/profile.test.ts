@@ -29,8 +29,9 @@ describe('profile add / list / show', () => {
       const out = await forgectl(args, { configDir });
       expect(out.exitCode, out.stderr).toBe(0);
       expect(out.stdout + out.stderr).not.toContain(sb.tokens.alice);
-      expect(out.stdout).toContain(sb.tokens.alice.slice(0, 4));
     }
+    // The masked token says nothing in a table (every token starts glpa); it stays in show and JSON.
+    expect((await forgectl(['profile', 'show', 'work'], { configDir })).stdout).toContain(sb.tokens.alice.slice(0, 4));
   });
 
   it('refuses a token the instance rejects (exit 4) and saves nothing', async () => {
@@ -81,6 +82,125 @@ describe('profile add / list / show', () => {
       expect(res.stderr).toBe('error: no token on standard input');
     }
     expect(json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }))).toEqual([]);
+  });
+});
+
+describe('profile list tells who each token is', () => {
+  it('shows the user and whether an administrator, as verified, without a request; an unverified or older entry says so', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const admin = await addProfile(configDir, 'ops', 'admin');
+    expect(admin.stderr).toMatch(/Verified token "admin" \(id \d+\) of user root \(id 1\), an administrator/);
+    expect((await addProfile(configDir, 'work', 'alice')).exitCode).toBe(0);
+    expect((await addProfile(configDir, 'blind', 'bob', ['--no-verify'])).exitCode).toBe(0);
+    const stored = config(configDir).profiles;
+    expect(stored.ops.verified).toMatchObject({ username: 'root', isAdmin: true, userId: 1, scopes: ['api', 'sudo', 'read_user', 'admin_mode'] });
+    expect(stored.work.verified).toMatchObject({ username: 'alice', isAdmin: false, tokenId: expect.any(Number), expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
+    expect(Date.parse(stored.work.verified.verifiedAt)).not.toBeNaN();
+    expect(stored.blind.verified).toBeUndefined();
+    expect(JSON.stringify(stored.work.verified)).not.toContain(sb.tokens.alice);
+
+    const mark = sb.requests.length;
+    const table = await forgectl(['profile', 'list'], { configDir });
+    expect(table.exitCode, table.stderr).toBe(0);
+    const rows = Object.fromEntries(table.stdout.split('\n').filter(Boolean).map((line) => [line.split('\t')[1], line.split('\t')]));
+    expect(rows.ops!.slice(3, 5)).toEqual(['root', 'yes']);
+    expect(rows.work!.slice(3, 5)).toEqual(['alice', 'no']);
+    expect(rows.blind!.slice(3, 5)).toEqual(['—', '—']);
+    expect(rows.blind!.at(-1)).toBe('not verified');
+    expect(table.stdout).not.toMatch(/glpa\*/);
+    const listed = json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }));
+    expect(listed.find((p) => p.name === 'ops')).toMatchObject({ user: 'root', admin: true, verified_at: stored.ops.verified.verifiedAt });
+    expect(listed.find((p) => p.name === 'blind')).toMatchObject({ user: null, admin: null, verified_at: null });
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+});
+
+describe('profile add with a token that may not read its user', () => {
+  it('saves it all the same; list shows the user id and "—" for administrator', async () => {
+    const sb = sandbox();
+    const carol = sb.state.findUser('carol')!;
+    const now = Date.now();
+    const secret = 'glpat-onlyselfrotate0001';
+    sb.state.addToken({ userId: carol.id, name: 'rotate-only', description: null, scopes: ['self_rotate'], createdAt: now, updatedAt: now, lastUsedAt: null, expiresAt: null, revoked: false, impersonation: false, previousId: null, secret });
+    const configDir = tempDir();
+    const res = await forgectl(['profile', 'add', 'narrow', '--url', sb.url, '--token-stdin'], { configDir, input: secret });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(new RegExp(`Verified token "rotate-only" \\(id \\d+\\) of user ${carol.id}, scopes self_rotate, no expiry`));
+    expect(config(configDir).profiles.narrow.verified).toMatchObject({ userId: carol.id, tokenName: 'rotate-only', expiresAt: null });
+    expect(config(configDir).profiles.narrow.verified.username).toBeUndefined();
+    const listed = json<any[]>(await forgectl(['profile', 'list', '-o', 'json'], { configDir }));
+    expect(listed[0]).toMatchObject({ user: `#${carol.id}`, user_id: carol.id, admin: null });
+    const table = await forgectl(['profile', 'list'], { configDir });
+    expect(table.stdout.split('\t').slice(3, 7)).toEqual([`#${carol.id}`, '—', 'file', 'never']);
+  });
+});
+
+describe('profile set-token', () => {
+  it('replaces the token in place, keeping the other settings, and records who it is', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    expect((await addProfile(configDir, 'other', 'bob')).exitCode).toBe(0);
+    expect((await addProfile(configDir, 'work', 'alice', ['--default', '--storage', 'file'])).exitCode).toBe(0);
+    const res = await forgectl(['profile', 'set-token', 'work', '--token-stdin'], { configDir, input: `${sb.tokens.rotated_current}\n` });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/Verified token "ci-pipeline"/);
+    expect(res.stderr).toContain(`Replaced the token of profile work (in ${join(configDir, 'config.json')})`);
+    expect(res.stderr).not.toMatch(/warning/);
+    expect(res.stdout + res.stderr).not.toContain(sb.tokens.rotated_current);
+    expect(config(configDir)).toMatchObject({
+      default: 'work',
+      profiles: { work: { url: sb.url, token: sb.tokens.rotated_current, tokenType: 'personal', verified: { username: 'alice', tokenName: 'ci-pipeline' } } },
+    });
+    const self = await forgectl(['token', 'self', '-o', 'json'], { configDir });
+    expect(json<any>(self).name).toBe('ci-pipeline');
+  });
+
+  it('warns when the new token belongs to another user; --dry-run verifies and changes nothing', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    expect((await addProfile(configDir, 'work', 'alice')).exitCode).toBe(0);
+    const before = readFileSync(join(configDir, 'config.json'), 'utf8');
+    const dry = await forgectl(['profile', 'set-token', 'work', '--token-stdin', '--dry-run'], { configDir, input: sb.tokens.bob });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toMatch(/^warning: the new token belongs to user bob \(id \d+\), not to alice \(id \d+\) as the old one did$/m);
+    expect(dry.stderr).toMatch(/^dry run: would replace the token of profile work/m);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+    const real = await forgectl(['profile', 'set-token', 'work', '--token-stdin'], { configDir, input: sb.tokens.bob });
+    expect(real.exitCode, real.stderr).toBe(0);
+    expect(real.stderr).toMatch(/^warning: the new token belongs to user bob/m);
+    expect(config(configDir).profiles.work).toMatchObject({ token: sb.tokens.bob, verified: { username: 'bob' } });
+  });
+
+  it('refuses before any request: no such profile, no token, a helper profile, two token sources (exit 2)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    expect((await addProfile(configDir, 'work', 'alice')).exitCode).toBe(0);
+    expect((await forgectl(['profile', 'add', 'vault', '--url', sb.url, '--token-command', 'printf x', '--no-verify'], { configDir })).exitCode).toBe(0);
+    const mark = sb.requests.length;
+    const cases: [string[], string, RegExp][] = [
+      [['profile', 'set-token', 'nope', '--token-stdin'], sb.tokens.bob, /^error: no profile named nope$/m],
+      [['profile', 'set-token', 'work'], '', /^error: no token given\nhint: pass it on standard input/m],
+      [['profile', 'set-token', 'work', '--token-stdin'], '', /^error: no token on standard input$/m],
+      [['profile', 'set-token', 'vault', '--token-stdin'], sb.tokens.bob, /^error: profile vault reads its token from `printf x`; forgectl stores no token for it$/m],
+      [['profile', 'set-token', 'work', '--token-stdin', '--token', 'glpat-abcdefghijklmnop'], '', /^error: --token and --token-stdin cannot be used together$/m],
+    ];
+    for (const [args, input, message] of cases) {
+      const res = await forgectl(args, { configDir, input });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toMatch(message);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+    expect(config(configDir).profiles.work.token).toBe(sb.tokens.alice);
+  });
+
+  it('a token the instance rejects is not saved (exit 4)', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    expect((await addProfile(configDir, 'work', 'alice')).exitCode).toBe(0);
+    const res = await forgectl(['profile', 'set-token', 'work', '--token-stdin'], { configDir, input: sb.tokens.revoked });
+    expect(res.exitCode).toBe(4);
+    expect(config(configDir).profiles.work.token).toBe(sb.tokens.alice);
   });
 });
 

@@ -286,6 +286,48 @@ describe('token rotate', () => {
   });
 });
 
+describe('token rotate and the other profiles holding the token', () => {
+  function profiles(configDir: string): any {
+    return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles;
+  }
+
+  it('names every other profile that held the rotated token (by its verified id, or by the secret in the file) and how to fix it', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith('grace', 'main');
+    const twin = await forgectl(['profile', 'add', 'twin', '--url', sb.url, '--token-stdin'], { configDir, input: sb.tokens.grace });
+    expect(twin.exitCode, twin.stderr).toBe(0);
+    const oldId = profiles(configDir).main.verified.tokenId as number;
+
+    const res = await forgectl(['token', 'rotate', 'self', '-o', 'json'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const rotated = json<any>(res);
+    expect(res.stderr).toMatch(new RegExp(`^warning: profile twin also holds token ${oldId}, which no longer works: give it the new token with \`forgectl profile set-token twin\`$`, 'm'));
+    // The profile saved to now describes its new token, still of the same user.
+    expect(profiles(configDir).main.verified).toMatchObject({ tokenId: rotated.id, username: 'grace', expiresAt: rotated.expires_at });
+
+    const fixed = await forgectl(['profile', 'set-token', 'twin', '--token-stdin'], { configDir, input: rotated.token });
+    expect(fixed.exitCode, fixed.stderr).toBe(0);
+    expect(json<any>(await forgectl(['token', 'self', '-o', 'json', '-p', 'twin'], { configDir })).id).toBe(rotated.id);
+
+    // An administrator rotating it by id from the environment: both profiles are named, first in the dry run.
+    const admin = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+    const dry = await forgectl(['token', 'rotate', String(rotated.id), '--yes', '--dry-run'], { configDir, env: admin });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toMatch(new RegExp(`^dry run: profiles main, twin also hold token ${rotated.id}, which would stop working`, 'm'));
+    const byAdmin = await forgectl(['token', 'rotate', String(rotated.id), '--yes', '-o', 'json'], { configDir, env: admin });
+    expect(byAdmin.exitCode, byAdmin.stderr).toBe(0);
+    expect(byAdmin.stderr).toMatch(/^warning: profiles main, twin also hold token \d+, which no longer works: give each the new token with `forgectl profile set-token main`, `forgectl profile set-token twin`$/m);
+
+    // A profile saved without verification is found by the secret it keeps in the file.
+    const secret = json<any>(byAdmin).token as string;
+    expect((await forgectl(['profile', 'add', 'blind', '--url', sb.url, '--token-stdin', '--no-verify', '--storage', 'file'], { configDir, input: secret })).exitCode).toBe(0);
+    const fromEnv = await forgectl(['token', 'rotate', 'self', '--no-save', '-o', 'json'], { configDir, env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: secret } });
+    expect(fromEnv.exitCode, fromEnv.stderr).toBe(0);
+    expect(fromEnv.stderr).toMatch(/^warning: profile blind also holds token \d+, which no longer works/m);
+    expect(fromEnv.stdout + fromEnv.stderr).not.toContain(secret);
+  });
+});
+
 describe('token revoke', () => {
   it('needs --yes without a terminal and sends nothing otherwise', async () => {
     const sb = sandbox();

@@ -29,6 +29,7 @@ describe('options that replace a global option', () => {
         'profile add --token',
         'profile add --token-type',
         'profile add --url',
+        'profile set-token --token',
       ].sort(),
     );
   });

@@ -18,7 +18,8 @@ export function registerProfile(program: Command, reg: Registry): void {
     name: 'add <name>',
     summary: 'Add or replace a profile, verifying its token first',
     description:
-      'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked). ' +
+      'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked), and GET /user gives its user name and whether it is an administrator’s; ' +
+      'what the check learned (never the token) is kept in the profile for `profile list`. ' +
       'It is kept in the system credential store (Secret Service, Keychain, Credential Manager) and config.json holds only a reference; ' +
       'with no store reachable (a headless server, CI) it goes to config.json with a warning, unless --storage keyring, which refuses. ' +
       'With --token-command nothing secret is stored: the command (split into words like a shell would, but run without one; ' +
@@ -65,9 +66,12 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'list',
-    summary: 'List profiles and where each token lives (keyring, file, command); tokens masked',
+    summary: 'List profiles: who each token is (as last verified), whether an administrator’s, where it lives; offline',
+    description:
+      'USER and ADMIN are what the last check of the token (profile add, login or set-token, or a saved rotation) recorded; VERIFIED is when. ' +
+      'Nothing is asked: no request is sent, no credential store unlocked, no helper run. A profile never checked shows "—" and "not verified".',
     aliases: ['ls'],
-    examples: ['forgectl profile list', 'forgectl profile list -o json'],
+    examples: ['forgectl profile list', '# profiles whose token belongs to an administrator', "forgectl profile list -o json | jq -r '.[] | select(.admin) | .name'"],
     run: async (ctx) => (await run()).listProfiles(ctx),
   });
 
@@ -93,6 +97,33 @@ export function registerProfile(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl profile set-storage work keyring', '# before moving the config to a machine without a credential store', 'forgectl profile set-storage work file'],
     run: async (ctx, _opts, args) => (await run()).setStorage(ctx, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'set-token <name>',
+    summary: 'Replace a profile’s token, verifying it first; the profile keeps its other settings',
+    description:
+      'The new token is read from standard input (--token-stdin), from --token, or from a hidden prompt on a terminal, ' +
+      'checked against the profile’s instance like `profile add` does (GET /personal_access_tokens/self, then GET /user for the user name), ' +
+      'and saved where the profile keeps its token: its entry in the system credential store, or config.json. ' +
+      'It warns when the new token belongs to another user than the old one. ' +
+      'A profile whose token comes from --token-command stores none: update the command’s source instead.',
+    writes: true,
+    examples: [
+      'forgectl profile set-token work --token-stdin < ~/.work-token',
+      '# on a terminal: asks for the token without echoing it',
+      'forgectl profile set-token work',
+      '# after `token rotate` under another profile that held the same token',
+      'forgectl token rotate self -p ci -o json | jq -r .token | forgectl profile set-token deploy --token-stdin',
+    ],
+    // The new token of the profile, not the run's credential.
+    replacesGlobals: ['--token'],
+    options: (c) =>
+      c
+        .option('--token-stdin', 'read the token from standard input')
+        .option('--token <token>', 'the token (visible in ps; prefer --token-stdin)')
+        .option('--no-verify', 'save without checking the token (the profile then shows as not verified)'),
+    run: async (ctx, opts, args) => (await run()).setProfileToken(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {

@@ -3,13 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
+import { getCurrentUser } from '../../api/instance.js';
 import { getToken, type Token } from '../../api/tokens.js';
 import { ApiError, CancelledError, NetworkError, UsageError } from '../../core/errors.js';
 import { normalizeBaseUrl, type TokenType } from '../../core/http.js';
 import { none, object, list, type CommandResult, type Column } from '../../core/output.js';
-import { forgetOldToken, moveToken, placeToken, readProfileToken, STORAGES, tokenStorage, type StorageChoice } from '../../core/profile-token.js';
-import { checkProfileName, type Profile, type ProfileData } from '../../core/profiles.js';
-import { splitCommand } from '../../core/token-command.js';
+import { forgetOldToken, moveToken, placeToken, readProfileToken, replaceStoredToken, STORAGES, tokenStorage, type StorageChoice } from '../../core/profile-token.js';
+import { checkProfileName, originOf, type Profile, type ProfileData, type TokenIdentity } from '../../core/profiles.js';
+import { splitCommand, tokenDefect } from '../../core/token-command.js';
 import { maskToken } from '../../core/redact.js';
 import { confirmDestructive } from '../shared.js';
 
@@ -48,10 +49,19 @@ interface AddOptions {
 
 /** A profile as shown to people and scripts: never the whole token. */
 function view(p: Profile, defaultName: string | undefined) {
+  // Identity as recorded by the last verification: read from the file, nothing is asked.
+  const v = p.verified;
   return {
     name: p.name,
     default: p.name === defaultName,
     url: p.url,
+    user: v?.username ?? (v?.userId !== undefined ? `#${v.userId}` : null),
+    user_id: v?.userId ?? null,
+    admin: v?.isAdmin ?? null,
+    token_id: v?.tokenId ?? null,
+    scopes: v?.scopes ?? null,
+    token_expires_at: v?.expiresAt ?? null,
+    verified_at: v?.verifiedAt ?? null,
     // Only a token kept in the file is shown (masked): listing must not unlock a store or run helpers.
     token: p.token ? maskToken(p.token) : null,
     token_type: p.tokenType ?? 'personal',
@@ -64,17 +74,26 @@ function view(p: Profile, defaultName: string | undefined) {
   };
 }
 
+const UNKNOWN = '—';
+
 const COLUMNS: Column<ReturnType<typeof view>>[] = [
   { key: 'default', header: ' ', value: (p) => (p.default ? '*' : '') },
   { key: 'name' },
   { key: 'url' },
-  { key: 'token_type', header: 'type' },
+  { key: 'user', value: (p) => p.user ?? UNKNOWN },
+  { key: 'admin', value: (p) => (p.admin === null ? UNKNOWN : p.admin ? 'yes' : 'no') },
   { key: 'storage', header: 'token in' },
-  { key: 'token' },
-  { key: 'sudo' },
+  { key: 'token_expires_at', header: 'expires', value: (p) => (p.verified_at ? (p.token_expires_at ?? 'never') : UNKNOWN) },
+  { key: 'verified_at', header: 'verified', value: (p) => (p.verified_at ? p.verified_at.slice(0, 10) : 'not verified') },
 ];
 
-async function verifyToken(ctx: Context, data: ProfileData, name: string): Promise<Token | undefined> {
+/** What a verification learned: the token, and its user when the token may read GET /user. */
+interface Verified {
+  token: Token;
+  identity: TokenIdentity;
+}
+
+async function verifyToken(ctx: Context, data: ProfileData, name: string): Promise<Verified | undefined> {
   if (!data.token && !data.tokenCommand) return undefined;
   // Decided before the helper runs: a job token is never checked, so its helper is not asked.
   if (data.tokenType === 'job') {
@@ -88,12 +107,30 @@ async function verifyToken(ctx: Context, data: ProfileData, name: string): Promi
     clientCert: data.clientCert,
     clientKey: data.clientKey,
   });
-  return getToken(client, 'self');
+  const self = await getToken(client, 'self');
+  // A token without read_user/read_api/api (only self_rotate…) may not read its user: not a failure.
+  const user = await getCurrentUser(client).catch((err: unknown) => {
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
+    throw err;
+  });
+  const identity: TokenIdentity = {
+    tokenId: self.id,
+    tokenName: self.name,
+    userId: user?.id ?? self.user_id,
+    username: user?.username,
+    // GitLab shows is_admin to administrators only: a readable user without it is not one.
+    isAdmin: user ? user.is_admin === true : undefined,
+    scopes: self.scopes,
+    expiresAt: self.expires_at ?? null,
+    verifiedAt: new Date(ctx.clock.now()).toISOString(),
+  };
+  return { token: self, identity };
 }
 
-function describeToken(t: Token): string {
+function describeToken({ token: t, identity: who }: Verified): string {
   const expiry = t.expires_at ? `expires ${t.expires_at}` : 'no expiry';
-  return `token "${t.name}" (id ${t.id}) of user ${t.user_id ?? '?'}, scopes ${(t.scopes ?? []).join(',') || 'none'}, ${expiry}`;
+  const user = who.username ? `${who.username} (id ${who.userId})${who.isAdmin ? ', an administrator' : ''}` : `${who.userId ?? '?'}`;
+  return `token "${t.name}" (id ${t.id}) of user ${user}, scopes ${(t.scopes ?? []).join(',') || 'none'}, ${expiry}`;
 }
 
 /** Asked before any verification request: replacing an existing profile needs --yes or a "yes". */
@@ -166,6 +203,7 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
   if (opts.verify) {
     const who = await verifyToken(ctx, data, name);
     if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+    data.verified = who?.identity;
   }
   return save(ctx, name, data, !!opts.default, opts.storage);
 }
@@ -192,6 +230,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     if (!signedIn) continue;
     const { data, who } = signedIn;
     if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+    data.verified = who?.identity;
     const name = await p.input('Profile name:', {
       default: suggested,
       validate: (v) => {
@@ -258,7 +297,7 @@ async function askAcceptedToken(
   tokenType: TokenType,
   name: string,
   tokenCommand: string | undefined,
-): Promise<{ data: ProfileData; who?: Token } | undefined> {
+): Promise<{ data: ProfileData; who?: Verified } | undefined> {
   for (;;) {
     let data: ProfileData;
     if (tokenCommand) {
@@ -341,4 +380,71 @@ export async function setStorage(ctx: Context, name: string, to: string): Promis
   else if (ctx.dryRun) ctx.notice(`dry run: would move the token of profile ${name} to ${place}`);
   else ctx.notice(`Moved the token of profile ${name} to ${place}.`);
   return none;
+}
+
+interface SetTokenOptions {
+  tokenStdin?: boolean;
+  token?: string;
+  verify: boolean;
+}
+
+/** The new token of `profile set-token`: from stdin, the flag, or a hidden prompt on a terminal. */
+async function readNewToken(ctx: Context, opts: SetTokenOptions, name: string): Promise<string> {
+  if (opts.tokenStdin && opts.token !== undefined) throw new UsageError('--token and --token-stdin cannot be used together');
+  if (opts.token === '') throw new UsageError('--token is empty', 'give a token, or use --token-stdin');
+  let token: string;
+  if (opts.tokenStdin) {
+    token = await ctx.readSecretFromStdin('token');
+  } else if (opts.token !== undefined) {
+    ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
+    token = opts.token.trim();
+  } else if (ctx.interactive) {
+    token = (await ctx.prompt.password(`New token for profile ${name} (input hidden):`, { validate: (v) => (v.trim() ? true : 'a token is needed') })).trim();
+  } else {
+    throw new UsageError('no token given', `pass it on standard input: \`forgectl profile set-token ${name} --token-stdin < FILE\``);
+  }
+  ctx.redactor.add(token);
+  const defect = tokenDefect(token);
+  if (defect) throw new UsageError(`the new token ${defect}`);
+  return token;
+}
+
+/** Who held the profile before and who holds it now, when both are known and differ. */
+function userChange(before: TokenIdentity | undefined, after: TokenIdentity | undefined): string | undefined {
+  if (before?.userId === undefined || after?.userId === undefined || before.userId === after.userId) return undefined;
+  const who = (i: TokenIdentity) => (i.username ? `${i.username} (id ${i.userId})` : `id ${i.userId}`);
+  return `the new token belongs to user ${who(after)}, not to ${who(before)} as the old one did`;
+}
+
+export async function setProfileToken(ctx: Context, opts: SetTokenOptions, name: string): Promise<CommandResult> {
+  checkProfileName(name);
+  const store = await ctx.profiles();
+  const p = store.get(name);
+  if (!p) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  if (p.tokenCommand) {
+    throw new UsageError(
+      `profile ${name} reads its token from \`${p.tokenCommand}\`; forgectl stores no token for it`,
+      'put the new token where that command reads it, or replace the profile with `forgectl profile add … --token-stdin --yes`',
+    );
+  }
+  const origin = originOf(p.url);
+  if (!origin) throw new UsageError(`profile ${name} in ${store.path} has an unusable URL: ${p.url}`);
+  const token = await readNewToken(ctx, opts, name);
+  const { name: _n, ...data } = p;
+  let identity: TokenIdentity | undefined;
+  if (opts.verify) {
+    const who = await verifyToken(ctx, { ...data, token }, name);
+    if (who) ctx.notice(`Verified ${describeToken(who)}.`);
+    identity = who?.identity;
+    const changed = userChange(p.verified, identity);
+    if (changed) ctx.warn(changed);
+  }
+  const place = tokenStorage(p) === 'keyring' ? 'the system credential store' : store.path;
+  if (ctx.dryRun) {
+    ctx.notice(`dry run: would replace the token of profile ${name} (in ${place})`);
+    return none;
+  }
+  const where = await replaceStoredToken(ctx, store, name, origin, token, identity);
+  ctx.notice(`Replaced the token of profile ${name} (in ${where}).`);
+  return object(view(store.get(name)!, store.defaultName()));
 }

@@ -59,7 +59,9 @@ export function registerToken(program: Command, reg: Registry): void {
       '`self` rotates the token in use (a token with only the self_rotate scope may do this). When the token is the one the profile in use holds, the new ' +
       'secret is saved where the old one lived (the system credential store, or config.json atomically) before it is printed; if saving fails it is still printed and the exit code is 1. ' +
       'A profile whose token comes from --token-command is not written to: the secret is printed with a reminder to update the helper’s source. ' +
-      'Any other token (another user’s, or another of yours) stops working for whoever uses it, so this asks first, as `token revoke` does (--yes in scripts).',
+      'Any other token (another user’s, or another of yours) stops working for whoever uses it, so this asks first, as `token revoke` does (--yes in scripts). ' +
+      'Other profiles of the instance that hold the rotated token (by the token id their last verification recorded, or by the secret kept in config.json; ' +
+      'no credential store is unlocked and no helper run to find out) are named in a warning, with the `profile set-token` to run for each.',
     writes: true,
     examples: [
       'forgectl token rotate self --expires-in 90d',
@@ -67,6 +69,8 @@ export function registerToken(program: Command, reg: Registry): void {
       'forgectl token rotate 42 --expires-at 2026-12-31 --yes -o json',
       '# rotate a token that lives in a CI variable; nothing to save locally',
       'FORGECTL_TOKEN=$OLD forgectl token rotate self --no-save -o json | jq -r .token',
+      '# another profile held the same token: give it the new one',
+      'forgectl token rotate self -p work -o json | jq -r .token | forgectl profile set-token laptop --token-stdin',
     ],
     options: (c) =>
       c

@@ -5,7 +5,8 @@ import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenFilters, type TokenId } from '../../api/tokens.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
-import { saveRotatedToken } from '../../core/profile-token.js';
+import { profilesHolding, saveRotatedToken } from '../../core/profile-token.js';
+import { originOf, type Profile, type TokenIdentity } from '../../core/profiles.js';
 import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
 import { capped, clientFilterPageOptions, confirmDestructive, exclusive, pageOptions } from '../shared.js';
 
@@ -160,8 +161,12 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     await confirmDestructive(ctx, `Rotate token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'} (its current secret stops working)?`);
   }
 
+  const holders = await otherHolders(ctx, conn, target.id, isOwnCredential ? conn.token : undefined);
   const rotated = await rotateToken(http, id === 'self' ? 'self' : target.id, expiresAt);
-  if (!rotated) return none; // --dry-run
+  if (!rotated) {
+    if (holders.length) ctx.notice(`dry run: ${holdersSentence(holders, target.id, 'would stop working')}`);
+    return none;
+  }
   if (!rotated.token) {
     ctx.warn('the service answered without a new secret');
     return object(rotated, { columns: DETAIL });
@@ -171,7 +176,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   let exitCode: number | undefined;
   if (saveTo) {
     try {
-      const where = await saveRotatedToken(ctx, await ctx.profiles(), saveTo, rotated.token);
+      const where = await saveRotatedToken(ctx, await ctx.profiles(), saveTo, rotated.token, rotatedIdentity(saveTo, rotated, ctx.clock.now()));
       ctx.notice(`Saved the new token to profile ${saveTo.name} (in ${where}).`);
     } catch (err) {
       exitCode = 1;
@@ -188,8 +193,45 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     const where = conn.tokenSource === 'profile' ? `profile ${conn.profile?.name}` : conn.tokenSource === 'env' ? 'FORGECTL_TOKEN/GITLAB_TOKEN' : conn.tokenSource === 'ci' ? 'CI_JOB_TOKEN' : 'the --token flag';
     ctx.warn(`the token in ${where} is now revoked; replace it with the new one printed below`);
   }
+  if (holders.length) ctx.warn(holdersSentence(holders, target.id, 'no longer works'));
   ctx.notice(`Rotated token ${target.id}; the new token ${rotated.id} is shown once.`);
   return { ...object(rotated, { columns: [...DETAIL, { key: 'token', header: 'token (new secret)' }] }), exitCode };
+}
+
+/**
+ * Profiles of this instance, other than the one in use, that hold the token being rotated: by the
+ * token id their last verification recorded, or by the secret itself when they keep it in
+ * config.json. Nothing is unlocked and no helper runs for this; a config that cannot be listed
+ * only means no warning.
+ */
+async function otherHolders(ctx: Context, conn: { url: string; tokenSource: string; profile?: Profile }, tokenId: number, secret: string | undefined): Promise<string[]> {
+  const origin = originOf(conn.url);
+  if (!origin) return [];
+  try {
+    return profilesHolding(await ctx.profiles(), origin, tokenId, secret, conn.tokenSource === 'profile' ? conn.profile?.name : undefined);
+  } catch {
+    return [];
+  }
+}
+
+function holdersSentence(names: string[], tokenId: number, verb: string): string {
+  const who = names.length === 1 ? `profile ${names[0]} also holds` : `profiles ${names.join(', ')} also hold`;
+  const fix = names.map((n) => `\`forgectl profile set-token ${n}\``).join(', ');
+  return `${who} token ${tokenId}, which ${verb}: give ${names.length === 1 ? 'it' : 'each'} the new token with ${fix}`;
+}
+
+/** What the profile knows of its token after a rotation: the new token's id and expiry, the same user. */
+function rotatedIdentity(p: Profile, rotated: Token, now: number): TokenIdentity {
+  const before = p.verified && (rotated.user_id === undefined || p.verified.userId === rotated.user_id) ? p.verified : undefined;
+  return {
+    ...before,
+    tokenId: rotated.id,
+    tokenName: rotated.name,
+    userId: rotated.user_id ?? before?.userId,
+    scopes: rotated.scopes ?? before?.scopes,
+    expiresAt: rotated.expires_at ?? null,
+    verifiedAt: new Date(now).toISOString(),
+  };
 }
 
 export async function revokeTokenCommand(ctx: Context, rawId: string): Promise<CommandResult> {
