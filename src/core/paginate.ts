@@ -262,6 +262,8 @@ async function* concurrentPages<T>(
   perPage: number,
   opts: PageOptions,
 ): AsyncGenerator<T, { yielded: number; next?: string; counted?: number }> {
+  // No counted page left (the count ends at page 1): where page 1 links is where the list goes on.
+  if (from > to) return { yielded: 0, next: templateUrl };
   const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
   // Once the list stops (a page failed for good, or the consumer has enough), the pages fetched
   // ahead are dropped: their retries would only hold up the exit.
