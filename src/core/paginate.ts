@@ -95,6 +95,14 @@ async function fetchPage(
   signal?: AbortSignal,
 ): Promise<HttpResponse<unknown>> {
   try {
+    // Checked here, not only where the token would go: a public list read without a token must not
+    // go on with another host's items as if they were the instance's.
+    if (new URL(url).origin !== new URL(http.baseUrl).origin) {
+      throw new CommandFailedError(
+        `the instance named ${http.options.redactor.url(url)} as the next page, on another host`,
+        'check the instance\'s external URL setting, or --url',
+      );
+    }
     const res = await http.request<unknown>({ method: 'GET', path: url, onRetry, signal });
     pageItems(res);
     return res;
