@@ -13,6 +13,7 @@ import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/p
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
 import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
+import { tokenDefect } from './core/token-command.js';
 
 /** Status lines may quote server data: no raw control characters, no URL credentials. */
 const safe = (s: string): string => visible(maskUrlCredentials(s));
@@ -295,6 +296,10 @@ export class Context {
     // The profile's token is read only when it will be sent: a helper command or the keyring is not
     // asked for a token that a flag or the environment replaces.
     const token = givenToken ? givenToken.token : ciToken ? env.CI_JOB_TOKEN : tokenSource === 'profile' ? await readProfileToken(this, profile!) : undefined;
+    // A token from a flag or the environment is checked like a stored one, before anything is sent.
+    const given = givenToken ? (givenToken.source === 'flag' ? 'given with --token' : `in ${env.FORGECTL_TOKEN ? 'FORGECTL_TOKEN' : 'GITLAB_TOKEN'}`) : ciToken ? 'in CI_JOB_TOKEN' : undefined;
+    const defect = given && token ? tokenDefect(token) : undefined;
+    if (defect) throw new UsageError(`the token ${given} cannot be sent: it ${defect}`);
 
     // Endpoints that answer without credentials (public projects, broadcast messages) may go there anonymously.
     if (!token && urlFrom !== 'profile' && !profile && !opts.anonymous) {

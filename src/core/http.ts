@@ -446,10 +446,17 @@ export class HttpClient {
       const res = await this.sendWithRetries(currentMethod, url, headers, sendBody ? req : undefined, req);
       const location = res.headers.location;
       if ([301, 302, 303, 307, 308].includes(res.status) && location) {
-        if (hop >= MAX_REDIRECTS) {
-          throw new NetworkError(`too many redirects (last: ${res.status} to ${location})`, 'EREDIRECTS', method, url);
+        const r0 = this.options.redactor;
+        let next: string;
+        try {
+          next = new URL(location, url).toString();
+        } catch {
+          throw new CommandFailedError(r0.text(`${currentMethod} ${r0.url(url)} answered ${res.status} with a Location that is not a URL: ${location}`));
         }
-        const next = new URL(location, url).toString();
+        if (hop >= MAX_REDIRECTS) {
+          // The Location may carry a token in its query: shown masked, like every URL.
+          throw new NetworkError(`too many redirects (last: ${res.status} to ${r0.url(next)})`, 'EREDIRECTS', method, r0.url(url));
+        }
         // Another origin is never followed, not even without credentials: a write's body may hold a
         // secret (a hook secret, a setting, a migration's source token), and a read's answer would
         // pass for the instance's.

@@ -95,6 +95,14 @@ async function fetchPage(
   signal?: AbortSignal,
 ): Promise<HttpResponse<unknown>> {
   try {
+    // Checked here, not only where the token would go: a public list read without a token must not
+    // go on with another host's items as if they were the instance's.
+    if (new URL(url).origin !== new URL(http.baseUrl).origin) {
+      throw new CommandFailedError(
+        `the instance named ${http.options.redactor.url(url)} as the next page, on another host`,
+        'check the instance\'s external URL setting, or --url',
+      );
+    }
     const res = await http.request<unknown>({ method: 'GET', path: url, onRetry, signal });
     pageItems(res);
     return res;
@@ -262,6 +270,8 @@ async function* concurrentPages<T>(
   perPage: number,
   opts: PageOptions,
 ): AsyncGenerator<T, { yielded: number; next?: string; counted?: number }> {
+  // No counted page left (the count ends at page 1): where page 1 links is where the list goes on.
+  if (from > to) return { yielded: 0, next: templateUrl };
   const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
   // Once the list stops (a page failed for good, or the consumer has enough), the pages fetched
   // ahead are dropped: their retries would only hold up the exit.

@@ -1,6 +1,7 @@
 // TLS files named by --ca-file, --client-cert and --client-key (or a profile): read when the client is
 // made, so a missing or wrong file is a usage error (exit 2) before anything is sent.
 
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
 
@@ -20,8 +21,23 @@ export function readPemFile(option: string, file: string, kind: 'ca' | 'cert' | 
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`${option} ${file}: cannot read it (${code === 'EISDIR' ? 'it is a directory' : (code ?? (err as Error).message)})`);
   }
-  if (!PEM_BLOCK[kind].test(data.toString('latin1'))) {
+  if (!PEM_BLOCK[kind].test(data.toString('latin1')) || (kind !== 'key' && !holdsReadableCertificate(data.toString('latin1')))) {
     throw new UsageError(`${option} ${file} holds no ${WANTED[kind].slice(2)}`, `give ${WANTED[kind]} file (-----BEGIN …----- blocks)`);
   }
   return data;
+}
+
+/** A CERTIFICATE block may hold anything (a truncated paste): Node skips such a block without a word. */
+function holdsReadableCertificate(text: string): boolean {
+  // OpenSSL's trusted form is read by the TLS layer but not by X509Certificate: taken as it is.
+  if (text.includes('-----BEGIN TRUSTED CERTIFICATE-----')) return true;
+  for (const block of text.match(/-----BEGIN (?:X509 )?CERTIFICATE-----[\s\S]*?-----END (?:X509 )?CERTIFICATE-----/g) ?? []) {
+    try {
+      new X509Certificate(block);
+      return true;
+    } catch {
+      // Not a certificate; a bundle may still hold one further on.
+    }
+  }
+  return false;
 }

@@ -157,6 +157,10 @@ describe('api JSON answers and paging flags', () => {
     const twice = await api('/json', false, ['-X', 'GET', '-F', 'per_page=5', '--per-page', '1']);
     expect(twice.exitCode).toBe(2);
     expect(twice.stderr).toMatch(/^error: --per-page and the field per_page both give the per_page parameter$/m);
+    // The path's own query too: `?page=5` and `--page 2` sent both, and the server picked one.
+    const inPath = await api('/json?page=5', false, ['--page', '2']);
+    expect(inPath.exitCode).toBe(2);
+    expect(inPath.stderr).toMatch(/^error: --page and the path's query both give the page parameter$/m);
     expect(queries).toEqual([]);
   });
 });

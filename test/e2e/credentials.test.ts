@@ -142,6 +142,18 @@ describe('a profile token goes only to its own origin', () => {
     expect(res.stderr).toMatch(/^error: --token is empty/m);
   });
 
+  it('a given token with a control character or a blank is exit 2 naming its source, nothing sent (not a raw HTTP-library error)', async () => {
+    const before = captured.length;
+    const env = await forgectl(['token', 'self', '--url', otherUrl], { env: { FORGECTL_TOKEN: 'glpat-abcd\u0001efghijklmnop' } });
+    expect(env.exitCode, env.stderr).toBe(2);
+    expect(env.stderr).toMatch(/^error: the token in FORGECTL_TOKEN cannot be sent: it holds characters a token cannot have/m);
+    const flag = await forgectl(['token', 'self', '--url', otherUrl, '--token', 'glpat-abcd efghijklmnop']);
+    expect(flag.exitCode, flag.stderr).toBe(2);
+    expect(flag.stderr).toMatch(/^error: the token given with --token cannot be sent/m);
+    expect(env.stderr + flag.stderr).not.toMatch(/UND_ERR|efghijklmnop/);
+    expect(captured.length).toBe(before);
+  });
+
   it('no instance at all is a usage error (exit 2): nothing was sent', async () => {
     const res = await forgectl(['token', 'self']);
     expect(res.exitCode).toBe(2);

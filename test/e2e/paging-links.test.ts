@@ -59,6 +59,16 @@ describe('--all on a list that grows while it is read', () => {
       expect(JSON.parse(res.stdout).map((h: { id: number }) => h.id)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(res.stderr).toBe('');
     });
+
+    it(`${mode}: page 1 counts 1 page but links a next one (the list grew while page 1 was counted): the next page is read, exit 0`, async () => {
+      pages = {
+        1: { ids: [1, 2], totalPages: 1, next: 2 },
+        2: { ids: [3], totalPages: 2 },
+      };
+      const res = await list(env);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(JSON.parse(res.stdout).map((h: { id: number }) => h.id)).toEqual([1, 2, 3]);
+    });
   }
 });
 

@@ -51,6 +51,12 @@ describe('TLS files given as flags', () => {
     const key = await run(['--ca-file', join(FIXTURES, 'other-name.key')]);
     expect(key.exitCode, key.stderr).toBe(2);
     expect(key.stderr).toMatch(/holds no PEM certificate/);
+    // A CERTIFICATE block whose content is no certificate (a truncated paste) trusts nothing either.
+    const garbled = join(tempDir(), 'garbled.pem');
+    writeFileSync(garbled, '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n');
+    const bad = await run(['--ca-file', garbled]);
+    expect(bad.exitCode, bad.stderr).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --ca-file \S+garbled\.pem holds no PEM certificate/m);
   });
 
   it('a certificate for another host name names both names, and does not send the user to --ca-file', async () => {

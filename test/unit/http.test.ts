@@ -132,6 +132,19 @@ describe('HttpClient', () => {
     m.agent.assertNoPendingInterceptors();
   });
 
+  it('a redirect loop or an unreadable Location is one clear error, with no credential of the Location shown', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: /\/api\/v4\/loop/ }).reply(302, '', { headers: { location: '/api/v4/loop?private_token=glpat-FROMLOCATION123' } }).persist();
+    m.pool.intercept({ path: '/api/v4/bad' }).reply(302, '', { headers: { location: 'http://[::1' } });
+    const loop: any = await m.client.get('/loop').catch((e: unknown) => e);
+    expect(loop.message).toMatch(/^too many redirects/);
+    expect(`${loop.message} ${loop.hint ?? ''}`).not.toContain('glpat-FROMLOCATION123');
+    const bad: any = await m.client.get('/bad').catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(CommandFailedError);
+    expect(bad.message).toBe('GET https://git.example.com/api/v4/bad answered 302 with a Location that is not a URL: http://[::1');
+  });
+
   it('refuses to send a credential over http:// to a non-loopback host', async () => {
     const m = mockClient({ baseUrl: 'http://git.example.com' });
     agent = m.agent;

@@ -212,6 +212,28 @@ describe('a next-page link to another origin', () => {
     expect(seen).toEqual([]);
   });
 
+  it('without a token (a public list) the list stops there too: the other host\'s answer never passes for the instance\'s', async () => {
+    const m = mockClient({ retries: 0, credentials: { tokenType: 'personal' } });
+    agent = m.agent;
+    const evil = m.agent.get('https://elsewhere.example');
+    const asked: string[] = [];
+    evil.intercept({ path: /.*/ }).reply(200, (opts: any) => {
+      asked.push(opts.path);
+      return [{ id: 99 }];
+    }).persist();
+    m.pool
+      .intercept({ path: '/api/v4/things?page=1&per_page=100' })
+      .reply(200, range(1, 2), { headers: { 'content-type': 'application/json', link: '<https://elsewhere.example/api/v4/things?page=2&per_page=100>; rel="next"' } });
+    const got: unknown[] = [];
+    const err: any = await (async () => {
+      for await (const x of paginate(m.client, '/things', {}, { all: true })) got.push(x);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(range(1, 2));
+    expect(err?.name).toBe('PartialListError');
+    expect(err.message).toMatch(/elsewhere\.example/);
+    expect(asked).toEqual([]);
+  });
+
   it('a request to an absolute URL of another origin is refused before it leaves when it would carry the token', async () => {
     const m = mockClient();
     agent = m.agent;

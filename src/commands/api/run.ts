@@ -131,6 +131,9 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
   if ((page !== undefined || perPage !== undefined) && method !== 'GET') throw new UsageError('--page and --per-page work with GET only');
   for (const [flag, key, value] of [['--page', 'page', page], ['--per-page', 'per_page', perPage]] as const) {
     if (value !== undefined && key in fields) throw new UsageError(`${flag} and the field ${key} both give the ${key} parameter`, 'give it once');
+    if (value !== undefined && new URL(rawPath, 'http://path.invalid').searchParams.has(key)) {
+      throw new UsageError(`${flag} and the path's query both give the ${key} parameter`, 'give it once');
+    }
   }
   const headers = parseHeaders(o.header);
 
