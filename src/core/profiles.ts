@@ -312,9 +312,11 @@ export class ProfileStore {
     }
     // CommonJS: under Node its exports are `default`; bundled, only `default` has them.
     const lockfile = (await import('proper-lockfile')).default;
+    // Locked where it is written: two config dirs whose config.json links to one file share one lock.
+    const target = realPathOf(path);
     let release: () => Promise<void>;
     try {
-      release = await lockfile.lock(path, {
+      release = await lockfile.lock(target, {
         realpath: false,
         stale: 10_000,
         retries: { retries: 200, factor: 1.2, minTimeout: 5, maxTimeout: 100, randomize: true },
@@ -322,7 +324,7 @@ export class ProfileStore {
     } catch (err) {
       // The lock is a directory made beside the file: failing to make it says the directory is read-only.
       if (isNotWritable(err)) throw notWritable(`config directory ${this.dir} is not writable`, err);
-      const hint = (err as NodeJS.ErrnoException).code === 'ELOCKED' ? `if no other forgectl is running, remove ${path}.lock` : 'check the config directory, or point --config-dir elsewhere';
+      const hint = (err as NodeJS.ErrnoException).code === 'ELOCKED' ? `if no other forgectl is running, remove ${target}.lock` : 'check the config directory, or point --config-dir elsewhere';
       throw new CommandFailedError(`cannot lock config file ${path}: ${describeFsError(err)}`, hint);
     }
     try {
