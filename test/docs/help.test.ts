@@ -70,6 +70,14 @@ describe('help of every command', () => {
     expect(root).toMatch(/-o, --output <format> output format \(env FORGECTL_OUTPUT\) \(default: "table"\) \(choices: "table", "json", "yaml", "ndjson"\)/);
   });
 
+  it('names the units on every <duration> option, as the README promises for each of them', () => {
+    const durations = leaves.flatMap((c) => c.options.filter((o) => /<duration>/.test(o.flags)).map((o) => ({ c, o })));
+    expect(durations.length).toBeGreaterThan(5);
+    for (const { c, o } of durations) {
+      expect(o.description, `${c.path.join(' ')} ${o.long}`).toContain('a number and a unit: s, min, h, d, w or mo');
+    }
+  });
+
   it('every command page, groups included, ends with examples of that command', async () => {
     for (const c of allCommands(root).filter((n) => n.path.length && n.name !== 'help')) {
       const res = await runCli([...c.path, '--help']);
