@@ -115,6 +115,15 @@ describe('help laid out like gh’s', () => {
     expect(out).not.toContain('credential profile to use');
   });
 
+  it('wraps commands and options at 80 columns where the terms are wide (examples stay whole lines to copy)', async () => {
+    for (const args of [['discussion', '--help'], ['projects', 'list', '--help'], ['token', 'list', '--help']]) {
+      const res = await forgectl(args);
+      const beforeExamples = res.stdout.split('\nExamples:')[0];
+      const long = beforeExamples.split('\n').filter((l) => l.length > 80);
+      expect(long, args.join(' ')).toEqual([]);
+    }
+  });
+
   it('shows a switch with a --no- form once, as --[no-]flag; a --no- flag alone stays as it is', async () => {
     const out = (await forgectl(['hooks', 'create', '--help'])).stdout;
     expect(out.match(/--\[no-\]push-events/g)).toHaveLength(1);
