@@ -82,4 +82,4 @@ function formatHelp(this: Help, cmd: Command, helper: Help): string {
 }
 
 /** For `configureHelp`: set on the root, inherited by every command created under it. */
-export const HELP_LAYOUT: Partial<Help> = { subcommandTerm, visibleOptions, formatHelp };
+export const HELP_LAYOUT: Partial<Help> = { subcommandTerm, visibleOptions, formatHelp, minWidthToWrap: 20 };

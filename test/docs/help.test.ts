@@ -70,6 +70,14 @@ describe('help of every command', () => {
     expect(root).toMatch(/-o, --output <format> output format \(env FORGECTL_OUTPUT\) \(default: "table"\) \(choices: "table", "json", "yaml", "ndjson"\)/);
   });
 
+  it('names the units on every <duration> option, as the README promises for each of them', () => {
+    const durations = leaves.flatMap((c) => c.options.filter((o) => /<duration>/.test(o.flags)).map((o) => ({ c, o })));
+    expect(durations.length).toBeGreaterThan(5);
+    for (const { c, o } of durations) {
+      expect(o.description, `${c.path.join(' ')} ${o.long}`).toContain('a number and a unit: s, min, h, d, w or mo');
+    }
+  });
+
   it('every command page, groups included, ends with examples of that command', async () => {
     for (const c of allCommands(root).filter((n) => n.path.length && n.name !== 'help')) {
       const res = await runCli([...c.path, '--help']);
@@ -105,6 +113,15 @@ describe('help laid out like gh’s', () => {
     expect(block.trimEnd().split('\n').length).toBeLessThan(globals.length / 3);
     expect(out).not.toContain('Global options:');
     expect(out).not.toContain('credential profile to use');
+  });
+
+  it('wraps commands and options at 80 columns where the terms are wide (examples stay whole lines to copy)', async () => {
+    for (const args of [['discussion', '--help'], ['projects', 'list', '--help'], ['token', 'list', '--help']]) {
+      const res = await forgectl(args);
+      const beforeExamples = res.stdout.split('\nExamples:')[0];
+      const long = beforeExamples.split('\n').filter((l) => l.length > 80);
+      expect(long, args.join(' ')).toEqual([]);
+    }
   });
 
   it('shows a switch with a --no- form once, as --[no-]flag; a --no- flag alone stays as it is', async () => {

@@ -32,6 +32,12 @@ describe('README "Security"', () => {
     }
   });
 
+  it('does not promise structured output "exactly as received" in the global options without the masking', () => {
+    const row = README.split('\n').find((l) => l.startsWith('| `-o, --output')) ?? '';
+    expect(row).toContain('exactly as received');
+    expect(row).toMatch(/masked unless `--show-secrets`/);
+  });
+
   it('keeps them: origin binding, file modes, no lock left, reads write nothing, masking', async () => {
     const sb = sandbox();
     const configDir = join(tempDir(), 'cfg');

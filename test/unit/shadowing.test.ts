@@ -43,6 +43,6 @@ describe('options that replace a global option', () => {
     expect(flat.match(/--url </g)).toHaveLength(1);
     expect(flat).toContain('--token <token>');
     const watch = (await runCli(['migrate', 'watch', '--help'])).stdout.replace(/\s+/g, ' ');
-    expect(watch).toContain('stop watching after this long, e.g. 90min or 2h (default 2h) (not the global --timeout)');
+    expect(watch).toContain('stop watching after this long, e.g. 90min or 2h (default 2h; a number and a unit: s, min, h, d, w or mo (30 days)) (not the global --timeout)');
   });
 });

@@ -76,7 +76,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
         .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities')
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
         .option('--interval <duration>', `with --watch: time between polls, e.g. 5s (default 5s; ${DURATION_HELP})`)
-        .option('--watch-timeout <duration>', 'with --watch: stop watching after this long, e.g. 90min or 2h (default 2h)'),
+        .option('--watch-timeout <duration>', `with --watch: stop watching after this long, e.g. 90min or 2h (default 2h; ${DURATION_HELP})`),
     run: async (ctx, opts) => (await start()).startCommand(ctx, opts),
   });
 
@@ -142,7 +142,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     options: (c) =>
       c
         .option('--interval <duration>', `time between polls, e.g. 5s (default 5s; longer while nothing changes; ${DURATION_HELP})`)
-        .option('--timeout <duration>', 'stop watching after this long, e.g. 90min or 2h (default 2h)'),
+        .option('--timeout <duration>', `stop watching after this long, e.g. 90min or 2h (default 2h; ${DURATION_HELP})`),
     subject: (args) => `migration ${args[0]}`,
     run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts, args[0]),
   });

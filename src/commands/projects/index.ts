@@ -79,7 +79,7 @@ export function registerProjects(program: Command, reg: Registry): void {
         .option('--with-programming-language <language>', 'only projects in this language')
         .option('--custom-attribute <key=value>', 'filter by a custom attribute (repeatable; administrators)', collectRepeated)
         .option('--show-secrets', 'print runners_token and other token-like fields in clear (masked otherwise)')
-        .addHelpText('after', `\nWith --user, --order-by takes only: ${USER_ORDER_BY.join(', ')}.`),
+        .addHelpText('after', `\nWith --user, --order-by takes only:\n  ${USER_ORDER_BY.join(', ')}.`),
     run: async (ctx, opts) => (await run()).listProjectsCommand(ctx, opts),
   });
 }
