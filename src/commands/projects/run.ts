@@ -20,7 +20,8 @@ export async function listProjectsCommand(ctx: Context, o: ProjectListOptions & 
   const paging = pageOptions(ctx);
   if (o.user === undefined && query.order_by === undefined && readsInIdOrder(query, paging) && ctx.stderrIsTTY) {
     // The order differs from the service's default (created_at): say so to the person reading.
-    ctx.notice(`Listing by id, ${query.sort === 'asc' ? 'oldest' : 'newest'} first: --all reads in id order to page past 50,000 projects (--order-by created_at for the service's order).`);
+    // One line at 80 columns: the why is in --help and the README.
+    ctx.notice(`Listing by id, ${query.sort === 'asc' ? 'oldest' : 'newest'} first: --all pages by id; --order-by sets another order`);
   }
   const items = o.user !== undefined ? listUserProjects(http, o.user, query, paging) : listProjects(http, query, paging);
   // runners_token registers runners to the project: shown only when asked for.
