@@ -1,0 +1,59 @@
+// `state export`: the instance's managed configuration as a file `state plan` reads back as no change.
+// Secrets are left out (the service does not give hook tokens; secret settings would be values):
+// comments say what to add as references.
+
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { text, type CommandResult } from '../../core/output.js';
+import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
+import { exportHooks, readHooks } from './hooks-section.js';
+import { SECTIONS, type Section } from './model.js';
+import { exportSettings, getSettings } from './settings-section.js';
+
+/** Written next to the file by `forgectl state schema > instance.schema.json`. */
+export const SCHEMA_FILE = 'instance.schema.json';
+
+export interface ExportOptions {
+  only?: string;
+}
+
+function sectionsOf(only: string | undefined): Section[] {
+  if (!only) return [...SECTIONS];
+  const names = only.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const n of names) if (!(SECTIONS as readonly string[]).includes(n)) throw new UsageError(`--only: unknown section ${JSON.stringify(n)}`, `the sections are ${SECTIONS.join(', ')}`);
+  if (!names.length) throw new UsageError('--only names no section');
+  return SECTIONS.filter((s) => names.includes(s));
+}
+
+export async function exportStateCommand(ctx: Context, o: ExportOptions): Promise<CommandResult> {
+  const sections = sectionsOf(o.only);
+  const http = await ctx.http();
+  const has = (s: Section) => sections.includes(s);
+  const [settings, hooks, broadcasts] = await Promise.all([
+    has('settings') ? getSettings(http) : undefined,
+    has('system_hooks') ? readHooks(http) : undefined,
+    has('broadcast_messages') ? readBroadcasts(http) : undefined,
+  ]);
+  const data: Record<string, unknown> = {};
+  const header = [
+    `# yaml-language-server: $schema=${SCHEMA_FILE}`,
+    `# (the schema: forgectl state schema > ${SCHEMA_FILE})`,
+    `# forgectl state export of ${http.baseUrl} at ${new Date(ctx.clock.now()).toISOString()}`,
+    '# Check with `forgectl state plan -f FILE`; apply with `forgectl state apply -f FILE`.',
+  ];
+  if (settings) {
+    const exported = exportSettings(settings);
+    data.settings = exported.settings;
+    if (exported.secrets.length) {
+      header.push(`# Secret settings not written (add them under settings: as {env: NAME} or {command: "…"} to manage them): ${exported.secrets.join(', ')}`);
+    }
+  }
+  if (hooks) {
+    data.system_hooks = exportHooks(hooks);
+    if (hooks.length) header.push('# A hook’s token is never returned by the service: add token: {env: NAME} to a hook that has one (it is sent when the hook is created or replaced).');
+  }
+  if (broadcasts) data.broadcast_messages = exportBroadcasts(broadcasts);
+  // yaml is CommonJS: bundled, its exports are only on `default`.
+  const { stringify } = (await import('yaml')).default;
+  return text(`${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`.trimEnd());
+}
