@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
+import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type PlanOptions } from './load.js';
 import { identityText, planData, planLines, summaryLine } from './render.js';
 import { stateJsonSchema } from './model.js';
@@ -11,8 +12,6 @@ import type { PlanItem } from './plan.js';
 
 export { exportStateCommand } from './export.js';
 
-/** Drift found by `plan --exit-code`, as `git diff --exit-code` and `terraform plan -detailed-exitcode` tell it. */
-export const EXIT_CHANGES = 5;
 
 function needFile(o: PlanOptions): string {
   if (!o.file) throw new UsageError('give the instance file with -f FILE', 'start from `forgectl state export > instance.yaml`');
@@ -22,7 +21,7 @@ function needFile(o: PlanOptions): string {
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean }): Promise<CommandResult> {
   const { plan } = await computePlan(ctx, o, needFile(o));
   const result = ctx.globals.output === 'table' ? text(planLines(plan).join('\n')) : object(planData(plan));
-  return o.exitCode && plan.items.length ? { ...result, exitCode: EXIT_CHANGES } : result;
+  return o.exitCode && plan.items.length ? { ...result, exitCode: EXIT_DIFFERS } : result;
 }
 
 function label(item: PlanItem): string {
