@@ -39,7 +39,7 @@ describe('state schema', () => {
     const res = await forgectl(['state', 'schema']);
     expect(res.exitCode, res.stderr).toBe(0);
     const schema = JSON.parse(res.stdout);
-    expect(Object.keys(schema.properties)).toEqual(['settings', 'system_hooks', 'broadcast_messages']);
+    expect(Object.keys(schema.properties)).toEqual(['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings']);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.system_hooks.items.required).toEqual(['url']);
   });
@@ -183,6 +183,43 @@ describe('one setting changed, one hook added, one broadcast removed', () => {
     keep(exp.res);
     expect(outputs.length).toBeGreaterThan(10);
     for (const out of outputs) expect(out).not.toContain(HOOK_SECRET);
+  });
+});
+
+describe('plan limits and notification settings', () => {
+  it('export names the default plan; a changed limit and level are planned and applied in order', async () => {
+    // The sandbox holds only the default plan (others are refused with 400, as by the service).
+    const badPlans = await run(['state', 'export', '--plans', 'free,Gold!']);
+    expect(badPlans.res.exitCode).toBe(2);
+    expect(badPlans.sent).toEqual([]);
+    const { res } = await run(['state', 'export', '--only', 'plan_limits,notification_settings', '--plans', 'default']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const doc = parse(res.stdout);
+    expect(Object.keys(doc.plan_limits)).toEqual(['default']);
+    expect(doc.notification_settings.level).toEqual(expect.any(String));
+    const limit = doc.plan_limits.default.ci_pipeline_size;
+    expect(limit).toEqual(expect.any(Number));
+    doc.plan_limits.default.ci_pipeline_size = limit + 1;
+    const level = doc.notification_settings.level === 'watch' ? 'participating' : 'watch';
+    doc.notification_settings.level = level;
+    const path = file('limits.yaml', doc);
+
+    const plan = await run(['state', 'plan', '-f', path, '--exit-code']);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(5);
+    expect(plan.res.stdout).toContain(`~ update plan_limits default\n    ci_pipeline_size: ${limit} → ${limit + 1}`);
+    expect(plan.res.stdout).toContain(`~ update notification_settings global\n    level: `);
+    const apply = await run(['state', 'apply', '-f', path, '--yes']);
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    expect(writes(apply.sent).map((r) => `${r.method} ${r.path.replace(/\?.*/, '')}`)).toEqual(['PUT /api/v4/application/plan_limits', 'PUT /api/v4/notification_settings']);
+    expect((await run(['state', 'plan', '-f', path, '--exit-code'])).res.exitCode).toBe(0);
+  });
+
+  it('refuses an unknown limit or level before any request', async () => {
+    for (const content of ['plan_limits:\n  default:\n    ci_pipline_size: 3\n', 'notification_settings:\n  level: loud\n', 'plan_limits:\n  default:\n    ci_pipeline_size: -1\n']) {
+      const { res, sent } = await run(['state', 'plan', '-f', file('bad-limits.yaml', content)]);
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(sent).toEqual([]);
+    }
   });
 });
 

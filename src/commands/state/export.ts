@@ -8,6 +8,8 @@ import { text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { exportHooks, readHooks } from './hooks-section.js';
 import { SECTIONS, type Section } from './model.js';
+import { exportNotifications, readNotifications } from './notifications-section.js';
+import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
 import { exportSettings, getSettings } from './settings-section.js';
 
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
@@ -15,6 +17,7 @@ export const SCHEMA_FILE = 'instance.schema.json';
 
 export interface ExportOptions {
   only?: string;
+  plans?: string;
 }
 
 function sectionsOf(only: string | undefined): Section[] {
@@ -27,12 +30,15 @@ function sectionsOf(only: string | undefined): Section[] {
 
 export async function exportStateCommand(ctx: Context, o: ExportOptions): Promise<CommandResult> {
   const sections = sectionsOf(o.only);
+  const plans = planNames(o.plans);
   const http = await ctx.http();
   const has = (s: Section) => sections.includes(s);
-  const [settings, hooks, broadcasts] = await Promise.all([
+  const [settings, limits, hooks, broadcasts, notifications] = await Promise.all([
     has('settings') ? getSettings(http) : undefined,
+    has('plan_limits') ? readPlanLimits(http, plans) : undefined,
     has('system_hooks') ? readHooks(http) : undefined,
     has('broadcast_messages') ? readBroadcasts(http) : undefined,
+    has('notification_settings') ? readNotifications(http) : undefined,
   ]);
   const data: Record<string, unknown> = {};
   const header = [
@@ -48,11 +54,13 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
       header.push(`# Secret settings not written (add them under settings: as {env: NAME} or {command: "…"} to manage them): ${exported.secrets.join(', ')}`);
     }
   }
+  if (limits) data.plan_limits = exportPlanLimits(limits);
   if (hooks) {
     data.system_hooks = exportHooks(hooks);
     if (hooks.length) header.push('# A hook’s token is never returned by the service: add token: {env: NAME} to a hook that has one (it is sent when the hook is created or replaced).');
   }
   if (broadcasts) data.broadcast_messages = exportBroadcasts(broadcasts);
+  if (notifications) data.notification_settings = exportNotifications(notifications);
   // yaml is CommonJS: bundled, its exports are only on `default`.
   const { stringify } = (await import('yaml')).default;
   return text(`${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`.trimEnd());

@@ -5,7 +5,7 @@ import { defineCommand, defineGroup, type Registry } from '../../core/command.js
 
 const run = () => import('./run.js');
 
-const FILE = 'YAML file of the instance as it should be (sections settings, system_hooks, broadcast_messages), - for standard input';
+const FILE = 'YAML file of the instance as it should be, - for standard input';
 
 export function registerState(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'state', 'The instance as code: export its configuration to a file, plan and apply changes');
@@ -14,10 +14,12 @@ export function registerState(program: Command, reg: Registry): void {
     name: 'export',
     summary: 'Print the instance’s configuration as a file that `state plan` reads back as no change',
     description:
-      'Sections: settings (writable, non-secret), system_hooks, broadcast_messages. Secrets are never written: ' +
+      'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
+      'broadcast_messages, notification_settings (global, of the token’s user). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
-    examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages'],
-    options: (c) => c.option('--only <sections>', 'export only these sections (comma-separated)'),
+    examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium > instance.yaml'],
+    options: (c) =>
+      c.option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)'),
     run: async (ctx, opts) => (await run()).exportStateCommand(ctx, opts),
   });
 
@@ -45,7 +47,7 @@ export function registerState(program: Command, reg: Registry): void {
     name: 'apply',
     summary: 'Make the instance match the file: shows the plan, asks (--yes in scripts), applies',
     description:
-      'Writes in the order settings, system hooks, broadcast messages. On the first failure it stops (exit 1) ' +
+      'Writes in the order settings, plan limits, system hooks, broadcast messages, notification settings. On the first failure it stops (exit 1) ' +
       'and lists what was applied, what failed and what was not tried; running it again plans afresh and finishes the job.',
     writes: true,
     exitCodes: ['1  a write failed (applied / failed / not tried are listed)', '2  invalid file, unresolvable secret reference, or no terminal to confirm and no --yes (nothing was sent)'],

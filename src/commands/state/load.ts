@@ -7,6 +7,8 @@ import type { Notes } from '../settings/values.js';
 import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { planHooks, prepareHooks, readHooks } from './hooks-section.js';
 import { readStateFile } from './model.js';
+import { planNotifications, readNotifications } from './notifications-section.js';
+import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
 import type { Plan } from './plan.js';
 import { getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
 
@@ -29,15 +31,21 @@ export async function computePlan(ctx: Context, o: PlanOptions, file: string): P
   const broadcasts = doc.broadcast_messages;
 
   const http = await ctx.http();
-  const [currentSettings, currentHooks, currentBroadcasts] = await Promise.all([
+  const limits = doc.plan_limits;
+  const notifications = doc.notification_settings;
+  const [currentSettings, currentLimits, currentHooks, currentBroadcasts, currentNotifications] = await Promise.all([
     settings ? getSettings(http) : undefined,
+    limits ? readPlanLimits(http, Object.keys(limits)) : undefined,
     hooks ? readHooks(http) : undefined,
     broadcasts ? readBroadcasts(http) : undefined,
+    notifications ? readNotifications(http) : undefined,
   ]);
   const plan: Plan = { items: [], unmanaged: [], notes: [] };
-  // The order of apply: settings, hooks, broadcasts.
+  // The order of apply: settings, plan limits, hooks, broadcasts, notification settings.
   if (settings && currentSettings) plan.items.push(...planSettings(settings, currentSettings, o, notes));
+  if (limits && currentLimits) planPlanLimits(limits, currentLimits, plan);
   if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan);
   if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);
+  if (notifications && currentNotifications) planNotifications(notifications, currentNotifications, plan);
   return { plan, http };
 }

@@ -4,6 +4,8 @@
 import * as z from 'zod';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../core/errors.js';
+import { PLAN_LIMIT_KEYS } from '../../api/settings.js';
+import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../notify/values.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
 
 /** A secret is never written in the file: it names where to find it. */
@@ -39,15 +41,29 @@ export const BroadcastEntrySchema = z.strictObject({
 });
 export type BroadcastEntry = z.infer<typeof BroadcastEntrySchema>;
 
+/** Plan name → its integer limits (spec part 1 §2.6). */
+export const PlanLimitsEntrySchema = z.strictObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, z.number().int().nonnegative().optional()])));
+
+/** The token user's global notification settings (spec part 2 §2.7). */
+export const NotificationEntrySchema = z.strictObject({
+  level: z.enum(NOTIFICATION_LEVELS),
+  notification_email: z.string().optional(),
+  events: z.strictObject(Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, z.boolean().optional()]))).optional(),
+});
+export type NotificationEntry = z.infer<typeof NotificationEntrySchema>;
+
 /** Settings are typed by the settings model (as `settings set -f` types them), not here. */
 export const StateFileSchema = z.strictObject({
   settings: z.record(z.string(), z.unknown()).optional(),
+  plan_limits: z.record(z.string().regex(/^[a-z0-9_]+$/, 'a plan name such as default'), PlanLimitsEntrySchema).optional(),
   system_hooks: z.array(HookEntrySchema).optional(),
   broadcast_messages: z.array(BroadcastEntrySchema).optional(),
+  notification_settings: NotificationEntrySchema.optional(),
 });
 export type StateFile = z.infer<typeof StateFileSchema>;
 
-export const SECTIONS = ['settings', 'system_hooks', 'broadcast_messages'] as const;
+/** In the order apply writes them. */
+export const SECTIONS = ['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function pathText(path: readonly PropertyKey[]): string {
