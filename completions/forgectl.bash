@@ -87,7 +87,7 @@ __forgectl_flags() {
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
     'state') echo '' ;;
-    'state export') echo '--only --plans' ;;
+    'state export') echo '--only --plans --groups' ;;
     'state plan') echo '-f --file --prune --exit-code --strict --allow-unknown' ;;
     'state apply') echo '-f --file --prune --strict --allow-unknown' ;;
     'state schema') echo '' ;;
@@ -218,6 +218,7 @@ __forgectl_value() {
     'hooks create|--description') echo 'text' ;;
     'state export|--only') echo 'text' ;;
     'state export|--plans') echo 'text' ;;
+    'state export|--groups') echo 'text' ;;
     'state plan|-f'|'state plan|--file') echo 'file' ;;
     'state apply|-f'|'state apply|--file') echo 'file' ;;
     'migrate start|--source-url') echo 'text' ;;

@@ -20,7 +20,7 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<{ 
   return { res, sent: requestsSince(sb, mark) };
 }
 
-const writes = (sent: { method: string }[]) => sent.filter((r) => r.method !== 'GET');
+const writes = <T extends { method: string }>(sent: T[]) => sent.filter((r) => r.method !== 'GET');
 
 function file(name: string, content: string | object): string {
   const path = join(dir, name);
@@ -39,7 +39,7 @@ describe('state schema', () => {
     const res = await forgectl(['state', 'schema']);
     expect(res.exitCode, res.stderr).toBe(0);
     const schema = JSON.parse(res.stdout);
-    expect(Object.keys(schema.properties)).toEqual(['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings']);
+    expect(Object.keys(schema.properties)).toEqual(['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings', 'groups']);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.system_hooks.items.required).toEqual(['url']);
   });
@@ -220,6 +220,47 @@ describe('plan limits and notification settings', () => {
       expect(res.exitCode, res.stderr).toBe(2);
       expect(sent).toEqual([]);
     }
+  });
+});
+
+describe('groups', () => {
+  it('protects an environment and sets notifications; export reads back as no change; an unlisted tier is deleted only with --prune', async () => {
+    const path = file('groups.yaml', {
+      groups: {
+        'acme/platform': {
+          protected_environments: { production: { deploy: [{ access_level: 'maintainer' }], approvals: [{ access_level: 40, required: 1 }] } },
+          notification_settings: { level: 'watch' },
+        },
+      },
+    });
+    const plan = await run(['state', 'plan', '-f', path, '--exit-code']);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(5);
+    expect(plan.res.stdout).toContain('+ create groups acme/platform protected environment production\n    + deploy access_level=40\n    + approval access_level=40,required=1');
+    expect(plan.res.stdout).toContain('~ update groups acme/platform notification_settings\n    level: ');
+    const apply = await run(['state', 'apply', '-f', path, '--yes']);
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    expect((await run(['state', 'plan', '-f', path, '--exit-code'])).res.exitCode).toBe(0);
+
+    const exp = await run(['state', 'export', '--only', 'groups', '--groups', 'acme/platform']);
+    expect(exp.res.exitCode, exp.res.stderr).toBe(0);
+    const doc = parse(exp.res.stdout);
+    expect(doc.groups['acme/platform'].protected_environments.production).toEqual({ deploy: [{ access_level: 40 }], approvals: [{ access_level: 40, required_approvals: 1 }] });
+    expect((await run(['state', 'plan', '-f', file('groups-exported.yaml', exp.res.stdout), '--exit-code'])).res.exitCode).toBe(0);
+
+    const without = file('groups-none.yaml', { groups: { 'acme/platform': { protected_environments: [] } } });
+    const kept = await run(['state', 'plan', '-f', without, '--exit-code']);
+    expect(kept.res.exitCode).toBe(0);
+    expect(kept.res.stdout).toContain('not managed (use --prune to delete): groups acme/platform protected environment production');
+    const pruned = await run(['state', 'plan', '-f', without, '--prune', '--exit-code']);
+    expect(pruned.res.exitCode).toBe(5);
+    expect(pruned.res.stdout).toContain('- delete groups acme/platform protected environment production');
+  });
+
+  it('a bad protected_environments is refused by the envs apply rules before any request', async () => {
+    const { res, sent } = await run(['state', 'plan', '-f', file('bad-groups.yaml', 'groups:\n  acme/platform:\n    protected_environments:\n      moon: {deploy: [{access_level: 40}]}\n')]);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain('groups.acme/platform.protected_environments');
+    expect(sent).toEqual([]);
   });
 });
 

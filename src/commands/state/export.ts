@@ -6,7 +6,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
+import { exportGroup } from './groups-section.js';
 import { exportHooks, readHooks } from './hooks-section.js';
+import { parseGroupId } from '../../core/refs.js';
 import { SECTIONS, type Section } from './model.js';
 import { exportNotifications, readNotifications } from './notifications-section.js';
 import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
@@ -18,6 +20,12 @@ export const SCHEMA_FILE = 'instance.schema.json';
 export interface ExportOptions {
   only?: string;
   plans?: string;
+  groups?: string;
+}
+
+function groupPaths(raw: string | undefined): string[] {
+  const paths = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return [...new Set(paths.map((p) => String(parseGroupId(p, '--groups'))))];
 }
 
 function sectionsOf(only: string | undefined): Section[] {
@@ -31,14 +39,18 @@ function sectionsOf(only: string | undefined): Section[] {
 export async function exportStateCommand(ctx: Context, o: ExportOptions): Promise<CommandResult> {
   const sections = sectionsOf(o.only);
   const plans = planNames(o.plans);
+  // groups is exported only for the groups named: an instance may hold thousands.
+  const groups = groupPaths(o.groups);
+  if (o.only?.split(',').some((n) => n.trim() === 'groups') && !groups.length) throw new UsageError('--only groups needs --groups a,b/c');
   const http = await ctx.http();
   const has = (s: Section) => sections.includes(s);
-  const [settings, limits, hooks, broadcasts, notifications] = await Promise.all([
+  const [settings, limits, hooks, broadcasts, notifications, groupStates] = await Promise.all([
     has('settings') ? getSettings(http) : undefined,
     has('plan_limits') ? readPlanLimits(http, plans) : undefined,
     has('system_hooks') ? readHooks(http) : undefined,
     has('broadcast_messages') ? readBroadcasts(http) : undefined,
     has('notification_settings') ? readNotifications(http) : undefined,
+    has('groups') && groups.length ? Promise.all(groups.map((g) => exportGroup(http, g))) : undefined,
   ]);
   const data: Record<string, unknown> = {};
   const header = [
@@ -61,6 +73,7 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   }
   if (broadcasts) data.broadcast_messages = exportBroadcasts(broadcasts);
   if (notifications) data.notification_settings = exportNotifications(notifications);
+  if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
   // yaml is CommonJS: bundled, its exports are only on `default`.
   const { stringify } = (await import('yaml')).default;
   return text(`${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`.trimEnd());

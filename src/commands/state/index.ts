@@ -15,11 +15,13 @@ export function registerState(program: Command, reg: Registry): void {
     summary: 'Print the instance’s configuration as a file that `state plan` reads back as no change',
     description:
       'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
-      'broadcast_messages, notification_settings (global, of the token’s user). Secrets are never written: ' +
+      'broadcast_messages, notification_settings (global, of the token’s user), groups (those named with --groups: ' +
+      'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
-    examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium > instance.yaml'],
+    examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
     options: (c) =>
-      c.option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)'),
+      c.option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)')
+        .option('--groups <paths>', 'export these groups (comma-separated paths)'),
     run: async (ctx, opts) => (await run()).exportStateCommand(ctx, opts),
   });
 
@@ -47,7 +49,8 @@ export function registerState(program: Command, reg: Registry): void {
     name: 'apply',
     summary: 'Make the instance match the file: shows the plan, asks (--yes in scripts), applies',
     description:
-      'Writes in the order settings, plan limits, system hooks, broadcast messages, notification settings. On the first failure it stops (exit 1) ' +
+      'Writes in the order settings, plan limits, system hooks, broadcast messages, notification settings, groups. ' +
+      'A protected environment of a listed group that its protected_environments leave out is unprotected only with --prune. On the first failure it stops (exit 1) ' +
       'and lists what was applied, what failed and what was not tried; running it again plans afresh and finishes the job.',
     writes: true,
     exitCodes: ['1  a write failed (applied / failed / not tried are listed)', '2  invalid file, unresolvable secret reference, or no terminal to confirm and no --yes (nothing was sent)'],

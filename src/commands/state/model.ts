@@ -52,6 +52,12 @@ export const NotificationEntrySchema = z.strictObject({
 });
 export type NotificationEntry = z.infer<typeof NotificationEntrySchema>;
 
+/** Group path → its protected environments (the format of `envs apply`, checked by its code) and notification settings. */
+export const GroupEntrySchema = z.strictObject({
+  protected_environments: z.unknown().optional(),
+  notification_settings: NotificationEntrySchema.optional(),
+});
+
 /** Settings are typed by the settings model (as `settings set -f` types them), not here. */
 export const StateFileSchema = z.strictObject({
   settings: z.record(z.string(), z.unknown()).optional(),
@@ -59,11 +65,12 @@ export const StateFileSchema = z.strictObject({
   system_hooks: z.array(HookEntrySchema).optional(),
   broadcast_messages: z.array(BroadcastEntrySchema).optional(),
   notification_settings: NotificationEntrySchema.optional(),
+  groups: z.record(z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, 'a group path such as acme/platform'), GroupEntrySchema).optional(),
 });
 export type StateFile = z.infer<typeof StateFileSchema>;
 
 /** In the order apply writes them. */
-export const SECTIONS = ['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings'] as const;
+export const SECTIONS = ['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings', 'groups'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function pathText(path: readonly PropertyKey[]): string {

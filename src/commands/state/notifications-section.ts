@@ -1,17 +1,18 @@
 // The `notification_settings:` section: the global level, email and events of the token's user.
 
-import { getNotificationSettings, setNotificationSettings, type NotificationSetting } from '../../api/notification-settings.js';
+import { getNotificationSettings, setNotificationSettings, type NotificationSetting, type NotificationSource } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
 import type { NotificationEntry } from './model.js';
 import { fieldChanges, type FieldChange, type Plan } from './plan.js';
 
 const GLOBAL = { kind: 'global' } as const;
 
-export function readNotifications(http: HttpClient): Promise<NotificationSetting> {
-  return getNotificationSettings(http, GLOBAL);
+export function readNotifications(http: HttpClient, source: NotificationSource = GLOBAL): Promise<NotificationSetting> {
+  return getNotificationSettings(http, source);
 }
 
-export function planNotifications(wanted: NotificationEntry, current: NotificationSetting, plan: Plan): void {
+/** `group` set: the notification settings of that group (in the `groups:` section). */
+export function planNotifications(wanted: NotificationEntry, current: NotificationSetting, plan: Plan, group?: string): void {
   const { events, ...top } = wanted;
   const changes: FieldChange[] = fieldChanges(top, current);
   // The service shows the events only at level custom; elsewhere they cannot be compared.
@@ -22,7 +23,14 @@ export function planNotifications(wanted: NotificationEntry, current: Notificati
   }
   if (!changes.length) return;
   const body: Record<string, unknown> = { ...top, ...events };
-  plan.items.push({ resource: 'notification_settings', identity: 'global', action: 'update', changes, write: async (http) => void (await setNotificationSettings(http, GLOBAL, body)) });
+  const source: NotificationSource = group ? { kind: 'group', group } : GLOBAL;
+  plan.items.push({
+    resource: group ? 'groups' : 'notification_settings',
+    identity: group ? `${group} notification_settings` : 'global',
+    action: 'update',
+    changes,
+    write: async (http) => void (await setNotificationSettings(http, source, body)),
+  });
 }
 
 export function exportNotifications(current: NotificationSetting): Record<string, unknown> {

@@ -18,6 +18,8 @@ export interface PlanItem {
   action: Action;
   /** Shown values: secrets are already masked here. */
   changes: FieldChange[];
+  /** Changes told in words where a key/before/after does not fit (protected environment entries). */
+  lines?: string[];
   write: (http: HttpClient) => Promise<void>;
 }
 

@@ -27,6 +27,7 @@ export function planLines(plan: Plan): string[] {
   for (const item of ordered) {
     const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so it is deleted and created again)' : '';
     lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${identityText(item.resource, item.identity)}${what}`);
+    for (const l of item.lines ?? []) lines.push(`    ${l}`);
     for (const c of item.changes) lines.push(item.action === 'create' ? `    ${c.key}: ${valueText(c.after)}` : `    ${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`);
   }
   for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${identityText(u.resource, u.identity)}`);
@@ -37,7 +38,7 @@ export function planLines(plan: Plan): string[] {
 
 export function planData(plan: Plan): Record<string, unknown> {
   return {
-    changes: plan.items.map(({ resource, identity, action, changes }) => ({ resource, identity, action, changes })),
+    changes: plan.items.map(({ resource, identity, action, changes, lines }) => ({ resource, identity, action, changes, ...(lines ? { lines } : {}) })),
     unmanaged: plan.unmanaged,
     notes: plan.notes,
   };
