@@ -87,7 +87,7 @@ __forgectl_flags() {
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
     'state') echo '' ;;
-    'state export') echo '--only --plans --groups' ;;
+    'state export') echo '--only --plans --groups --all-groups' ;;
     'state plan') echo '-f --file --prune --exit-code --strict --allow-unknown' ;;
     'state apply') echo '-f --file --prune --strict --allow-unknown' ;;
     'state schema') echo '' ;;

@@ -335,6 +335,7 @@ complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-ssl-verification 
 complete -c forgectl -n '__forgectl_at \'state export\'' -l only -x -d 'export only these sections (comma-separated)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l plans -x -d 'export the limits of these plans too (comma-separated; default is always exported)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l groups -x -d 'export these groups (comma-separated paths)'
+complete -c forgectl -n '__forgectl_at \'state export\'' -l all-groups -d 'export every group of the instance (read in parallel)'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -s f -l file -r -F -d 'YAML file of the instance as it should be, - for standard input'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l prune -d 'plan to delete hooks and broadcasts the file does not name'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l exit-code -d 'exit 5 when there are changes'

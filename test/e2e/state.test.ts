@@ -256,6 +256,18 @@ describe('groups', () => {
     expect(pruned.res.stdout).toContain('- delete groups acme/platform protected environment production');
   });
 
+  it('--all-groups exports every group, and the file reads back as no change', async () => {
+    const sb = sandbox();
+    const all = (await rawGet(sb, '/groups?all_available=true&per_page=100', sb.tokens.admin)).body.map((g: any) => g.full_path);
+    const { res } = await run(['state', 'export', '--only', 'groups', '--all-groups']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(Object.keys(parse(res.stdout).groups).sort()).toEqual([...all].sort());
+    expect((await run(['state', 'plan', '-f', file('all-groups.yaml', res.stdout), '--exit-code'])).res.exitCode).toBe(0);
+    const both = await run(['state', 'export', '--groups', 'acme', '--all-groups']);
+    expect(both.res.exitCode).toBe(2);
+    expect(both.sent).toEqual([]);
+  });
+
   it('a bad protected_environments is refused by the envs apply rules before any request', async () => {
     const { res, sent } = await run(['state', 'plan', '-f', file('bad-groups.yaml', 'groups:\n  acme/platform:\n    protected_environments:\n      moon: {deploy: [{access_level: 40}]}\n')]);
     expect(res.exitCode, res.stderr).toBe(2);

@@ -2,7 +2,7 @@
 
 import { createBroadcast, deleteBroadcast, listBroadcasts, updateBroadcast, type Broadcast } from '../../api/broadcast.js';
 import type { HttpClient } from '../../core/http.js';
-import { collect } from './collect.js';
+import { collect } from '../../core/paginate.js';
 import type { BroadcastEntry } from './model.js';
 import { fieldChanges, sameValue, type Plan } from './plan.js';
 

@@ -7,6 +7,8 @@ import { UsageError } from '../../core/errors.js';
 import { text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { exportGroup } from './groups-section.js';
+import { listGroups } from '../../api/groups.js';
+import { collect } from '../../core/paginate.js';
 import { exportHooks, readHooks } from './hooks-section.js';
 import { parseGroupId } from '../../core/refs.js';
 import { SECTIONS, type Section } from './model.js';
@@ -21,6 +23,7 @@ export interface ExportOptions {
   only?: string;
   plans?: string;
   groups?: string;
+  allGroups?: boolean;
 }
 
 function groupPaths(raw: string | undefined): string[] {
@@ -40,10 +43,12 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   const sections = sectionsOf(o.only);
   const plans = planNames(o.plans);
   // groups is exported only for the groups named: an instance may hold thousands.
-  const groups = groupPaths(o.groups);
-  if (o.only?.split(',').some((n) => n.trim() === 'groups') && !groups.length) throw new UsageError('--only groups needs --groups a,b/c');
+  if (o.groups && o.allGroups) throw new UsageError('--groups and --all-groups cannot be used together');
+  const named = groupPaths(o.groups);
+  if (o.only?.split(',').some((n) => n.trim() === 'groups') && !named.length && !o.allGroups) throw new UsageError('--only groups needs --groups a,b/c or --all-groups');
   const http = await ctx.http();
   const has = (s: Section) => sections.includes(s);
+  const groups = o.allGroups && has('groups') ? (await collect(listGroups(http, { all: true }))).map((g) => g.full_path) : named;
   const [settings, limits, hooks, broadcasts, notifications, groupStates] = await Promise.all([
     has('settings') ? getSettings(http) : undefined,
     has('plan_limits') ? readPlanLimits(http, plans) : undefined,

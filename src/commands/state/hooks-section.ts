@@ -4,7 +4,7 @@
 import type { Context } from '../../context.js';
 import { createHook, deleteHook, listHooks, type Hook, type HookFields } from '../../api/hooks.js';
 import type { HttpClient } from '../../core/http.js';
-import { collect } from './collect.js';
+import { collect } from '../../core/paginate.js';
 import type { HookEntry } from './model.js';
 import { fieldChanges, type Plan } from './plan.js';
 import { resolveSecret } from './references.js';

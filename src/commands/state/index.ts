@@ -15,13 +15,14 @@ export function registerState(program: Command, reg: Registry): void {
     summary: 'Print the instance’s configuration as a file that `state plan` reads back as no change',
     description:
       'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
-      'broadcast_messages, notification_settings (global, of the token’s user), groups (those named with --groups: ' +
+      'broadcast_messages, notification_settings (global, of the token’s user), groups (those named with --groups, or every one with --all-groups: ' +
       'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
     examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
     options: (c) =>
       c.option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)')
-        .option('--groups <paths>', 'export these groups (comma-separated paths)'),
+        .option('--groups <paths>', 'export these groups (comma-separated paths)')
+        .option('--all-groups', 'export every group of the instance (read in parallel)'),
     run: async (ctx, opts) => (await run()).exportStateCommand(ctx, opts),
   });
 
