@@ -223,6 +223,33 @@ describe('plan limits and notification settings', () => {
   });
 });
 
+describe('a secret setting', () => {
+  const SECRET = 'pipeline-validation-secret-91b2';
+  it('is given as a reference, applied masked, compared, and never exported', async () => {
+    const key = 'external_pipeline_validation_service_token';
+    const clear = await run(['state', 'plan', '-f', file('clear.yaml', `settings:\n  ${key}: ${SECRET}\n`)]);
+    expect(clear.res.exitCode).toBe(2);
+    expect(clear.res.stderr).toContain(`settings.${key} is a secret and is not written in the file`);
+    expect(clear.res.stderr).not.toContain(SECRET);
+    expect(clear.sent).toEqual([]);
+
+    const path = file('secret.yaml', { settings: { [key]: { env: 'PIPELINE_TOKEN' } } });
+    const env = { PIPELINE_TOKEN: SECRET };
+    const plan = await run(['state', 'plan', '-f', path, '--exit-code', '-v'], env);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(5);
+    expect(plan.res.stdout).toContain(`${key}: null → "********"`);
+    const apply = await run(['state', 'apply', '-f', path, '--yes', '-v'], env);
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    const sb = sandbox();
+    expect((await rawGet(sb, '/application/settings', sb.tokens.admin)).body[key]).toBe(SECRET);
+    expect((await run(['state', 'plan', '-f', path, '--exit-code'], env)).res.exitCode).toBe(0);
+    const exp = await run(['state', 'export', '--only', 'settings']);
+    expect(exp.res.stdout).toContain(`# Secret settings not written (add them under settings: as {env: NAME} or {command: "…"} to manage them): ${key}`);
+    expect(parse(exp.res.stdout).settings).not.toHaveProperty(key);
+    for (const out of [plan.res.stdout, plan.res.stderr, apply.res.stdout, apply.res.stderr, exp.res.stdout, exp.res.stderr]) expect(out).not.toContain(SECRET);
+  });
+});
+
 describe('groups', () => {
   it('protects an environment and sets notifications; export reads back as no change; an unlisted tier is deleted only with --prune', async () => {
     const path = file('groups.yaml', {
