@@ -87,7 +87,7 @@ __forgectl_flags() {
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
     'state') echo '' ;;
-    'state export') echo '--only --plans --groups --all-groups' ;;
+    'state export') echo '-f --file --only --plans --groups --all-groups' ;;
     'state plan') echo '-f --file --prune --exit-code --strict --allow-unknown' ;;
     'state apply') echo '-f --file --prune --strict --allow-unknown' ;;
     'state schema') echo '' ;;
@@ -216,6 +216,7 @@ __forgectl_value() {
     'hooks create|--url') echo 'text' ;;
     'hooks create|--name') echo 'text' ;;
     'hooks create|--description') echo 'text' ;;
+    'state export|-f'|'state export|--file') echo 'file' ;;
     'state export|--only') echo 'text' ;;
     'state export|--plans') echo 'text' ;;
     'state export|--groups') echo 'text' ;;

@@ -1,7 +1,7 @@
 // `state export|plan|apply|schema` end to end: the built binary against one demo sandbox. The tests
 // run in order and build on each other's changes to the instance.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -57,6 +57,15 @@ describe('export → plan round trip', () => {
     expect(plan.res.exitCode, plan.res.stdout + plan.res.stderr).toBe(0);
     expect(plan.res.stdout).toContain('No changes');
     expect(writes(plan.sent)).toEqual([]);
+  });
+
+  it('-f writes the same file', async () => {
+    const path = join(dir, 'written.yaml');
+    const { res } = await run(['state', 'export', '--only', 'system_hooks', '-f', path]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(`Wrote ${path}.`);
+    expect(parse(readFileSync(path, 'utf8'))).toEqual(parse((await run(['state', 'export', '--only', 'system_hooks'])).res.stdout));
   });
 
   it('--only limits the sections', async () => {

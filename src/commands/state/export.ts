@@ -3,8 +3,10 @@
 // comments say what to add as references.
 
 import type { Context } from '../../context.js';
-import { UsageError } from '../../core/errors.js';
-import { text, type CommandResult } from '../../core/output.js';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { none, text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { exportGroup } from './groups-section.js';
 import { listGroups } from '../../api/groups.js';
@@ -19,7 +21,20 @@ import { exportSettings, getSettings } from './settings-section.js';
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
 export const SCHEMA_FILE = 'instance.schema.json';
 
+/** Written whole or not at all: a file cut short by a failure would read as "delete the rest". */
+function writeWhole(path: string, content: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, content, { mode: 0o644 });
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new CommandFailedError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
 export interface ExportOptions {
+  file?: string;
   only?: string;
   plans?: string;
   groups?: string;
@@ -81,5 +96,9 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
   // yaml is CommonJS: bundled, its exports are only on `default`.
   const { stringify } = (await import('yaml')).default;
-  return text(`${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`.trimEnd());
+  const content = `${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`;
+  if (!o.file) return text(content.trimEnd());
+  writeWhole(o.file, content);
+  ctx.notice(`Wrote ${o.file}.`);
+  return none;
 }

@@ -20,7 +20,9 @@ export function registerState(program: Command, reg: Registry): void {
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
     examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
     options: (c) =>
-      c.option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)')
+      c
+        .option('-f, --file <file>', 'write the file here (whole or not at all) instead of standard output')
+        .option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)')
         .option('--groups <paths>', 'export these groups (comma-separated paths)')
         .option('--all-groups', 'export every group of the instance (read in parallel)'),
     run: async (ctx, opts) => (await run()).exportStateCommand(ctx, opts),
