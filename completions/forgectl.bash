@@ -3,13 +3,14 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
     'hooks') echo 'list get create test delete' ;;
+    'state') echo 'export plan apply schema' ;;
     'migrate') echo 'start list get entities entity failures watch' ;;
     'migrate entity') echo 'get' ;;
     'mr') echo 'list view update close reopen merge delete train' ;;
@@ -70,7 +71,7 @@ __forgectl_flags() {
     'settings') echo '' ;;
     'settings get') echo '--show-secrets' ;;
     'settings set') echo '-f --file --strict --allow-unknown --show-secrets' ;;
-    'settings diff') echo '-f --file --strict --allow-unknown --show-secrets' ;;
+    'settings diff') echo '-f --file --exit-code --strict --allow-unknown --show-secrets' ;;
     'plan-limits') echo '' ;;
     'plan-limits get') echo '--plan' ;;
     'plan-limits set') echo '--plan' ;;
@@ -86,6 +87,11 @@ __forgectl_flags() {
     'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --ssl-verification --no-ssl-verification' ;;
     'hooks test') echo '' ;;
     'hooks delete') echo '' ;;
+    'state') echo '' ;;
+    'state export') echo '-f --file --only --plans --groups --all-groups' ;;
+    'state plan') echo '-f --file --prune --exit-code --strict --allow-unknown' ;;
+    'state apply') echo '-f --file --prune --strict --allow-unknown' ;;
+    'state schema') echo '' ;;
     'migrate') echo '' ;;
     'migrate start') echo '--source-url --source-token-stdin --source-token-env --entity --no-projects -f --file --watch --interval --watch-timeout' ;;
     'migrate list') echo '--status --sort' ;;
@@ -212,6 +218,12 @@ __forgectl_value() {
     'hooks create|--url') echo 'text' ;;
     'hooks create|--name') echo 'text' ;;
     'hooks create|--description') echo 'text' ;;
+    'state export|-f'|'state export|--file') echo 'file' ;;
+    'state export|--only') echo 'text' ;;
+    'state export|--plans') echo 'text' ;;
+    'state export|--groups') echo 'text' ;;
+    'state plan|-f'|'state plan|--file') echo 'file' ;;
+    'state apply|-f'|'state apply|--file') echo 'file' ;;
     'migrate start|--source-url') echo 'text' ;;
     'migrate start|--source-token-env') echo 'text' ;;
     'migrate start|--entity') echo 'text' ;;

@@ -1,7 +1,7 @@
 // `npm run demo`: starts the sandbox on a free port and runs a short scripted admin session against
 // it with the real binary, printing each command and its output.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, cleanEnv, startSandboxProcess } from './lib.mjs';
@@ -53,6 +53,17 @@ try {
   });
   step('Raw API access', ['api', '/personal_access_tokens/self', '--fields', 'id,name,scopes']);
   step('Bad input is refused before anything is sent (exit 2)', ['projects', 'list', '--per-page', '500'], { expectExit: 2 });
+
+  const file = join(configDir, 'instance.yaml');
+  const exported = step('The instance as code: export its configuration', ['state', 'export', '--only', 'settings,system_hooks,broadcast_messages'], {
+    show: 'forgectl state export --only settings,system_hooks,broadcast_messages > instance.yaml',
+    transform: (out) => `${out.split('\n').slice(0, 8).join('\n')}\n…\n`,
+  });
+  // The edit a reviewer would make: close sign-ups and add a hook.
+  writeFileSync(file, exported.stdout.replace('signup_enabled: true', 'signup_enabled: false').replace('system_hooks:\n', 'system_hooks:\n  - url: https://audit.example.com/events\n    push_events: true\n'));
+  step('After editing instance.yaml: what would change (exit 5 with --exit-code)', ['state', 'plan', '-f', file, '--exit-code'], { show: 'forgectl state plan -f instance.yaml --exit-code', expectExit: 5 });
+  step('Apply it', ['state', 'apply', '-f', file, '--yes'], { show: 'forgectl state apply -f instance.yaml --yes' });
+  step('In sync now', ['state', 'plan', '-f', file, '--exit-code'], { show: 'forgectl state plan -f instance.yaml --exit-code' });
 } finally {
   await sandbox.stop();
   rmSync(configDir, { recursive: true, force: true });

@@ -24,6 +24,7 @@ import { registerReleases } from './releases.js';
 import { registerSandbox } from './sandbox.js';
 import { registerSettings } from './settings/index.js';
 import { registerShell } from './shell.js';
+import { registerState } from './state/index.js';
 import { registerToken } from './token/index.js';
 import { registerWiki } from './wiki/index.js';
 
@@ -44,6 +45,7 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   { names: ['plan-limits'], register: registerPlanLimits },
   { names: ['broadcast'], register: registerBroadcast },
   { names: ['hooks'], register: registerHooks },
+  { names: ['state'], register: registerState },
   { names: ['migrate'], register: registerMigrate },
   { names: ['mr'], register: registerMr },
   { names: ['discussion'], register: registerDiscussion },

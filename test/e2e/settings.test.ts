@@ -202,11 +202,12 @@ describe('settings get and diff', () => {
     expect(sent.every((r) => r.method === 'GET')).toBe(true);
   });
 
-  it('diff exits 1 and lists the differences; secrets stay masked', async () => {
+  it('diff lists the differences and exits 0, or 5 with --exit-code (1 is kept for failures); secrets stay masked', async () => {
     const current = await settings();
     const f = file('want.json', JSON.stringify({ max_login_attempts: current.max_login_attempts + 1, signup_enabled: current.signup_enabled, external_pipeline_validation_service_token: 'another-secret-value' }));
-    const { res } = await run(['settings', 'diff', '-f', f, '-o', 'json']);
-    expect(res.exitCode).toBe(1);
+    expect((await run(['settings', 'diff', '-f', f])).res.exitCode).toBe(0);
+    const { res } = await run(['settings', 'diff', '-f', f, '-o', 'json', '--exit-code']);
+    expect(res.exitCode).toBe(5);
     expect(json(res)).toEqual([
       { key: 'max_login_attempts', instance: current.max_login_attempts, file: current.max_login_attempts + 1 },
       { key: 'external_pipeline_validation_service_token', instance: '********', file: '********' },
@@ -219,8 +220,8 @@ describe('settings get and diff', () => {
 
   it('diff says it compares an unknown or renamed setting, since it sends nothing', async () => {
     const f = file('unknown.yaml', 'some_newer_setting: 3\nspam_service_enabled: true\n');
-    const { res, sent } = await run(['settings', 'diff', '-f', f]);
-    expect(res.exitCode, res.stderr).toBe(1);
+    const { res, sent } = await run(['settings', 'diff', '-f', f, '--exit-code']);
+    expect(res.exitCode, res.stderr).toBe(5);
     expect(res.stderr).toContain('warning: some_newer_setting is not a setting forgectl knows; comparing it as given');
     expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by the API; comparing akismet_enabled');
     expect(res.stderr).not.toMatch(/send/);
@@ -277,8 +278,8 @@ describe('files and types', () => {
     const set = await run(['settings', 'set', `allow_runner_registration_token=${!current}`, '-o', 'json']);
     expect(set.res.exitCode, set.res.stderr).toBe(0);
     expect(json(set.res).allow_runner_registration_token).toBe(!current);
-    const diff = await run(['settings', 'diff', '-f', file('d.yaml', `allow_runner_registration_token: ${current}\n`)]);
-    expect(diff.res.exitCode).toBe(1);
+    const diff = await run(['settings', 'diff', '-f', file('d.yaml', `allow_runner_registration_token: ${current}\n`), '--exit-code']);
+    expect(diff.res.exitCode).toBe(5);
     expect(diff.res.stdout).toContain(String(current));
     expect(diff.res.stdout).not.toContain('********');
   });
@@ -331,8 +332,8 @@ describe('settings say what really happened', () => {
     const f = file('typo.yaml', 'signup_enabld: true\n');
     const refused = await run(['settings', 'diff', '-f', f]);
     expectRefused(refused.res, refused.sent, ['typo.yaml: unknown setting signup_enabld', 'did you mean signup_enabled?']);
-    const insisted = await run(['settings', 'diff', '-f', f, '--allow-unknown']);
-    expect(insisted.res.exitCode, insisted.res.stderr).toBe(1);
+    const insisted = await run(['settings', 'diff', '-f', f, '--allow-unknown', '--exit-code']);
+    expect(insisted.res.exitCode, insisted.res.stderr).toBe(5);
     expect(insisted.res.stdout).toContain('signup_enabld');
   });
 

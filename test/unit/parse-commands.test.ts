@@ -59,6 +59,10 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['discussion create', ['discussion', 'create', 'acme/api', '3', '--type', 'snippet', '--body', 'hi'], { opts: { type: 'snippet', body: 'hi' }, args: ['acme/api', '3'] }],
   ['discussion list', ['discussion', 'list', 'acme/api#3'], { opts: { type: 'issue' }, args: ['acme/api#3'] }],
   ['projects list', ['projects', 'list', '--visibility', 'private', '--archived', '--per-page', '50'], { opts: { visibility: 'private', archived: true }, globals: { perPage: 50 } }],
+  ['state plan', ['state', 'plan', '-f', 'instance.yaml', '--prune', '--exit-code'], { opts: { file: 'instance.yaml', prune: true, exitCode: true } }],
+  ['state apply', ['state', 'apply', '-f', 'instance.yaml', '--yes', '--dry-run'], { opts: { file: 'instance.yaml' }, globals: { yes: true, dryRun: true } }],
+  ['state export', ['state', 'export', '--only', 'settings,groups', '--groups', 'acme,acme/platform'], { opts: { only: 'settings,groups', groups: 'acme,acme/platform' } }],
+  ['settings diff', ['settings', 'diff', '-f', 'settings.yaml', '--exit-code'], { opts: { file: 'settings.yaml', exitCode: true } }],
 ];
 
 describe('command lines parse to the options the command receives', () => {
@@ -84,6 +88,8 @@ const REFUSED: [string[], RegExp][] = [
   [['migrate', 'wach'], /unknown command 'wach'[\s\S]*Did you mean watch/],
   [['-o', 'xml', 'token', 'self'], /Allowed choices are table, json, yaml, ndjson/],
   [['completion'], /missing required argument 'shell'/],
+  [['state', 'plan'], /required option '-f, --file <file>' not specified/],
+  [['state', 'apply', 'instance.yaml'], /too many arguments|required option '-f, --file <file>'/],
 ];
 
 describe('command lines refused before anything runs (exit 2)', () => {

@@ -16,6 +16,7 @@ import {
   type UpdateBody,
 } from '../../api/environments.js';
 import type { Context } from '../../context.js';
+import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
 import { list, none, type Column, type CommandResult } from '../../core/output.js';
@@ -88,6 +89,11 @@ export function parseEnvsFile(text: string, name: string): DesiredEnv[] {
   } catch (e) {
     throw new UsageError(`${name} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
+  return parseEnvsDoc(doc, name);
+}
+
+/** The parsed file (also a `protected_environments:` of a `state` file). */
+export function parseEnvsDoc(doc: unknown, name: string): DesiredEnv[] {
   // An empty or `null` document is what a failed `envs list -o yaml > file` leaves: applying it
   // would unprotect every tier. Only an explicit `[]` (or `{}`) means "no protected tiers".
   if (doc === null || doc === undefined) {
@@ -117,7 +123,7 @@ export interface PlannedCall {
   action: 'protect' | 'update' | 'unprotect';
   tier: Tier;
   changes: string[];
-  run: (ctx: Context, group: string) => Promise<unknown>;
+  run: (http: HttpClient, group: string) => Promise<unknown>;
 }
 
 const describe = (e: EntryInput) => `${entryIdentity(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
@@ -158,8 +164,7 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
         action: 'protect',
         tier: d.tier,
         changes,
-        run: async (ctx, group) => {
-          const http = await ctx.http();
+        run: async (http, group) => {
           await protectEnvironment(http, group, { name: d.tier, deploy_access_levels: d.deploy, ...(d.approvals.length ? { approval_rules: d.approvals } : {}) });
           // The create call takes no count; a second call sets it.
           if (count) await updateEnvironment(http, group, d.tier, { required_approval_count: count });
@@ -178,13 +183,13 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
       changes.push(`~ required_approval_count ${c.required_approval_count ?? 0} → ${d.requiredApprovalCount}`);
     }
     if (Object.keys(body).length) {
-      plan.push({ action: 'update', tier: d.tier, changes, run: async (ctx, group) => updateEnvironment(await ctx.http(), group, d.tier, body) });
+      plan.push({ action: 'update', tier: d.tier, changes, run: (http, group) => updateEnvironment(http, group, d.tier, body) });
     }
   }
   const wanted = new Set(desired.map((d) => d.tier));
   for (const c of current) {
     if (!wanted.has(c.name as Tier)) {
-      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], run: async (ctx, group) => unprotectEnvironment(await ctx.http(), group, c.name) });
+      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], run: (http, group) => unprotectEnvironment(http, group, c.name) });
     }
   }
   return plan;
@@ -226,7 +231,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
   const rows: AppliedRow[] = [];
   for (const p of plan) {
-    await p.run(ctx, group);
+    await p.run(http, group);
     rows.push({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: ctx.dryRun ? 'dry run' : 'done' });
   }
   if (ctx.dryRun) return none;

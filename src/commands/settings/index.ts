@@ -71,11 +71,12 @@ export function registerSettings(program: Command, reg: Registry): void {
       'without a word: its read-only fields, masked secrets (named as not compared) and deprecated names next to ' +
       'their replacement are skipped, and names the instance reports are known. A name close to a known setting is ' +
       'refused as a typo unless --allow-unknown.',
-    exitCodes: ['0  the instance matches the file', '1  settings differ (listed), or the request failed', '2  invalid file, or a likely typo of a setting name'],
-    examples: ['forgectl settings diff -f settings.yaml', 'forgectl settings get -o yaml | forgectl settings diff -f -', 'forgectl settings diff -f settings.json -o json || echo "drift"'],
+    exitCodes: ['0  compared (the differences are listed); with --exit-code: the instance matches the file', '1  the request failed', '2  invalid file, or a likely typo of a setting name', '5  with --exit-code: settings differ'],
+    examples: ['forgectl settings diff -f settings.yaml', 'forgectl settings get -o yaml | forgectl settings diff -f -', '# in CI: 5 means drift, 1 a failure', 'forgectl settings diff -f settings.json --exit-code'],
     options: (c) =>
       c
         .requiredOption('-f, --file <file>', 'YAML or JSON mapping of the settings as they should be, - for standard input')
+        .option('--exit-code', 'exit 5 when settings differ')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'compare a name close to a known setting as given instead of refusing it as a typo')
         .option('--show-secrets', 'print secret values in clear'),

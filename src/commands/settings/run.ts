@@ -23,6 +23,7 @@ export interface SetOptions {
 
 export interface DiffOptions {
   file?: string;
+  exitCode?: boolean;
   strict?: boolean;
   allowUnknown?: boolean;
   showSecrets?: boolean;
@@ -196,6 +197,9 @@ function settingsObject(ctx: Context, settings: Settings, showSecrets: boolean):
   return object(settings, { maskKeys: showSecrets ? undefined : secretSettingKeys(settings) });
 }
 
+/** The exit code of `settings diff --exit-code` and `state plan --exit-code` when the instance differs. */
+export const EXIT_DIFFERS = 5;
+
 interface Difference {
   key: string;
   instance: unknown;
@@ -225,5 +229,6 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
     return none;
   }
   ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${source}${notCompared ? ` (${notCompared.slice(2)})` : ''}.`);
-  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: 1 };
+  // As `git diff --exit-code`: a difference is an answer, not a failure (1 stays for failures).
+  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0 };
 }

@@ -1,0 +1,94 @@
+// The `groups:` section: per group path, its protected environments in the `envs apply` format
+// (parsed, resolved and planned by the envs code) and its notification settings. Groups are read in
+// parallel; the client's pace keeps them under the rate limit.
+
+import { listEnvironments, type ProtectedEnvironment } from '../../api/environments.js';
+import type { NotificationSetting } from '../../api/notification-settings.js';
+import type { HttpClient } from '../../core/http.js';
+import { collect } from '../../core/paginate.js';
+import { parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { resolveUsernames } from '../envs/entries.js';
+import type { NotificationEntry } from './model.js';
+import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
+import type { Action, Plan } from './plan.js';
+
+export interface WantedGroup {
+  path: string;
+  environments?: DesiredEnv[];
+  notifications?: NotificationEntry;
+}
+
+export interface CurrentGroup {
+  environments?: ProtectedEnvironment[];
+  notifications?: NotificationSetting;
+}
+
+export function prepareGroups(raw: Record<string, { protected_environments?: unknown; notification_settings?: NotificationEntry }>, where: string): WantedGroup[] {
+  return Object.entries(raw).map(([path, g]) => ({
+    path,
+    environments: g.protected_environments === undefined ? undefined : parseEnvsDoc(g.protected_environments, `${where}: groups.${path}.protected_environments`),
+    notifications: g.notification_settings,
+  }));
+}
+
+/** Reads each group's current state and resolves the usernames of the file (reads only). */
+export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promise<CurrentGroup[]> {
+  const known = new Map<string, number>();
+  return Promise.all(
+    wanted.map(async (g) => {
+      if (g.environments) {
+        for (const d of g.environments) {
+          d.deploy = await resolveUsernames(http, d.deploy, known);
+          d.approvals = await resolveUsernames(http, d.approvals, known);
+        }
+      }
+      const [environments, notifications] = await Promise.all([
+        g.environments ? collect(listEnvironments(http, g.path, { all: true })) : undefined,
+        g.notifications ? readNotifications(http, { kind: 'group', group: g.path }) : undefined,
+      ]);
+      return { environments, notifications };
+    }),
+  );
+}
+
+const ACTIONS: Record<string, Action> = { protect: 'create', update: 'update', unprotect: 'delete' };
+
+export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune: boolean, plan: Plan): void {
+  wanted.forEach((g, i) => {
+    const have = current[i]!;
+    if (g.environments && have.environments) {
+      for (const call of planEnvs(have.environments, g.environments)) {
+        const identity = `${g.path} protected environment ${call.tier}`;
+        if (call.action === 'unprotect' && !prune) {
+          plan.unmanaged.push({ resource: 'groups', identity });
+          continue;
+        }
+        plan.items.push({ resource: 'groups', identity, action: ACTIONS[call.action]!, changes: [], lines: call.changes, write: (http) => call.run(http, g.path).then(() => undefined) });
+      }
+    }
+    if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);
+  });
+}
+
+// Fields of a listed entry that describe rather than define it; `envs apply` skips them too.
+const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
+
+function entryOf(record: Record<string, unknown>): Record<string, unknown> {
+  const out = Object.fromEntries(Object.entries(record).filter(([k, v]) => !DESCRIPTIVE.has(k) && v !== null && v !== undefined));
+  // A user or group entry carries the access level the service stores with it; the identity is enough.
+  if (out.user_id !== undefined || out.group_id !== undefined) delete out.access_level;
+  return out;
+}
+
+function environmentOf(env: ProtectedEnvironment): Record<string, unknown> {
+  const out: Record<string, unknown> = { deploy: (env.deploy_access_levels ?? []).map(entryOf) };
+  if (env.approval_rules?.length) out.approvals = env.approval_rules.map(entryOf);
+  if (env.required_approval_count) out.required_approval_count = env.required_approval_count;
+  return out;
+}
+
+/** What export writes for one group: its environments as `envs list -o yaml` prints them, which `envs apply` reads. */
+export async function exportGroup(http: HttpClient, path: string): Promise<Record<string, unknown>> {
+  const [environments, notifications] = await Promise.all([collect(listEnvironments(http, path, { all: true })), readNotifications(http, { kind: 'group', group: path })]);
+  return { protected_environments: Object.fromEntries(environments.map((e) => [e.name, environmentOf(e)])), notification_settings: exportNotifications(notifications) };
+}

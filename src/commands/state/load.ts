@@ -1,0 +1,55 @@
+// From the file to a plan: the file is checked and its references resolved before any request, then
+// the instance is read (sections in parallel) and compared.
+
+import type { Context } from '../../context.js';
+import type { HttpClient } from '../../core/http.js';
+import type { Notes } from '../settings/values.js';
+import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
+import { planHooks, prepareHooks, readHooks } from './hooks-section.js';
+import { planGroups, prepareGroups, readGroups } from './groups-section.js';
+import { readStateFile } from './model.js';
+import { planNotifications, readNotifications } from './notifications-section.js';
+import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
+import type { Plan } from './plan.js';
+import { getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
+
+export interface PlanOptions extends SettingsOptions {
+  file?: string;
+  prune?: boolean;
+}
+
+export interface Planned {
+  plan: Plan;
+  http: HttpClient;
+}
+
+export async function computePlan(ctx: Context, o: PlanOptions, file: string): Promise<Planned> {
+  const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
+  const where = file === '-' ? 'standard input' : file;
+  const doc = await readStateFile(file, (what) => ctx.readStdin(what));
+  const settings = doc.settings && (await prepareSettings(ctx, doc.settings, where, o, notes));
+  const hooks = doc.system_hooks && (await prepareHooks(ctx, doc.system_hooks));
+  const broadcasts = doc.broadcast_messages;
+  const groups = doc.groups && prepareGroups(doc.groups, where);
+
+  const http = await ctx.http();
+  const limits = doc.plan_limits;
+  const notifications = doc.notification_settings;
+  const [currentSettings, currentLimits, currentHooks, currentBroadcasts, currentNotifications, currentGroups] = await Promise.all([
+    settings ? getSettings(http) : undefined,
+    limits ? readPlanLimits(http, Object.keys(limits)) : undefined,
+    hooks ? readHooks(http) : undefined,
+    broadcasts ? readBroadcasts(http) : undefined,
+    notifications ? readNotifications(http) : undefined,
+    groups ? readGroups(http, groups) : undefined,
+  ]);
+  const plan: Plan = { items: [], unmanaged: [], notes: [] };
+  // The order of apply: settings, plan limits, hooks, broadcasts, notification settings, groups.
+  if (settings && currentSettings) plan.items.push(...planSettings(settings, currentSettings, o, notes));
+  if (limits && currentLimits) planPlanLimits(limits, currentLimits, plan);
+  if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan);
+  if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);
+  if (notifications && currentNotifications) planNotifications(notifications, currentNotifications, plan);
+  if (groups && currentGroups) planGroups(groups, currentGroups, !!o.prune, plan);
+  return { plan, http };
+}
