@@ -37,3 +37,24 @@ it(`export --all-groups of random seed ${seed} reads back as no change (replay: 
   expect(planToken.exitCode, `seed ${seed}:\n${planToken.stdout}${planToken.stderr}`).toBe(0);
   expect(planToken.stdout + planToken.stderr).not.toContain('random-hook-secret-5521');
 });
+
+it('plan sends the reads of the instance sections together: all are out while none has answered', async () => {
+  const sb = sandbox();
+  const sections = 'settings,plan_limits,system_hooks,broadcast_messages,notification_settings';
+  const exp = await forgectl(['state', 'export', '--only', sections], { env: envFor(sb) });
+  expect(exp.exitCode, exp.stderr).toBe(0);
+  const path = join(tempDir(), 'instance.yaml');
+  writeFileSync(path, exp.stdout);
+  // No read ever answers: one after another, only the first would reach the sandbox before the timeout.
+  const reads = ['/application/settings', '/application/plan_limits', '/hooks', '/broadcast_messages', '/notification_settings'];
+  sb.addFaults(reads.map((p) => `hang:forever@GET:${p}`).join(','));
+  const mark = sb.requests.length;
+  try {
+    const plan = await forgectl(['state', 'plan', '-f', path, '--timeout', '2', '--retries', '0'], { env: envFor(sb) });
+    expect(plan.exitCode).not.toBe(0);
+  } finally {
+    await sb.clearFaults();
+  }
+  const sent = requestsSince(sb, mark).map((r) => r.path.replace('/api/v4', ''));
+  expect(new Set(sent)).toEqual(new Set(reads));
+});
