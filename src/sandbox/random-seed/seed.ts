@@ -12,7 +12,7 @@ import {
   PREMIUM_SETTINGS, SETTING_BOUNDS, SETTING_COMPANIONS, SETTING_ITEMS, SETTING_ORDER, SETTING_REPLACEMENTS, SETTING_TYPES, SETTING_VALUES, READ_ONLY_SETTINGS,
 } from '../settings/rules.js';
 import type { SandboxState } from '../state.js';
-import type { Group } from '../types.js';
+import { ACCESS, type Group } from '../types.js';
 import { Rng } from './rng.js';
 
 const HOUR = 3_600_000;
@@ -42,6 +42,11 @@ function randomSettings(rng: Rng, settings: Record<string, unknown>): void {
   for (const key of free(Object.keys(SETTING_VALUES))) if (rng.bool()) settings[key] = rng.pick(SETTING_VALUES[key]!);
   for (const key of free(Object.keys(SETTING_ITEMS))) if (rng.bool()) settings[key] = rng.some(SETTING_ITEMS[key]!, rng.int(1, 2));
   if (rng.bool()) settings.home_page_url = `https://${rng.word()}.example.com/`;
+  if (rng.bool()) settings.after_sign_out_path = `/${rng.word()}/bye`;
+  if (rng.bool()) settings.default_ci_config_path = `.ci/${rng.word()}.yml`;
+  // Text a YAML writer must quote or fold: several lines, `: `, `#`, quotes, non-ASCII.
+  if (rng.bool()) settings.after_sign_up_text = `Welcome to ${rng.word()}!\nRead: the *rules* # first\n  "quoted" — ünïcode\n`;
+  if (rng.bool()) settings.terms = `# Terms\n\n1. Be kind: ${rng.word()}.\n2. 'yes' / no / ~ / null`;
   if (rng.bool()) settings.domain_allowlist = [`${rng.word()}.example.com`, `${rng.word()}.example.org`];
 }
 
@@ -99,6 +104,7 @@ function randomBroadcasts(rng: Rng, state: SandboxState): void {
     };
     if (rng.bool()) m.targetAccessLevels = rng.some(ACCESS_LEVELS, rng.int(1, 3));
     if (rng.bool()) m.targetPath = `*/${rng.word()}`;
+    if (rng.bool()) m.message = `${message}: "${rng.word()}" #${rng.int(1, 99)} — 🚧`;
     if (rng.bool()) m.broadcastType = 'notification';
     if (rng.bool()) m.dismissable = true;
     if (rng.bool()) m.theme = rng.pick(THEMES);
@@ -116,9 +122,14 @@ function randomNotification(rng: Rng, state: SandboxState, key: string, levels: 
 function randomProtectedEnvironments(rng: Rng, state: SandboxState, group: Group): void {
   const subgroups = [...state.namespaces.values()].filter((n) => n.kind === 'group' && n.id !== group.id && state.ancestors(n).some((a) => a.id === group.id));
   // Each entry once per list, as GitLab's uniqueness validation wants.
-  const candidates = [...DEPLOY_LEVELS.map((accessLevel) => ({ accessLevel })), ...subgroups.map((g) => ({ groupId: g.id }))];
+  const maintainers = [...state.users.values()].filter((u) => !u.admin && state.memberAccess(u, group) >= ACCESS.maintainer);
+  const candidates: { accessLevel?: number; groupId?: number; userId?: number; groupInheritanceType?: number }[] = [
+    ...DEPLOY_LEVELS.map((accessLevel) => ({ accessLevel })),
+    ...subgroups.map((g) => ({ groupId: g.id, groupInheritanceType: rng.int(0, 1) })),
+    ...maintainers.map((u) => ({ userId: u.id })),
+  ];
   for (const name of rng.some(TIERS, rng.int(1, 3))) {
-    const deploy = rng.some(candidates, rng.int(1, 2));
+    const deploy = rng.some(candidates, rng.int(1, 3));
     const approvals = rng.some(candidates, rng.int(0, 2)).map((e) => ({ ...e, requiredApprovals: rng.int(1, 3) }));
     seedProtectedEnvironment(state, group, { name, deploy, approvals, requiredApprovalCount: rng.int(0, 2) });
   }
