@@ -3,7 +3,7 @@
 // Prints medians and ratios and writes them as JSON (bench/README.md explains how to read them).
 // Nothing here asserts: speed is not tested, it is measured.
 //
-//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE]
+//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,memory,settings,state]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -21,8 +21,13 @@ const { values: args } = parseArgs({
     rounds: { type: 'string' },
     quick: { type: 'boolean', default: false },
     json: { type: 'string', default: join(root, 'bench', 'results', 'latest.json') },
+    only: { type: 'string' },
   },
 });
+const SECTIONS = ['startup', 'paging', 'memory', 'settings', 'state'];
+const only = args.only?.split(',');
+for (const name of only ?? []) if (!SECTIONS.includes(name)) throw new Error(`--only: sections are ${SECTIONS.join(', ')}`);
+const want = (section) => !only || only.includes(section);
 const ROUNDS = Number(args.rounds ?? (args.quick ? 5 : 15));
 const PAGING_ROUNDS = Math.max(3, Math.ceil(ROUNDS / 2));
 const MEMORY_ROUNDS = args.quick ? 1 : 3;
@@ -114,7 +119,7 @@ function row(what, r, ref, target) {
 }
 
 // 1. Start-up, help and one request, against a sandbox with 5,000 projects.
-{
+if (want('startup')) {
   const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', '5000']);
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
   const cases = [
@@ -143,7 +148,7 @@ function row(what, r, ref, target) {
 }
 
 // 2. --all of 5,000 projects at 25 ms latency: forgectl against the 8-way fetch script.
-{
+if (want('paging')) {
   const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', '5000', '--latency', '25']);
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
   const cases = [
@@ -158,7 +163,7 @@ function row(what, r, ref, target) {
 }
 
 // 3. Peak memory of ndjson: 50,000 projects against the 8-way script, and 5,000 to show it is flat.
-for (const n of [5000, 50000]) {
+for (const n of want('memory') ? [5000, 50000] : []) {
   const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', String(n)]);
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
   const k = `${n / 1000}k`;
@@ -177,7 +182,7 @@ for (const n of [5000, 50000]) {
 
 // 4. `settings diff -f` of 10,000 and 50,000 settings the instance does not report (exit 1: all
 // differ): the time should grow with the file, not with its square.
-{
+if (want('settings')) {
   const sb = await startSandboxProcess(['--seed', 'empty']);
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
   const cases = [10_000, 50_000].map((n) => {
@@ -190,6 +195,30 @@ for (const n of [5000, 50000]) {
   Object.assign(results.cases, r);
   row(r.settingsDiff10k.label, r.settingsDiff10k);
   row(r.settingsDiff50k.label, r.settingsDiff50k, r.settingsDiff10k, 5);
+}
+
+// 5. `state plan` of the instance sections (no groups) at 25 ms latency: its reads go out together,
+// so it should take no longer than three separate one-request runs (start-up included) would.
+if (want('state')) {
+  const sb = await startSandboxProcess(['--seed', 'random:1', '--latency', '25']);
+  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+  const file = join(configDir, 'instance.yaml');
+  const sections = 'settings,plan_limits,system_hooks,broadcast_messages,notification_settings';
+  const exported = spawnSync(node, [BIN, 'state', 'export', '--only', sections], { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, ...env }), encoding: 'utf8' });
+  if (exported.status !== 0) throw new Error(`state export exited ${exported.status}: ${exported.stderr.slice(0, 500)}`);
+  writeFileSync(file, exported.stdout);
+  const cases = [
+    { id: 'apiVersion25', label: 'forgectl api /version, 25 ms latency', cmd: node, argv: [BIN, 'api', '/version'], env },
+    { id: 'statePlan25', label: 'forgectl state plan, instance sections, 25 ms', cmd: node, argv: [BIN, 'state', 'plan', '-f', file], env },
+  ];
+  const r = await interleaved(cases, PAGING_ROUNDS);
+  const rtt = await bareRoundTrip(sb, PAGING_ROUNDS);
+  await sb.stop();
+  Object.assign(results.cases, r);
+  results.cases.bareRoundTrip25 = { label: 'bare fetch round trip, 25 ms latency', ms: rtt };
+  row(r.apiVersion25.label, r.apiVersion25);
+  row(r.statePlan25.label, r.statePlan25, { ms: 3 * r.apiVersion25.ms, label: '3 × forgectl api /version' }, 1);
+  results.statePlanRoundTrips = (r.statePlan25.ms - r.apiVersion25.ms) / rtt + 1;
 }
 
 results.rows = rows;
@@ -206,7 +235,20 @@ console.log(`\n${results.machine}, Node ${process.version}, ${ROUNDS} rounds (pa
 for (const t of table) console.log(t.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
 const mem = rows.filter((r) => r.rssRatio !== undefined).pop();
 if (mem) console.log(`\npeak memory, 50,000 projects: ${fmt(mem.rssRatio, 2)}x the 8-way script`);
+if (results.statePlanRoundTrips !== undefined) console.log(`state plan, instance sections: about ${fmt(results.statePlanRoundTrips, 1)} round trips of ${fmt(results.cases.bareRoundTrip25.ms)} ms (its time over one request's, in bare round trips, plus that one)`);
 console.log(`\nwrote ${args.json}`);
+
+/** Median of sequential `GET /version` round trips from this process (keep-alive): the latency a read costs. */
+async function bareRoundTrip(sb, rounds) {
+  const times = [];
+  for (let i = 0; i < rounds + 1; i++) {
+    const started = process.hrtime.bigint();
+    const res = await fetch(`${sb.url}/api/v4/version`, { headers: { 'PRIVATE-TOKEN': sb.tokens.admin } });
+    await res.arrayBuffer();
+    if (i > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6); // the first opens the connection
+  }
+  return median(times);
+}
 
 function machine() {
   const c = cpus();

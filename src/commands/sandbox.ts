@@ -29,7 +29,9 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'Starts an in-memory instance on HOST:PORT (default 127.0.0.1 and a free port), prints its URL and the ' +
       'secrets of its seeded tokens, and answers like a real instance until Ctrl-C or SIGTERM. Seed `demo` has ' +
       'an administrator (token `admin`), users, groups, 60+ projects and tokens of every state; `empty` only the ' +
-      'administrator. --fault makes the next API requests fail, e.g. `503:2,429:1,reset:1`. With -o json the URL ' +
+      'administrator; `random:N` is the demo with the settings, plan limits, system hooks, broadcast messages, ' +
+      'notification settings and group protected environments filled at random from the number N (the same ' +
+      'instance for the same N; `random` alone picks N and prints it). --fault makes the next API requests fail, e.g. `503:2,429:1,reset:1`. With -o json the URL ' +
       'and tokens are one JSON line, for scripts. Administrators can read the request log at /-/sandbox/requests ' +
       'and queue faults with POST /-/sandbox/faults {"spec":"503:2"}. ' +
       'The alert integrations of the seed (URL and key) are printed too; GET /-/sandbox/alerts (sandbox-only, ' +
@@ -44,12 +46,14 @@ export function registerSandbox(program: Command, reg: Registry): void {
       '# page 3 of the hooks list is always cut mid-body',
       "forgectl sandbox --fault 'reset-body:forever@GET:/hooks?page=3'",
       'forgectl sandbox --seed empty --extra-projects 50000',
+      '# random instance configuration, replayable with the number it prints',
+      'forgectl sandbox --seed random',
     ],
     options: (c) =>
       c
         .option('--port <n>', 'port to listen on; 0 picks a free one (default: 0)')
         .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
-        .option('--seed <seed>', 'initial data: demo or empty (default: demo)')
+        .option('--seed <seed>', 'initial data: demo, empty, or random[:N] (default: demo)')
         .option('--latency <ms>', 'delay added before every answer, in milliseconds')
         .option(
           '--fault <spec>',
@@ -63,8 +67,7 @@ export function registerSandbox(program: Command, reg: Registry): void {
 }
 
 export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Promise<CommandResult> {
-  const seed = opts.seed ?? 'demo';
-  if (!(SEEDS as readonly string[]).includes(seed)) throw new UsageError(`--seed must be one of ${SEEDS.join(', ')}; got ${JSON.stringify(seed)}`);
+  const { seed, random } = parseSeed(opts.seed ?? 'demo');
   const port = opts.port === undefined ? 0 : parseInteger('--port', opts.port, { min: 0, max: 65535 });
   const latencyMs = opts.latency === undefined ? 0 : parseInteger('--latency', opts.latency, { min: 0, max: 600_000 });
   const extraProjects = opts.extraProjects === undefined ? 0 : parseInteger('--extra-projects', opts.extraProjects, { min: 0, max: 1_000_000 });
@@ -90,7 +93,8 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   }
   let sb;
   try {
-    sb = await startSandbox({ port, host, seed: seed as (typeof SEEDS)[number], latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere });
+    if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
+    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
@@ -107,6 +111,15 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   }
   ctx.notice('Sandbox stopped.');
   return none;
+}
+
+/** `demo`, `empty`, `random` (a number picked here) or `random:N` (the demo with N's random state resources). */
+export function parseSeed(text: string): { seed: (typeof SEEDS)[number]; random?: number } {
+  if ((SEEDS as readonly string[]).includes(text)) return { seed: text as (typeof SEEDS)[number] };
+  if (text === 'random') return { seed: 'demo', random: Math.floor(Math.random() * 1_000_000) };
+  const m = /^random:(\d{1,10})$/.exec(text);
+  if (m && Number(m[1]) <= 0xffffffff) return { seed: 'demo', random: Number(m[1]) };
+  throw new UsageError(`--seed must be demo, empty, random or random:N (N from 0 to ${0xffffffff}); got ${JSON.stringify(text)}`);
 }
 
 /** An alert integration as printed at start: where to send alerts and with which key. */

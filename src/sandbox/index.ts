@@ -23,6 +23,11 @@ export interface SandboxOptions {
   host?: string;
   /** Default `demo`. */
   seed?: SeedKind;
+  /**
+   * With `seed: 'demo'`: the resources `forgectl state` manages (settings, plan limits, hooks,
+   * broadcasts, notification and group settings) filled at random from this number, the same every run.
+   */
+  random?: number;
   /** Added before every answer. */
   latencyMs?: number;
   /** Fault spec, e.g. `503:2,reset-body:forever@GET:/hooks?page=3` (see faults.ts). */
@@ -61,6 +66,8 @@ function checkOptions(o: SandboxOptions): void {
   nonNegativeInt('port', o.port, 65535);
   nonNegativeInt('latencyMs', o.latencyMs);
   nonNegativeInt('extraProjects', o.extraProjects, 1_000_000);
+  nonNegativeInt('random', o.random, 0xffffffff);
+  if (o.random !== undefined && o.seed === 'empty') throw new Error('random fills the demo seed, not empty');
   if (o.seed !== undefined && !SEEDS.includes(o.seed)) throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${o.seed}`);
 }
 
@@ -69,7 +76,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const state = new SandboxState(opts.clockSpeed ?? 1, opts.now);
   if (opts.randomSecrets) state.secretSalt = randomBytes(16).toString('hex');
   const seed = opts.seed ?? 'demo';
-  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects });
+  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, random: opts.random });
 
   const mounts = new Map<string, Mount>();
   for (const m of MODULES) {

@@ -22,6 +22,7 @@ import { sandboxAdminModule } from './sandbox-admin/routes.js';
 import { settingsModule } from './settings/routes.js';
 import { systemHooksModule } from './system-hooks/routes.js';
 import { tokensModule } from './tokens/routes.js';
+import { randomSeedModule } from './random-seed/module.js';
 import { seedPeople } from './users/seed.js';
 import type { SandboxModule } from './sandbox-module.js';
 
@@ -61,4 +62,6 @@ export const MODULES: readonly SandboxModule[] = [
   releasesSandboxModule,
   sandboxAdminModule,
   sandboxTierModule,
+  // Last: it changes what the others seeded.
+  randomSeedModule,
 ];

@@ -7,6 +7,8 @@ import type { SandboxState, SeedKind } from './state.js';
 export interface SeedOptions {
   /** Generated projects added for benchmarks. */
   extraProjects?: number;
+  /** Seed `random:N`: fills what `forgectl state` manages from a generator seeded with N. */
+  random?: number;
 }
 
 export interface SandboxModule {

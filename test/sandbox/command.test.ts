@@ -79,12 +79,20 @@ describe('forgectl sandbox', () => {
   });
 
   it('refuses bad options with a usage error (exit 2) before starting anything', async () => {
-    for (const args of [['--seed', 'full'], ['--port', '70000'], ['--latency', '-5'], ['--fault', '418:1'], ['--fault', '503'], ['--clock-speed', '0'], ['--extra-projects', 'many']]) {
+    for (const args of [['--seed', 'full'], ['--seed', 'random:'], ['--seed', 'random:x'], ['--seed', 'random:99999999999'], ['--port', '70000'], ['--latency', '-5'], ['--fault', '418:1'], ['--fault', '503'], ['--clock-speed', '0'], ['--extra-projects', 'many']]) {
       const res = await runCommand(args).done;
       expect(res.exitCode, args.join(' ')).toBe(2);
       expect(res.stderr, args.join(' ')).toMatch(/^error: /);
       expect(res.stdout).toBe('');
     }
+  });
+
+  it('--seed random picks a number and prints it, so the same instance can be started again', async () => {
+    const run = runCommand(['--seed', 'random', '-o', 'json']);
+    await firstLine(run.out);
+    expect(run.err()).toMatch(/Seed random:(\d+) \(start with --seed random:\1 for the same instance\)/);
+    run.ctx.abort.abort();
+    await run.done;
   });
 
   it('says so when the port is taken', async () => {

@@ -104,7 +104,7 @@ function asBool(v: unknown): boolean {
 type Kind = 'deploy' | 'approval';
 const FIELD: Record<Kind, string> = { deploy: 'deploy_access_levels', approval: 'approval_rules' };
 
-interface EntryInput {
+export interface EntryInput {
   id?: number;
   accessLevel?: number;
   userId?: number;
@@ -177,6 +177,20 @@ function newEntry(state: SandboxState, kind: Kind, e: EntryInput): Entry {
     requiredApprovals: kind === 'approval' ? (e.requiredApprovals ?? 1) : undefined,
     groupInheritanceType: e.groupInheritanceType ?? 0,
   };
+}
+
+/** A group protected environment put in place by a seed (entries valid by construction: levels, subgroups). */
+export function seedProtectedEnvironment(
+  state: SandboxState,
+  group: Group,
+  env: { name: string; deploy: Omit<EntryInput, 'destroy'>[]; approvals: Omit<EntryInput, 'destroy'>[]; requiredApprovalCount: number },
+): void {
+  envsOf(state, group).set(env.name, {
+    name: env.name,
+    deploy: env.deploy.map((e) => newEntry(state, 'deploy', { ...e, destroy: false })),
+    approvals: env.approvals.map((e) => newEntry(state, 'approval', { ...e, destroy: false })),
+    requiredApprovalCount: env.requiredApprovalCount,
+  });
 }
 
 function validationError(problems: Record<string, string[]>): ApiError {
