@@ -1,24 +1,14 @@
 // The live view of `migrate watch` in a real terminal of 24 rows and 80 columns (tmux): a group of
 // 35 entities drew 40-line frames that could not be erased, so every redraw went to the scrollback.
 
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { BIN, forgectl, json, tempDir } from '../helpers/cli.js';
+import { hasTmux, tmuxServer } from '../helpers/tmux.js';
 
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-const SOCKET = `forgectl-watch-test-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const { tmux, kill: killTmux } = tmuxServer('watch');
 const screen = () => tmux('capture-pane', '-p', '-t', 'watch');
 const scrolledOff = () => Number(tmux('display-message', '-p', '-t', 'watch', '#{history_size}').trim());
 
@@ -40,11 +30,7 @@ beforeAll(async () => {
   dest = await startSandbox({ seed: 'demo' });
 });
 afterAll(async () => {
-  try {
-    if (hasTmux) tmux('kill-server');
-  } catch {
-    // already gone
-  }
+  killTmux();
   await source?.close();
   await dest?.close();
 });

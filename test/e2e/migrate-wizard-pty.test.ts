@@ -3,24 +3,14 @@
 // prompts draw, that each check (token, source path, destination, collision) speaks on the spot and
 // asks again, that the token stays hidden, and that the start and the live view follow.
 
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { BIN, tempDir } from '../helpers/cli.js';
+import { hasTmux, tmuxServer } from '../helpers/tmux.js';
 
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-const SOCKET = `forgectl-test-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const { tmux, kill: killTmux } = tmuxServer('wizard');
 const screen = () => tmux('capture-pane', '-p', '-t', 'wizard', '-S', '-200');
 
 async function waitFor(pattern: RegExp, ms = 20_000): Promise<string> {
@@ -47,11 +37,7 @@ beforeAll(async () => {
   dest = await startSandbox({ seed: 'demo', clockSpeed: 20 });
 });
 afterAll(async () => {
-  try {
-    if (hasTmux) tmux('kill-server');
-  } catch {
-    // already gone
-  }
+  killTmux();
   await source?.close();
   await dest?.close();
 });

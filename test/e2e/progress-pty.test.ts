@@ -2,34 +2,20 @@
 // its last page. Now a spinner on stderr counts items and pages, and says when a page is retried;
 // a pipe gets none of it.
 
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, forgectl, tempDir } from '../helpers/cli.js';
+import { hasTmux, tmuxServer } from '../helpers/tmux.js';
 import { runCli, ScriptedPrompter } from '../helpers/harness.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
 
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-const SOCKET = `forgectl-progress-test-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-u', '-L', SOCKET, ...args], { encoding: 'utf8' });
+const { tmux, kill: killTmux } = tmuxServer('progress', { utf8: true });
 
 // Each answer is slow: a list of many small pages takes seconds, as on a busy instance.
 const sb = useSandbox({ latencyMs: 300 });
 afterAll(() => {
-  try {
-    if (hasTmux) tmux('kill-server');
-  } catch {
-    // already gone
-  }
+  killTmux();
 });
 
 // One page at a time, 5 items a page: the 60+ projects of the seed take a dozen slow pages.

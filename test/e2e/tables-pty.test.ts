@@ -2,32 +2,18 @@
 // milliseconds, long titles). Now each row fits, the widest text is cut with `…`, dates are short;
 // a pipe still gets every value whole.
 
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, forgectl, tempDir } from '../helpers/cli.js';
+import { hasTmux, tmuxServer } from '../helpers/tmux.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
 
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-const SOCKET = `forgectl-tables-test-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-u', '-L', SOCKET, ...args], { encoding: 'utf8' });
+const { tmux, kill: killTmux } = tmuxServer('tables', { utf8: true });
 
 const sb = useSandbox();
 afterAll(() => {
-  try {
-    if (hasTmux) tmux('kill-server');
-  } catch {
-    // already gone
-  }
+  killTmux();
 });
 
 // A title a terminal shows in 2 columns a character, longer than any screen.
