@@ -125,7 +125,8 @@ export function truncate(s: string, width: number): string {
   return `${out}…`;
 }
 
-function padEnd(s: string, width: number): string {
+/** Pads a text with spaces to `width` columns. */
+export function padEnd(s: string, width: number): string {
   return s + ' '.repeat(Math.max(0, width - displayWidth(s)));
 }
 

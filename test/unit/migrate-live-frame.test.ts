@@ -2,7 +2,8 @@
 // the next redraw, so each one piled a copy into the scrollback (40 lines on 24 rows).
 
 import { describe, expect, it } from 'vitest';
-import { columnsOf, fit, layoutFrame, type FrameEntity } from '../../src/commands/migrate/live-frame.js';
+import { layoutFrame, type FrameEntity } from '../../src/commands/migrate/live-frame.js';
+import { displayWidth, truncate } from '../../src/core/table.js';
 
 function entities(n: number, status: (i: number) => string = (i) => (i === 0 ? 'started' : 'created')): FrameEntity[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -14,7 +15,7 @@ function entities(n: number, status: (i: number) => string = (i) => (i === 0 ? '
 
 /** Lines the terminal shows for a frame: the spinner takes two columns before the first. */
 function screenLines(frame: string, columns: number): number {
-  return frame.split('\n').reduce((n, line, i) => n + Math.max(1, Math.ceil((columnsOf(line) + (i === 0 ? 2 : 0)) / columns)), 0);
+  return frame.split('\n').reduce((n, line, i) => n + Math.max(1, Math.ceil((displayWidth(line) + (i === 0 ? 2 : 0)) / columns)), 0);
 }
 
 describe('the live view frame', () => {
@@ -23,7 +24,7 @@ describe('the live view frame', () => {
     const lines = frame.split('\n');
     expect(lines).toHaveLength(23);
     expect(screenLines(frame, 80)).toBe(23);
-    for (const [i, line] of lines.entries()) expect(columnsOf(line) + (i === 0 ? 2 : 0), line).toBeLessThan(80);
+    for (const [i, line] of lines.entries()) expect(displayWidth(line) + (i === 0 ? 2 : 0), line).toBeLessThan(80);
     expect(lines.at(-1)).toBe('  … 19 more (19 created)');
     // Cut paths keep the status and the elapsed time in their columns.
     expect(lines[5]).toMatch(/^ {2}project acme\/platform\/service-04 → opensource\/acme-copy\/platfo… {2}created {2}4s$/);
@@ -47,8 +48,8 @@ describe('the live view frame', () => {
       const frame = layoutFrame('migration 7 started: 0 of 1 finished', wide, '', { rows: 24, columns });
       expect(screenLines(frame, columns), frame).toBe(2);
     }
-    expect(columnsOf('日本')).toBe(4);
-    expect(fit('日本語のパス', 7)).toBe('日本語…');
+    expect(displayWidth('日本')).toBe(4);
+    expect(truncate('日本語のパス', 7)).toBe('日本語…');
   });
 
   it('a frame of fewer entities than rows is left whole', () => {

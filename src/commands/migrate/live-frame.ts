@@ -3,6 +3,8 @@
 // would pile a copy into the scrollback: at most rows − 1 lines, none wider than the terminal (a
 // wrapped line is two lines), failed and running entities first, the rest summed up in one line.
 
+import { displayWidth, padEnd, truncate } from '../../core/table.js';
+
 export interface FrameEntity {
   /** `kind source → destination`, already made safe to show. */
   what: string;
@@ -19,38 +21,6 @@ export interface TerminalSize {
 const SPINNER_WIDTH = 2;
 const RANK: Record<string, number> = { failed: 0, started: 1, created: 2, finished: 3 };
 
-// East Asian wide and fullwidth blocks, and emoji: two columns each on a terminal.
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
-
-/** Columns a text takes on a terminal; combining marks take none. */
-export function columnsOf(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    if (/\p{M}/u.test(ch)) continue;
-    n += WIDE.test(ch) ? 2 : 1;
-  }
-  return n;
-}
-
-/** Cut to at most `width` columns, ending in … when cut. */
-export function fit(s: string, width: number): string {
-  if (columnsOf(s) <= width) return s;
-  if (width <= 0) return '';
-  let out = '';
-  let used = 0;
-  for (const ch of s) {
-    const w = columnsOf(ch);
-    if (used + w > width - 1) break;
-    out += ch;
-    used += w;
-  }
-  return `${out}…`;
-}
-
-function pad(s: string, width: number): string {
-  return s + ' '.repeat(Math.max(0, width - columnsOf(s)));
-}
-
 /**
  * The frame's text. `paint` colours a status after it is laid out (colour codes take no columns).
  * The last column stays free: a line that fills it wraps on some terminals.
@@ -64,8 +34,8 @@ export function layoutFrame(
 ): string {
   const width = Math.max(1, size.columns - 1);
   const budget = Math.max(1, size.rows - 1);
-  const lines = [fit(header, width - SPINNER_WIDTH)];
-  const noteLine = note && budget > 1 ? fit(`  ${note}`, width) : '';
+  const lines = [truncate(header, width - SPINNER_WIDTH)];
+  const noteLine = note && budget > 1 ? truncate(`  ${note}`, width) : '';
   const room = budget - lines.length - (noteLine ? 1 : 0);
 
   let shown = entities;
@@ -77,21 +47,21 @@ export function layoutFrame(
     hidden = entities.filter((e) => !picked.has(e));
   }
 
-  const statusWidth = Math.max(0, ...shown.map((e) => columnsOf(e.status)));
-  const elapsedWidth = Math.max(0, ...shown.map((e) => columnsOf(e.elapsed)));
+  const statusWidth = Math.max(0, ...shown.map((e) => displayWidth(e.status)));
+  const elapsedWidth = Math.max(0, ...shown.map((e) => displayWidth(e.elapsed)));
   const whatRoom = width - 2 - 2 - statusWidth - 2 - elapsedWidth;
-  const whatWidth = Math.min(Math.max(0, ...shown.map((e) => columnsOf(e.what))), Math.max(1, whatRoom));
+  const whatWidth = Math.min(Math.max(0, ...shown.map((e) => displayWidth(e.what))), Math.max(1, whatRoom));
   for (const e of shown) {
-    const what = pad(fit(e.what, whatWidth), whatWidth);
-    const status = pad(e.status, statusWidth);
+    const what = padEnd(truncate(e.what, whatWidth), whatWidth);
+    const status = padEnd(e.status, statusWidth);
     const plain = `  ${what}  ${status}  ${e.elapsed}`;
     // A terminal too narrow even for the status gets the row plain and cut.
-    lines.push(columnsOf(plain) <= width ? `  ${what}  ${paint(e.status, status)}  ${e.elapsed}` : fit(plain, width));
+    lines.push(displayWidth(plain) <= width ? `  ${what}  ${paint(e.status, status)}  ${e.elapsed}` : truncate(plain, width));
   }
   if (hidden.length && room > 0) {
     const counts = new Map<string, number>();
     for (const e of hidden) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
-    lines.push(fit(`  … ${hidden.length} more (${[...counts].map(([st, n]) => `${n} ${st}`).join(', ')})`, width));
+    lines.push(truncate(`  … ${hidden.length} more (${[...counts].map(([st, n]) => `${n} ${st}`).join(', ')})`, width));
   }
   if (noteLine) lines.push(noteLine);
   return lines.join('\n');
