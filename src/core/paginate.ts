@@ -187,6 +187,27 @@ export async function* paginate<T = unknown>(
   query: QueryParams = {},
   opts: PageOptions = {},
 ): AsyncGenerator<T> {
+  if (!(opts.limit && opts.limit > 0)) return yield* readList<T>(http, path, query, opts);
+  // A list capped by --limit that stops part way resumes with the part of the cap not yet printed:
+  // the same command with the page flags alone would print up to the whole cap again.
+  let yielded = 0;
+  try {
+    for await (const item of readList<T>(http, path, query, opts)) {
+      yield item;
+      yielded++;
+    }
+  } catch (err) {
+    throw withRemainingLimit(err, opts.limit - yielded);
+  }
+}
+
+function withRemainingLimit(err: unknown, remaining: number): unknown {
+  if (err instanceof ListInterruptedError) return err.resume ? new ListInterruptedError(err.page, `${err.resume} --limit ${remaining}`) : err;
+  if (err instanceof PartialListError && err.resume) return new PartialListError(err.cause, err.page, `${err.resume} --limit ${remaining}`, err.printed);
+  return err;
+}
+
+async function* readList<T>(http: HttpClient, path: string, query: QueryParams, opts: PageOptions): AsyncGenerator<T> {
   const perPage = effectivePerPage(opts);
   const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
   const many = opts.all || limit !== Infinity;

@@ -72,6 +72,15 @@ describe('fault matrix: --all failing at page 3 (token list, offset paging)', ()
     });
   }
 
+  it('with --limit, the resume flags carry the part of the cap not yet printed', async () => {
+    // --limit 10 in pages of 3: 6 printed before page 3 failed, so 4 remain; the page flags alone
+    // would print up to 10 again.
+    const res = await runWithFault(sandbox(), '502:forever@GET:/personal_access_tokens?page=3', ['token', 'list', '--limit', '10', '--per-page', '3', '-o', 'json', '--fields', 'id']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(JSON.parse(`${res.stdout}]`)).toHaveLength(6);
+    expect(res.stderr).toContain('hint: to go on from there, run the same command with --page 3 --per-page 3 --limit 4');
+  });
+
   it('ndjson and piped table rows that were printed stay; yaml ends with a line no YAML reader accepts', async () => {
     const spec = 'reset-body:forever@GET:/personal_access_tokens?page=3';
     const nd = await runWithFault(sandbox(), spec, ['token', 'list', '--all', '--per-page', '3', '-o', 'ndjson', '--fields', 'id']);
