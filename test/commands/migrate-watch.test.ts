@@ -5,34 +5,26 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { MockAgent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox.js';
 import { FakeClock, runCli } from '../helpers/harness.js';
 import { ORIGIN, json } from '../unit/http-helpers.js';
 
-let source: Sandbox;
-let dest: Sandbox;
-beforeAll(async () => {
-  source = await startSandbox({ seed: 'demo' });
-  dest = await startSandbox({ seed: 'demo' });
-});
-afterAll(async () => {
-  await source?.close();
-  await dest?.close();
-});
+const sourceSandbox = useSandbox();
+const destSandbox = useSandbox();
 
-const env = () => ({ FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin });
+const env = () => ({ FORGECTL_URL: destSandbox().url, FORGECTL_TOKEN: destSandbox().tokens.admin });
 
 describe('migrate watch with a fake clock', () => {
   it('stops after the default --timeout of 2h (exit 1), says where it stood and how to resume', async () => {
-    const started = await runCli(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'project:acme/web/admin-portal=opensource:portal-clock', '-o', 'json'], {
+    const started = await runCli(['migrate', 'start', '--source-url', sourceSandbox().url, '--source-token-stdin', '--entity', 'project:acme/web/admin-portal=opensource:portal-clock', '-o', 'json'], {
       env: env(),
-      input: source.tokens.bob,
+      input: sourceSandbox().tokens.bob,
     });
     expect(started.exitCode, started.stderr).toBe(0);
     const id = JSON.parse(started.stdout).id as number;
     // Every poll fails: the watch cannot see the end before its limit.
-    dest.addFaults('503:1000');
+    destSandbox().addFaults('503:1000');
     const clock = new FakeClock();
     try {
       const res = await runCli(['migrate', 'watch', String(id), '--retries', '0'], { env: env(), clock });
@@ -44,12 +36,12 @@ describe('migrate watch with a fake clock', () => {
       expect(Math.max(...clock.sleeps)).toBe(30_000);
       expect(clock.sleeps[0]).toBe(10_000);
     } finally {
-      dest.state.faults.clear();
+      destSandbox().state.faults.clear();
     }
   });
 
   it('takes --timeout and --interval in the watch’s own terms', async () => {
-    dest.addFaults('503:1000');
+    destSandbox().addFaults('503:1000');
     const clock = new FakeClock();
     try {
       const res = await runCli(['migrate', 'watch', '1', '--retries', '0', '--interval', '30s', '--timeout', '90s'], { env: env(), clock });
@@ -57,7 +49,7 @@ describe('migrate watch with a fake clock', () => {
       expect(res.stderr).toContain('has not ended after 1m30s');
       expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(90_000);
     } finally {
-      dest.state.faults.clear();
+      destSandbox().state.faults.clear();
     }
   });
 });

@@ -3,8 +3,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox.js';
 import { BIN, forgectl, json, tempDir } from '../helpers/cli.js';
 import { hasTmux, tmuxServer } from '../helpers/tmux.js';
 
@@ -22,25 +22,17 @@ async function waitFor(done: (screen: string) => boolean, what: string, ms = 20_
   }
 }
 
-let source: Sandbox;
-let dest: Sandbox;
-beforeAll(async () => {
-  source = await startSandbox({ seed: 'demo' });
-  // Real speed: the migration runs far longer than the test looks at it.
-  dest = await startSandbox({ seed: 'demo' });
-});
-afterAll(async () => {
-  killTmux();
-  await source?.close();
-  await dest?.close();
-});
+// Real speed: the migration runs far longer than the test looks at it.
+const sourceSandbox = useSandbox();
+const destSandbox = useSandbox();
+afterAll(() => killTmux());
 
 describe.skipIf(!hasTmux)('migrate watch live view in a terminal of 24 rows', () => {
   it('keeps every frame within the screen: nothing goes to the scrollback, the rest is "… N more"', async () => {
-    const env = { FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.tokens.admin };
-    const started = await forgectl(['migrate', 'start', '--source-url', source.url, '--source-token-stdin', '--entity', 'group:acme=opensource:pty-watch', '-o', 'json'], {
+    const env = { FORGECTL_URL: destSandbox().url, FORGECTL_TOKEN: destSandbox().tokens.admin };
+    const started = await forgectl(['migrate', 'start', '--source-url', sourceSandbox().url, '--source-token-stdin', '--entity', 'group:acme=opensource:pty-watch', '-o', 'json'], {
       env,
-      input: source.tokens.bob,
+      input: sourceSandbox().tokens.bob,
     });
     expect(started.exitCode, started.stderr).toBe(0);
     const id = json(started).id as number;
@@ -51,7 +43,7 @@ describe.skipIf(!hasTmux)('migrate watch live view in a terminal of 24 rows', ()
       script,
       [
         `env -i PATH="$PATH" HOME=${JSON.stringify(dir)} TERM=xterm-256color NO_COLOR=1 FORGECTL_CONFIG_DIR=${JSON.stringify(dir)} ` +
-          `FORGECTL_URL=${dest.url} FORGECTL_TOKEN=${dest.tokens.admin} ${JSON.stringify(BIN)} migrate watch ${id} --interval 200ms`,
+          `FORGECTL_URL=${destSandbox().url} FORGECTL_TOKEN=${destSandbox().tokens.admin} ${JSON.stringify(BIN)} migrate watch ${id} --interval 200ms`,
         'echo "EXIT=$?"',
         'sleep 120',
       ].join('\n'),
