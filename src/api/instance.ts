@@ -48,6 +48,11 @@ export async function getVersion(http: HttpClient): Promise<string | null> {
   }
 }
 
+/** GET /version without credentials: resolves when the URL answers as an API v4 instance, else throws (a 401 is an answer too). */
+export async function pingVersion(http: HttpClient): Promise<void> {
+  await http.request({ path: '/version', authenticate: false });
+}
+
 export async function getGroup(http: HttpClient, fullPath: string): Promise<Group> {
   const path = `/groups/${encodePathSegment(fullPath)}`;
   // with_projects=false: older instances embed every project of the group otherwise.

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
-import { getCurrentUser } from '../../api/instance.js';
+import { getCurrentUser, pingVersion } from '../../api/instance.js';
 import { getToken, type Token } from '../../api/tokens.js';
 import { ApiError, CancelledError, NetworkError, UsageError } from '../../core/errors.js';
 import { normalizeBaseUrl, type TokenType } from '../../core/http.js';
@@ -277,7 +277,7 @@ async function askReachableUrl(ctx: Context, suggested: string): Promise<string>
 async function probeInstance(ctx: Context, url: string): Promise<string | undefined> {
   const probe = ctx.makeClient(url, { tokenType: 'personal' }, {}, PROBE_LIMITS);
   try {
-    await probe.request({ path: '/version', authenticate: false });
+    await pingVersion(probe);
     return undefined;
   } catch (e) {
     if (e instanceof CancelledError) throw e;
