@@ -20,7 +20,10 @@ const RAW_ERROR = '{"message":{"name":["has already been taken"]},"sent":"glpat-
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '';
-    if (path.startsWith('/api/v4/json-error')) {
+    if (path.startsWith('/api/v4/json-echo')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(RAW_ERROR);
+    } else if (path.startsWith('/api/v4/json-error')) {
       res.writeHead(422, { 'content-type': 'application/json' });
       res.end(RAW_ERROR);
     } else if (path.startsWith('/api/v4/json')) {
@@ -132,6 +135,12 @@ describe('api JSON answers and paging flags', () => {
     expect(yaml.stdout).toMatch(/^- id: 1\n/);
     const fields = await api('/json', false, ['--fields', 'id']);
     expect(JSON.parse(fields.stdout)).toEqual([{ id: 1 }]);
+  });
+
+  it('a JSON answer in a pipe that echoes the token sent is printed as received, that token masked', async () => {
+    const pipe = await api('/json-echo', false);
+    expect(pipe.exitCode, pipe.stderr).toBe(0);
+    expect(pipe.stdout).toBe(`${RAW_ERROR.replace('glpat-test-token-000000', '[REDACTED]')}\n`);
   });
 
   it('a JSON error body in a pipe is printed as received too, the token sent still masked', async () => {

@@ -167,7 +167,8 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
       const head = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd(), ...Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`), ''].join('\n');
       ctx.stdout.write(`${stdoutText(ctx.redactor.text(head), ctx.stdoutIsTTY)}\n`);
     }
-    if (asReceived && res.text) return text(res.text);
+    // As received, but never the credential this run sent (an answer may echo it), as for error bodies.
+    if (asReceived && res.text) return text(ctx.redactor.text(res.text));
     return show(ctx, res.data);
   } catch (err) {
     // Like `gh api`: the error body goes to standard output too, for scripts to read.
