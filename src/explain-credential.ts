@@ -20,7 +20,7 @@ function connectionOf(ctx: Context, err: ApiError): Connection | undefined {
 }
 
 /** `FORGECTL_TOKEN`, `profile sbx`, `the token command of profile sbx`, as a message names it. */
-export function tokenOriginLabel(c: Connection): string {
+function tokenOriginLabel(c: Connection): string {
   switch (c.tokenSource) {
     case 'flag':
       return '--token';

@@ -5,7 +5,7 @@
 import { Help, type Command, type Option } from 'commander';
 import { GLOBAL_HEADING } from './command.js';
 
-export const INHERITED_HEADING = 'Inherited options (described in `forgectl --help`):';
+const INHERITED_HEADING = 'Inherited options (described in `forgectl --help`):';
 
 /**
  * Items whose long flag is `--x` and that also have `--no-x` among them are marked `negatable`;

@@ -4,7 +4,7 @@
 export type TypoAllowance = (word: string) => number;
 
 /** Commands are short words: up to a third of the letters. */
-export const COMMAND_TYPO: TypoAllowance = (word) => Math.max(2, Math.floor(word.length / 3));
+const COMMAND_TYPO: TypoAllowance = (word) => Math.max(2, Math.floor(word.length / 3));
 
 /** The known word closest to `word` by edit distance, if it is close enough to be a typo. */
 export function nearest(word: string, known: Iterable<string>, allowance: TypoAllowance = COMMAND_TYPO): string | undefined {
@@ -19,7 +19,7 @@ export function nearest(word: string, known: Iterable<string>, allowance: TypoAl
 }
 
 /** Levenshtein distance: insertions, deletions and substitutions. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];

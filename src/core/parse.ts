@@ -64,7 +64,7 @@ export type UsualUnit = keyof typeof UNIT_NAMES;
 export const DURATION_HELP = 'a number and a unit: s, min, h, d, w or mo (30 days)';
 
 /** The units as errors name them. */
-export const DURATION_UNITS_HELP = 's (seconds), min (minutes), h (hours), d (days), w (weeks), mo (months of 30 days)';
+const DURATION_UNITS_HELP = 's (seconds), min (minutes), h (hours), d (days), w (weeks), mo (months of 30 days)';
 
 /** The longest duration taken: ten years (dates beyond it overflow, timers long before). */
 export const MAX_DURATION_DAYS = 3650;

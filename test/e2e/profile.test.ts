@@ -263,7 +263,8 @@ describe('profile use / remove and precedence', () => {
 });
 
 describe('profile add checks and stores TLS files; replacing and removing say what happens', () => {
-  const PEM = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
+  // A real certificate: profile add checks with the client's own reader, which refuses a garbled block.
+  const PEM = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'tls', 'other-name.pem'), 'utf8');
 
   it('stores --ca-file as an absolute path, refuses a missing or non-PEM one (exit 2)', async () => {
     const sb = sandbox();
@@ -281,7 +282,11 @@ describe('profile add checks and stores TLS files; replacing and removing say wh
     expect(missing.stderr).toMatch(/^error: --ca-file .*nope\.pem: cannot read it \(ENOENT\)$/m);
     const notPem = await add('notes.txt');
     expect(notPem.exitCode).toBe(2);
-    expect(notPem.stderr).toMatch(/is not a PEM file/);
+    expect(notPem.stderr).toMatch(/notes\.txt holds no PEM certificate$/m);
+    writeFileSync(join(work, 'garbled.pem'), '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n');
+    const garbled = await add('garbled.pem');
+    expect(garbled.exitCode).toBe(2);
+    expect(garbled.stderr).toMatch(/garbled\.pem holds no PEM certificate$/m);
     // The file vanishes later: the error names the profile and the option, and nothing is sent.
     rmSync(join(work, 'cert.pem'));
     const mark = sb.requests.length;

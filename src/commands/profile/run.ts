@@ -1,6 +1,5 @@
 // Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
 
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getCurrentUser, pingVersion } from '../../api/instance.js';
@@ -12,22 +11,17 @@ import { forgetOldToken, moveToken, placeToken, readProfileToken, replaceStoredT
 import { checkProfileName, originOf, type Profile, type ProfileData, type TokenIdentity } from '../../core/profiles.js';
 import { splitCommand, tokenDefect } from '../../core/token-command.js';
 import { maskToken } from '../../core/redact.js';
+import { readPemFile } from '../../core/tls-files.js';
 import { confirmDestructive } from '../shared.js';
 
 /**
  * TLS files are stored as absolute paths (a relative one would break from another directory) and
- * checked now: readable, and PEM.
+ * checked now by the same reader the HTTP client uses, so a file accepted here is one it can load.
  */
-function checkPemFile(option: string, file: string): string {
+function checkPemFile(option: string, file: string, kind: 'ca' | 'cert' | 'key'): string {
   if (!file) throw new UsageError(`${option} is empty`);
   const abs = resolve(file);
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${option} ${abs}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  if (!/-----BEGIN [A-Z0-9 ]+-----/.test(text)) throw new UsageError(`${option} ${abs} is not a PEM file`, 'give a file with -----BEGIN …----- blocks');
+  readPemFile(option, abs, kind);
   return abs;
 }
 
@@ -180,9 +174,9 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
   checkTokenCommand(opts.tokenCommand, opts);
   if (opts.token === '') throw new UsageError('--token is empty', 'give a token, or use --token-stdin');
   const url = normalizeBaseUrl(opts.url);
-  const caFile = opts.caFile === undefined ? undefined : checkPemFile('--ca-file', opts.caFile);
-  const clientCert = opts.clientCert === undefined ? undefined : checkPemFile('--client-cert', opts.clientCert);
-  const clientKey = opts.clientKey === undefined ? undefined : checkPemFile('--client-key', opts.clientKey);
+  const caFile = opts.caFile === undefined ? undefined : checkPemFile('--ca-file', opts.caFile, 'ca');
+  const clientCert = opts.clientCert === undefined ? undefined : checkPemFile('--client-cert', opts.clientCert, 'cert');
+  const clientKey = opts.clientKey === undefined ? undefined : checkPemFile('--client-key', opts.clientKey, 'key');
   await confirmReplace(ctx, name);
   let token = opts.token;
   if (opts.token) ctx.warnOnce('token-flag', 'a token given with --token can be seen by other users in the process list; prefer --token-stdin');
