@@ -102,6 +102,11 @@ export async function searchGroups(http: HttpClient, term: string, o: GroupFilte
   return out;
 }
 
+/** Every group an administrator can see, in path order. */
+export function listAllGroups(http: HttpClient): AsyncGenerator<Group> {
+  return groupPages(http, undefined, { allAvailable: true });
+}
+
 /**
  * Whether the caller has at least `minAccessLevel` in the group at `fullPath`, reading every page of
  * the search: someone with Maintainer in many groups named alike must not be refused because of page one.

@@ -9,7 +9,7 @@ import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { none, text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { exportGroup } from './groups-section.js';
-import { listGroups } from '../../api/groups.js';
+import { listAllGroups } from '../../api/instance.js';
 import { collect } from '../../core/paginate.js';
 import { exportHooks, readHooks } from './hooks-section.js';
 import { parseGroupId } from '../../core/refs.js';
@@ -63,7 +63,7 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   if (o.only?.split(',').some((n) => n.trim() === 'groups') && !named.length && !o.allGroups) throw new UsageError('--only groups needs --groups a,b/c or --all-groups');
   const http = await ctx.http();
   const has = (s: Section) => sections.includes(s);
-  const groups = o.allGroups && has('groups') ? (await collect(listGroups(http, { all: true }))).map((g) => g.full_path) : named;
+  const groups = o.allGroups && has('groups') ? (await collect(listAllGroups(http))).map((g) => g.full_path) : named;
   const [settings, limits, hooks, broadcasts, notifications, groupStates] = await Promise.all([
     has('settings') ? getSettings(http) : undefined,
     has('plan_limits') ? readPlanLimits(http, plans) : undefined,
