@@ -1,6 +1,8 @@
-// Builds dist/forgectl-linux-x64, a single executable (Node's SEA): the CLI bundled into one
-// CommonJS script (the SEA main may require only built-ins), compiled into a V8 code cache, and the
-// keyring binding as an asset, injected with postject into a copy of the running node binary.
+// Builds dist/forgectl-linux-x64, a single executable (Node's SEA) injected with postject into a
+// copy of the running node binary. The SEA main may require only built-ins, so everything is
+// bundled as CommonJS, in two parts: the main (src/main.ts: --version answers from it alone) with
+// Node's code cache, and the CLI proper as an asset with a V8 code cache made after a warm-up run
+// (src/sea/app-loader.ts). The keyring binding is an asset too (src/sea/keyring.ts).
 // It writes dist/sea/ (bundle, blob) and the executable only, so it can run beside a built dist/.
 //   node scripts/build-executable.mjs [--no-code-cache]
 import { build } from 'esbuild';
@@ -26,16 +28,30 @@ export async function buildExecutable({ codeCache = true } = {}) {
   const require = createRequire(join(root, 'package.json'));
   const addon = require.resolve('@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node');
 
-  await build({
+  const app = join(SEA_DIR, 'app.js');
+  const appCache = join(SEA_DIR, 'app.cache');
+  const common = {
     absWorkingDir: root,
-    entryPoints: ['src/sea/main.ts'],
-    outfile: main,
     bundle: true,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
     // The same defines as scripts/build.mjs.
     define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
+    // Less source to read and a smaller code cache; names kept for error classes and stack traces.
+    minify: true,
+    keepNames: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  // The CLI proper, everything bundled (dynamic imports too), wrapped as src/sea/app-loader.ts
+  // compiles it.
+  await build({
+    ...common,
+    entryPoints: ['src/sea/app.ts'],
+    outfile: app,
+    banner: { js: '(function (exports, require, module) {' },
+    footer: { js: '\n})' },
     plugins: [
       {
         // The binding's loader looks for its .node file in node_modules; here it comes from the asset.
@@ -45,9 +61,29 @@ export async function buildExecutable({ codeCache = true } = {}) {
         },
       },
     ],
-    legalComments: 'none',
-    logLevel: 'warning',
   });
+  // The SEA main: main.ts alone, its imports of the CLI pointed at the loader of the app asset.
+  await build({
+    ...common,
+    entryPoints: ['src/sea/main.ts'],
+    outfile: main,
+    plugins: [
+      {
+        name: 'app-asset',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/(cli|context)\.js$/ }, (args) =>
+            args.importer === join(root, 'src/main.ts') ? { path: join(root, 'src/sea/app-loader.ts') } : undefined,
+          );
+        },
+      },
+    ],
+  });
+  if (codeCache) {
+    const warm = spawnSync(process.execPath, [join(root, 'scripts/sea-code-cache.mjs'), app, appCache], { cwd: root, encoding: 'utf8' });
+    if (warm.status !== 0) throw new Error(`making the code cache failed:\n${warm.stderr}${warm.stdout}`);
+  } else {
+    writeFileSync(appCache, '');
+  }
 
   const config = join(SEA_DIR, 'sea-config.json');
   const blob = join(SEA_DIR, 'forgectl.blob');
@@ -59,7 +95,7 @@ export async function buildExecutable({ codeCache = true } = {}) {
         output: blob,
         disableExperimentalSEAWarning: true,
         useCodeCache: codeCache,
-        assets: { 'keyring.node': addon },
+        assets: { 'keyring.node': addon, 'app.js': app, 'app.cache': appCache },
       },
       null,
       2,

@@ -64,19 +64,22 @@ describe.skipIf(!SEA_PLATFORM)('the single executable, with no node on PATH and 
     expect(statSync(exePath).mode & 0o111).toBe(0o111);
   });
 
-  it('--version says it is the single executable and which Node it holds; --help lists the commands', async () => {
+  it('--version says it is the single executable and which Node it holds, without loading the CLI; --help lists the commands from the code cache', async () => {
     const home = tempDir('forgectl-sea-home-');
-    const version = await exe(home, ['--version']);
+    // NODE_DEBUG=forgectl reports the loading of the CLI proper (src/sea/app-loader.ts).
+    const debug = { NODE_DEBUG: 'forgectl' };
+    const version = await exe(home, ['--version'], { env: debug });
     expect(version.exitCode, version.stderr).toBe(0);
     expect(version.stdout).toBe(`forgectl ${VERSION} (single executable, node ${process.versions.node})`);
-    // No "experimental feature" warning from Node's SEA support on any run.
+    // No "experimental feature" warning from Node's SEA support, and the CLI proper was not loaded.
     expect(version.stderr).toBe('');
     // The npm build says it is not.
     expect((await forgectl(['--version'])).stdout).toBe(`forgectl ${VERSION} (from source, node ${process.versions.node})`);
 
-    const help = await exe(home, ['--help']);
+    const help = await exe(home, ['--help'], { env: debug });
     expect(help.exitCode, help.stderr).toBe(0);
-    expect(help.stderr).toBe('');
+    // Compiled from the code cache made at build time, not from source.
+    expect(help.stderr).toMatch(/^FORGECTL \d+: app code cache accepted$/);
     expect(help.stdout).toMatch(/^Usage: forgectl <command> \[options\]/);
     for (const group of ['profile', 'token', 'projects', 'completion']) expect(help.stdout).toMatch(new RegExp(`^  ${group}\\b`, 'm'));
     expect(help.stdout).toBe((await forgectl(['--help'])).stdout);
