@@ -458,6 +458,7 @@ __forgectl_positional() {
     'profile set-token') echo 'profile' ;;
     'profile remove') echo 'profile' ;;
     'completion') echo 'choice bash zsh fish' ;;
+    'man') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man' ;;
   esac
 }
 

@@ -644,6 +644,7 @@ complete -c forgectl -n '__forgectl_at \'profile set-storage\'; and __forgectl_n
 complete -c forgectl -n '__forgectl_at \'profile set-token\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
 complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
 complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_no_positional' -a 'bash zsh fish'
+complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_no_positional' -a 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man'
 complete -c forgectl -s p -l profile -x -a '(__forgectl_profiles)' -d 'credential profile to use (env FORGECTL_PROFILE)'
 complete -c forgectl -l url -x -d 'base URL of the instance (env FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL)'
 complete -c forgectl -l token -x -d 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'

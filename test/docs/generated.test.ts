@@ -84,6 +84,7 @@ const CASES: [string[], string[]][] = [
   [['forgectl', 'projects', 'list', '--visibility', 'p'], ['private', 'public']],
   [['forgectl', 'profile', 'use', ''], ['production', 'staging']],
   [['forgectl', '-p', 's'], ['staging']],
+  [['forgectl', 'man', 'pro'], ['profile', 'projects']],
 ];
 
 function sorted(lines: string): string[] {
