@@ -2,15 +2,17 @@
 // or in a pipe the roff is printed; a mistyped name is a usage error naming the nearest command.
 
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, forgectl, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, forgectl, tempDir } from '../helpers/cli.js';
 import { hasTmux, tmuxServer } from '../helpers/tmux.js';
 
 const { tmux, kill: killTmux } = tmuxServer('man');
 afterAll(() => killTmux());
 
+const ROOT = resolve(import.meta.dirname, '../..');
 const hasMan = spawnSync('sh', ['-c', 'command -v man']).status === 0;
 
 let session = 0;
@@ -74,6 +76,19 @@ describe('forgectl man', () => {
     expect(far.exitCode).toBe(2);
     expect(far.stderr.split('\n')).toHaveLength(1);
     expect(far.stderr).toMatch(/^error: unknown command "forgectl kubernetes" \(commands: profile, token, .*, man\)$/);
+  });
+
+  // As in the single executable: the program alone, no man/, completions/ or node_modules beside it.
+  it('prints pages and completion scripts from a copy of bin/ and dist/ alone', async () => {
+    const copy = tempDir('forgectl-alone-');
+    for (const dir of ['bin', 'dist']) cpSync(join(ROOT, dir), join(copy, dir), { recursive: true });
+    const run = (args: string[]) => execa(process.execPath, [join(copy, 'bin/forgectl'), ...args], { cwd: copy, env: cleanEnv({ FORGECTL_CONFIG_DIR: copy }), extendEnv: false, reject: false });
+    const page = await run(['man', 'token']);
+    expect(page.exitCode, String(page.stderr)).toBe(0);
+    expect(`${page.stdout}\n`).toBe(readFileSync(join(ROOT, 'man/forgectl-token.1'), 'utf8'));
+    const script = await run(['completion', 'zsh']);
+    expect(script.exitCode, String(script.stderr)).toBe(0);
+    expect(`${script.stdout}\n`).toBe(readFileSync(join(ROOT, 'completions/_forgectl'), 'utf8'));
   });
 
   it('--help gives an example that runs', async () => {
