@@ -16,19 +16,15 @@ type Binding = typeof import('@napi-rs/keyring');
 const ASSET = 'keyring.node';
 
 /**
- * A directory of ours with mode 0700, or undefined: loading a library from a place another user
- * can write to would run their code. The cache comes first, since /tmp is often mounted noexec.
+ * Makes `dir` a directory of ours with mode 0700, or throws why not: loading a library from a place
+ * another user can write to would run their code.
  */
-function privateDir(dir: string): string | undefined {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = lstatSync(dir);
-    if (!st.isDirectory() || st.uid !== process.getuid!()) return undefined;
-    if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-    return dir;
-  } catch {
-    return undefined;
-  }
+function makePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  if (!st.isDirectory()) throw new Error('not a directory');
+  if (st.uid !== process.getuid!()) throw new Error('owned by another user');
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
 function sameBytes(file: string, bytes: Buffer): boolean {
@@ -42,18 +38,16 @@ function sameBytes(file: string, bytes: Buffer): boolean {
 function load(): Binding {
   const bytes = Buffer.from(getAsset(ASSET));
   const name = `keyring-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.node`;
-  const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  // The cache comes first: /tmp is often mounted noexec, where dlopen fails.
+  const xdg = process.env.XDG_CACHE_HOME;
+  const cache = xdg?.startsWith('/') ? xdg : join(homedir(), '.cache');
   const failures: string[] = [];
-  for (const candidate of [join(cache, 'forgectl', 'native'), join(tmpdir(), `forgectl-${process.getuid!()}`)]) {
-    const dir = privateDir(candidate);
-    if (!dir) {
-      failures.push(`${candidate}: not a private directory`);
-      continue;
-    }
+  for (const dir of [join(cache, 'forgectl', 'native'), join(tmpdir(), `forgectl-${process.getuid!()}`)]) {
     const file = join(dir, name);
     // Written aside and renamed: a concurrent run never loads a half-written file.
     const partial = `${file}.${process.pid}.tmp`;
     try {
+      makePrivateDir(dir);
       if (!sameBytes(file, bytes)) {
         writeFileSync(partial, bytes, { mode: 0o600 });
         renameSync(partial, file);
@@ -62,8 +56,12 @@ function load(): Binding {
       process.dlopen(mod, file);
       return mod.exports;
     } catch (err) {
-      rmSync(partial, { force: true });
-      failures.push(`${file}: ${(err as Error).message.split('\n')[0]}`);
+      try {
+        rmSync(partial, { force: true });
+      } catch {
+        // The directory itself is unusable: nothing was written.
+      }
+      failures.push(`${dir}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
   throw new Error(`cannot load the credential store binding (${failures.join('; ')})`);
