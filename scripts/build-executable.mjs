@@ -105,7 +105,7 @@ export async function buildExecutable({ codeCache = true } = {}) {
   if (made.status !== 0) throw new Error(`node --experimental-sea-config failed:\n${made.stderr}${made.stdout}`);
 
   // Built aside and renamed: a run that reads the executable never sees half of it.
-  const partial = `${EXECUTABLE}.${process.pid}.tmp`;
+  const partial = join(SEA_DIR, `forgectl-linux-x64.${process.pid}.tmp`);
   try {
     copyFileSync(process.execPath, partial);
     chmodSync(partial, 0o755);

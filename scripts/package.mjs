@@ -1,8 +1,7 @@
-// `npm run package`: what a release ships, in dist/: the build, the npm tarball (by
-// scripts/package-tarball.mjs), the single executable, then dist/SHA256SUMS, whose lines it also
-// prints (`cd dist && sha256sum -c SHA256SUMS` checks a download).
-// The tarball comes before the executable: `npm pack` runs the prepare script, which rebuilds
-// dist/ from scratch and would delete an executable built earlier.
+// `npm run package`: what a release ships, in dist/: the build, the single executable, the npm
+// tarball (scripts/package-tarball.mjs, which packs from a staging copy, so nothing of the
+// executable goes in), then dist/SHA256SUMS, whose lines it also prints: `sha256sum -c` checks a
+// download against them.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,14 +24,11 @@ async function sha256(file) {
 }
 
 node('build.mjs');
-const made = [];
+const made = [await buildExecutable()];
 const tarball = join(root, 'dist', `forgectl-${pkg.version}.tgz`);
-if (existsSync(join(root, 'scripts', 'package-tarball.mjs'))) {
-  node('package-tarball.mjs');
-  if (!existsSync(tarball)) throw new Error(`package-tarball.mjs did not write ${tarball}`);
-  made.push(tarball);
-}
-made.unshift(await buildExecutable());
+node('package-tarball.mjs');
+if (!existsSync(tarball)) throw new Error(`package-tarball.mjs did not write ${tarball}`);
+made.push(tarball);
 
 // Names relative to dist/, so the file checks wherever the downloads sit side by side.
 const lines = [];
