@@ -87,11 +87,16 @@ describe.skipIf(!SEA_PLATFORM)('the single executable, with no node on PATH and 
     expect(readdirSync(home)).toEqual([]);
   });
 
-  it('completion bash prints the same script as the npm build', async () => {
-    const res = await exe(tempDir('forgectl-sea-home-'), ['completion', 'bash']);
-    expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stdout).toContain('complete -F');
-    expect(res.stdout).toBe((await forgectl(['completion', 'bash'])).stdout);
+  it('completion bash and man print the same script and page as the npm build, from the file alone', async () => {
+    const home = tempDir('forgectl-sea-home-');
+    const completion = await exe(home, ['completion', 'bash']);
+    expect(completion.exitCode, completion.stderr).toBe(0);
+    expect(completion.stdout).toContain('complete -F');
+    expect(completion.stdout).toBe((await forgectl(['completion', 'bash'])).stdout);
+    // Not a terminal: the roff itself, as man/ holds it.
+    const page = await exe(home, ['man', 'projects']);
+    expect(page.exitCode, page.stderr).toBe(0);
+    expect(`${page.stdout}\n`).toBe(readFileSync(join(ROOT, 'man/forgectl-projects.1'), 'utf8'));
   });
 
   it('a profile in the system credential store: token self and projects list --all, the binding loaded from the executable', async () => {
