@@ -3,11 +3,11 @@
 // bundled as CommonJS, in two parts: the main (src/main.ts: --version answers from it alone) with
 // Node's code cache, and the CLI proper as an asset with a V8 code cache made after a warm-up run
 // (src/sea/app-loader.ts). The keyring binding is an asset too (src/sea/keyring.ts).
-// It writes dist/sea/ (bundle, blob) and the executable only, so it can run beside a built dist/.
+// It needs a built dist/ and writes only dist/sea/ (bundles, caches, blob) and the executable.
 //   node scripts/build-executable.mjs [--no-code-cache]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,8 @@ export async function buildExecutable({ codeCache = true } = {}) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error(`the single executable is built for linux-x64 only, not ${process.platform}-${process.arch}`);
   }
+  // The warm-up of the code cache runs against a sandbox started from the npm build.
+  if (!existsSync(join(root, 'dist', 'main.js'))) throw new Error('dist/main.js not found: run `npm run build` first');
   mkdirSync(SEA_DIR, { recursive: true });
   const main = join(SEA_DIR, 'forgectl.cjs');
   const require = createRequire(join(root, 'package.json'));
