@@ -79,7 +79,8 @@ describe('npm install -g of the tarball, offline', () => {
   it('answers --version and --help, and prints a man page', async () => {
     const version = await installedForgectl(['--version']);
     expect(version.exitCode, version.stderr).toBe(0);
-    expect(version.stdout).toContain(PKG.version);
+    // It says it runs as the npm package (no src/ beside bin/), and on which Node.
+    expect(version.stdout).toBe(`forgectl ${PKG.version} (npm package, node ${process.versions.node})`);
     const help = await installedForgectl(['--help']);
     expect(help.exitCode, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/^Usage: forgectl <command> \[options\]/);
