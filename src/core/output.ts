@@ -456,7 +456,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         }
         return pickFields(maskItem(raw, r), o.fields);
       };
-      // Items go out as received: their text is masked as it is written, with no copy of each item.
+      // Without --fields or masked keys, an item is encoded as received (itemJson): no copy for those.
       const asReceived = !o.fields?.length && !r.maskKeys?.length;
       let n = 0;
       // Items are written in batches: one write per item costs more than encoding it.
