@@ -5,7 +5,7 @@ import { ApiError, CommandFailedError, PartialListError } from '../core/errors.j
 import type { HttpClient } from '../core/http.js';
 import { paginate, type KeysetOptions, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
-import { parseEach, parseResponse } from './schema.js';
+import { pageChecker, parseResponse } from './schema.js';
 
 export const ProjectSchema = z.looseObject({
   id: z.number(),
@@ -48,7 +48,8 @@ export function listProjects(http: HttpClient, query: QueryParams, page: PageOpt
         idRange: { id, descending: sort === 'desc' },
       }
     : undefined;
-  return parseEach(ProjectSchema, offsetLimited(paginate(http, '/projects', query, { ...page, keyset })), 'GET /projects');
+  // Each page is checked once as it arrives: thousands of projects need no check step per item.
+  return offsetLimited(paginate<Project>(http, '/projects', query, { ...page, keyset, checkItems: pageChecker(ProjectSchema, 'GET /projects') }));
 }
 
 /**
@@ -72,7 +73,7 @@ async function* offsetLimited<T>(items: AsyncGenerator<T>): AsyncGenerator<T> {
 
 export function listUserProjects(http: HttpClient, user: string, query: QueryParams, page: PageOptions): AsyncGenerator<Project> {
   const path = `/users/${encodePathSegment(user)}/projects`;
-  return parseEach(ProjectSchema, paginate(http, path, query, page), `GET ${path}`);
+  return paginate<Project>(http, path, query, { ...page, checkItems: pageChecker(ProjectSchema, `GET ${path}`) });
 }
 
 export async function getProject(http: HttpClient, idOrPath: string | number): Promise<Project> {

@@ -4,7 +4,8 @@
 
 import type { Writable } from 'node:stream';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
-import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
+import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
+import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
@@ -26,6 +27,8 @@ export interface ListResult<T = unknown> {
   empty?: string;
   /** Keys whose values are masked in every format. */
   maskKeys?: readonly string[];
+  /** Strings under token-like keys (`runners_token`), at any depth, are masked in every format (secret-fields.ts). */
+  maskTokenLike?: boolean;
 }
 
 export interface ObjectResult<T = unknown> {
@@ -78,7 +81,7 @@ export interface RenderOptions {
   gathering?: () => { item(): void; done(): void } | undefined;
 }
 
-export const MASK = '********';
+export { MASK };
 
 /**
  * The value at a dotted path. A path that meets a list goes on into each item and gives the list of
@@ -133,6 +136,11 @@ async function warnUnknownFields(o: RenderOptions, sample: unknown): Promise<voi
   if (missing.length) await write(o.stderr, `warning: --fields: ${missing.join(', ')} ${missing.length > 1 ? 'are not fields' : 'is not a field'} of this output\n`);
 }
 
+/** A list item with the list's masks applied (a copy when anything is masked). */
+function maskItem(raw: unknown, r: Pick<ListResult, 'maskKeys' | 'maskTokenLike'>): unknown {
+  return maskValue(r.maskTokenLike ? maskTokenLike(raw) : raw, r.maskKeys);
+}
+
 function maskValue(value: unknown, maskKeys: readonly string[] | undefined): unknown {
   if (!maskKeys?.length || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -148,9 +156,10 @@ class BatchedWriter {
     private readonly stream: Writable,
     private readonly limit = 64 * 1024,
   ) {}
-  async add(s: string): Promise<void> {
+  /** A promise only when the batch went out (to wait for a slow reader): no await per item. */
+  add(s: string): Promise<void> | undefined {
     this.pending += s;
-    if (this.pending.length >= this.limit) await this.flush();
+    return this.pending.length >= this.limit ? this.flush() : undefined;
   }
   async flush(): Promise<void> {
     if (!this.pending) return;
@@ -176,11 +185,6 @@ function write(stream: Writable, s: string): Promise<void> {
       stream.once('error', onError);
     }
   });
-}
-
-async function* iterate<T>(items: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
-  if (Symbol.asyncIterator in (items as object)) yield* items as AsyncIterable<T>;
-  else yield* items as Iterable<T>;
 }
 
 /** Text of one table cell. */
@@ -270,8 +274,8 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
     // Pipes get tab-separated rows without a header, streamed as they arrive.
     let cols: Column<T>[] | undefined;
     try {
-      for await (const raw of iterate(r.items)) {
-        const row = maskValue(raw, r.maskKeys) as T;
+      for await (const raw of r.items) {
+        const row = maskItem(raw, r) as T;
         if (!cols) await warnUnknownFields(o, row);
         cols ??= columnsFor(r.columns, o.fields, row);
         await write(o.stdout, cols.map((c) => cell(row, c, false)).join('\t') + '\n');
@@ -287,8 +291,8 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   // Only a list still arriving from the server is worth a spinner; one in memory prints at once.
   const progress = Symbol.asyncIterator in (r.items as object) ? o.gathering?.() : undefined;
   try {
-    for await (const raw of iterate(r.items)) {
-      rows.push(maskValue(raw, r.maskKeys) as T);
+    for await (const raw of r.items) {
+      rows.push(maskItem(raw, r) as T);
       progress?.item();
     }
   } catch (err) {
@@ -383,8 +387,22 @@ async function yamlStringify(v: unknown): Promise<string> {
 
 /** JSON escapes C0 itself; DEL, C1 and bidi controls become \u escapes too (the same value, safe on a terminal). */
 export function jsonText(v: unknown, indent?: number): string {
-  const s = JSON.stringify(maskUrlsDeep(v), null, indent);
-  return s === undefined ? 'null' : s.replace(RAW_UNSAFE, (c) => `\\u${hex4(c)}`);
+  return itemJson(v, false, indent);
+}
+
+/**
+ * `jsonText(tokenLike ? maskTokenLike(item) : item)`, cheap enough for each item of a long list: the
+ * value is encoded once and its text checked; it is walked again only when a URL in it may carry
+ * credentials, and the text scanned for controls only when it is not plain ASCII.
+ */
+function itemJson(item: unknown, tokenLike: boolean | undefined, indent?: number): string {
+  const v = tokenLike ? maskTokenLike(item) : item;
+  let s = JSON.stringify(v, null, indent);
+  if (s === undefined) return 'null';
+  if (mayHoldUrlCredentials(s)) s = JSON.stringify(maskUrlsDeep(v), null, indent);
+  // Text that is ASCII below DEL (its UTF-8 length is its length) holds none of them: no scan.
+  if (Buffer.byteLength(s) === s.length && !s.includes('\x7f')) return s;
+  return s.replace(RAW_UNSAFE, (c) => `\\u${hex4(c)}`);
 }
 
 /**
@@ -436,15 +454,19 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
           warned = true;
           await warnUnknownFields(o, raw);
         }
-        return pickFields(maskValue(raw, r.maskKeys), o.fields);
+        return pickFields(maskItem(raw, r), o.fields);
       };
+      // Without --fields or masked keys, an item is encoded as received (itemJson): no copy for those.
+      const asReceived = !o.fields?.length && !r.maskKeys?.length;
       let n = 0;
       // Items are written in batches: one write per item costs more than encoding it.
       const out = new BatchedWriter(o.stdout);
       if (o.format === 'ndjson') {
         try {
-          for await (const item of iterate(r.items)) {
-            await out.add(jsonText((await prep(item))) + '\n');
+          for await (const item of r.items) {
+            const line = asReceived ? itemJson(item, r.maskTokenLike) : jsonText(await prep(item));
+            const flushed = out.add(`${line}\n`);
+            if (flushed) await flushed;
             n++;
           }
         } catch (err) {
@@ -460,9 +482,10 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         // fails part way leaves the array open (no `]`), so it never parses as the whole list;
         // when nothing was printed, nothing is (never a `[]` for a failure).
         try {
-          for await (const item of iterate(r.items)) {
-            const body = jsonText((await prep(item)), 2).replace(/\n/g, '\n  ');
-            await out.add(`${n === 0 ? '[\n' : ',\n'}  ${body}`);
+          for await (const item of r.items) {
+            const body = (asReceived ? itemJson(item, r.maskTokenLike, 2) : jsonText(await prep(item), 2)).replace(/\n/g, '\n  ');
+            const flushed = out.add(`${n === 0 ? '[\n' : ',\n'}  ${body}`);
+            if (flushed) await flushed;
             n++;
           }
         } catch (err) {
@@ -478,7 +501,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       // stops part way (or on Ctrl-C) prints the items that came, then a line no YAML reader accepts.
       const all: unknown[] = [];
       try {
-        for await (const item of iterate(r.items)) all.push(maskUrlsDeep((await prep(item))));
+        for await (const item of r.items) all.push(maskUrlsDeep((await prep(item))));
       } catch (err) {
         const stopped = stoppedAfter(err, all.length);
         if (stopped instanceof PartialListError || stopped instanceof CancelledError) {

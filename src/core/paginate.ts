@@ -33,6 +33,8 @@ export interface PageOptions {
   keyset?: KeysetOptions;
   /** Told about each page (for the "more pages" hint and for tests). */
   onPage?: (info: PageInfo) => void;
+  /** Checks the items of each page once, before any of them is yielded (the shape of the list's items). */
+  checkItems?: (items: unknown[]) => void;
 }
 
 export interface KeysetOptions {
@@ -79,10 +81,14 @@ function intHeader(headers: Record<string, string>, name: string): number | unde
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-function pageItems<T>(res: HttpResponse<unknown>): T[] {
-  if (Array.isArray(res.data)) return res.data as T[];
+function pageItems<T>(res: HttpResponse<unknown>, check?: (items: unknown[]) => void): T[] {
+  if (Array.isArray(res.data)) {
+    check?.(res.data);
+    return res.data as T[];
+  }
   // A list endpoint always answers an array (`[]` when empty): an empty body is not an empty list.
   if (res.data === null || res.data === undefined) throw new Error(`${res.url}: the answer has no body where a list was expected`);
+  check?.([res.data]);
   return [res.data as T];
 }
 
@@ -225,7 +231,7 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   const firstQuery = keyset ? { ...query, ...keyset.query, order_by: keyset.orderBy } : query;
   const firstUrl = http.resolveUrl(path, { ...firstQuery, page: opts.page ?? 1, per_page: perPage });
   const first = await http.request<unknown>({ method: 'GET', path: firstUrl });
-  const firstItems = pageItems<T>(first);
+  const firstItems = pageItems<T>(first, opts.checkItems);
   const totalPages = intHeader(first.headers, 'x-total-pages');
   const total = intHeader(first.headers, 'x-total');
   let next = nextPageUrl(first, firstUrl);
@@ -276,7 +282,7 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
     const page = intHeader(res.headers, 'x-page') ?? pageNumber(url);
     next = nextPageUrl(res, url);
     opts.onPage?.({ page, totalPages: counted, total, nextUrl: next, mode: 'offset' });
-    for (const item of pageItems<T>(res)) {
+    for (const item of pageItems<T>(res, opts.checkItems)) {
       if (yielded >= limit) return;
       yield item;
       yielded++;
@@ -329,7 +335,7 @@ async function* concurrentPages<T>(
       pace.answered(res.headers);
       counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
       opts.onPage?.({ page, totalPages: to, mode: 'offset' });
-      for (const item of pageItems<T>(res)) {
+      for (const item of pageItems<T>(res, opts.checkItems)) {
         if (yielded >= remaining) return { yielded };
         yield item;
         yielded++;
@@ -374,7 +380,7 @@ async function* keysetPages<T>(
     fetched.add(current);
     url = links.next ? new URL(links.next, current).toString() : undefined;
     opts.onPage?.({ nextUrl: url, mode: 'keyset' });
-    for (const item of pageItems<T>(res)) {
+    for (const item of pageItems<T>(res, opts.checkItems)) {
       if (yielded >= limit) return;
       yield item;
       last = item;

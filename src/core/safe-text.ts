@@ -37,6 +37,34 @@ export function maskUrlCredentials(s: string): string {
   });
 }
 
+/**
+ * Whether JSON text (JSON.stringify's, any indent) may hold a URL with credentials, so that
+ * maskUrlsDeep has something to do. Every string maskUrlCredentials changes shows in the text as
+ * `://`, then characters that are none of `/?#@` nor a quote ending the string, then `@`: from each
+ * `@`, looking back for that is a few characters, where a regular expression would read all of them.
+ */
+export function mayHoldUrlCredentials(json: string): boolean {
+  for (let at = json.indexOf('@'); at >= 0; at = json.indexOf('@', at + 1)) {
+    for (let i = at - 1; i >= 2; i--) {
+      const c = json.charCodeAt(i);
+      if (c === 0x2f /* / */) {
+        if (json.charCodeAt(i - 1) === 0x2f && json.charCodeAt(i - 2) === 0x3a /* : */) return true;
+        break;
+      }
+      if (c === 0x3f /* ? */ || c === 0x23 /* # */ || c === 0x40 /* @ */) break;
+      if (c === 0x22 /* " */ && !escapedAt(json, i)) break;
+    }
+  }
+  return false;
+}
+
+/** A quote is escaped when an odd number of backslashes stands before it. */
+function escapedAt(s: string, i: number): boolean {
+  let n = 0;
+  while (s.charCodeAt(i - 1 - n) === 0x5c) n++;
+  return n % 2 === 1;
+}
+
 /** Deep copy with credentials in URL strings masked; returns the same object when nothing changed. */
 export function maskUrlsDeep<T>(v: T): T {
   if (typeof v === 'string') return maskUrlCredentials(v) as T;

@@ -1,7 +1,8 @@
 // Secrets in answers that a reader would not think of as secrets (a project's `runners_token`
 // registers runners to it): masked in every format unless --show-secrets, like secret settings.
 
-import { MASK } from './output.js';
+/** What a masked value shows, in every format. */
+export const MASK = '********';
 
 // `runners_token`, `token`, `webhook_secret`, `password`, `private_key`…; not `token_type` or `has_token`'s boolean.
 const TOKEN_LIKE = /(^|_)(token|secret|password|passphrase|private_key|api_key)$/i;
@@ -10,16 +11,45 @@ export function isTokenLikeKey(key: string): boolean {
   return TOKEN_LIKE.test(key);
 }
 
-/** A copy with every non-empty string under a token-like key masked, at any depth. */
-export function maskTokenLike<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => maskTokenLike(v)) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = typeof v === 'string' && v !== '' && isTokenLikeKey(k) ? MASK : maskTokenLike(v);
-  return out as T;
+// The items of a list share their keys: each is tested once, not once per item (bounded, as keys
+// may be ids).
+const verdicts = new Map<string, boolean>();
+function tokenLike(key: string): boolean {
+  let v = verdicts.get(key);
+  if (v === undefined) {
+    v = TOKEN_LIKE.test(key);
+    if (verdicts.size < 10_000) verdicts.set(key, v);
+  }
+  return v;
 }
 
-/** The items of a list as they arrive, each masked. */
-export async function* maskEachTokenLike<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
-  for await (const item of items) yield maskTokenLike(item);
+/**
+ * Every non-empty string under a token-like key masked, at any depth. The value itself is never
+ * changed: what holds a masked value is copied, the rest is shared (a value with nothing to mask is
+ * returned as is), so a list of thousands of projects costs one shallow copy per item.
+ */
+export function maskTokenLike<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const m = maskTokenLike(v);
+      if (m !== v) (out ??= value.slice())[i] = m;
+    }
+    return (out ?? value) as T;
+  }
+  const obj = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  // for…in, not Object.entries: no array per object; the values are parsed JSON, own keys alone.
+  for (const k in obj) {
+    const v = obj[k];
+    if (typeof v === 'string') {
+      if (v !== '' && tokenLike(k)) (out ??= { ...obj })[k] = MASK;
+    } else if (v !== null && typeof v === 'object') {
+      const m = maskTokenLike(v);
+      if (m !== v) (out ??= { ...obj })[k] = m;
+    }
+  }
+  return (out ?? value) as T;
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { list, object, render, type OutputFormat } from '../../src/core/output.js';
 
@@ -79,3 +79,35 @@ describe('output formatters', () => {
     expect(text).toBe('id\t7\nname\tx\nscopes\tapi,sudo\n');
   });
 });
+
+describe('ndjson of a long list', () => {
+  // A slow reader: every write is refused until drained, so the writer must wait each time.
+  function slowReader() {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      highWaterMark: 1,
+      write(chunk, _enc, cb) {
+        chunks.push(String(chunk));
+        setImmediate(cb);
+      },
+    });
+    return { stream, chunks };
+  }
+
+  it('goes out in a few large writes of whole lines, waiting for a slow reader, each line the item as received', async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({ zeta: i, id: i, runners_token: `GR1348941${i}`, nested: { a: [i, null], token_type: 'x' } }));
+    const { stream, chunks } = slowReader();
+    const n = await render(list(items, [], { maskTokenLike: true }), { format: 'ndjson', stdout: stream, stderr: new PassThrough(), isTTY: false, color: false });
+    expect(n).toBe(3000);
+    const lines = chunks.join('').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toEqual(items.map((i) => JSON.stringify({ ...i, runners_token: '********' })));
+    // Batches of about 64 KiB, not a write per item; each ends at the end of a line.
+    const size = chunks.join('').length;
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(size / 65536) + 1);
+    for (const c of chunks) expect(c.endsWith('\n')).toBe(true);
+    // The items themselves are left as they were.
+    expect(items[0].runners_token).toBe('GR13489410');
+  });
+});
+

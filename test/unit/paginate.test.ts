@@ -108,6 +108,41 @@ describe('paginate', () => {
     expect(maxInFlight).toBe(5);
   });
 
+  it('checks the items of each page once, as a whole, before any of them is yielded (counted pages, then by Link)', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    // Pages 1–3 are counted (read concurrently), page 4 is found by its Link alone.
+    for (let p = 1; p <= 4; p++) {
+      const headers = offsetHeaders(p, 3, 3).headers;
+      if (p === 3) Object.assign(headers, { link: `<${ORIGIN}/api/v4/things?page=4&per_page=3>; rel="next"`, 'x-next-page': '4' });
+      m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=3` }).reply(200, range((p - 1) * 3 + 1, p === 4 ? 2 : 3), { headers: p === 4 ? { 'content-type': 'application/json' } : headers });
+    }
+    const events: string[] = [];
+    const checkItems = (items: unknown[]) => events.push(`check ${(items as { id: number }[]).map((i) => i.id).join(',')}`);
+    for await (const item of paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 3, checkItems })) events.push(`item ${item.id}`);
+    expect(events).toEqual([
+      'check 1,2,3', 'item 1', 'item 2', 'item 3',
+      'check 4,5,6', 'item 4', 'item 5', 'item 6',
+      'check 7,8,9', 'item 7', 'item 8', 'item 9',
+      'check 10,11', 'item 10', 'item 11',
+    ]);
+  });
+
+  it('a page its check refuses yields none of its items: the list stops after the pages before it', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    for (let p = 1; p <= 3; p++) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=2` }).reply(200, range((p - 1) * 2 + 1, 2), offsetHeaders(p, 2, 3));
+    const seen: number[] = [];
+    const checkItems = (items: unknown[]) => {
+      if ((items as { id: number }[]).some((i) => i.id === 4)) throw new Error('not a list of things');
+    };
+    const err = await (async () => {
+      for await (const item of paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 2, checkItems, concurrency: 1 })) seen.push(item.id);
+    })().catch((e: unknown) => e);
+    expect((err as Error).message).toBe('not a list of things');
+    expect(seen).toEqual([1, 2]);
+  });
+
   it('follows Link one page at a time when the total is not told', async () => {
     const m = mockClient();
     agent = m.agent;

@@ -6,7 +6,7 @@ import { MockAgent } from 'undici';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { list, object, render, text, type OutputFormat } from '../../src/core/output.js';
-import { maskUrlCredentials, visible } from '../../src/core/safe-text.js';
+import { maskUrlCredentials, mayHoldUrlCredentials, visible } from '../../src/core/safe-text.js';
 import { runCli } from '../helpers/harness.js';
 
 async function out(result: Parameters<typeof render>[0], format: OutputFormat, tty = false) {
@@ -100,6 +100,28 @@ describe('credentials inside URLs', () => {
     expect(maskUrlCredentials('see https://u:p@h.example/a and http://glpat-abc@h2/')).toBe('see https://u:********@h.example/a and http://********@h2/');
     expect(maskUrlCredentials('mail alice@example.com')).toBe('mail alice@example.com');
     expect(visible('a\tb\nc\x1b')).toBe('a\tb\nc^[');
+  });
+
+  it('the quick look at JSON text finds every string whose URL credentials are masked, escaped or not, at any depth', () => {
+    // JSON and ndjson lines are walked for URLs only where this look says so: it may say yes too
+    // often, never too seldom. Strings from the characters that matter, in a fixed pseudo-random order.
+    const alphabet = ['h', 't', 'p', 's', ':', '/', '@', '"', '\\', ' ', '?', '#', '.', 'u', '\n', '\x01', '\u202e', 'é'];
+    let seed = 27;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % alphabet.length;
+    let masked = 0;
+    for (let n = 0; n < 20000; n++) {
+      let str = '';
+      for (let len = 3 + (n % 20); len > 0; len--) str += alphabet[next()];
+      if (n % 3 === 0) str = `https://${str}@host/x`;
+      if (maskUrlCredentials(str) === str) continue;
+      masked++;
+      for (const value of [{ k: str }, [1, { deep: [str] }], { [str]: str }]) {
+        for (const indent of [undefined, 2]) expect(mayHoldUrlCredentials(JSON.stringify(value, null, indent)), JSON.stringify(str)).toBe(true);
+      }
+    }
+    expect(masked).toBeGreaterThan(1000);
+    // And it says no where nothing is to mask: ssh remotes and e-mail addresses next to plain URLs.
+    expect(mayHoldUrlCredentials(JSON.stringify({ ssh: 'git@h:g/p.git', web: 'https://h/g/p', email: 'a@b.c', q: 'https://h/?a=b@c' }))).toBe(false);
   });
 });
 

@@ -28,4 +28,18 @@ describe('token-like fields', () => {
     expect(['token', 'runners_token', 'secret', 'private_key'].every(isTokenLikeKey)).toBe(true);
     expect(['token_type', 'tokens_count', 'secret_detection_enabled'].some(isTokenLikeKey)).toBe(false);
   });
+
+  it('copies only what holds a masked value: a list item with nothing to mask is not copied at all', () => {
+    const clean = { id: 1, namespace: { id: 2 }, tags: ['a'], token_type: 'personal', runners_token: '' };
+    expect(maskTokenLike(clean)).toBe(clean);
+    const project = { id: 1, namespace: { id: 2, path: 'g' }, hooks: [{ id: 3 }, { id: 4, token: 't' }], runners_token: 'GR1348941abc' };
+    const masked = maskTokenLike(project);
+    expect(masked).not.toBe(project);
+    // Shared, not copied: the parts without a secret.
+    expect(masked.namespace).toBe(project.namespace);
+    expect(masked.hooks[0]).toBe(project.hooks[0]);
+    expect(masked.hooks[1]).toEqual({ id: 4, token: MASK });
+    expect(Object.keys(masked)).toEqual(Object.keys(project));
+    expect(project.hooks[1].token).toBe('t');
+  });
 });

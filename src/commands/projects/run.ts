@@ -1,7 +1,6 @@
 import type { Context } from '../../context.js';
 import { listProjects, listUserProjects, readsInIdOrder, type Project } from '../../api/projects.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
-import { maskEachTokenLike } from '../../core/secret-fields.js';
 import { pageOptions } from '../shared.js';
 import { projectQuery, type ProjectListOptions } from './filters.js';
 
@@ -25,5 +24,5 @@ export async function listProjectsCommand(ctx: Context, o: ProjectListOptions & 
   }
   const items = o.user !== undefined ? listUserProjects(http, o.user, query, paging) : listProjects(http, query, paging);
   // runners_token registers runners to the project: shown only when asked for.
-  return list(o.showSecrets ? items : maskEachTokenLike(items), COLUMNS, { empty: 'No projects match.' });
+  return list(items, COLUMNS, { empty: 'No projects match.', maskTokenLike: !o.showSecrets });
 }
