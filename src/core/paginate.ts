@@ -408,7 +408,7 @@ async function* keysetSlices<T>(
   const order = { ...keyset.query, pagination: 'keyset', order_by: keyset.orderBy };
   let last = firstItems[firstItems.length - 1];
   const farUrl = http.resolveUrl(path, { ...order, sort: range.descending ? 'asc' : 'desc', per_page: 1 });
-  const far = pageItems<T>(await fetchPage(http, farUrl, perPage, keyset.resume?.(last)));
+  const far = pageItems<T>(await fetchPage(http, farUrl, perPage, keyset.resume?.(last)), opts.checkItems);
   stopIfInterrupted(http, farUrl, perPage, keyset.resume?.(last));
   const first = range.id(firstItems[0]);
   const after = range.id(last);
@@ -427,7 +427,7 @@ async function* keysetSlices<T>(
       const bounds = { ...(r.idAfter !== undefined && { id_after: r.idAfter }), ...(r.idBefore !== undefined && { id_before: r.idBefore }) };
       const url = http.resolveUrl(path, { ...order, ...bounds, per_page: perPage });
       const res = await fetchPage(http, url, perPage, undefined, onRetry, signal);
-      return { items: pageItems<T>(res), headers: res.headers };
+      return { items: pageItems<T>(res, opts.checkItems), headers: res.headers };
     },
   });
   let yielded = 0;

@@ -25,6 +25,8 @@ let inFlight = 0;
 let decide: (q: URLSearchParams) => Decision = () => 'answer';
 /** Runs just after a request's answer is computed (the state it changes is seen by later requests). */
 let afterAnswer: (q: URLSearchParams) => void = () => undefined;
+/** Replaces the body of an answer when it returns text. */
+let corrupt: (q: URLSearchParams) => string | undefined = () => undefined;
 /** Added to every answer (RateLimit headers). */
 let extraHeaders: Record<string, string> = {};
 let held: { res: ServerResponse; q: URLSearchParams }[] = [];
@@ -64,7 +66,7 @@ function answer(res: ServerResponse, q: URLSearchParams): void {
     }
   }
   afterAnswer(q);
-  res.writeHead(200, headers).end(JSON.stringify(page.map((id) => ({ id, path_with_namespace: `g/p${id}` }))));
+  res.writeHead(200, headers).end(corrupt(q) ?? JSON.stringify(page.map((id) => ({ id, path_with_namespace: `g/p${id}` }))));
 }
 
 beforeAll(async () => {
@@ -105,6 +107,7 @@ beforeEach(() => {
   inFlight = 0;
   decide = () => 'answer';
   afterAnswer = () => undefined;
+  corrupt = () => undefined;
   extraHeaders = {};
   for (const h of held.splice(0)) h.res.destroy();
 });
@@ -205,6 +208,19 @@ describe('projects created and deleted while the slices are read', () => {
     const res = await forgectl([...LIST, '--sort', 'asc'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(ids(res.stdout)).toEqual([...seed().filter((id) => !deleted.includes(id)), 3001, 3002, 3050]);
+  });
+});
+
+describe('a slice page that is not a list of projects', () => {
+  it('is refused as a whole, as any other page of the list: what came before it is printed, exit 1', async () => {
+    // The third slice (2940..2921) answers with an id that is not a number.
+    corrupt = (q) => (sliceRequest(q) && q.get('id_before') === '2941' ? '[{"id":2940},{"id":"2939"}]' : undefined);
+    const res = await forgectl(LIST, { env: env() });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain('unexpected answer for GET /projects');
+    const printed = ids(res.stdout);
+    expect(printed).toEqual([...projects].reverse().slice(0, printed.length));
+    expect(Math.min(...printed)).toBeGreaterThan(2940);
   });
 });
 
