@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const BANNER = "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);";
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
@@ -23,8 +24,9 @@ const result = await build({
   // A native addon cannot be bundled: the keyring binding loads its platform's .node file from
   // node_modules at run time (only when a profile uses the credential store).
   external: ['@napi-rs/keyring'],
-  // Bundled CommonJS packages (undici, commander) call require() for Node's built-in modules.
-  banner: { js: "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);" },
+  // Bundled CommonJS packages (undici, commander) call require() for Node's built-in modules
+  // (through esbuild's __require, in its runtime chunk); keepRequireOnlyWhereUsed drops it elsewhere.
+  banner: { js: BANNER },
   sourcemap: 'linked',
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -32,7 +34,26 @@ const result = await build({
   logLevel: 'warning',
 });
 
+for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
 writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+
+/**
+ * Removes the banner from a chunk that never names `require`: making one costs each chunk loaded at
+ * start-up (most are ours, with no require at all). Its source map loses the banner's empty line.
+ */
+function keepRequireOnlyWhereUsed(file) {
+  const text = readFileSync(file, 'utf8');
+  if (!text.startsWith(`${BANNER}\n`)) return;
+  const body = text.slice(BANNER.length + 1);
+  // Lines of comments do not count (commander's doc comments mention require.main).
+  if (body.split('\n').some((line) => !/^\s*(\/\/|\/?\*)/.test(line) && /(?<![\w$.])require(?![\w$])/.test(line))) return;
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  // The banner line maps to nothing: its `;` goes with it (a re-export file maps nothing at all).
+  if (map.mappings && !map.mappings.startsWith(';')) return;
+  map.mappings = map.mappings.slice(1);
+  writeFileSync(file, body);
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+}
 
 /** The licence text of every package that ended up in the bundle, by package. */
 function thirdPartyLicenses(inputs) {
