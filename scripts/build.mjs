@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const BANNER = "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);";
+const CLI = 'src/cli.ts';
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
-const result = await build({
+const options = {
   absWorkingDir: root,
   entryPoints: { main: 'src/main.ts', docs: 'src/docs/generate.ts' },
   outdir: 'dist',
@@ -23,16 +25,65 @@ const result = await build({
   // A native addon cannot be bundled: the keyring binding loads its platform's .node file from
   // node_modules at run time (only when a profile uses the credential store).
   external: ['@napi-rs/keyring'],
-  // Bundled CommonJS packages (undici, commander) call require() for Node's built-in modules.
-  banner: { js: "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);" },
+  // Bundled CommonJS packages (undici, commander) call require() for Node's built-in modules
+  // (through esbuild's __require, in its runtime chunk); keepRequireOnlyWhereUsed drops it elsewhere.
+  banner: { js: BANNER },
   sourcemap: 'linked',
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
   define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
-});
+};
+// A first pass, written nowhere, finds which of our modules are imported lazily.
+const lazy = lazySourceModules((await build({ ...options, write: false, sourcemap: false })).metafile);
+const result = await build({ ...options, plugins: [loadedAfterCli(lazy)] });
 
+for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
 writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+
+/** Absolute paths of the modules of src/ that some module imports with import(), src/cli.ts aside. */
+function lazySourceModules(metafile) {
+  const lazy = new Set();
+  for (const input of Object.values(metafile.inputs)) {
+    for (const i of input.imports) if (i.kind === 'dynamic-import' && i.path.startsWith('src/') && i.path !== CLI) lazy.add(join(root, i.path));
+  }
+  return lazy;
+}
+
+/**
+ * esbuild puts a module in the chunk of the set of entries (the main ones and every import() target)
+ * that reach it, so core modules that some commands import and others do not were split into some
+ * twenty chunks, each a file to load at start-up. Every lazily imported module of ours is loaded by
+ * a command that src/cli.ts already loaded and ran, so importing cli.ts from it changes nothing at
+ * run time; it gives everything cli.ts reaches the same set of entries, hence one chunk.
+ */
+function loadedAfterCli(lazy) {
+  const cli = JSON.stringify(join(root, CLI));
+  return {
+    name: 'loaded-after-cli',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => (lazy.has(args.path) ? { contents: `${readFileSync(args.path, 'utf8')}\nimport ${cli};\n`, loader: 'ts' } : undefined));
+    },
+  };
+}
+
+/**
+ * Removes the banner from a chunk that never names `require`: making one costs each chunk loaded at
+ * start-up (most are ours, with no require at all). Its source map loses the banner's empty line.
+ */
+function keepRequireOnlyWhereUsed(file) {
+  const text = readFileSync(file, 'utf8');
+  if (!text.startsWith(`${BANNER}\n`)) return;
+  const body = text.slice(BANNER.length + 1);
+  // Lines of comments do not count (commander's doc comments mention require.main).
+  if (body.split('\n').some((line) => !/^\s*(\/\/|\/?\*)/.test(line) && /(?<![\w$.])require(?![\w$])/.test(line))) return;
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  // The banner line maps to nothing: its `;` goes with it (a re-export file maps nothing at all).
+  if (map.mappings && !map.mappings.startsWith(';')) return;
+  map.mappings = map.mappings.slice(1);
+  writeFileSync(file, body);
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+}
 
 /** The licence text of every package that ended up in the bundle, by package. */
 function thirdPartyLicenses(inputs) {

@@ -11,6 +11,9 @@ import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 import { jsonText } from './core/output.js';
 import { maskUrlCredentials, visible } from './core/safe-text.js';
 
+// For src/main.ts, which loads this module alone.
+export { createContext } from './context.js';
+
 /**
  * The command tree. Given the command line, it registers only the group the line names and adds
  * the global options to a command only when the line reaches it, which is most of the start-up

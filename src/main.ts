@@ -21,8 +21,8 @@ export async function main(argv: string[], installedAs: () => string): Promise<n
       throw err;
     });
   }
-  const { run } = await import('./cli.js');
-  const { createContext } = await import('./context.js');
+  // One import: each entry of the bundle is a file of its own to load.
+  const { run, createContext } = await import('./cli.js');
   const ctx = createContext();
   // Ctrl-C, `kill` and a closed terminal all let the running command stop cleanly (watchers say how
   // to resume); a second signal leaves at once. Exit codes are the shell's: 130, 143, 129.

@@ -154,8 +154,10 @@ export function globalOptions(): Option[] {
   ].map((o) => o.helpGroup(GLOBAL_HEADING));
 }
 
-const GLOBAL_KEYS = new Set(globalOptions().map((o) => o.attributeName()));
-const GLOBAL_FLAGS = new Set(globalOptions().flatMap((o) => [o.short, o.long].filter((f): f is string => !!f)));
+// One set of Option objects for both (each is built at start-up).
+const GLOBAL_OPTIONS = globalOptions();
+const GLOBAL_KEYS = new Set(GLOBAL_OPTIONS.map((o) => o.attributeName()));
+const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.flatMap((o) => [o.short, o.long].filter((f): f is string => !!f)));
 
 /** The command's own options that carry a global flag, by that flag (`--url`). */
 function ownGlobalFlags(cmd: Command): Map<string, Option> {

@@ -30,8 +30,8 @@ interface UndiciParts {
 let undiciParts: UndiciParts | undefined;
 async function loadUndici(proxied: boolean): Promise<UndiciParts> {
   if (!undiciParts) {
-    const [agent, request] = await Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]);
-    undiciParts = { Agent: agent.default, request: request.default };
+    const { Agent, request } = await import('./undici-client.js');
+    undiciParts = { Agent, request };
   }
   if (proxied && !undiciParts.EnvHttpProxyAgent) {
     // The proxy agent tunnels with Dispatcher#connect, which undici's index installs: load it whole.
@@ -542,8 +542,7 @@ export class HttpClient {
     if (req.multipart) {
       // File parts are Blobs backed by the file on disk: undici streams them, nothing is read
       // into memory up front. Rebuilt per attempt so a retry or redirect can send it again.
-      // CommonJS: bundled, its exports are only on `default`.
-      const { FormData } = (await import('undici/lib/web/fetch/formdata.js')).default;
+      const { FormData } = await import('./undici-client.js');
       const form = new FormData();
       for (const [k, v] of Object.entries(req.multipart.fields ?? {})) form.append(k, v);
       for (const f of req.multipart.files) {

@@ -1,4 +1,4 @@
-// Types for the undici files http.ts imports one by one (undici's typings cover only its index).
+// Types for the undici files undici-client.ts imports one by one (undici's typings cover only its index).
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export default Agent;

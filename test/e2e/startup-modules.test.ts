@@ -1,7 +1,8 @@
-// Guard for start-up cost (issue 15): which modules `--version`, help and a one-request command
-// load. Not timed; it lists the files each loads and the packages bundled in them, so start-up
-// cannot silently grow back (a dependency imported at top level, the whole command tree, a config library on
-// the read path). `npm run bench` measures the time.
+// Guard for start-up cost (issues 15 and 27): which modules `--version`, help and a one-request
+// command load, and how the process ends. Not timed; it lists the files each loads and the packages
+// bundled in them, so start-up cannot silently grow back (a dependency imported at top level, the
+// whole command tree, a config library on the read path, the core split into many small chunks:
+// each file is a resolve, read and link of the ESM loader). `npm run bench` measures the time.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { envFor, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 const HOOK = resolve(import.meta.dirname, '../helpers/module-log.mjs');
+const EXIT_PROBE = resolve(import.meta.dirname, '../helpers/exit-probe.mjs');
 const DIST = resolve(import.meta.dirname, '../../dist');
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -82,6 +84,36 @@ describe('start-up loads only what the command needs', () => {
     expect(m.sources.filter((s) => s.startsWith('src/api/'))).toEqual(['src/api/projects.ts', 'src/api/schema.ts']);
   });
 
+  it('a one-request command loads its code from ten files at most (36 when the core was split in small chunks)', async () => {
+    const m = await modulesOf(['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox()));
+    // main, the cli entry and its one chunk (all cli.ts reaches), esbuild's runtime, the command's
+    // run.ts, paginate, api/projects, zod with api/schema, and undici's entry and its chunk.
+    expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(10);
+    // Everything cli.ts reaches (commander, context, http, output, profiles) sits in one chunk.
+    const withCommander = m.dist.filter((f) => (JSON.parse(readFileSync(join(DIST, `${f}.map`), 'utf8')) as { sources: string[] }).sources.some((s) => s.includes('node_modules/commander/')));
+    expect(withCommander).toHaveLength(1);
+    const map = JSON.parse(readFileSync(join(DIST, `${withCommander[0]}.map`), 'utf8')) as { sources: string[] };
+    for (const core of ['src/cli.ts', 'src/context.ts', 'src/core/http.ts', 'src/core/output.ts', 'src/core/profiles.ts', 'src/core/errors.ts']) {
+      expect(map.sources.some((s) => s.endsWith(core)), core).toBe(true);
+    }
+  });
+
+  it('help loads four files at most', async () => {
+    for (const args of [['--help'], ['projects', '--help'], ['projects', 'list', '--help']]) {
+      const m = await modulesOf(args);
+      expect(m.dist.length, `${args.join(' ')}:\n${m.dist.join('\n')}`).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('a one-request command exits once its output is flushed, without waiting for its idle connection', async () => {
+    const log = join(tempDir('forgectl-exit-'), 'exit.log');
+    const res = await forgectl(['projects', 'list', '--per-page', '1', '-o', 'json'], { env: { ...envFor(sandbox()), FORGECTL_EXIT_LOG: log, NODE_OPTIONS: `--import=${EXIT_PROBE}` } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toHaveLength(1);
+    // Waiting for the loop to drain would hold the process for the keep-alive socket (10 s idle).
+    expect(readFileSync(log, 'utf8')).toBe('exited\n');
+  });
+
   it('help loads commander and no dependency that only commands need', async () => {
     for (const args of [['--help'], ['projects', '--help']]) {
       const m = await modulesOf(args);
@@ -93,6 +125,15 @@ describe('start-up loads only what the command needs', () => {
 });
 
 describe('the bundle', () => {
+  it('makes a require() only in the chunks that call it (each chunk loaded would make one)', () => {
+    const files = [...readdirSync(DIST).filter((f) => f.endsWith('.js')), ...readdirSync(join(DIST, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`)];
+    const withBanner = files.filter((f) => readFileSync(join(DIST, f), 'utf8').includes('createRequire as __forgectlRequire'));
+    // esbuild's runtime chunk (its __require), and the bundled packages that mention require in code.
+    expect(withBanner.length).toBeGreaterThan(0);
+    expect(withBanner.length).toBeLessThanOrEqual(3);
+    for (const f of withBanner) expect(readFileSync(join(DIST, f), 'utf8')).toMatch(/[^\w$.]require[^\w$]/);
+  });
+
   it('holds zod without its locales (a named `import { z }` would pull in every language)', () => {
     const chunks = readdirSync(join(DIST, 'chunks')).filter((f) => f.endsWith('.js'));
     const withLocale = chunks.filter((f) => readFileSync(join(DIST, 'chunks', f), 'utf8').includes('ltige Eingabe: erwartet'));
