@@ -5,8 +5,8 @@
 //
 // Without the totals (GitLab leaves them out past 10,000 items) it fetches 8 pages ahead of the end
 // and stops at the first page that links no next one. Offset pages stop at 50,000 items (GitLab's
-// default offset limit, spec part 3 §8): past it, the list goes on by keyset from the last id,
-// one page at a time along `Link rel="next"`.
+// default offset limit, spec part 3 §8; an instance's lower limit shows as a 405): past it, the
+// list goes on by keyset from the last id, one page at a time along `Link rel="next"`.
 const OFFSET_LIMIT = 50_000;
 const PER_PAGE = 100;
 const MAX = 8;
@@ -34,6 +34,8 @@ async function get(url) {
       await new Promise((r) => setTimeout(r, Number(retryAfter ?? 1) * 1000));
       continue;
     }
+    // A lower offset limit than GitLab's default (self-managed instances set their own): go on by keyset.
+    if (res.status === 405 && /offset/i.test(await res.text())) return { refused: true };
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     if (retryAfter) limit = Math.max(1, Math.floor(limit / 2));
     else if (limit < MAX) limit++;
@@ -68,8 +70,10 @@ for (let n = 2; n <= lastPage; n++) {
     inFlight.set(scheduled, p);
     scheduled++;
   }
-  last = await inFlight.get(n);
+  const page = await inFlight.get(n);
   inFlight.delete(n);
+  if (page.refused) break;
+  last = page;
   await emit(last.items);
   if (!last.next) lastPage = n;
 }

@@ -2,7 +2,7 @@
 // forgectl and the floor scripts against a server that is not forgectl's own sandbox. Plain
 // node:http, nothing of forgectl imported. Prints its URL on the first line of stdout.
 //
-//   node bench/server.mjs [--items N] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--port P]
+//   node bench/server.mjs [--items N] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log] [--warm]
 //
 // What it serves (any PRIVATE-TOKEN or Bearer token is accepted):
 // - GET /api/v4/projects: the N projects, shaped like the documented full project
@@ -15,8 +15,8 @@
 //   most 100, below 1 the default), headers x-page, x-per-page, x-next-page and x-prev-page (empty
 //   when none), x-total, x-total-pages, and Link prev/next/first/last with the request's query,
 //   keys sorted as Rails' to_query does. Above 10,000 matching items x-total, x-total-pages and
-//   rel="last" are left out. page × per_page above 50,000 (--offset-limit) is refused with 405, as
-//   for every type that has keyset paging.
+//   rel="last" are left out (--count-limit). page × per_page above 50,000 (--offset-limit) is
+//   refused with 405, as for every type that has keyset paging.
 // - keyset paging (pagination=keyset, order_by=id required, else 405; sort asc or desc): only a
 //   Link rel="next" with id_after (asc) or id_before (desc) set to the page's last id. As in
 //   lib/gitlab/pagination/keyset/pager.rb, every page that has items links a next one; the list
@@ -25,9 +25,11 @@
 // - --latency MS: each answer waits MS first. --rate-limit N: RateLimit-Limit/-Name/-Observed/
 //   -Remaining/-Reset on every answer for a window of 60 s, and 429 "Retry later" with Retry-After
 //   and RateLimit-ResetTime past N requests (off by default: the bench runs far more than any limit).
+// - --log: one line per request on stderr (method, path and query, status), for tests.
 //
 // Page bodies are built from item JSON serialized at start and kept once served, so the server's
-// own work per page is a lookup: what is timed is the client.
+// own work per page is a lookup: what is timed is the client. --warm builds the pages of 100 newest
+// first (forgectl's --all order, offset or keyset) before the URL is printed.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -39,13 +41,18 @@ const { values: args } = parseArgs({
     gaps: { type: 'boolean', default: false },
     'rate-limit': { type: 'string', default: '0' },
     'offset-limit': { type: 'string', default: '50000' },
+    'count-limit': { type: 'string', default: '10000' },
     port: { type: 'string', default: '0' },
+    log: { type: 'boolean', default: false },
+    warm: { type: 'boolean', default: false },
   },
 });
 const N = count('items', args.items);
 const LATENCY = count('latency', args.latency);
 const RATE_LIMIT = count('rate-limit', args['rate-limit']);
 const OFFSET_LIMIT = count('offset-limit', args['offset-limit']);
+/** Kaminari's count limit: past it GitLab leaves the totals out (lower with --count-limit, for tests). */
+const COUNT_LIMIT = count('count-limit', args['count-limit']);
 
 function count(name, value) {
   const n = Number(value);
@@ -58,8 +65,6 @@ function count(name, value) {
 
 const DEFAULT_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
-/** Kaminari's count limit: past it GitLab leaves the totals out. */
-const COUNT_LIMIT = 10_000;
 const ORDER_BY = new Set(['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'repository_size', 'storage_size', 'packages_size', 'wiki_size']);
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`../test/fixtures/realdata/${name}`, import.meta.url), 'utf8')).body;
@@ -298,11 +303,14 @@ const server = createServer((req, res) => {
       'content-length': payload.length,
     });
     res.end(req.method === 'HEAD' ? undefined : payload);
+    if (args.log) process.stderr.write(`${req.method} ${req.url} ${out.status ?? 200}\n`);
   };
   // The request body (none is expected) is drained before answering, as a real server does.
   req.resume();
   req.on('end', () => (LATENCY > 0 ? setTimeout(respond, LATENCY) : respond()));
 });
+
+if (args.warm) for (let start = 0; start < N; start += MAX_PER_PAGE) body(0, N, 'desc', start, Math.min(MAX_PER_PAGE, N - start));
 
 server.listen(Number(args.port), '127.0.0.1', () => {
   process.stdout.write(`http://127.0.0.1:${server.address().port}\n`);
