@@ -155,6 +155,35 @@ const rows = [];
 const notes = [];
 
 /**
+ * Runs one section when asked for. A section that fails is reported and the rest still run and
+ * print: a broken case must not throw away the figures measured before it.
+ */
+async function section(name, run) {
+  if (!want(name)) return;
+  try {
+    await run();
+  } catch (err) {
+    notes.push(`section ${name} failed: ${err instanceof Error ? err.message : err}`);
+    process.exitCode = 1;
+  } finally {
+    for (const s of live) await s.stop();
+  }
+}
+
+/** Servers (bench server, sandbox) still running: a failed section stops them. */
+const live = new Set();
+async function started(starting) {
+  const s = await starting;
+  const stop = s.stop;
+  live.add(s);
+  s.stop = () => {
+    live.delete(s);
+    return stop();
+  };
+  return s;
+}
+
+/**
  * One comparison: `ours` against `floor` by median wall time (or by peak RSS with `by: 'rss'`).
  * `goal`: the ratio to stay at or under (below, with `strict`); none for rows shown for reference.
  */
@@ -169,8 +198,8 @@ function compare(tag, ours, floor, goal, { by = 'ms', strict = false } = {}) {
 }
 
 // Start-up and one request (row a), and the single executable's, against the bench server.
-if (want('startup')) {
-  const srv = await startBenchServer(['--items', String(SMALL), '--gaps']);
+await section('startup', async () => {
+  const srv = await started(startBenchServer(['--items', String(SMALL), '--gaps']));
   const env = { FORGECTL_URL: srv.url, FORGECTL_TOKEN: srv.token };
   const cases = [
     { id: 'node', label: 'node -e 0', cmd: node, argv: ['-e', '0'] },
@@ -207,14 +236,14 @@ if (want('startup')) {
   }
   for (const [id, c] of Object.entries(r)) if (id.endsWith(':help')) compare('peer', c, r.node);
   for (const [id, c] of Object.entries(r)) if (id.endsWith(':one')) compare('peer', c, r.fetchOne);
-}
+});
 
 // Rows b and c: --all of 5,000 projects, at 0 ms (CPU bound: against the one-page-at-a-time script,
 // and the Perl CLI when installed) and at 25 ms latency (against the 8-way script).
 const list = ['projects', 'list', '--all', '-o', 'ndjson'];
 let small0;
-if (want('paging')) {
-  const srv = await startBenchServer(['--items', String(SMALL), '--gaps']);
+await section('paging', async () => {
+  const srv = await started(startBenchServer(['--items', String(SMALL), '--gaps']));
   const env = { FORGECTL_URL: srv.url, FORGECTL_TOKEN: srv.token };
   const cases = [
     probed('seq5k', 'bench/fetch-seq.mjs, 5,000, 0 ms (1 page at a time)', [FETCH_SEQ], env, SMALL),
@@ -236,7 +265,7 @@ if (want('paging')) {
   compare('b', r.all5k, r.seq5k, 1.15);
   if (perl) compare('b', r.all5k, r.perl5k, 1, { strict: true });
 
-  const slow = await startBenchServer(['--items', String(SMALL), '--gaps', '--latency', '25']);
+  const slow = await started(startBenchServer(['--items', String(SMALL), '--gaps', '--latency', '25']));
   const slowEnv = { FORGECTL_URL: slow.url, FORGECTL_TOKEN: slow.token };
   const r25 = await interleaved(
     [
@@ -247,15 +276,15 @@ if (want('paging')) {
   );
   await slow.stop();
   compare('c', r25.all5k25, r25['all5k25:floor'], 1.15);
-}
+});
 
 // Row d: 50,000 projects at 0 ms, where GitLab gives no totals: against the floor's own paging
 // (8 offset pages in flight ahead of the end) and against a floor that pages as forgectl does today
 // (keyset, one page at a time). Peak memory against the 8-way script's, and against forgectl's own
 // at 5,000 (row b): it should not grow with the list.
-if (want('large')) {
+await section('large', async () => {
   // The server builds its pages before it answers, so --quick can skip the warm-up run here.
-  const srv = await startBenchServer(['--items', String(LARGE), '--gaps', '--warm']);
+  const srv = await started(startBenchServer(['--items', String(LARGE), '--gaps', '--warm']));
   const env = { FORGECTL_URL: srv.url, FORGECTL_TOKEN: srv.token };
   const r = await interleaved(
     [
@@ -272,30 +301,32 @@ if (want('large')) {
   compare('d', r.all50k, r['all50k:floor'], 1, { by: 'rss' });
   if (small0) compare('d', r.all50k, small0, 1.1, { by: 'rss' });
   else notes.push('peak RSS at 50,000 against 5,000 needs the paging section too');
-}
+});
 
 // Not against the bench server: these two measure forgectl's own work on a file and the spread of
 // its reads, so they keep the sandbox (the routes they read, settings, plan limits, hooks, exist only there).
 
-// `settings diff -f` of 10,000 and 50,000 settings the instance does not report (exit 1: all
-// differ): the time should grow with the file, not with its square.
-if (want('settings')) {
-  const sb = await startSandboxProcess(['--seed', 'empty']);
+// `settings diff -f --exit-code` of 10,000 and 50,000 settings the instance does not report (exit
+// 5: all differ): the time should grow with the file, not with its square. --quick takes 1,000 and
+// 5,000 keys once (the same 5× step): the large files take minutes while each key costs what it does.
+await section('settings', async () => {
+  const sb = await started(startSandboxProcess(['--seed', 'empty']));
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
-  const cases = [10_000, 50_000].map((n) => {
+  const sizes = args.quick ? [1_000, 5_000] : [10_000, 50_000];
+  const cases = sizes.map((n, i) => {
     const file = join(configDir, `settings-${n}.yaml`);
-    writeFileSync(file, Array.from({ length: n }, (_, i) => `custom_setting_${i}: ${i}\n`).join(''));
-    return { id: `settingsDiff${n / 1000}k`, label: `forgectl settings diff -f, ${n.toLocaleString('en')} keys (sandbox)`, cmd: node, argv: [BIN, 'settings', 'diff', '-f', file], env, exitCode: 1 };
+    writeFileSync(file, Array.from({ length: n }, (_, k) => `custom_setting_${k}: ${k}\n`).join(''));
+    return { id: `settingsDiff:${i ? 'large' : 'small'}`, label: `forgectl settings diff -f, ${n.toLocaleString('en')} keys (sandbox)`, cmd: node, argv: [BIN, 'settings', 'diff', '-f', file, '--exit-code'], env, exitCode: 5 };
   });
-  const r = await interleaved(cases, PAGING_ROUNDS);
+  const r = await interleaved(cases, args.quick ? 1 : PAGING_ROUNDS, { warm: !args.quick });
   await sb.stop();
-  compare('own', r.settingsDiff50k, r.settingsDiff10k, 5);
-}
+  compare('own', r['settingsDiff:large'], r['settingsDiff:small'], 5);
+});
 
 // `state plan` of the instance sections (no groups) at 25 ms latency: its reads go out together,
 // so it should take no longer than three separate one-request runs (start-up included) would.
-if (want('state')) {
-  const sb = await startSandboxProcess(['--seed', 'random:1', '--latency', '25']);
+await section('state', async () => {
+  const sb = await started(startSandboxProcess(['--seed', 'random:1', '--latency', '25']));
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
   const file = join(configDir, 'instance.yaml');
   const sections = 'settings,plan_limits,system_hooks,broadcast_messages,notification_settings';
@@ -314,7 +345,7 @@ if (want('state')) {
   results.cases.bareRoundTrip25 = { label: 'bare fetch round trip, 25 ms latency', ms: rtt };
   compare('own', r.statePlan25, { ms: 3 * r.apiVersion25.ms, label: '3 × forgectl api /version' }, 1);
   results.statePlanRoundTrips = (r.statePlan25.ms - r.apiVersion25.ms) / rtt + 1;
-}
+});
 
 results.loadavg.end = loadavg();
 results.rows = rows;
