@@ -3,7 +3,7 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
@@ -163,6 +163,7 @@ __forgectl_flags() {
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
     'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed' ;;
     'completion') echo '' ;;
+    'man') echo '' ;;
     'help') echo '' ;;
   esac
 }
@@ -457,6 +458,7 @@ __forgectl_positional() {
     'profile set-token') echo 'profile' ;;
     'profile remove') echo 'profile' ;;
     'completion') echo 'choice bash zsh fish' ;;
+    'man') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man' ;;
   esac
 }
 

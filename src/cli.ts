@@ -20,7 +20,7 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
   const program = new Command('forgectl');
   program
     .description('Administer GitLab-compatible code-hosting instances from the terminal, scripts and CI (REST API v4).')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(reg.versionText ?? VERSION, '-V, --version', 'print the version')
     .enablePositionalOptions()
     .helpCommand(false)
     .showSuggestionAfterError(true)

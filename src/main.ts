@@ -1,11 +1,17 @@
-// Entry point of bin/forgectl. `--version` is answered before anything else loads, so scripts that
-// probe for the tool pay only Node's start-up.
+// Entry point of bin/forgectl and of the single executable (src/sea/main.ts). `--version` is answered
+// before anything else loads, so scripts that probe for the tool pay only Node's start-up.
 
 declare const __FORGECTL_VERSION__: string;
 
-export async function main(argv: string[]): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    process.stdout.write(`${__FORGECTL_VERSION__}\n`);
+/**
+ * `installedAs` names the way forgectl runs (`npm package`, `from source`, `single executable`);
+ * each entry point knows it. --version prints it with Node's version, for bug reports.
+ */
+export async function main(argv: string[], installedAs: () => string): Promise<number> {
+  const versionLine = () => `forgectl ${__FORGECTL_VERSION__} (${installedAs()}, node ${process.versions.node})`;
+  const asksVersion = argv.includes('--version') || argv.includes('-V');
+  if (asksVersion && argv.length === 1) {
+    process.stdout.write(`${versionLine()}\n`);
     return 0;
   }
   // A reader that goes away (`forgectl … | head`) is not an error: stop quietly, as Unix tools do.
@@ -31,7 +37,8 @@ export async function main(argv: string[]): Promise<number> {
   };
   for (const sig of Object.keys(SIGNAL_EXIT)) process.on(sig, onSignal);
   try {
-    const code = await run(argv, ctx);
+    // `forgectl --verbose --version` reaches commander's own version flag: the same line.
+    const code = await run(argv, ctx, { ctx, versionText: asksVersion ? versionLine() : undefined });
     return signalled && code === 130 ? SIGNAL_EXIT[signalled] : code;
   } finally {
     for (const sig of Object.keys(SIGNAL_EXIT)) process.off(sig, onSignal);

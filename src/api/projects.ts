@@ -44,6 +44,8 @@ export function listProjects(http: HttpClient, query: QueryParams, page: PageOpt
         query: { ...query, order_by: undefined, sort },
         after: (last) => (sort === 'desc' ? { id_before: id(last) } : { id_after: id(last) }),
         resume: (last) => (sort === 'desc' ? `--order-by id --id-before ${id(last)}` : `--order-by id --sort asc --id-after ${id(last)}`),
+        // id_after and id_before both filter (spec part 3 §4.6): past the counted pages, read by id ranges at once.
+        idRange: { id, descending: sort === 'desc' },
       }
     : undefined;
   return parseEach(ProjectSchema, offsetLimited(paginate(http, '/projects', query, { ...page, keyset })), 'GET /projects');

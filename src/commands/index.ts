@@ -62,5 +62,5 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   { names: ['projects'], register: registerProjects },
   { names: ['api'], register: registerApi },
   { names: ['sandbox'], register: registerSandbox },
-  { names: ['completion', 'help'], register: registerShell },
+  { names: ['completion', 'man', 'help'], register: registerShell },
 ];

@@ -1,4 +1,6 @@
-// `forgectl completion SHELL` and `forgectl help [COMMAND...]`.
+// `forgectl completion SHELL`, `forgectl man [COMMAND...]` and `forgectl help [COMMAND...]`. The scripts
+// and pages are generated from the command tree at run time, so a copy of the bundle with no files
+// next to it (the single executable) prints the same text as completions/ and man/ hold.
 
 import type { Command } from 'commander';
 import { defineCommand, type Registry } from '../core/command.js';
@@ -26,6 +28,18 @@ export function registerShell(program: Command, reg: Registry): void {
       if (!isShell(shell)) throw new UsageError(`unknown shell "${shell}"`, `use one of ${SHELLS.join(', ')}`);
       return text(completionScript(shell, program));
     },
+  });
+
+  defineCommand(program, reg, {
+    name: 'man [command...]',
+    summary: 'Show the manual page of forgectl or of a command group',
+    description:
+      'With no command, the page forgectl(1); with one, the page of its group (`forgectl man projects list` shows ' +
+      'forgectl-projects(1)). On a terminal the page opens in man(1), in your pager, when man is installed; ' +
+      'otherwise the roff source is printed, for `man -l` or to install. The pages are also in the man/ directory ' +
+      'of the package.',
+    examples: ['forgectl man projects', 'forgectl man', 'forgectl man token > ~/.local/share/man/man1/forgectl-token.1'],
+    run: async (ctx, _o, words) => (await import('./man-run.js')).manCommand(ctx, program, words),
   });
 
   defineCommand(program, reg, {

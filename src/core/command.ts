@@ -269,6 +269,8 @@ export interface Registry {
   exitCode?: number;
   /** When set, actions hand what they parsed here instead of running (tests, like gh's runF). */
   parseOnly?: (parsed: ParsedCommand) => void;
+  /** What --version prints; main passes the line naming how forgectl was installed. */
+  versionText?: string;
 }
 
 function ownOptionValues(cmd: Command): Record<string, unknown> {

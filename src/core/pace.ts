@@ -30,7 +30,8 @@ export class Pace {
   answered(headers: Record<string, string>): void {
     if (headers['retry-after'] !== undefined) return this.throttled({ retryAfter: headers['retry-after'] });
     const remaining = remainingRequests(headers);
-    if (remaining !== undefined && remaining < this.limit) {
+    // At the announced level it stays there: growing by one would go past what the server allows.
+    if (remaining !== undefined && remaining <= this.limit) {
       this.limit = Math.max(1, remaining);
       return;
     }

@@ -7,6 +7,7 @@
 
 import { CancelledError, CommandFailedError, ListInterruptedError, PartialListError } from './errors.js';
 import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
+import { readSlices, sliceWidth } from './id-slices.js';
 import { Pace } from './pace.js';
 import type { QueryParams } from './query.js';
 
@@ -43,6 +44,11 @@ export interface KeysetOptions {
   after: (last: unknown) => QueryParams;
   /** Flags that resume a keyset listing after `last` (for the message of a list that stopped). */
   resume?: (last: unknown) => string;
+  /**
+   * The list also filters by id on both sides (`id_after`, `id_before`; spec part 3 §4.6): past the
+   * counted pages it is read in parallel by id ranges, in the same order (src/core/id-slices.ts).
+   */
+  idRange?: { id: (item: unknown) => number; descending: boolean };
 }
 
 export interface PageInfo {
@@ -238,13 +244,16 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   let counted = totalPages;
   if (!next) return checkEnd(intHeader(first.headers, 'x-page') ?? firstPage, counted);
 
+  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   if (keyset && last !== undefined && (total === undefined || total > keyset.maxOffsetItems)) {
-    yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts);
+    // A few pages left are read one after the other: slicing would cost more requests than it saves.
+    if (keyset.idRange && concurrency > 1 && limit - yielded > 2 * firstItems.length) {
+      yield* keysetSlices<T>(http, path, keyset, keyset.idRange, firstItems, perPage, concurrency, limit - yielded, opts);
+    } else yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts);
     return;
   }
 
   const fetched = new Set([firstUrl]);
-  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   const offsetNext = new URL(next).searchParams.has('page');
   if (totalPages !== undefined && offsetNext && concurrency > 1) {
     const neededPages = limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
@@ -373,6 +382,70 @@ async function* keysetPages<T>(
     }
     url = refuseRepeat(url, fetched, perPage, keyset.resume?.(last));
   }
+}
+
+/**
+ * The rest of a keyset list after its first page, read in parallel by id ranges: the first page gives
+ * one end and the density of the ids, one request of one item in the other order gives the other end.
+ */
+async function* keysetSlices<T>(
+  http: HttpClient,
+  path: string,
+  keyset: KeysetOptions,
+  range: NonNullable<KeysetOptions['idRange']>,
+  firstItems: T[],
+  perPage: number,
+  concurrency: number,
+  limit: number,
+  opts: PageOptions,
+): AsyncGenerator<T> {
+  const order = { ...keyset.query, pagination: 'keyset', order_by: keyset.orderBy };
+  let last = firstItems[firstItems.length - 1];
+  const farUrl = http.resolveUrl(path, { ...order, sort: range.descending ? 'asc' : 'desc', per_page: 1 });
+  const far = pageItems<T>(await fetchPage(http, farUrl, perPage, keyset.resume?.(last)));
+  stopIfInterrupted(http, farUrl, perPage, keyset.resume?.(last));
+  const first = range.id(firstItems[0]);
+  const after = range.id(last);
+  const pages = readSlices<T>({
+    id: (item) => range.id(item),
+    descending: range.descending,
+    after,
+    last: far.length ? range.id(far[0]) : undefined,
+    // The first page named a next one, so it was full: this is the server's page size.
+    pageSize: firstItems.length,
+    width: sliceWidth(Math.abs(first - after) + 1, firstItems.length, firstItems.length),
+    concurrency,
+    wanted: limit,
+    fetch: async (r, signal, onRetry) => {
+      // Only the bounds of the slice replace the list's own; an open side keeps the caller's.
+      const bounds = { ...(r.idAfter !== undefined && { id_after: r.idAfter }), ...(r.idBefore !== undefined && { id_before: r.idBefore }) };
+      const url = http.resolveUrl(path, { ...order, ...bounds, per_page: perPage });
+      const res = await fetchPage(http, url, perPage, undefined, onRetry, signal);
+      return { items: pageItems<T>(res), headers: res.headers };
+    },
+  });
+  let yielded = 0;
+  try {
+    for await (const page of pages) {
+      stopIfInterrupted(http, farUrl, perPage, keyset.resume?.(last));
+      opts.onPage?.({ mode: 'keyset' });
+      for (const item of page) {
+        if (yielded >= limit) return;
+        yield item;
+        last = item;
+        yielded++;
+      }
+    }
+  } catch (err) {
+    // Whatever slice failed, the list stops after the last item printed, and goes on from it.
+    throw partial(unwrapListError(err), farUrl, perPage, keyset.resume?.(last));
+  }
+}
+
+function unwrapListError(err: unknown): unknown {
+  if (err instanceof ListInterruptedError) return new CancelledError('interrupted');
+  if (err instanceof PartialListError) return err.cause;
+  return err;
 }
 
 /** Collects a paginated list into an array (for commands that need the whole list). */

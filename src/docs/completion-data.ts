@@ -34,12 +34,13 @@ function flagEntry(o: OptionNode): FlagEntry {
   };
 }
 
-/** Positional arguments with known values: profile names, shells. */
-function positionalOf(c: CommandNode): { kind: ValueKind; choices: string[] } | undefined {
+/** Positional arguments with known values: profile names, shells, the groups that have a man page. */
+function positionalOf(c: CommandNode, groups: string[]): { kind: ValueKind; choices: string[] } | undefined {
   const first = c.args[0];
   if (!first) return undefined;
   if (c.path[0] === 'profile' && first.name === 'name' && c.name !== 'add') return { kind: 'profile', choices: [] };
   if (c.path[0] === 'completion') return { kind: 'choice', choices: ['bash', 'zsh', 'fish'] };
+  if (c.path[0] === 'man') return { kind: 'choice', choices: groups.filter((g) => g !== 'help') };
   if (c.path[0] === 'help') return undefined;
   if (/file$/i.test(first.name)) return { kind: 'file', choices: [] };
   return undefined;
@@ -48,6 +49,7 @@ function positionalOf(c: CommandNode): { kind: ValueKind; choices: string[] } | 
 export function completionData(root: CommandNode): CompletionData {
   const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map() };
   const globalSeen = new Set<string>();
+  const groups = root.children.map((c) => c.name);
   for (const c of allCommands(root)) {
     const k = key(c.path);
     if (c.children.length) {
@@ -67,7 +69,7 @@ export function completionData(root: CommandNode): CompletionData {
       }
     }
     if (c.path.length) data.flags.set(k, own);
-    const pos = positionalOf(c);
+    const pos = positionalOf(c, groups);
     if (pos) data.positional.set(k, pos);
   }
   data.globals.push({ names: ['-h', '--help'], description: 'show help', kind: 'none', choices: [] });

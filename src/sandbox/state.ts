@@ -49,9 +49,12 @@ export class SandboxState {
   readonly requests: RecordedRequest[] = [];
   readonly faults = new FaultQueue();
   /** Instance-wide switches that later modules (application settings) may change. */
-  readonly instance: { adminMode: boolean; offsetPaginationLimit: number; tier: 'free' | 'premium' | 'ultimate' } = {
+  readonly instance: { adminMode: boolean; offsetPaginationLimit: number; countLimit: number; tier: 'free' | 'premium' | 'ultimate' } = {
     adminMode: false,
     offsetPaginationLimit: 50_000,
+    // Offset pages of longer lists leave out X-Total, X-Total-Pages and rel="last" (Kaminari's
+    // MAX_COUNT_LIMIT, 10,000, fixed in GitLab); tests lower it to get there without 10,000 items.
+    countLimit: 10_000,
     // Premium features (merge trains, epics…) answer 403 on `free`.
     tier: 'premium',
   };
@@ -179,6 +182,14 @@ export class SandboxState {
     for (const old of p.oldPaths ?? []) this.redirects.set(old.toLowerCase(), p.id);
     for (const t of p.topics) if (!this.topics.has(t.toLowerCase())) this.topics.set(t.toLowerCase(), this.topics.size + 1);
     return p;
+  }
+
+  /** Deletes a project for good (its id is never used again, as ids only grow). */
+  removeProject(p: Project): void {
+    const at = this.projects.indexOf(p);
+    if (at !== -1) this.projects.splice(at, 1);
+    this.projectById.delete(p.id);
+    this.projectsByPath.delete(this.projectPath(p).toLowerCase());
   }
 
   projectPath(p: Project): string {

@@ -44,6 +44,21 @@ describe('generated files', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/bash, zsh, fish/);
   });
+
+  // The single executable has no man/ next to it: the pages come from the command tree it runs.
+  it('are printed by `forgectl man [GROUP]`, every page byte for byte', async () => {
+    const pages = readdirSync(join(ROOT, 'man')).filter((f) => f.endsWith('.1'));
+    expect(pages).toContain('forgectl-man.1');
+    for (const page of pages) {
+      const group = page === 'forgectl.1' ? [] : [page.slice('forgectl-'.length, -'.1'.length)];
+      const res = await forgectl(['man', ...group]);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(`${res.stdout}\n`, page).toBe(readFileSync(join(ROOT, 'man', page), 'utf8'));
+    }
+    // A command below a group shows its group's page, where it is documented.
+    const sub = await forgectl(['man', 'projects', 'list']);
+    expect(`${sub.stdout}\n`).toBe(readFileSync(join(ROOT, 'man/forgectl-projects.1'), 'utf8'));
+  });
 });
 
 /** A PATH where `forgectl` is the built binary, and a config with two profiles, for profile-name completion. */
@@ -69,6 +84,7 @@ const CASES: [string[], string[]][] = [
   [['forgectl', 'projects', 'list', '--visibility', 'p'], ['private', 'public']],
   [['forgectl', 'profile', 'use', ''], ['production', 'staging']],
   [['forgectl', '-p', 's'], ['staging']],
+  [['forgectl', 'man', 'pro'], ['profile', 'projects']],
 ];
 
 function sorted(lines: string): string[] {

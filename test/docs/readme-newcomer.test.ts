@@ -28,7 +28,7 @@ function commandOf(root: CommandNode, words: string[]): CommandNode | undefined 
 }
 
 describe('README for a newcomer', () => {
-  it('asks for the Node.js version package.json enforces, and installs one way', () => {
+  it('asks for the Node.js version package.json enforces, and installs from a clone with npm install -g .', () => {
     expect(ENGINES).toMatch(/^>=\d+\.\d+\.\d+$/);
     const version = ENGINES.slice(2);
     expect(section('Install')).toContain(`Node.js ${version} or later`);

@@ -87,7 +87,9 @@ describe('fault matrix: --all failing at page 3 (projects, keyset paging)', () =
     }
     return after200;
   }
-  const args = ['projects', 'list', '--order-by', 'id', '--sort', 'asc', '--limit', '400', '-o', 'json', '--fields', 'id'];
+  // 200 projects left after page 1 are read one page at a time (more go by id ranges at once:
+  // test/e2e/projects-keyset-slices.test.ts has that list's failure).
+  const args = ['projects', 'list', '--order-by', 'id', '--sort', 'asc', '--limit', '300', '-o', 'json', '--fields', 'id'];
   for (const f of FAULTS) {
     it(`${f.kind} at page 3: exit 1, an open array of 200 projects, resume after the last one`, async () => {
       const id = await cursor();

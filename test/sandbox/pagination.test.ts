@@ -104,20 +104,24 @@ describe('keyset pagination of projects', () => {
     expect(links(res.headers.get('link')).next).toBe(`${sb.url}/api/v4/projects?pagination=keyset&order_by=id&sort=desc&per_page=100&id_before=100`);
   });
 
-  it('ends without a next link, and works for anonymous callers', async () => {
+  it('names a next page after every page that is not empty (GitLab Keyset::Pager), ends with an empty one, and works for anonymous callers', async () => {
     const sb = sandbox();
     const seen: number[] = [];
     let url: string | undefined = `${sb.url}/api/v4/projects?pagination=keyset&order_by=id&sort=asc&per_page=40&search=project-000`;
     let pages = 0;
+    let lastSize = -1;
     while (url) {
       const res: Response = await fetch(url);
-      seen.push(...((await res.json()) as any[]).map((p) => p.id));
+      const page = (await res.json()) as any[];
+      seen.push(...page.map((p) => p.id));
       url = links(res.headers.get('link')).next;
       pages++;
+      lastSize = page.length;
     }
     const expected = sb.state.projects.filter((p) => p.path.startsWith('project-000') && p.visibility === 'public').map((p) => p.id);
     expect(seen).toEqual(expected);
-    expect(pages).toBe(Math.ceil(expected.length / 40));
+    expect(pages).toBe(Math.ceil(expected.length / 40) + 1);
+    expect(lastSize).toBe(0);
   });
 
   it('answers 405 for keyset with another order, and where keyset is not available', async () => {

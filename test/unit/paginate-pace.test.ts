@@ -28,6 +28,9 @@ describe('Pace', () => {
     const pace = new Pace(8);
     pace.answered({ 'ratelimit-remaining': '3' });
     expect(pace.limit).toBe(3);
+    // Rounds of pages at the announced level do not grow past it.
+    for (let i = 0; i < 10; i++) pace.answered({ 'ratelimit-remaining': '3' });
+    expect(pace.limit).toBe(3);
     pace.answered({ 'ratelimit-remaining': '0' });
     expect(pace.limit).toBe(1);
   });

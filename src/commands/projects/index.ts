@@ -20,7 +20,8 @@ export function registerProjects(program: Command, reg: Registry): void {
       'which accepts fewer filters. Without --order-by the service’s order applies (newest first), with --limit and --page too. ' +
       'With --all, up to eight pages are fetched at a time (fewer when the server throttles). Offset paging stops at 50,000 projects; ' +
       'only id order can go past it (keyset), so --all without --order-by lists by id, newest first (oldest with --sort asc), ' +
-      'and says so on a terminal; it switches to keyset past the limit or when the server does not tell the total. ' +
+      'and says so on a terminal; it switches to keyset past the limit or when the server does not tell the total, ' +
+      'then reads ranges of ids several at a time and prints them in the same order as one sequential read. ' +
       'With another --order-by, --all stops with an error at the limit.',
     examples: [
       'forgectl projects list --visibility private --archived',

@@ -1,7 +1,7 @@
 // Pagination of every list (spec part 1 §9), as GitLab does it:
 // - offset: `page`/`per_page` (default 20, at most 100), headers X-Page, X-Per-Page, X-Next-Page,
 //   X-Prev-Page (empty when none), X-Total, X-Total-Pages and `Link` (prev/next/first/last).
-//   Above 10,000 records the totals and rel="last" are left out (Kaminari's count limit,
+//   Above 10,000 records (state.instance.countLimit) the totals and rel="last" are left out (Kaminari's count limit,
 //   lib/gitlab/pagination/offset_pagination.rb). Link query strings are rebuilt sorted by key, as
 //   Rails' `to_query` does.
 // - an offset ceiling for types that support keyset (projects: page × per_page above 50,000 is
@@ -15,8 +15,6 @@ import { buildQuery, queryPairs } from './query.js';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
-/** Kaminari::ActiveRecordRelationMethods::MAX_COUNT_LIMIT. */
-export const COUNT_LIMIT = 10_000;
 
 export interface PageParams {
   page: number;
@@ -67,7 +65,7 @@ export function offsetPage<T>(req: SandboxRequest, page: PageParams, items: read
     });
   }
   const total = items.length;
-  const withoutCount = total > COUNT_LIMIT;
+  const withoutCount = total > req.state.instance.countLimit;
   const totalPages = Math.max(1, Math.ceil(total / page.perPage));
   const start = (page.page - 1) * page.perPage;
   const slice = items.slice(start, start + page.perPage);
@@ -97,12 +95,13 @@ export function offsetPage<T>(req: SandboxRequest, page: PageParams, items: read
 
 /**
  * One keyset page: `items` are already filtered by the cursor and sorted; `rel="next"` repeats the
- * request's query with the cursor parameter set to the last item's key, in the original order.
+ * request's query with the cursor parameter set to the last item's key, in the original order. As
+ * GitLab's Keyset::Pager, every page that is not empty names a next one: the list ends with an empty page.
  */
 export function keysetPage<T>(req: SandboxRequest, perPage: number, items: readonly T[], render: (item: T) => unknown, cursor: { param: string; key: (item: T) => number }): HandlerResult {
   const slice = items.slice(0, perPage);
   const headers: Record<string, string> = {};
-  if (items.length > perPage && slice.length) {
+  if (slice.length) {
     const pairs = queryPairs(req.rawQuery);
     const value = String(cursor.key(slice[slice.length - 1]));
     const at = pairs.findIndex(([k]) => k === cursor.param);

@@ -107,7 +107,19 @@ function similarity(p: Project, term: string): number {
   return name.includes(t) || path.includes(t) ? 1 : 0;
 }
 
-/** Filters and orders `candidates` for `user`; returns a new array. */
+/** Index of the first of `sorted` (in id order) whose id is greater than `id`. */
+function firstIdAbove(sorted: readonly Project[], id: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid].id > id) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Filters and orders `candidates` (in id order) for `user`; returns a new array. */
 export function applyProjectQuery(state: SandboxState, user: User | null, candidates: readonly Project[], q: ProjectQuery): Project[] {
   const admin = !!user?.admin;
   // Similarity ordering needs a search and a signed-in caller, and is limited to member projects.
@@ -120,8 +132,13 @@ export function applyProjectQuery(state: SandboxState, user: User | null, candid
   const topics = q.topics?.map((t) => t.toLowerCase());
   const needsMembership = membership || !!q.owned || q.minAccessLevel !== undefined;
 
+  // Candidates are in id order (ids only grow): id_after/id_before narrow them by bisection, as the
+  // database's primary key index does, so a bounded id range costs what it holds, not the instance.
+  const from = q.idAfter === undefined ? 0 : firstIdAbove(candidates, q.idAfter);
+  const to = q.idBefore === undefined ? candidates.length : firstIdAbove(candidates, q.idBefore - 1);
   const out: Project[] = [];
-  for (const p of candidates) {
+  for (let i = from; i < to; i++) {
+    const p = candidates[i];
     if (p.pendingDelete && !(admin && q.includePendingDelete)) continue;
     if (p.hidden && !(admin && q.includeHidden)) continue;
     if (!state.canSee(user, p)) continue;

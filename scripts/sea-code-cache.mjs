@@ -1,0 +1,43 @@
+// Makes the V8 code cache of the single executable's app (run by scripts/build-executable.mjs):
+// compiles the wrapped bundle as src/sea/app-loader.ts will, runs the commands most runs start
+// with against a sandbox, so the functions they compiled are in the cache too, then writes it.
+//   node scripts/sea-code-cache.mjs APP.js OUT.cache
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Script } from 'node:vm';
+import { startSandboxProcess } from './lib.mjs';
+
+const [appFile, cacheFile] = process.argv.slice(2);
+const script = new Script(readFileSync(appFile, 'utf8'), { filename: 'forgectl-app.js' });
+const module = { exports: {} };
+script.runInThisContext()(module.exports, createRequire(appFile), module);
+const { run, createContext } = module.exports;
+
+const sandbox = await startSandboxProcess();
+try {
+  const sink = () => new Writable({ write: (_chunk, _enc, done) => done() });
+  const env = {
+    FORGECTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'forgectl-sea-cache-')),
+    FORGECTL_URL: sandbox.url,
+    FORGECTL_TOKEN: sandbox.tokens.admin,
+  };
+  const runs = [
+    ['--help'],
+    ['projects', 'list', '--help'],
+    ['token', 'self'],
+    ['projects', 'list', '--per-page', '2', '-o', 'json'],
+    ['projects', 'list', '--per-page', '2'],
+  ];
+  for (const argv of runs) {
+    const code = await run(argv, createContext({ stdout: sink(), stderr: sink(), env }));
+    if (code !== 0) throw new Error(`warm-up run forgectl ${argv.join(' ')} exited ${code}`);
+  }
+} finally {
+  await sandbox.stop();
+}
+writeFileSync(cacheFile, script.createCachedData());
+// Keep-alive sockets of the warm-up runs must not hold the build.
+process.exit(0);

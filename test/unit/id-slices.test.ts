@@ -1,0 +1,103 @@
+// The id-range reader on its own (issue 27 item 2): order, gaps, memory held ahead of the consumer.
+
+import { describe, expect, it } from 'vitest';
+import { readSlices, type IdRange, type SliceReadOptions } from '../../src/core/id-slices.js';
+
+const PAGE = 100;
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+/** A keyset server over `ids` in memory: answers after a tick, counts requests and pages handed out. */
+function server(ids: number[], descending: boolean) {
+  const sorted = [...ids].sort((a, b) => (descending ? b - a : a - b));
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0 };
+  const fetch = async (r: IdRange) => {
+    stats.requests++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
+    await tick();
+    stats.inFlight--;
+    const items = sorted.filter((id) => (r.idAfter === undefined || id > r.idAfter) && (r.idBefore === undefined || id < r.idBefore)).slice(0, PAGE);
+    return { items: items.map((id) => ({ id })), headers: {} };
+  };
+  return { sorted, stats, fetch };
+}
+
+function options(ids: number[], descending: boolean, fetch: SliceReadOptions<{ id: number }>['fetch']): SliceReadOptions<{ id: number }> {
+  const sorted = [...ids].sort((a, b) => (descending ? b - a : a - b));
+  const first = sorted.slice(0, PAGE);
+  return {
+    id: (p) => p.id,
+    descending,
+    after: first[first.length - 1],
+    last: sorted[sorted.length - 1],
+    pageSize: PAGE,
+    width: PAGE,
+    concurrency: 8,
+    wanted: Infinity,
+    fetch,
+  };
+}
+
+/** Ids with a dense run, a hole of a million ids, a sparse run and scattered holes. */
+function gappy(): number[] {
+  const ids: number[] = [];
+  for (let id = 1; id <= 3000; id++) if (id % 7 !== 3) ids.push(id);
+  for (let id = 1_003_000; id <= 1_010_000; id += 9) ids.push(id);
+  for (let id = 1_010_001; id <= 1_013_000; id++) ids.push(id);
+  return ids;
+}
+
+describe('readSlices', () => {
+  for (const descending of [true, false]) {
+    it(`hands on every item once, in the list's order, across a hole of a million ids (${descending ? 'newest' : 'oldest'} first)`, async () => {
+      const ids = gappy();
+      const s = server(ids, descending);
+      const got: number[] = [];
+      for await (const page of readSlices(options(ids, descending, s.fetch))) got.push(...page.map((p) => p.id));
+      expect(got).toEqual(s.sorted.slice(PAGE));
+      // The hole costs a few empty answers, not one per page's worth of ids.
+      expect(s.stats.requests).toBeLessThan(1.5 * Math.ceil(ids.length / PAGE) + 40);
+      expect(s.stats.maxInFlight).toBe(8);
+    });
+  }
+
+  it('holds the same bounded number of pages ahead of a slow consumer at 5,000 and 50,000 items', async () => {
+    const heldAhead = async (n: number) => {
+      const ids = Array.from({ length: n }, (_, i) => i + 1);
+      const s = server(ids, true);
+      let answered = 0;
+      let consumed = 0;
+      let most = 0;
+      const fetch: SliceReadOptions<{ id: number }>['fetch'] = async (r, signal, onRetry) => {
+        const a = await s.fetch(r);
+        answered++;
+        most = Math.max(most, answered - consumed);
+        void signal;
+        void onRetry;
+        return a;
+      };
+      for await (const page of readSlices(options(ids, true, fetch))) {
+        consumed++;
+        // The consumer is slower than the server: pages pile up unless the reader waits.
+        for (let i = 0; i < 5; i++) await tick();
+        void page;
+      }
+      return most;
+    };
+    const small = await heldAhead(5_000);
+    const large = await heldAhead(50_000);
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(8 + 2);
+  });
+
+  it('refuses items outside the range asked for (a server that ignores id_after/id_before), printing nothing twice', async () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const sorted = [...ids].reverse();
+    const fetch = async () => ({ items: sorted.slice(0, PAGE).map((id) => ({ id })), headers: {} });
+    const got: number[] = [];
+    const err = await (async () => {
+      for await (const page of readSlices(options(ids, true, fetch))) got.push(...page.map((p) => p.id));
+    })().catch((e: unknown) => e);
+    expect(String(err)).toMatch(/out of the id range asked for/);
+    expect(new Set(got).size).toBe(got.length);
+  });
+});
