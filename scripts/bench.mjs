@@ -19,6 +19,7 @@ const PROBE = join(root, 'scripts', 'rss-probe.mjs');
 const FETCH_ONE = join(root, 'bench', 'fetch-one.mjs');
 const FETCH_ALL = join(root, 'bench', 'fetch-all.mjs');
 const FETCH_SEQ = join(root, 'bench', 'fetch-seq.mjs');
+const FETCH_SLICES = join(root, 'bench', 'fetch-slices.mjs');
 // The single executable (issue 28), built by `npm run package`; another path with FORGECTL_BENCH_EXE.
 const EXE = process.env.FORGECTL_BENCH_EXE || join(root, 'dist', 'forgectl-linux-x64');
 const { values: args } = parseArgs({
@@ -279,9 +280,9 @@ await section('paging', async () => {
 });
 
 // Row d: 50,000 projects at 0 ms, where GitLab gives no totals: against the floor's own paging
-// (8 offset pages in flight ahead of the end) and against a floor that pages as forgectl does today
-// (keyset, one page at a time). Peak memory against the 8-way script's, and against forgectl's own
-// at 5,000 (row b): it should not grow with the list.
+// (8 offset pages in flight ahead of the end) and against a floor that pages as forgectl does (id
+// ranges, keyset inside each, 8 at once). Peak memory against the 8-way script's, and against
+// forgectl's own at 5,000 (row b): it should not grow with the list.
 await section('large', async () => {
   // The server builds its pages before it answers, so --quick can skip the warm-up run here.
   const srv = await started(startBenchServer(['--items', String(LARGE), '--gaps', '--warm']));
@@ -289,7 +290,7 @@ await section('large', async () => {
   const r = await interleaved(
     [
       probed('all50k:floor', 'bench/fetch-all.mjs, 50,000, 0 ms (8 pages in flight)', [FETCH_ALL], env, LARGE),
-      probed('all50k:seq', 'bench/fetch-seq.mjs, 50,000, 0 ms (keyset, 1 page at a time)', [FETCH_SEQ], env, LARGE),
+      probed('all50k:slices', 'bench/fetch-slices.mjs, 50,000, 0 ms (id ranges, 8 at once)', [FETCH_SLICES], env, LARGE),
       probed('all50k', 'forgectl projects list --all -o ndjson, 50,000, 0 ms', [BIN, ...list], env, LARGE),
     ],
     LARGE_ROUNDS,
@@ -297,7 +298,7 @@ await section('large', async () => {
   );
   await srv.stop();
   compare('d', r.all50k, r['all50k:floor'], 1.15);
-  compare('d', r.all50k, r['all50k:seq']);
+  compare('d', r.all50k, r['all50k:slices']);
   compare('d', r.all50k, r['all50k:floor'], 1, { by: 'rss' });
   if (small0) compare('d', r.all50k, small0, 1.1, { by: 'rss' });
   else notes.push('peak RSS at 50,000 against 5,000 needs the paging section too');

@@ -187,7 +187,7 @@ describe('forgectl and the floor scripts read the same list from it', () => {
   };
 
   for (const [name, server] of [['with totals', () => counted], ['without totals, past the offset limit', () => uncounted]] as const) {
-    it(`${name}: forgectl --all, fetch-all.mjs and fetch-seq.mjs print the same 250 projects, newest first, byte for byte`, async () => {
+    it(`${name}: forgectl --all and the floors fetch-all, fetch-seq and fetch-slices print the same 250 projects, newest first, byte for byte`, async () => {
       const expected = (await keysetIds(server(), 'pagination=keyset&order_by=id&sort=desc&per_page=100')).ids;
       expect(expected).toHaveLength(250);
       const res = await forgectl(['projects', 'list', '--all', '-o', 'ndjson'], { env: env(server()) });
@@ -196,6 +196,7 @@ describe('forgectl and the floor scripts read the same list from it', () => {
       // The same output is the same work: forgectl's ndjson and the floors' are one text.
       expect(await floor('fetch-all.mjs', server())).toBe(res.stdout.trimEnd());
       expect(await floor('fetch-seq.mjs', server())).toBe(res.stdout.trimEnd());
+      expect(await floor('fetch-slices.mjs', server())).toBe(res.stdout.trimEnd());
     });
   }
 
