@@ -2,7 +2,7 @@
 // forgectl and the floor scripts against a server that is not forgectl's own sandbox. Plain
 // node:http, nothing of forgectl imported. Prints its URL on the first line of stdout.
 //
-//   node bench/server.mjs [--items N] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log] [--warm]
+//   node bench/server.mjs [--items N] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log]
 //
 // What it serves (any PRIVATE-TOKEN or Bearer token is accepted):
 // - GET /api/v4/projects: the N projects, shaped like the documented full project
@@ -27,9 +27,9 @@
 //   and RateLimit-ResetTime past N requests (off by default: the bench runs far more than any limit).
 // - --log: one line per request on stderr (method, path and query, status), for tests.
 //
-// Page bodies are built from item JSON serialized at start and kept once served, so the server's
-// own work per page is a lookup: what is timed is the client. --warm builds the pages of 100 newest
-// first (forgectl's --all order, offset or keyset) before the URL is printed.
+// Each project's JSON is encoded once at start; a page body is one copy of those bytes, the same
+// small cost for every page, order and client (no cache that one client's pages would fill for
+// another's): what is timed is the client.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -44,7 +44,6 @@ const { values: args } = parseArgs({
     'count-limit': { type: 'string', default: '10000' },
     port: { type: 'string', default: '0' },
     log: { type: 'boolean', default: false },
-    warm: { type: 'boolean', default: false },
   },
 });
 const N = count('items', args.items);
@@ -122,7 +121,7 @@ function serializeProjects() {
     };
     let s = '';
     for (let k = 0; k < parts.length; k++) s += k % 2 ? values[parts[k]] : parts[k];
-    out[i] = s;
+    out[i] = Buffer.from(s);
   }
   return out;
 }
@@ -139,19 +138,22 @@ function firstAbove(id) {
   return lo;
 }
 
-const bodies = new Map();
-/** The JSON array of `count` projects from position `start` of the matching range, in `sort` order. */
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+/**
+ * The JSON array of `count` projects from position `start` of the matching range, in `sort` order:
+ * one copy of items encoded at start, the same work for every page, order and client.
+ */
 function body(lo, hi, sort, start, count) {
   const from = sort === 'asc' ? lo + start : hi - start - count;
-  const key = `${sort}:${from}:${count}`;
-  let b = bodies.get(key);
-  if (!b) {
-    const slice = items.slice(from, from + count);
-    if (sort !== 'asc') slice.reverse();
-    b = Buffer.from(`[${slice.join(',')}]`);
-    bodies.set(key, b);
+  const parts = [OPEN];
+  for (let k = 0; k < count; k++) {
+    if (k) parts.push(COMMA);
+    parts.push(items[sort === 'asc' ? from + k : from + count - 1 - k]);
   }
-  return b;
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 class Refusal {
@@ -309,8 +311,6 @@ const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => (LATENCY > 0 ? setTimeout(respond, LATENCY) : respond()));
 });
-
-if (args.warm) for (let start = 0; start < N; start += MAX_PER_PAGE) body(0, N, 'desc', start, Math.min(MAX_PER_PAGE, N - start));
 
 server.listen(Number(args.port), '127.0.0.1', () => {
   process.stdout.write(`http://127.0.0.1:${server.address().port}\n`);
