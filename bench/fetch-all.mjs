@@ -1,14 +1,32 @@
-// Reference for `npm run bench`: every project as ndjson, fetched by a bare Node script with the
-// built-in fetch, 8 pages in flight (ahead of the end when the server does not tell the page count) (halved on 429 or Retry-After, grown back by one per page),
-// printed in page order. `forgectl projects list --all -o ndjson` is measured against it.
-const base = `${process.env.FORGECTL_URL}/api/v4/projects?per_page=100`;
-const headers = { 'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN, Accept: 'application/json' };
+// Floor for `npm run bench`: every project as ndjson, fetched by a bare Node script with the
+// built-in fetch, 8 offset pages in flight (halved on 429 or Retry-After, grown back by one per
+// page), printed in page order, newest first (order_by=id, sort=desc) as forgectl reads --all. The
+// same work per item as `forgectl projects list --all -o ndjson`: parse, serialize, write ndjson.
+//
+// Without the totals (GitLab leaves them out past 10,000 items) it fetches 8 pages ahead of the end
+// and stops at the first page that links no next one. Offset pages stop at 50,000 items (GitLab's
+// default offset limit, spec part 3 §8; an instance's lower limit shows as a 405): past it, the
+// list goes on by keyset from the last id, one page at a time along `Link rel="next"`.
+const OFFSET_LIMIT = 50_000;
+const PER_PAGE = 100;
 const MAX = 8;
+const api = `${process.env.FORGECTL_URL}/api/v4/projects`;
+const base = `${api}?order_by=id&sort=desc&per_page=${PER_PAGE}`;
+const headers = { 'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN, Accept: 'application/json' };
 let limit = MAX;
 
-async function page(n) {
+/** The URL of `Link: <…>; rel="next"`, if any. */
+function nextLink(link) {
+  for (const part of (link ?? '').split(/,(?=\s*<)/)) {
+    const m = /<([^>]*)>.*;\s*rel="?next"?/.exec(part);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+async function get(url) {
   for (;;) {
-    const res = await fetch(`${base}&page=${n}`, { headers });
+    const res = await fetch(url, { headers });
     const retryAfter = res.headers.get('retry-after');
     if (res.status === 429 || (res.status === 503 && retryAfter)) {
       limit = Math.max(1, Math.floor(limit / 2));
@@ -16,12 +34,15 @@ async function page(n) {
       await new Promise((r) => setTimeout(r, Number(retryAfter ?? 1) * 1000));
       continue;
     }
-    if (!res.ok) throw new Error(`page ${n}: ${res.status}`);
+    // A lower offset limit than GitLab's default (self-managed instances set their own): go on by keyset.
+    if (res.status === 405 && /offset/i.test(await res.text())) return { refused: true };
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
     if (retryAfter) limit = Math.max(1, Math.floor(limit / 2));
     else if (limit < MAX) limit++;
-    // GitLab leaves out the totals past 10,000 items: then the last page is the one without a next.
     const total = Number(res.headers.get('x-total-pages'));
-    return { items: await res.json(), totalPages: total > 0 ? total : undefined, last: !res.headers.get('x-next-page') };
+    // The links decide where the list ends; x-next-page where a proxy strips them.
+    const next = nextLink(res.headers.get('link')) ?? (res.headers.get('x-next-page') || undefined);
+    return { items: await res.json(), totalPages: total > 0 ? total : undefined, next };
   }
 }
 
@@ -35,20 +56,34 @@ async function emit(items) {
   await write(out);
 }
 
-const first = await page(1);
+const first = await get(`${base}&page=1`);
 await emit(first.items);
-let lastPage = first.last ? 1 : (first.totalPages ?? Infinity);
+const offsetPages = Math.floor(OFFSET_LIMIT / PER_PAGE);
+let lastPage = first.next ? Math.min(first.totalPages ?? Infinity, offsetPages) : 1;
+let last = first;
 const inFlight = new Map();
-let next = 2;
+let scheduled = 2;
 for (let n = 2; n <= lastPage; n++) {
-  while (next <= lastPage && inFlight.size < limit) {
-    const p = page(next);
+  while (scheduled <= lastPage && inFlight.size < limit) {
+    const p = get(`${base}&page=${scheduled}`);
     p.catch(() => undefined);
-    inFlight.set(next, p);
-    next++;
+    inFlight.set(scheduled, p);
+    scheduled++;
   }
-  const { items, last } = await inFlight.get(n);
+  const page = await inFlight.get(n);
   inFlight.delete(n);
-  await emit(items);
-  if (last) lastPage = n;
+  if (page.refused) break;
+  last = page;
+  await emit(last.items);
+  if (!last.next) lastPage = n;
+}
+
+// Past the offset limit: keyset from the last id printed.
+if (last.next && last.items.length) {
+  let url = `${api}?pagination=keyset&order_by=id&sort=desc&per_page=${PER_PAGE}&id_before=${last.items.at(-1).id}`;
+  while (url) {
+    const page = await get(url);
+    await emit(page.items);
+    url = page.next;
+  }
 }

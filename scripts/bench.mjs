@@ -1,21 +1,27 @@
-// `npm run bench`: forgectl side by side with plain Node references and, where installed, peer
-// CLIs, against the sandbox, runs interleaved so load on the machine hits every case alike.
-// Prints medians and ratios and writes them as JSON (bench/README.md explains how to read them).
-// Nothing here asserts: speed is not tested, it is measured.
+// `npm run bench`: forgectl against floors measured in the same run, on a server that is not
+// forgectl's sandbox (bench/server.mjs, plain node:http, pages as GitLab does). Each row of issue 27
+// is like for like: the same server, the same list, the same order, the same work per item (parse,
+// serialize, ndjson), and prints forgectl, its floor, the ratio, the goal and whether it is met.
+// Cases of a group run interleaved so load on the machine hits every case alike; figures are medians.
+// Nothing here asserts: speed is not tested, it is measured (bench/README.md says how to read it).
 //
-//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,memory,settings,state]
+//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BIN, cleanEnv, startSandboxProcess } from './lib.mjs';
+import { BIN, cleanEnv, startBenchServer, startSandboxProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = join(root, 'scripts', 'rss-probe.mjs');
 const FETCH_ONE = join(root, 'bench', 'fetch-one.mjs');
 const FETCH_ALL = join(root, 'bench', 'fetch-all.mjs');
+const FETCH_SEQ = join(root, 'bench', 'fetch-seq.mjs');
+const FETCH_SLICES = join(root, 'bench', 'fetch-slices.mjs');
+// The single executable (issue 28), built by `npm run package`; another path with FORGECTL_BENCH_EXE.
+const EXE = process.env.FORGECTL_BENCH_EXE || join(root, 'dist', 'forgectl-linux-x64');
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string' },
@@ -24,36 +30,56 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-const SECTIONS = ['startup', 'paging', 'memory', 'settings', 'state'];
+const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state'];
 const only = args.only?.split(',');
 for (const name of only ?? []) if (!SECTIONS.includes(name)) throw new Error(`--only: sections are ${SECTIONS.join(', ')}`);
 const want = (section) => !only || only.includes(section);
 const ROUNDS = Number(args.rounds ?? (args.quick ? 5 : 15));
 const PAGING_ROUNDS = Math.max(3, Math.ceil(ROUNDS / 2));
-const MEMORY_ROUNDS = args.quick ? 1 : 3;
+const LARGE_ROUNDS = args.quick ? 1 : 3;
+const SMALL = 5_000;
+const LARGE = 50_000;
 const configDir = mkdtempSync(join(tmpdir(), 'forgectl-bench-'));
 const node = process.execPath;
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
-/** One run: wall time, stdout line count, and (with the probe) peak RSS and CPU of the process. */
-function runOnce(cmd, argv, env = {}, exitCode = 0) {
+/**
+ * One run: wall time, stdout line count, and peak RSS and CPU (user + system) where the process
+ * reports them (the probe preloaded into Node, or /usr/bin/time around anything else).
+ */
+function runOnce(c) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(cmd, argv, { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(c.cmd, c.argv, { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, HOME: configDir, ...c.env }), stdio: ['ignore', 'pipe', 'pipe'] });
     let lines = 0;
     let stderr = '';
-    child.stdout.on('data', (c) => {
-      for (const b of c) if (b === 10) lines++;
+    child.stdout.on('data', (chunk) => {
+      for (const b of chunk) if (b === 10) lines++;
     });
-    child.stderr.on('data', (c) => (stderr += c));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (code !== exitCode) return reject(new Error(`${[cmd, ...argv].join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));
+      const what = [c.cmd, ...c.argv].join(' ');
+      if (code !== (c.exitCode ?? 0)) return reject(new Error(`${what} exited ${code}: ${stderr.slice(0, 500)}`));
+      // A list that printed the wrong number of items was not the work being compared.
+      if (c.lines !== undefined && lines !== c.lines) return reject(new Error(`${what} printed ${lines} lines, not ${c.lines}`));
       const rss = /@@maxrss_kb=(\d+)/.exec(stderr);
       const cpu = /@@cpu_ms=(\d+)/.exec(stderr);
-      resolve({ ms, lines, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuMs: cpu ? Number(cpu[1]) : undefined });
+      const cpuS = /@@cpu_s=([\d.]+) ([\d.]+)/.exec(stderr);
+      const cpuMs = cpu ? Number(cpu[1]) : cpuS ? (Number(cpuS[1]) + Number(cpuS[2])) * 1000 : undefined;
+      resolve({ ms, lines, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuMs });
     });
   });
+}
+
+/** A Node case with the RSS/CPU probe preloaded. */
+const probed = (id, label, argv, env, lines) => ({ id, label, cmd: node, argv: ['--import', PROBE, ...argv], env, lines });
+
+/** Any other program, under /usr/bin/time for its peak RSS and CPU when that exists. */
+function timed(id, label, cmd, argv, env, lines) {
+  if (!TIME) return { id, label, cmd, argv, env, lines };
+  return { id, label, cmd: TIME, argv: ['-f', '\n@@maxrss_kb=%M\n@@cpu_s=%U %S', cmd, ...argv], env, lines };
 }
 
 const median = (xs) => {
@@ -64,11 +90,11 @@ const median = (xs) => {
 };
 
 /** Runs every case once per round, in turn, so a busy moment slows all cases of that round alike. */
-async function interleaved(cases, rounds) {
-  for (const c of cases) await runOnce(c.cmd, c.argv, c.env, c.exitCode); // warm the file cache
+async function interleaved(cases, rounds, { warm = true } = {}) {
+  if (warm) for (const c of cases) await runOnce(c); // warm the file cache
   const samples = new Map(cases.map((c) => [c.id, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const c of cases) samples.get(c.id).push(await runOnce(c.cmd, c.argv, c.env, c.exitCode));
+    for (const c of cases) samples.get(c.id).push(await runOnce(c));
   }
   const out = {};
   for (const c of cases) {
@@ -83,6 +109,7 @@ async function interleaved(cases, rounds) {
       lines: s[s.length - 1].lines,
     };
   }
+  Object.assign(results.cases, out);
   return out;
 }
 
@@ -91,8 +118,9 @@ function which(cmd) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
-// Peer CLIs, only where installed: python-gitlab (Debian package python3-gitlab) and the gitbeaker
-// CLI (FORGECTL_BENCH_GITBEAKER=path to its bin, e.g. from `npm install @gitbeaker/cli` elsewhere).
+// Peer CLIs for one request, only where installed: python-gitlab (Debian package python3-gitlab)
+// and the gitbeaker CLI (FORGECTL_BENCH_GITBEAKER=path to its bin, e.g. from `npm install
+// @gitbeaker/cli` elsewhere).
 function peers(url, token) {
   const out = [];
   // Debian's python3-gitlab ships the module without the `gitlab` script: run it as `python3 -m gitlab`.
@@ -111,131 +139,238 @@ function peers(url, token) {
   return out;
 }
 
-const results = { machine: machine(), node: process.version, rounds: ROUNDS, date: new Date().toISOString(), cases: {} };
-const rows = [];
-const ratio = (a, b) => (a !== undefined && b ? a / b : undefined);
-function row(what, r, ref, target) {
-  rows.push({ what, ms: r.ms, cpuMs: r.cpuMs, rssMb: r.rssMb, ratio: ref ? ratio(r.ms, ref.ms) : undefined, vs: ref?.label, target });
+/**
+ * The Perl CLI gitlab-api-v4 (Debian package libgitlab-api-v4-perl), listing every project as one
+ * JSON array in forgectl's --all order. Its paginator asks page after page until a short one. Its
+ * speed depends on the JSON backend: JSON::XS (libjson-xs-perl) or the pure-Perl JSON::PP.
+ */
+function perlCli(url, token) {
+  const bin = which('gitlab-api-v4');
+  if (!bin) return undefined;
+  const backend = spawnSync('perl', ['-MJSON', '-e', 'print JSON->backend'], { encoding: 'utf8' }).stdout.replace('JSON::Backend::', 'JSON::') || 'JSON backend unknown';
+  return { bin, backend, argv: [`--url=${url}/api/v4`, `--private-token=${token}`, '--all', 'projects', 'per_page:100', 'order_by:id', 'sort:desc'] };
 }
 
-// 1. Start-up, help and one request, against a sandbox with 5,000 projects.
-if (want('startup')) {
-  const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', '5000']);
-  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+const results = { machine: machine(), node: process.version, rounds: ROUNDS, date: new Date().toISOString(), loadavg: { start: loadavg() }, cases: {}, notes: [] };
+const rows = [];
+const notes = [];
+
+/**
+ * Runs one section when asked for. A section that fails is reported and the rest still run and
+ * print: a broken case must not throw away the figures measured before it.
+ */
+async function section(name, run) {
+  if (!want(name)) return;
+  try {
+    await run();
+  } catch (err) {
+    notes.push(`section ${name} failed: ${err instanceof Error ? err.message : err}`);
+    process.exitCode = 1;
+  } finally {
+    for (const s of live) await s.stop();
+  }
+}
+
+/** Servers (bench server, sandbox) still running: a failed section stops them. */
+const live = new Set();
+async function started(starting) {
+  const s = await starting;
+  const stop = s.stop;
+  live.add(s);
+  s.stop = () => {
+    live.delete(s);
+    return stop();
+  };
+  return s;
+}
+
+/**
+ * One comparison: `ours` against `floor` by median wall time (or by peak RSS with `by: 'rss'`).
+ * `goal`: the ratio to stay at or under (below, with `strict`); none for rows shown for reference.
+ */
+function compare(tag, ours, floor, goal, { by = 'ms', strict = false } = {}) {
+  const a = by === 'rss' ? ours.rssMb : ours.ms;
+  const b = by === 'rss' ? floor.rssMb : floor.ms;
+  const ratio = a !== undefined && b ? a / b : undefined;
+  // Judged on the ratio as printed (two decimals), so a row never reads "1.10x ≤ 1.1x FAIL".
+  const shown = ratio === undefined ? undefined : Math.round(ratio * 100) / 100;
+  const pass = goal === undefined || shown === undefined ? undefined : strict ? shown < goal : shown <= goal;
+  rows.push({ tag, by, what: ours.label, ms: ours.ms, cpuMs: ours.cpuMs, rssMb: ours.rssMb, vs: floor.label, vsMs: floor.ms, vsCpuMs: floor.cpuMs, vsRssMb: floor.rssMb, ratio, goal, strict, pass });
+}
+
+// Start-up and one request (row a), and the single executable's, against the bench server.
+await section('startup', async () => {
+  const srv = await started(startBenchServer(['--items', String(SMALL), '--gaps']));
+  const env = { FORGECTL_URL: srv.url, FORGECTL_TOKEN: srv.token };
   const cases = [
     { id: 'node', label: 'node -e 0', cmd: node, argv: ['-e', '0'] },
     { id: 'version', label: 'forgectl --version', cmd: node, argv: [BIN, '--version'] },
     { id: 'help', label: 'forgectl --help', cmd: node, argv: [BIN, '--help'] },
     { id: 'groupHelp', label: 'forgectl projects --help', cmd: node, argv: [BIN, 'projects', '--help'] },
-    { id: 'fetchOne', label: 'bare fetch script, 1 request', cmd: node, argv: [FETCH_ONE], env },
+    { id: 'fetchOne', label: 'bench/fetch-one.mjs (bare fetch)', cmd: node, argv: [FETCH_ONE], env },
     { id: 'one', label: 'forgectl projects list --per-page 1 -o json', cmd: node, argv: [BIN, 'projects', 'list', '--per-page', '1', '-o', 'json'], env },
   ];
-  for (const p of peers(sb.url, sb.tokens.admin)) {
+  const exe = existsSync(EXE);
+  if (exe) {
+    cases.push(
+      { id: 'exeVersion', label: 'executable --version', cmd: EXE, argv: ['--version'] },
+      { id: 'exeHelp', label: 'executable --help', cmd: EXE, argv: ['--help'] },
+      { id: 'exeOne', label: 'executable projects list --per-page 1 -o json', cmd: EXE, argv: ['projects', 'list', '--per-page', '1', '-o', 'json'], env },
+    );
+  } else {
+    notes.push(`single executable: ${EXE} does not exist (npm run package builds it); its rows are skipped`);
+  }
+  for (const p of peers(srv.url, srv.token)) {
     cases.push({ id: `${p.name}:one`, label: `${p.name}: list 1 project`, cmd: p.one[0], argv: p.one[1], env: { ...env, ...p.one[2] } });
     cases.push({ id: `${p.name}:help`, label: `${p.name} --help`, cmd: p.help[0], argv: p.help[1], env: p.help[2] });
   }
   const r = await interleaved(cases, ROUNDS);
-  await sb.stop();
-  Object.assign(results.cases, r);
-  row(r.node.label, r.node);
-  row(r.version.label, r.version, r.node, 1.3);
-  row(r.help.label, r.help, r.node, 2);
-  row(r.groupHelp.label, r.groupHelp, r.node, 2);
-  for (const [id, c] of Object.entries(r)) if (id.endsWith(':help')) row(c.label, c, r.node);
-  row(r.fetchOne.label, r.fetchOne);
-  row(r.one.label, r.one, r.fetchOne, 1.5);
-  for (const [id, c] of Object.entries(r)) if (id.endsWith(':one')) row(c.label, c, r.fetchOne);
-}
+  await srv.stop();
+  compare('start', r.version, r.node, 1.2);
+  compare('start', r.help, r.node, 1.6);
+  compare('start', r.groupHelp, r.node, 2);
+  compare('a', r.one, r.fetchOne, 1.2);
+  if (exe) {
+    compare('exe', r.exeVersion, r.node, 1.1);
+    compare('exe', r.exeHelp, r.node, 1.1);
+    compare('exe', r.exeOne, r.fetchOne, 1.2);
+  }
+  for (const [id, c] of Object.entries(r)) if (id.endsWith(':help')) compare('peer', c, r.node);
+  for (const [id, c] of Object.entries(r)) if (id.endsWith(':one')) compare('peer', c, r.fetchOne);
+});
 
-// 2. --all of 5,000 projects at 25 ms latency: forgectl against the 8-way fetch script.
-if (want('paging')) {
-  const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', '5000', '--latency', '25']);
-  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+// Rows b and c: --all of 5,000 projects, at 0 ms (CPU bound: against the one-page-at-a-time script,
+// and the Perl CLI when installed) and at 25 ms latency (against the 8-way script).
+const list = ['projects', 'list', '--all', '-o', 'ndjson'];
+let small0;
+await section('paging', async () => {
+  const srv = await started(startBenchServer(['--items', String(SMALL), '--gaps']));
+  const env = { FORGECTL_URL: srv.url, FORGECTL_TOKEN: srv.token };
   const cases = [
-    { id: 'fetchAll5k', label: '8-way fetch script, 5,000 projects, 25 ms latency', cmd: node, argv: ['--import', PROBE, FETCH_ALL], env },
-    { id: 'all5k', label: 'forgectl projects list --all -o ndjson, 5,000, 25 ms', cmd: node, argv: ['--import', PROBE, BIN, 'projects', 'list', '--all', '-o', 'ndjson'], env },
+    probed('seq5k', 'bench/fetch-seq.mjs, 5,000, 0 ms (1 page at a time)', [FETCH_SEQ], env, SMALL),
+    probed('all5k', 'forgectl projects list --all -o ndjson, 5,000, 0 ms', [BIN, ...list], env, SMALL),
   ];
+  const perl = perlCli(srv.url, srv.token);
+  if (perl) {
+    // Its output is one JSON array, not ndjson: the item count is checked once here instead.
+    const check = spawnSync(perl.bin, perl.argv, { env: cleanEnv({ HOME: configDir }), encoding: 'utf8', maxBuffer: 1 << 30 });
+    const count = check.status === 0 ? JSON.parse(check.stdout).length : `exit ${check.status}: ${check.stderr.slice(0, 300)}`;
+    if (count !== SMALL) throw new Error(`gitlab-api-v4 listed ${count} projects, not ${SMALL}`);
+    cases.push(timed('perl5k', `gitlab-api-v4 --all projects (Perl, ${perl.backend}), 5,000, 0 ms`, perl.bin, perl.argv, {}));
+  } else {
+    notes.push('gitlab-api-v4 (Debian package libgitlab-api-v4-perl) is not installed: the Perl comparison of row b is skipped');
+  }
   const r = await interleaved(cases, PAGING_ROUNDS);
-  await sb.stop();
-  Object.assign(results.cases, r);
-  row(r.fetchAll5k.label, r.fetchAll5k);
-  row(r.all5k.label, r.all5k, r.fetchAll5k, 1.5);
-}
+  await srv.stop();
+  small0 = r.all5k;
+  compare('b', r.all5k, r.seq5k, 1.15);
+  if (perl) compare('b', r.all5k, r.perl5k, 1, { strict: true });
 
-// 3. Peak memory of ndjson: 50,000 projects against the 8-way script, and 5,000 to show it is flat.
-for (const n of want('memory') ? [5000, 50000] : []) {
-  const sb = await startSandboxProcess(['--seed', 'empty', '--extra-projects', String(n)]);
-  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
-  const k = `${n / 1000}k`;
-  const cases = [
-    { id: `fetchAll${k}:mem`, label: `8-way fetch script, ${n.toLocaleString('en')} projects, 0 ms`, cmd: node, argv: ['--import', PROBE, FETCH_ALL], env },
-    { id: `all${k}:mem`, label: `forgectl --all -o ndjson, ${n.toLocaleString('en')} projects, 0 ms`, cmd: node, argv: ['--import', PROBE, BIN, 'projects', 'list', '--all', '-o', 'ndjson'], env },
-  ];
-  const r = await interleaved(cases, MEMORY_ROUNDS);
-  await sb.stop();
-  Object.assign(results.cases, r);
-  const [ref, ours] = Object.values(r);
-  row(ref.label, ref);
-  row(ours.label, ours, ref, 1.5);
-  rows[rows.length - 1].rssRatio = ratio(ours.rssMb, ref.rssMb);
-}
+  const slow = await started(startBenchServer(['--items', String(SMALL), '--gaps', '--latency', '25']));
+  const slowEnv = { FORGECTL_URL: slow.url, FORGECTL_TOKEN: slow.token };
+  const r25 = await interleaved(
+    [
+      probed('all5k25:floor', 'bench/fetch-all.mjs, 5,000, 25 ms (8 pages in flight)', [FETCH_ALL], slowEnv, SMALL),
+      probed('all5k25', 'forgectl projects list --all -o ndjson, 5,000, 25 ms', [BIN, ...list], slowEnv, SMALL),
+    ],
+    PAGING_ROUNDS,
+  );
+  await slow.stop();
+  compare('c', r25.all5k25, r25['all5k25:floor'], 1.15);
+});
 
-// 4. `settings diff -f` of 10,000 and 50,000 settings the instance does not report (exit 1: all
-// differ): the time should grow with the file, not with its square.
-if (want('settings')) {
-  const sb = await startSandboxProcess(['--seed', 'empty']);
+// Row d: 50,000 projects at 0 ms, where GitLab gives no totals: against the floor's own paging
+// (8 offset pages in flight ahead of the end) and against a floor that pages as forgectl does (id
+// ranges, keyset inside each, 8 at once). Peak memory against the 8-way script's, and against
+// forgectl's own at 5,000 (row b): it should not grow with the list.
+await section('large', async () => {
+  // The server does the same work for every page, so --quick can skip the warm-up run here.
+  const srv = await started(startBenchServer(['--items', String(LARGE), '--gaps']));
+  const env = { FORGECTL_URL: srv.url, FORGECTL_TOKEN: srv.token };
+  const r = await interleaved(
+    [
+      probed('all50k:floor', 'bench/fetch-all.mjs, 50,000, 0 ms (8 pages in flight)', [FETCH_ALL], env, LARGE),
+      probed('all50k:slices', 'bench/fetch-slices.mjs, 50,000, 0 ms (id ranges, 8 at once)', [FETCH_SLICES], env, LARGE),
+      probed('all50k', 'forgectl projects list --all -o ndjson, 50,000, 0 ms', [BIN, ...list], env, LARGE),
+    ],
+    LARGE_ROUNDS,
+    { warm: !args.quick },
+  );
+  await srv.stop();
+  compare('d', r.all50k, r['all50k:floor'], 1.15);
+  compare('d', r.all50k, r['all50k:slices']);
+  compare('d', r.all50k, r['all50k:floor'], 1, { by: 'rss' });
+  if (small0) compare('d', r.all50k, small0, 1.1, { by: 'rss' });
+  else notes.push('peak RSS at 50,000 against 5,000 needs the paging section too');
+});
+
+// Not against the bench server: these two measure forgectl's own work on a file and the spread of
+// its reads, so they keep the sandbox (the routes they read, settings, plan limits, hooks, exist only there).
+
+// `settings diff -f --exit-code` of 10,000 and 50,000 settings the instance does not report (exit
+// 5: all differ): the time should grow with the file, not with its square. Runs of this size take
+// long, so as few rounds as the 50,000 list; --quick takes 1,000 and 5,000 keys (the same 5× step).
+await section('settings', async () => {
+  const sb = await started(startSandboxProcess(['--seed', 'empty']));
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
-  const cases = [10_000, 50_000].map((n) => {
+  const sizes = args.quick ? [1_000, 5_000] : [10_000, 50_000];
+  const cases = sizes.map((n, i) => {
     const file = join(configDir, `settings-${n}.yaml`);
-    writeFileSync(file, Array.from({ length: n }, (_, i) => `custom_setting_${i}: ${i}\n`).join(''));
-    return { id: `settingsDiff${n / 1000}k`, label: `forgectl settings diff -f, ${n.toLocaleString('en')} keys`, cmd: node, argv: [BIN, 'settings', 'diff', '-f', file], env, exitCode: 1 };
+    writeFileSync(file, Array.from({ length: n }, (_, k) => `custom_setting_${k}: ${k}\n`).join(''));
+    return { id: `settingsDiff:${i ? 'large' : 'small'}`, label: `forgectl settings diff -f, ${n.toLocaleString('en')} keys (sandbox)`, cmd: node, argv: [BIN, 'settings', 'diff', '-f', file, '--exit-code'], env, exitCode: 5 };
   });
-  const r = await interleaved(cases, PAGING_ROUNDS);
+  const r = await interleaved(cases, LARGE_ROUNDS, { warm: !args.quick });
   await sb.stop();
-  Object.assign(results.cases, r);
-  row(r.settingsDiff10k.label, r.settingsDiff10k);
-  row(r.settingsDiff50k.label, r.settingsDiff50k, r.settingsDiff10k, 5);
-}
+  compare('own', r['settingsDiff:large'], r['settingsDiff:small'], 5);
+});
 
-// 5. `state plan` of the instance sections (no groups) at 25 ms latency: its reads go out together,
+// `state plan` of the instance sections (no groups) at 25 ms latency: its reads go out together,
 // so it should take no longer than three separate one-request runs (start-up included) would.
-if (want('state')) {
-  const sb = await startSandboxProcess(['--seed', 'random:1', '--latency', '25']);
+await section('state', async () => {
+  const sb = await started(startSandboxProcess(['--seed', 'random:1', '--latency', '25']));
   const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
   const file = join(configDir, 'instance.yaml');
   const sections = 'settings,plan_limits,system_hooks,broadcast_messages,notification_settings';
   const exported = spawnSync(node, [BIN, 'state', 'export', '--only', sections], { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, ...env }), encoding: 'utf8' });
   if (exported.status !== 0) throw new Error(`state export exited ${exported.status}: ${exported.stderr.slice(0, 500)}`);
   writeFileSync(file, exported.stdout);
-  const cases = [
-    { id: 'apiVersion25', label: 'forgectl api /version, 25 ms latency', cmd: node, argv: [BIN, 'api', '/version'], env },
-    { id: 'statePlan25', label: 'forgectl state plan, instance sections, 25 ms', cmd: node, argv: [BIN, 'state', 'plan', '-f', file], env },
-  ];
-  const r = await interleaved(cases, PAGING_ROUNDS);
+  const r = await interleaved(
+    [
+      { id: 'apiVersion25', label: 'forgectl api /version, 25 ms (sandbox)', cmd: node, argv: [BIN, 'api', '/version'], env },
+      { id: 'statePlan25', label: 'forgectl state plan, instance sections, 25 ms (sandbox)', cmd: node, argv: [BIN, 'state', 'plan', '-f', file], env },
+    ],
+    PAGING_ROUNDS,
+  );
   const rtt = await bareRoundTrip(sb, PAGING_ROUNDS);
   await sb.stop();
-  Object.assign(results.cases, r);
   results.cases.bareRoundTrip25 = { label: 'bare fetch round trip, 25 ms latency', ms: rtt };
-  row(r.apiVersion25.label, r.apiVersion25);
-  row(r.statePlan25.label, r.statePlan25, { ms: 3 * r.apiVersion25.ms, label: '3 × forgectl api /version' }, 1);
+  compare('own', r.statePlan25, { ms: 3 * r.apiVersion25.ms, label: '3 × forgectl api /version' }, 1);
   results.statePlanRoundTrips = (r.statePlan25.ms - r.apiVersion25.ms) / rtt + 1;
-}
+});
 
+results.loadavg.end = loadavg();
 results.rows = rows;
+results.notes = notes;
 mkdirSync(dirname(args.json), { recursive: true });
 writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
 
 const fmt = (n, d = 0) => (n === undefined ? '' : n.toFixed(d));
-const table = [['case', 'median ms', 'cpu ms', 'peak MB', 'ratio', 'target', 'against']];
+const head = ['row', 'case', 'ms', 'cpu ms', 'MB', 'against', 'ms', 'cpu ms', 'MB', 'ratio', 'goal', ''];
+const table = [head];
 for (const r of rows) {
-  table.push([r.what, fmt(r.ms), fmt(r.cpuMs), fmt(r.rssMb, 1), r.ratio ? `${fmt(r.ratio, 2)}x` : '', r.target ? `≤ ${r.target}x` : '', r.vs ?? '']);
+  const ratio = r.ratio === undefined ? '' : `${fmt(r.ratio, 2)}x${r.by === 'rss' ? ' RSS' : ''}`;
+  const goal = r.goal === undefined ? '' : `${r.strict ? '<' : '≤'} ${r.goal}x`;
+  const verdict = r.pass === undefined ? '' : r.pass ? 'pass' : 'FAIL';
+  table.push([r.tag, r.what, fmt(r.ms), fmt(r.cpuMs), fmt(r.rssMb, 1), r.vs, fmt(r.vsMs), fmt(r.vsCpuMs), fmt(r.vsRssMb, 1), ratio, goal, verdict]);
 }
-const widths = table[0].map((_, i) => Math.max(...table.map((t) => t[i].length)));
-console.log(`\n${results.machine}, Node ${process.version}, ${ROUNDS} rounds (paging ${PAGING_ROUNDS}, memory ${MEMORY_ROUNDS}), medians`);
-for (const t of table) console.log(t.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
-const mem = rows.filter((r) => r.rssRatio !== undefined).pop();
-if (mem) console.log(`\npeak memory, 50,000 projects: ${fmt(mem.rssRatio, 2)}x the 8-way script`);
-if (results.statePlanRoundTrips !== undefined) console.log(`state plan, instance sections: about ${fmt(results.statePlanRoundTrips, 1)} round trips of ${fmt(results.cases.bareRoundTrip25.ms)} ms (its time over one request's, in bare round trips, plus that one)`);
+const widths = head.map((_, i) => Math.max(...table.map((t) => t[i].length)));
+const left = new Set([0, 1, 5, 11]);
+const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`\n${results.machine}, Node ${process.version}, ${ROUNDS} rounds (lists ${PAGING_ROUNDS}; 50,000 and settings diff ${LARGE_ROUNDS}), medians; wall ms unless the ratio says RSS`);
+console.log(`load average (1, 5, 15 min): ${load(results.loadavg.start)} at the start, ${load(results.loadavg.end)} at the end, on ${cpus().length} cores`);
+for (const t of table) console.log(t.map((c, i) => (left.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
+if (results.statePlanRoundTrips !== undefined) console.log(`\nstate plan, instance sections: about ${fmt(results.statePlanRoundTrips, 1)} round trips of ${fmt(results.cases.bareRoundTrip25.ms)} ms (its time over one request's, in bare round trips, plus that one)`);
+for (const n of notes) console.log(`note: ${n}`);
 console.log(`\nwrote ${args.json}`);
 
 /** Median of sequential `GET /version` round trips from this process (keep-alive): the latency a read costs. */

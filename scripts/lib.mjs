@@ -37,3 +37,26 @@ export async function startSandboxProcess(args = []) {
       }),
   };
 }
+
+/**
+ * Start bench/server.mjs (the benchmark's GitLab-paging server, no forgectl code) and read the URL it
+ * prints. Any token is accepted; `token` is the one the bench sends.
+ */
+export async function startBenchServer(args = []) {
+  const script = fileURLToPath(new URL('../bench/server.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv() });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited early with code ${code}`)));
+  });
+  return {
+    url,
+    token: 'glpat-bench-token-00000000',
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
