@@ -20,17 +20,23 @@ export interface UnknownNameOptions {
 }
 
 /** The setting `name` was probably meant to be, if it is not a setting itself. */
-export function meantSetting(name: string, reported: Record<string, unknown>): string | undefined {
+export function meantSetting(name: string, reported: Record<string, unknown>, candidates = settingNames(reported)): string | undefined {
   if (name in SETTINGS || name in reported) return undefined;
-  return nearest(name, new Set([...Object.keys(SETTINGS), ...Object.keys(reported)]), SETTING_TYPO);
+  return nearest(name, candidates, SETTING_TYPO);
+}
+
+/** Every name a typo may have meant: forgectl's and the instance's. */
+function settingNames(reported: Record<string, unknown>): Set<string> {
+  return new Set([...Object.keys(SETTINGS), ...Object.keys(reported)]);
 }
 
 /** Throws a UsageError for the first likely typo; warns about the other unknown names. */
 export function checkUnknownNames(names: Iterable<string>, reported: Record<string, unknown>, o: UnknownNameOptions): void {
   const { doing, verb } = AS_GIVEN[o.purpose];
   const unknown = [...names].filter((k) => !(k in SETTINGS) && !(k in reported));
+  const candidates = settingNames(reported);
   for (const k of unknown) {
-    const meant = meantSetting(k, reported);
+    const meant = meantSetting(k, reported, candidates);
     if (meant && !o.allowUnknown) {
       throw new UsageError(`${o.where ? `${o.where}: ` : ''}unknown setting ${k}: did you mean ${meant}?`, `to ${verb} ${k} as given all the same, add --allow-unknown`);
     }
