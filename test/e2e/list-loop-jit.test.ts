@@ -1,6 +1,6 @@
 // The loop that writes a long list (issue 27) is a small function of its own: V8 optimizes the
-// function around a hot loop whole, and `render`, with every format in it, cost several times the
-// compile work of the NDJSON loop alone. Counted with V8's own trace, never timed.
+// function around a hot loop whole, and `render` has every format in it. Read from V8's own trace
+// of what it optimizes, never timed.
 
 import { createServer, type Server } from 'node:http';
 import { execa } from 'execa';
