@@ -193,15 +193,16 @@ function effectivePerPage(opts: PageOptions): number {
  * Yields the items of a list endpoint. One page unless `all` or `limit` asks for more; stops as
  * soon as `limit` items were yielded (the consumer may also stop early with `break`).
  */
-export async function* paginate<T = unknown>(
-  http: HttpClient,
-  path: string,
-  query: QueryParams = {},
-  opts: PageOptions = {},
-): AsyncGenerator<T> {
-  if (!(opts.limit && opts.limit > 0)) return yield* readList<T>(http, path, query, opts);
-  // A list capped by --limit that stops part way resumes with the part of the cap not yet printed:
-  // the same command with the page flags alone would print up to the whole cap again.
+export function paginate<T = unknown>(http: HttpClient, path: string, query: QueryParams = {}, opts: PageOptions = {}): AsyncGenerator<T> {
+  // Without --limit, no generator of its own: one step less per item, one function less to optimize.
+  return opts.limit && opts.limit > 0 ? limited<T>(http, path, query, opts, opts.limit) : readList<T>(http, path, query, opts);
+}
+
+/**
+ * A list capped by --limit that stops part way resumes with the part of the cap not yet printed:
+ * the same command with the page flags alone would print up to the whole cap again.
+ */
+async function* limited<T>(http: HttpClient, path: string, query: QueryParams, opts: PageOptions, limit: number): AsyncGenerator<T> {
   let yielded = 0;
   try {
     for await (const item of readList<T>(http, path, query, opts)) {
@@ -209,7 +210,7 @@ export async function* paginate<T = unknown>(
       yielded++;
     }
   } catch (err) {
-    throw withRemainingLimit(err, opts.limit - yielded);
+    throw withRemainingLimit(err, limit - yielded);
   }
 }
 

@@ -128,6 +128,30 @@ describe('paginate', () => {
     ]);
   });
 
+  it('without --limit, an item passes two generator steps from its page to the consumer (paginate adds none of its own)', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    for (let p = 1; p <= 3; p++) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=50` }).reply(200, range((p - 1) * 50 + 1, 50), offsetHeaders(p, 50, 3));
+    // Every async generator's next(), the consumer's and each yield* delegation's, goes through this prototype.
+    const proto = Object.getPrototypeOf((async function* () {})()) as { next: (...a: unknown[]) => Promise<unknown> };
+    const generatorProto = Object.getPrototypeOf(proto) as typeof proto;
+    const next = generatorProto.next;
+    let steps = 0;
+    generatorProto.next = function (this: unknown, ...a: unknown[]) {
+      steps++;
+      return next.apply(this, a);
+    };
+    try {
+      const ids: number[] = [];
+      for await (const item of paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 50 })) ids.push(item.id);
+      expect(ids).toEqual(range(1, 150).map((i) => i.id));
+      // The list reader's own generator and, for pages 2–3, the one that reads them concurrently.
+      expect(steps).toBeLessThanOrEqual(50 + 2 * 100 + 10);
+    } finally {
+      generatorProto.next = next;
+    }
+  });
+
   it('a page its check refuses yields none of its items: the list stops after the pages before it', async () => {
     const m = mockClient();
     agent = m.agent;
