@@ -11,7 +11,8 @@ import { Script } from 'node:vm';
 import { startSandboxProcess } from './lib.mjs';
 
 const [appFile, cacheFile] = process.argv.slice(2);
-const script = new Script(readFileSync(appFile, 'utf8'), { filename: 'forgectl-app.js' });
+// The same text and name as the loader compiles; the cache itself does not depend on the name.
+const script = new Script(readFileSync(appFile, 'utf8'), { filename: appFile });
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(appFile), module);
 const { run, createContext } = module.exports;
