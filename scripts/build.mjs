@@ -63,6 +63,8 @@ function buildApp() {
     platform: 'node',
     target: 'node20',
     external: options.external,
+    // A vm script has no import(): the keyring binding's becomes a require() (src/app-loader.ts).
+    supported: { 'dynamic-import': false },
     banner: { js: '(function (exports, require, module) {' },
     footer: { js: '\n})' },
     // No comments and less text to read and keep; names stay (nothing is renamed) for stack traces.
