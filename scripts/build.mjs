@@ -44,7 +44,7 @@ const app = await buildApp();
 writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)]));
 if (!process.argv.includes('--no-code-cache')) {
   // Needs the build above: the warm-up starts a sandbox with bin/forgectl.
-  const warm = spawnSync(process.execPath, [join(root, 'scripts/sea-code-cache.mjs'), join(root, 'dist/app.cjs'), join(root, 'dist/app.cache')], { cwd: root, encoding: 'utf8' });
+  const warm = spawnSync(process.execPath, [join(root, 'scripts/sea-code-cache.mjs'), join(root, 'dist/app.cjs'), join(root, 'dist/app.cache'), 'forgectl/dist/app.cjs'], { cwd: root, encoding: 'utf8' });
   if (warm.status !== 0) throw new Error(`making the code cache failed:\n${warm.stderr}${warm.stdout}`);
 }
 

@@ -62,12 +62,18 @@ function keep(file: string, data: Buffer): void {
   }
 }
 
+/**
+ * The script's name in stack traces. Code from a cache keeps the name it was made with (the build's),
+ * so the name is the same whether a cache served or not, and says nothing of the build machine.
+ */
+const NAME = 'forgectl/dist/app.cjs';
+
 function load(): App {
   const filename = join(DIST, 'app.cjs');
   // Already `(function (exports, require, module) {…})`, the text the caches are made from.
   const source = readFileSync(filename, 'utf8');
   const shipped = readOrUndefined(join(DIST, 'app.cache'));
-  let script = new Script(source, { filename, cachedData: shipped });
+  let script = new Script(source, { filename: NAME, cachedData: shipped });
   // NODE_DEBUG=forgectl tells whether a cache served: start-up time depends on it.
   log('app code cache %s', shipped ? (script.cachedDataRejected ? 'rejected' : 'accepted') : 'missing');
   // No shipped cache means a build in progress (its warm-up runs the sandbox): nothing is kept.
@@ -80,7 +86,7 @@ function load(): App {
     }
     const cached = mine ? readOrUndefined(mine) : undefined;
     if (cached) {
-      script = new Script(source, { filename, cachedData: cached });
+      script = new Script(source, { filename: NAME, cachedData: cached });
       log('user code cache %s', script.cachedDataRejected ? 'rejected' : 'accepted');
     }
     if (mine && (!cached || script.cachedDataRejected)) {
