@@ -4,6 +4,7 @@
 // of the bundled packages go to dist/THIRD_PARTY_LICENSES, shipped with the package.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,10 +38,15 @@ const options = {
 };
 // A first pass, written nowhere, finds which of our modules are imported lazily.
 const lazy = lazySourceModules((await build({ ...options, write: false, sourcemap: false })).metafile);
-const result = await build({ ...options, plugins: [loadedAfterCli(lazy), cliThroughAppLoader()] });
+// First the CLI as one script: the loader (in the ESM build) knows its hash, and which Node made its cache.
+const app = await buildApp();
+const appFacts = {
+  __FORGECTL_APP_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist/app.cjs'))).digest('hex').slice(0, 16)),
+  __FORGECTL_APP_CACHE_NODE__: JSON.stringify(`${process.version}-${process.arch}`),
+};
+const result = await build({ ...options, define: { ...options.define, ...appFacts }, plugins: [loadedAfterCli(lazy), cliThroughAppLoader()] });
 
 for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
-const app = await buildApp();
 writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)]));
 if (!process.argv.includes('--no-code-cache')) {
   // Needs the build above: the warm-up starts a sandbox with bin/forgectl.

@@ -7,7 +7,6 @@
 // ever fails the command: it only costs compiling time. Node 20 maps no stack trace of a vm script
 // to its source map, so with --enable-source-maps the ES module chunks run instead, as before.
 
-import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -27,6 +26,9 @@ const log = debuglog('forgectl');
 // esbuild puts this module in dist/chunks/ (it is imported lazily); the script sits in dist/.
 const DIST = fileURLToPath(new URL(import.meta.url.includes('/chunks/') ? '..' : '.', import.meta.url));
 
+declare const __FORGECTL_APP_HASH__: string;
+declare const __FORGECTL_APP_CACHE_NODE__: string;
+
 function readOrUndefined(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
@@ -35,12 +37,15 @@ function readOrUndefined(file: string): Buffer | undefined {
   }
 }
 
-/** The per-user cache for this Node and this script, or undefined where there is no safe place. */
-function userCacheFile(source: string): string | undefined {
-  const xdg = process.env.XDG_CACHE_HOME;
-  const base = xdg?.startsWith('/') ? xdg : join(homedir(), '.cache');
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
-  return join(base, 'forgectl', 'code', `app-${process.version}-${process.arch}-${hash}.cache`);
+/** The per-user cache for this Node and this script, or undefined without a home directory. */
+function userCacheFile(): string | undefined {
+  try {
+    const xdg = process.env.XDG_CACHE_HOME;
+    const base = xdg?.startsWith('/') ? xdg : join(homedir(), '.cache');
+    return join(base, 'forgectl', 'code', `app-${process.version}-${process.arch}-${__FORGECTL_APP_HASH__}.cache`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writes the cache aside and renames it (a concurrent run never reads half of it), in a 0700 directory of ours. */
@@ -55,10 +60,10 @@ function keep(file: string, data: Buffer): void {
     if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
     writeFileSync(partial, data, { mode: 0o600 });
     renameSync(partial, file);
-    log('app code cache written to %s', file);
+    log('user code cache written to %s', file);
   } catch (err) {
     rmSync(partial, { force: true });
-    log('app code cache not written: %s', (err as Error).message);
+    log('user code cache not written: %s', (err as Error).message);
   }
 }
 
@@ -68,35 +73,47 @@ function keep(file: string, data: Buffer): void {
  */
 const NAME = 'forgectl/dist/app.cjs';
 
+/**
+ * A rejected cache costs a whole compile, so each run tries at most what can serve: the user's
+ * cache when there is one (only written where the build's was rejected), then the build's, only
+ * on the Node that made it. Where no cache served, this run's is kept for the next ones.
+ */
 function load(): App {
   const filename = join(DIST, 'app.cjs');
   // Already `(function (exports, require, module) {…})`, the text the caches are made from.
   const source = readFileSync(filename, 'utf8');
-  const shipped = readOrUndefined(join(DIST, 'app.cache'));
-  let script = new Script(source, { filename: NAME, cachedData: shipped });
-  // NODE_DEBUG=forgectl tells whether a cache served: start-up time depends on it.
-  log('app code cache %s', shipped ? (script.cachedDataRejected ? 'rejected' : 'accepted') : 'missing');
-  // No shipped cache means a build in progress (its warm-up runs the sandbox): nothing is kept.
-  if (shipped && script.cachedDataRejected) {
-    let mine: string | undefined;
-    try {
-      mine = userCacheFile(source);
-    } catch {
-      // No home directory: compiled from source every time.
+  const mine = userCacheFile();
+  let script: Script | undefined;
+  const cached = mine ? readOrUndefined(mine) : undefined;
+  if (cached) {
+    script = new Script(source, { filename: NAME, cachedData: cached });
+    // NODE_DEBUG=forgectl tells whether a cache served: start-up time depends on it.
+    log('user code cache %s', script.cachedDataRejected ? 'rejected' : 'accepted');
+    // Made under other V8 flags: gone, or every later run would pay for trying it.
+    if (script.cachedDataRejected) {
+      try {
+        rmSync(mine!, { force: true });
+      } catch {
+        // Tried again next time.
+      }
     }
-    const cached = mine ? readOrUndefined(mine) : undefined;
-    if (cached) {
-      script = new Script(source, { filename: NAME, cachedData: cached });
-      log('user code cache %s', script.cachedDataRejected ? 'rejected' : 'accepted');
-    }
-    if (mine && (!cached || script.cachedDataRejected)) {
+  }
+  if (!script || script.cachedDataRejected) {
+    const builtHere = `${process.version}-${process.arch}` === __FORGECTL_APP_CACHE_NODE__;
+    const shipped = builtHere ? readOrUndefined(join(DIST, 'app.cache')) : undefined;
+    // A rejected cache has already been compiled from source: no second compile without a cache.
+    if (shipped || !script) script = new Script(source, { filename: NAME, cachedData: shipped });
+    log('app code cache %s', shipped ? (script.cachedDataRejected ? 'rejected' : 'accepted') : builtHere ? 'missing' : `made for node ${__FORGECTL_APP_CACHE_NODE__}`);
+    // No cache in dist/ on the Node that built it means a build in progress (its warm-up runs the
+    // sandbox): nothing is kept.
+    if (mine && (shipped ? script.cachedDataRejected : !builtHere)) {
       const compiled = script;
       // At exit, so the cache holds the functions this run compiled, not only the top level.
       process.once('exit', () => {
         try {
           keep(mine, compiled.createCachedData());
         } catch (err) {
-          log('app code cache not written: %s', (err as Error).message);
+          log('user code cache not written: %s', (err as Error).message);
         }
       });
     }

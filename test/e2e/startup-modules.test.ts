@@ -157,7 +157,7 @@ describe('start-up loads only what the command needs', () => {
 });
 
 describe('the code cache of dist/app.cjs under another Node', () => {
-  it('is rejected, the run keeps one per user in a private directory, and the next run uses it', async () => {
+  it('is rejected, the run keeps one per user in a private directory, and the next runs use it alone', async () => {
     const cache = tempDir('forgectl-xdg-');
     const plain = await forgectl(['--help']);
     const first = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
@@ -168,14 +168,22 @@ describe('the code cache of dist/app.cjs under another Node', () => {
     const files = readdirSync(dir);
     // Named by Node version and the script's hash: a new build or another Node never reads it.
     expect(files).toEqual([expect.stringMatching(new RegExp(`^app-${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{16}\\.cache$`))]);
-    expect(first.stderr).toContain(`app code cache written to ${join(dir, files[0])}`);
+    expect(first.stderr).toContain(`user code cache written to ${join(dir, files[0])}`);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, files[0])).mode & 0o777).toBe(0o600);
 
     const second = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
     expect(second.stdout).toBe(plain.stdout);
     expect(second.stderr).toMatch(/^FORGECTL \d+: user code cache accepted$/m);
+    // The build's cache is not tried (a rejected cache costs a whole compile), nothing written again.
+    expect(second.stderr).not.toContain('app code cache');
     expect(second.stderr).not.toContain('written');
+
+    // Back under the V8 that built dist/: the user's cache is rejected and removed, the build's serves.
+    const back = await forgectl(['--help'], { env: { XDG_CACHE_HOME: cache, NODE_DEBUG: 'forgectl' } });
+    expect(back.stdout).toBe(plain.stdout);
+    expect(back.stderr).toMatch(/^FORGECTL \d+: user code cache rejected\nFORGECTL \d+: app code cache accepted$/m);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a cache that cannot be kept costs only time: the command still succeeds', async () => {
@@ -185,7 +193,7 @@ describe('the code cache of dist/app.cjs under another Node', () => {
     const res = await underOtherV8(['projects', 'list', '--per-page', '1', '-o', 'json'], { ...envFor(sandbox()), XDG_CACHE_HOME: file });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toHaveLength(1);
-    expect(res.stderr).toMatch(/app code cache not written/);
+    expect(res.stderr).toMatch(/user code cache not written/);
     expect(existsSync(join(file, 'forgectl'))).toBe(false);
   });
 });
