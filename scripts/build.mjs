@@ -2,6 +2,10 @@
 // chunk and heavy dependencies (undici, zod, yaml, prompts) sit in chunks of their own, so an
 // invocation loads a handful of files instead of several hundred from node_modules. The licences
 // of the bundled packages go to dist/THIRD_PARTY_LICENSES, shipped with the package.
+// bin/forgectl runs the CLI from dist/app.cjs, the same code as one CommonJS script, with the V8
+// code cache dist/app.cache made here after a warm-up run (src/app-loader.ts); the chunks serve
+// --enable-source-maps and dist/docs.js.
+//   node scripts/build.mjs [--no-code-cache]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

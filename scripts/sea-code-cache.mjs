@@ -1,4 +1,5 @@
-// Makes the V8 code cache of the single executable's app (run by scripts/build-executable.mjs):
+// Makes the V8 code cache of the single executable's app (run by scripts/build-executable.mjs) and
+// of dist/app.cjs (run by scripts/build.mjs):
 // compiles the wrapped bundle as src/sea/app-loader.ts will, runs the commands most runs start
 // with against a sandbox, so the functions they compiled are in the cache too, then writes it.
 //   node scripts/sea-code-cache.mjs APP.js OUT.cache [NAME]

@@ -2,10 +2,10 @@
 // Node 20 has no code cache for ES modules, so the CLI proper is also built as one CommonJS script,
 // dist/app.cjs, compiled here with the V8 code cache the build made after a warm-up run
 // (dist/app.cache): a run then compiles almost none of undici, zod or the command tree. That cache
-// serves only the Node that built it; under another Node it is rejected, the script is compiled
-// from source, and the cache of this run is kept per user for the next ones. No cache problem
-// ever fails the command: it only costs compiling time. Node 20 maps no stack trace of a vm script
-// to its source map, so with --enable-source-maps the ES module chunks run instead, as before.
+// serves only the Node that built it; under another Node the script is compiled from source and
+// the cache of that run is kept per user for the next ones. No cache problem ever fails the
+// command: it only costs compiling time. Node 20 maps no stack trace of a vm script to its source
+// map, so with --enable-source-maps the ES module chunks run instead, as before.
 
 import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
