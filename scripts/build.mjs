@@ -2,7 +2,13 @@
 // chunk and heavy dependencies (undici, zod, yaml, prompts) sit in chunks of their own, so an
 // invocation loads a handful of files instead of several hundred from node_modules. The licences
 // of the bundled packages go to dist/THIRD_PARTY_LICENSES, shipped with the package.
+// bin/forgectl runs the CLI from dist/app.cjs, the same code as one CommonJS script, with the V8
+// code cache dist/app.cache made here after a warm-up run (src/app-loader.ts); the chunks serve
+// --enable-source-maps and dist/docs.js.
+//   node scripts/build.mjs [--no-code-cache]
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,10 +42,61 @@ const options = {
 };
 // A first pass, written nowhere, finds which of our modules are imported lazily.
 const lazy = lazySourceModules((await build({ ...options, write: false, sourcemap: false })).metafile);
-const result = await build({ ...options, plugins: [loadedAfterCli(lazy)] });
+// First the CLI as one script: the loader (in the ESM build) knows its hash, and which Node made its cache.
+const app = await buildApp();
+const appFacts = {
+  __FORGECTL_APP_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist/app.cjs'))).digest('hex').slice(0, 16)),
+  __FORGECTL_APP_CACHE_NODE__: JSON.stringify(`${process.version}-${process.arch}`),
+};
+const result = await build({ ...options, define: { ...options.define, ...appFacts }, plugins: [loadedAfterCli(lazy), cliThroughAppLoader()] });
 
 for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
-writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses(Object.keys(result.metafile.inputs)));
+writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)]));
+if (!process.argv.includes('--no-code-cache')) {
+  // Needs the build above: the warm-up starts a sandbox with bin/forgectl.
+  const warm = spawnSync(process.execPath, [join(root, 'scripts/sea-code-cache.mjs'), join(root, 'dist/app.cjs'), join(root, 'dist/app.cache'), 'forgectl/dist/app.cjs'], { cwd: root, encoding: 'utf8' });
+  if (warm.status !== 0) throw new Error(`making the code cache failed:\n${warm.stderr}${warm.stdout}`);
+}
+
+/**
+ * The CLI proper as one CommonJS script, wrapped as src/app-loader.ts compiles it, which bin/forgectl
+ * runs with a V8 code cache (Node 20 has none for ES modules). Not minified: stack traces keep
+ * readable names and lines. The ES module chunks stay for dist/docs.js.
+ */
+function buildApp() {
+  return build({
+    absWorkingDir: root,
+    entryPoints: ['src/sea/app.ts'],
+    outfile: 'dist/app.cjs',
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: options.external,
+    // A vm script has no import(): the keyring binding's becomes a require() (src/app-loader.ts).
+    supported: { 'dynamic-import': false },
+    banner: { js: '(function (exports, require, module) {' },
+    footer: { js: '\n})' },
+    // No comments and less text to read and keep; names stay (nothing is renamed) for stack traces.
+    minifyWhitespace: true,
+    // The licences are in THIRD_PARTY_LICENSES, as for the single executable.
+    legalComments: 'none',
+    sourcemap: 'linked',
+    metafile: true,
+    define: options.define,
+    logLevel: 'warning',
+  });
+}
+
+/** main.ts's `import('./cli.js')` loads dist/app.cjs through src/app-loader.ts instead of the chunks. */
+function cliThroughAppLoader() {
+  return {
+    name: 'cli-through-app-loader',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/cli\.js$/ }, (args) => (args.importer === join(root, 'src/main.ts') ? { path: join(root, 'src/app-loader.ts') } : undefined));
+    },
+  };
+}
 
 /** Absolute paths of the modules of src/ that some module imports with import(), src/cli.ts aside. */
 function lazySourceModules(metafile) {

@@ -1,7 +1,9 @@
-// Makes the V8 code cache of the single executable's app (run by scripts/build-executable.mjs):
+// Makes the V8 code cache of the single executable's app (run by scripts/build-executable.mjs) and
+// of dist/app.cjs (run by scripts/build.mjs):
 // compiles the wrapped bundle as src/sea/app-loader.ts will, runs the commands most runs start
 // with against a sandbox, so the functions they compiled are in the cache too, then writes it.
-//   node scripts/sea-code-cache.mjs APP.js OUT.cache
+//   node scripts/sea-code-cache.mjs APP.js OUT.cache [NAME]
+// NAME is the script's name in stack traces: the cache keeps the one it was made with.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,8 @@ import { Writable } from 'node:stream';
 import { Script } from 'node:vm';
 import { startSandboxProcess } from './lib.mjs';
 
-const [appFile, cacheFile] = process.argv.slice(2);
-const script = new Script(readFileSync(appFile, 'utf8'), { filename: 'forgectl-app.js' });
+const [appFile, cacheFile, name = 'forgectl-app.js'] = process.argv.slice(2);
+const script = new Script(readFileSync(appFile, 'utf8'), { filename: name });
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(appFile), module);
 const { run, createContext } = module.exports;

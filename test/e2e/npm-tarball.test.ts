@@ -89,9 +89,11 @@ describe('npm install -g of the tarball, offline', () => {
     expect(`${page.stdout}\n`).toBe(readFileSync(join(ROOT, 'man/forgectl-projects.1'), 'utf8'));
   });
 
-  it('lists projects from the sandbox', async () => {
-    const res = await installedForgectl(['projects', 'list', '--all', '-o', 'json'], envFor(sandbox()));
+  it('lists projects from the sandbox, with the code cache packed for the Node that built it', async () => {
+    const res = await installedForgectl(['projects', 'list', '--all', '-o', 'json'], { ...envFor(sandbox()), NODE_DEBUG: 'forgectl' });
     expect(res.exitCode, res.stderr).toBe(0);
+    // This Node built the cache (dist/app.cache); under another it is rejected and each user makes one.
+    expect(res.stderr).toMatch(/^FORGECTL \d+: app code cache accepted$/m);
     const projects = JSON.parse(res.stdout) as { path_with_namespace: string }[];
     expect(projects.map((p) => p.path_with_namespace)).toContain('opensource/forgectl');
   });

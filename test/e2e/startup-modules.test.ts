@@ -3,12 +3,16 @@
 // bundled in them, so start-up cannot silently grow back (a dependency imported at top level, the
 // whole command tree, a config library on the read path, the core split into many small chunks:
 // each file is a resolve, read and link of the ESM loader). `npm run bench` measures the time.
+// bin/forgectl runs the CLI from dist/app.cjs with a V8 code cache (src/app-loader.ts); with
+// --enable-source-maps it loads the ES module chunks instead, whose module graph the guards on
+// files and packages below check (dist/app.cjs is built from the same modules, lazy imports too).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { forgectl, tempDir } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, cleanEnv, forgectl, tempDir } from '../helpers/cli.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -37,11 +41,14 @@ interface Loaded {
   packages: string[];
   /** Our own source files bundled into the loaded dist/ files. */
   sources: string[];
+  stderr: string;
 }
 
-async function modulesOf(args: string[], env: Record<string, string | undefined> = {}): Promise<Loaded> {
+/** What `forgectl args` loads: through the ES module chunks (`esm`, as with --enable-source-maps) or dist/app.cjs. */
+async function modulesOf(args: string[], env: Record<string, string | undefined> = {}, path: 'esm' | 'app' = 'esm'): Promise<Loaded> {
   const log = join(tempDir('forgectl-modules-'), 'modules.log');
-  const res = await forgectl(args, { env: { ...env, FORGECTL_MODULE_LOG: log, NODE_OPTIONS: `--import=${HOOK}` } });
+  const options = path === 'esm' ? `--import=${HOOK} --enable-source-maps` : `--import=${HOOK}`;
+  const res = await forgectl(args, { env: { NODE_DEBUG: 'forgectl', ...env, FORGECTL_MODULE_LOG: log, NODE_OPTIONS: options } });
   expect(res.exitCode, res.stderr).toBe(0);
   const urls = [...new Set(readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith('file:')))];
   const files = urls.map((u) => fileURLToPath(u)).filter((f) => f !== HOOK && !f.endsWith('module-log-hooks.mjs'));
@@ -57,17 +64,41 @@ async function modulesOf(args: string[], env: Record<string, string | undefined>
       else sources.add(s.replace(/^(\.\.\/)+/, ''));
     }
   }
-  return { dist, external, packages: [...packages].sort(), sources: [...sources].sort() };
+  return { dist, external, packages: [...packages].sort(), sources: [...sources].sort(), stderr: res.stderr };
+}
+
+/** Runs bin/forgectl under `node --no-opt`: another V8 configuration, which rejects the build's code cache as another Node would. */
+async function underOtherV8(args: string[], env: Record<string, string>) {
+  const res = await execa(process.execPath, ['--no-opt', BIN, ...args], {
+    env: cleanEnv({ FORGECTL_CONFIG_DIR: tempDir('forgectl-cfg-'), NODE_DEBUG: 'forgectl', ...env }),
+    extendEnv: false,
+    reject: false,
+  });
+  return { exitCode: res.exitCode ?? -1, stdout: String(res.stdout), stderr: String(res.stderr) };
 }
 
 describe('start-up loads only what the command needs', () => {
-  it('--version loads the entry point and nothing else', async () => {
-    const m = await modulesOf(['--version']);
-    // main.js, and at most the bundler's tiny runtime chunk, which holds no source of ours.
-    expect(m.dist.length).toBeLessThanOrEqual(2);
-    expect(m.sources).toEqual(['src/main.ts']);
-    expect(m.external).toEqual([]);
-    expect(m.packages).toEqual([]);
+  it('--version loads the entry point and nothing else, not even the CLI script', async () => {
+    for (const path of ['esm', 'app'] as const) {
+      const m = await modulesOf(['--version'], {}, path);
+      // main.js, and at most the bundler's tiny runtime chunk, which holds no source of ours.
+      expect(m.dist.length).toBeLessThanOrEqual(2);
+      expect(m.sources).toEqual(['src/main.ts']);
+      expect(m.external).toEqual([]);
+      expect(m.packages).toEqual([]);
+      expect(m.stderr).not.toContain('code cache');
+    }
+  });
+
+  it('a one-request command and help compile the CLI from dist/app.cjs with the code cache the build made', async () => {
+    for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
+      const m = await modulesOf([...args], env, 'app');
+      expect(m.stderr).toMatch(/^FORGECTL \d+: app code cache accepted$/m);
+      // No other file through the module loader: main.js and the loader of dist/app.cjs.
+      expect(m.external).toEqual([]);
+      expect(m.sources).toEqual(['src/app-loader.ts', 'src/main.ts']);
+      expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(3);
+    }
   });
 
   it('a one-request command loads commander, undici and zod, and no other command group', async () => {
@@ -84,11 +115,12 @@ describe('start-up loads only what the command needs', () => {
     expect(m.sources.filter((s) => s.startsWith('src/api/'))).toEqual(['src/api/projects.ts', 'src/api/schema.ts']);
   });
 
-  it('a one-request command loads its code from ten files at most (36 when the core was split in small chunks)', async () => {
+  it('a one-request command loads its code from eleven files at most (36 when the core was split in small chunks)', async () => {
     const m = await modulesOf(['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox()));
-    // main, the cli entry and its one chunk (all cli.ts reaches), esbuild's runtime, the command's
-    // run.ts, paginate, api/projects, zod with api/schema, and undici's entry and its chunk.
-    expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(10);
+    // main, the loader of dist/app.cjs, the cli entry and its one chunk (all cli.ts reaches),
+    // esbuild's runtime, the command's run.ts, paginate, api/projects, zod with api/schema, and
+    // undici's entry and its chunk.
+    expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(11);
     // Everything cli.ts reaches (commander, context, http, output, profiles) sits in one chunk.
     const withCommander = m.dist.filter((f) => (JSON.parse(readFileSync(join(DIST, `${f}.map`), 'utf8')) as { sources: string[] }).sources.some((s) => s.includes('node_modules/commander/')));
     expect(withCommander).toHaveLength(1);
@@ -98,10 +130,10 @@ describe('start-up loads only what the command needs', () => {
     }
   });
 
-  it('help loads four files at most', async () => {
+  it('help loads five files at most', async () => {
     for (const args of [['--help'], ['projects', '--help'], ['projects', 'list', '--help']]) {
       const m = await modulesOf(args);
-      expect(m.dist.length, `${args.join(' ')}:\n${m.dist.join('\n')}`).toBeLessThanOrEqual(4);
+      expect(m.dist.length, `${args.join(' ')}:\n${m.dist.join('\n')}`).toBeLessThanOrEqual(5);
     }
   });
 
@@ -121,6 +153,48 @@ describe('start-up loads only what the command needs', () => {
       expect(m.packages).toEqual(['commander']);
       expect(m.sources.filter((s) => s.startsWith('src/api/') || s.startsWith('src/sandbox/'))).toEqual([]);
     }
+  });
+});
+
+describe('the code cache of dist/app.cjs under another Node', () => {
+  it('is rejected, the run keeps one per user in a private directory, and the next runs use it alone', async () => {
+    const cache = tempDir('forgectl-xdg-');
+    const plain = await forgectl(['--help']);
+    const first = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stdout).toBe(plain.stdout);
+    expect(first.stderr).toMatch(/^FORGECTL \d+: app code cache rejected$/m);
+    const dir = join(cache, 'forgectl', 'code');
+    const files = readdirSync(dir);
+    // Named by Node version and the script's hash: a new build or another Node never reads it.
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^app-${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{16}\\.cache$`))]);
+    expect(first.stderr).toContain(`user code cache written to ${join(dir, files[0])}`);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, files[0])).mode & 0o777).toBe(0o600);
+
+    const second = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
+    expect(second.stdout).toBe(plain.stdout);
+    expect(second.stderr).toMatch(/^FORGECTL \d+: user code cache accepted$/m);
+    // The build's cache is not tried (a rejected cache costs a whole compile), nothing written again.
+    expect(second.stderr).not.toContain('app code cache');
+    expect(second.stderr).not.toContain('written');
+
+    // Back under the V8 that built dist/: the user's cache is rejected and removed, the build's serves.
+    const back = await forgectl(['--help'], { env: { XDG_CACHE_HOME: cache, NODE_DEBUG: 'forgectl' } });
+    expect(back.stdout).toBe(plain.stdout);
+    expect(back.stderr).toMatch(/^FORGECTL \d+: user code cache rejected\nFORGECTL \d+: app code cache accepted$/m);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a cache that cannot be kept costs only time: the command still succeeds', async () => {
+    // XDG_CACHE_HOME is a file: no directory can be made under it.
+    const file = join(tempDir('forgectl-xdg-'), 'not-a-dir');
+    writeFileSync(file, '');
+    const res = await underOtherV8(['projects', 'list', '--per-page', '1', '-o', 'json'], { ...envFor(sandbox()), XDG_CACHE_HOME: file });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toHaveLength(1);
+    expect(res.stderr).toMatch(/user code cache not written/);
+    expect(existsSync(join(file, 'forgectl'))).toBe(false);
   });
 });
 
