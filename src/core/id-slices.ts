@@ -5,6 +5,12 @@
 // empty answers and never a missing item. A slice ahead of the one being printed holds at most two
 // pages and the slices together a fixed number, so memory stays flat however long the list is.
 //
+// How far ahead it reads adapts to who is slower. While the printer waits for the network, up to the
+// concurrency; while pages wait for the printer (a fast server, a CPU-bound run), down to MIN_AHEAD:
+// pages parsed far ahead, and answers read in parallel, live while several others print, outlive
+// young-generation collections, are promoted and grow the old heap (a fixed 8 ahead on 50,000
+// projects: ~88 MB promoted over the run and ~150 MB peak RSS; a fixed 2 to 4: ~14 MB and ~125 MB).
+//
 // Nothing here knows HTTP: the caller fetches a range and turns failures into list errors.
 
 import { CommandFailedError } from './errors.js';
@@ -46,6 +52,8 @@ export interface SliceReadOptions<T> {
 const PAGES_PER_SLICE = 2;
 /** Below a full page per slice where ids have gaps, so most slices end in one request. */
 const FILL = 0.9;
+/** Pages held or on their way while the printer is the slower side: one printing, one coming. */
+export const MIN_AHEAD = 2;
 
 interface Slice<T> {
   /** Position (see `pos`) after which the slice starts, exclusive. */
@@ -94,6 +102,30 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
   let unanswered = 0;
   let finished = false;
   let wake: (() => void) | undefined;
+  // Pages held ahead plus those on their way, between MIN_AHEAD and the budget (see the top).
+  let ahead = budget;
+  // Pages handed on since the printer last waited on the network.
+  let calm = 0;
+  // Of the printer's wait for the page handed on: time the event loop sat idle, and in all.
+  let idleMs = 0;
+  let waitedMs = 0;
+
+  /**
+   * One page is handed on. If the printer waited for it with the event loop mostly idle, the network
+   * is the slower side: one more ahead. Otherwise (the page was there, or the wait was this process
+   * reading and parsing other answers) one fewer after as many such pages as are ahead.
+   */
+  const adapt = () => {
+    if (waitedMs > 0 && idleMs > waitedMs / 2) {
+      ahead = Math.min(budget, ahead + 1);
+      calm = 0;
+    } else if (++calm >= ahead) {
+      ahead = Math.max(MIN_AHEAD, ahead - 1);
+      calm = 0;
+    }
+    idleMs = 0;
+    waitedMs = 0;
+  };
 
   const plan = (): Slice<T> | undefined => {
     if (planned || window.length > budget) return undefined;
@@ -181,10 +213,10 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
       const s = window[i];
       if (s.busy || s.done || s.pages.length >= PAGES_PER_SLICE) continue;
       // The printed slice always goes on: what it holds is printed at once.
-      if (i === 0 || held + inFlight < budget) return s;
+      if (i === 0 || held + inFlight < ahead) return s;
       return undefined;
     }
-    return held + inFlight < budget || window.length === 0 ? plan() : undefined;
+    return held + inFlight < ahead || window.length === 0 ? plan() : undefined;
   };
 
   const pump = () => {
@@ -203,6 +235,7 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
       if (head.pages.length) {
         const page = head.pages.shift()!;
         held--;
+        adapt();
         pump();
         yield page;
         continue;
@@ -213,7 +246,11 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
         pump();
         continue;
       }
+      const before = performance.eventLoopUtilization();
       await new Promise<void>((resolve) => (wake = resolve));
+      const during = performance.eventLoopUtilization(before);
+      idleMs += during.idle;
+      waitedMs += during.idle + during.active;
     }
   } finally {
     finished = true;

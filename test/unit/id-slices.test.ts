@@ -1,7 +1,7 @@
 // The id-range reader on its own (issue 27 item 2): order, gaps, memory held ahead of the consumer.
 
 import { describe, expect, it } from 'vitest';
-import { readSlices, type IdRange, type SliceReadOptions } from '../../src/core/id-slices.js';
+import { MIN_AHEAD, readSlices, type IdRange, type SliceReadOptions } from '../../src/core/id-slices.js';
 
 const PAGE = 100;
 const tick = () => new Promise<void>((r) => setImmediate(r));
@@ -87,6 +87,35 @@ describe('readSlices', () => {
     const large = await heldAhead(50_000);
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(8 + 2);
+  });
+
+  it('reads only MIN_AHEAD pages ahead of a consumer slower than the server, 8 ahead of a network slower than the consumer', async () => {
+    const ids = Array.from({ length: 20_000 }, (_, i) => i + 1);
+    /** Most pages asked for but not yet consumed, over the second half of the list (after adapting). */
+    const askedAhead = async (answerAfter: () => Promise<void>, consume: () => Promise<void>) => {
+      const s = server(ids, true);
+      let asked = 0;
+      let consumed = 0;
+      let most = 0;
+      const fetch: SliceReadOptions<{ id: number }>['fetch'] = async (r) => {
+        asked++;
+        if (consumed >= 100) most = Math.max(most, asked - consumed);
+        await answerAfter();
+        return s.fetch(r);
+      };
+      for await (const page of readSlices(options(ids, true, fetch))) {
+        void page;
+        await consume();
+        consumed++;
+      }
+      return most;
+    };
+    // The server answers at once, the consumer takes 2 ms a page: pages held ahead would only wait.
+    const slowConsumer = await askedAhead(async () => undefined, () => new Promise((r) => setTimeout(r, 2)));
+    // The answers take 20 ms, the consumer none: the reader keeps its concurrency.
+    const slowNetwork = await askedAhead(() => new Promise((r) => setTimeout(r, 20)), async () => undefined);
+    expect(slowConsumer).toBeLessThanOrEqual(MIN_AHEAD + 1);
+    expect(slowNetwork).toBeGreaterThanOrEqual(7);
   });
 
   it('refuses items outside the range asked for (a server that ignores id_after/id_before), printing nothing twice', async () => {
