@@ -1,5 +1,6 @@
 // Entry point of bin/forgectl and of the single executable (src/sea/main.ts). `--version` is answered
-// before anything else loads, so scripts that probe for the tool pay only Node's start-up.
+// before anything else loads, so scripts that probe for the tool pay only Node's start-up (bin/forgectl
+// answers it even before this module, which would start the ES module loader).
 
 declare const __FORGECTL_VERSION__: string;
 
