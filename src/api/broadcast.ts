@@ -2,8 +2,8 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
-import { parseResponse, parseEach } from './schema.js';
+import type { PageOptions } from '../core/paginate.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const BroadcastSchema = z.looseObject({
   id: z.number(),
@@ -34,7 +34,7 @@ export interface BroadcastFields {
 const path = (id: number) => `/broadcast_messages/${id}`;
 
 export function listBroadcasts(http: HttpClient, page: PageOptions): AsyncGenerator<Broadcast> {
-  return parseEach(BroadcastSchema, paginate(http, '/broadcast_messages', {}, page), 'GET /broadcast_messages');
+  return listOf(BroadcastSchema, http, '/broadcast_messages', {}, page);
 }
 
 export async function getBroadcast(http: HttpClient, id: number): Promise<Broadcast> {

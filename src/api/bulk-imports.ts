@@ -2,8 +2,8 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
-import { parseEach, parseResponse } from './schema.js';
+import type { PageOptions } from '../core/paginate.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const MIGRATION_STATUSES = ['created', 'started', 'finished', 'failed'] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
@@ -77,7 +77,7 @@ export async function startMigration(http: HttpClient, body: StartRequest): Prom
 }
 
 export function listMigrations(http: HttpClient, filters: ListFilters, page: PageOptions): AsyncGenerator<BulkImport> {
-  return parseEach(BulkImportSchema, paginate(http, '/bulk_imports', { ...filters }, page), 'GET /bulk_imports');
+  return listOf(BulkImportSchema, http, '/bulk_imports', { ...filters }, page);
 }
 
 export async function getMigration(http: HttpClient, id: number): Promise<BulkImport> {
@@ -87,7 +87,7 @@ export async function getMigration(http: HttpClient, id: number): Promise<BulkIm
 /** Entities of one migration, or of all the caller's migrations when `id` is undefined. */
 export function listEntities(http: HttpClient, id: number | undefined, filters: ListFilters, page: PageOptions): AsyncGenerator<BulkImportEntity> {
   const path = id === undefined ? '/bulk_imports/entities' : `/bulk_imports/${id}/entities`;
-  return parseEach(BulkImportEntitySchema, paginate(http, path, { ...filters }, page), `GET ${path}`);
+  return listOf(BulkImportEntitySchema, http, path, { ...filters }, page);
 }
 
 export async function getEntity(http: HttpClient, id: number, entityId: number): Promise<BulkImportEntity> {
@@ -98,5 +98,5 @@ export async function getEntity(http: HttpClient, id: number, entityId: number):
 /** The service pages these as a list; its documentation shows a single object, which is taken as a list of one. */
 export function listFailures(http: HttpClient, id: number, entityId: number, page: PageOptions): AsyncGenerator<EntityFailure> {
   const path = `/bulk_imports/${id}/entities/${entityId}/failures`;
-  return parseEach(EntityFailureSchema, paginate(http, path, {}, page), `GET ${path}`);
+  return listOf(EntityFailureSchema, http, path, {}, page);
 }

@@ -2,10 +2,10 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';
 import type { NoteableRef } from '../core/refs.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 import { getEpic } from './epics.js';
 import { UserSummarySchema } from './user.js';
 
@@ -50,7 +50,7 @@ export async function discussionsPath(http: HttpClient, ref: NoteableRef): Promi
 
 export async function* listDiscussions(http: HttpClient, ref: NoteableRef, page: PageOptions): AsyncGenerator<Discussion> {
   const path = await discussionsPath(http, ref);
-  yield* parseEach(DiscussionSchema, paginate(http, path, {}, page), `GET ${path}`);
+  yield* listOf(DiscussionSchema, http, path, {}, page);
 }
 
 export async function getDiscussion(http: HttpClient, ref: NoteableRef, id: string): Promise<Discussion> {

@@ -2,9 +2,9 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -55,7 +55,7 @@ const base = (group: string) => `/groups/${encodePathSegment(group)}/protected_e
 const one = (group: string, tier: string) => `${base(group)}/${encodePathSegment(tier)}`;
 
 export function listEnvironments(http: HttpClient, group: string, page: PageOptions): AsyncGenerator<ProtectedEnvironment> {
-  return parseEach(ProtectedEnvironmentSchema, paginate(http, base(group), {}, page), `GET ${base(group)}`);
+  return listOf(ProtectedEnvironmentSchema, http, base(group), {}, page);
 }
 
 export async function getEnvironment(http: HttpClient, group: string, tier: string): Promise<ProtectedEnvironment> {

@@ -2,9 +2,9 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg, type QueryParams } from '../core/query.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const EpicSchema = z.looseObject({
   id: z.number(),
@@ -22,7 +22,7 @@ export type Epic = z.infer<typeof EpicSchema>;
 
 export function listEpics(http: HttpClient, group: string, query: QueryParams, page: PageOptions): AsyncGenerator<Epic> {
   const path = `/groups/${seg(group)}/epics`;
-  return parseEach(EpicSchema, paginate(http, path, query, page), `GET ${path}`);
+  return listOf(EpicSchema, http, path, query, page);
 }
 
 export async function getEpic(http: HttpClient, group: string, iid: number): Promise<Epic> {

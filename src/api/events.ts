@@ -2,10 +2,10 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
-import { parseEach } from './schema.js';
+import {listOf } from './schema.js';
 
 // Doc examples leave out created_at on some events and give target_type null for pushes.
 export const EventSchema = z.looseObject({
@@ -29,5 +29,5 @@ export function eventsPath(source: EventSource): string {
 
 export function listEvents(http: HttpClient, source: EventSource, query: QueryParams, page: PageOptions): AsyncGenerator<Event> {
   const path = eventsPath(source);
-  return parseEach(EventSchema, paginate(http, path, query, page), `GET ${path}`);
+  return listOf(EventSchema, http, path, query, page);
 }

@@ -2,8 +2,8 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
-import { parseResponse, parseEach, unwrapSingle } from './schema.js';
+import type { PageOptions } from '../core/paginate.js';
+import {listOf, parseResponse, unwrapSingle } from './schema.js';
 
 export const HookSchema = z.looseObject({
   id: z.number(),
@@ -36,7 +36,7 @@ export interface HookFields {
 const path = (id: number) => `/hooks/${id}`;
 
 export function listHooks(http: HttpClient, page: PageOptions): AsyncGenerator<Hook> {
-  return parseEach(HookSchema, paginate(http, '/hooks', {}, page), 'GET /hooks');
+  return listOf(HookSchema, http, '/hooks', {}, page);
 }
 
 /** The service answers get-one inside an array. */

@@ -5,10 +5,9 @@
 import * as z from 'zod';
 import { ApiError, CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
-import { paginate } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
 import { ProjectSchema, getProject, type Project } from './projects.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const CurrentUserSchema = z.looseObject({
   id: z.number(),
@@ -80,7 +79,7 @@ interface GroupFilter {
 /** Groups read in path order until `o.maxRead` (every one when unset). */
 function groupPages(http: HttpClient, search: string | undefined, f: GroupFilter, maxRead?: number): AsyncGenerator<Group> {
   const query = { search: search || undefined, all_available: f.allAvailable || undefined, min_access_level: f.minAccessLevel, order_by: 'path', sort: 'asc' };
-  return parseEach(GroupSchema, paginate(http, '/groups', query, maxRead ? { limit: maxRead, perPage: 100 } : { all: true, perPage: 100 }), 'GET /groups');
+  return listOf(GroupSchema, http, '/groups', query, maxRead ? { limit: maxRead, perPage: 100 } : { all: true, perPage: 100 });
 }
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -125,7 +124,7 @@ export async function searchProjects(http: HttpClient, term: string, o: { max?: 
   // Not simple: simple answers leave out the visibility the wizard shows.
   const query = { search, search_namespaces: search ? true : undefined, order_by: 'path', sort: 'asc' };
   const out: Project[] = [];
-  for await (const p of parseEach(ProjectSchema, paginate(http, '/projects', query, { limit: 1000, perPage: 100 }), 'GET /projects')) {
+  for await (const p of listOf(ProjectSchema, http, '/projects', query, { limit: 1000, perPage: 100 })) {
     if (contains(p.path_with_namespace ?? '', term)) out.push(p);
     if (out.length >= max) break;
   }

@@ -2,9 +2,9 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const IterationEventSchema = z.looseObject({
   id: z.number(),
@@ -20,7 +20,7 @@ function base(project: string, iid: number): string {
 
 export function listIterationEvents(http: HttpClient, project: string, iid: number, page: PageOptions): AsyncGenerator<IterationEvent> {
   const path = base(project, iid);
-  return parseEach(IterationEventSchema, paginate(http, path, {}, page), `GET ${path}`);
+  return listOf(IterationEventSchema, http, path, {}, page);
 }
 
 export async function getIterationEvent(http: HttpClient, project: string, iid: number, id: number): Promise<IterationEvent> {

@@ -3,10 +3,10 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const UserSummarySchema = z.looseObject({
   id: z.number(),
@@ -47,7 +47,7 @@ export function mergeRequestPath(project: ProjectId, iid?: number): string {
 /** Global (`/merge_requests`) when no project is given. */
 export function listMergeRequests(http: HttpClient, project: ProjectId | undefined, query: QueryParams, page: PageOptions): AsyncGenerator<MergeRequest> {
   const path = project === undefined ? '/merge_requests' : mergeRequestPath(project);
-  return parseEach(MergeRequestSchema, paginate(http, path, query, page), `GET ${path}`);
+  return listOf(MergeRequestSchema, http, path, query, page);
 }
 
 export async function getMergeRequest(http: HttpClient, project: ProjectId, iid: number): Promise<MergeRequest> {

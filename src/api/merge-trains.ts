@@ -2,11 +2,11 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
 import { UserSummarySchema } from './merge-requests.js';
-import { parseEach, parseResponse, unwrapSingle } from './schema.js';
+import {listOf, parseResponse, unwrapSingle } from './schema.js';
 
 export const MergeTrainEntrySchema = z.looseObject({
   id: z.number(),
@@ -28,7 +28,7 @@ function trainsPath(project: ProjectId): string {
 /** Every train of the project, or the train of one target branch. */
 export function listMergeTrain(http: HttpClient, project: ProjectId, branch: string | undefined, query: QueryParams, page: PageOptions): AsyncGenerator<MergeTrainEntry> {
   const path = branch === undefined ? trainsPath(project) : `${trainsPath(project)}/${encodePathSegment(branch)}`;
-  return parseEach(MergeTrainEntrySchema, paginate(http, path, query, page), `GET ${path}`);
+  return listOf(MergeTrainEntrySchema, http, path, query, page);
 }
 
 export async function getMergeTrainEntry(http: HttpClient, project: ProjectId, iid: number): Promise<MergeTrainEntry> {

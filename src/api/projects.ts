@@ -5,7 +5,7 @@ import { ApiError, CommandFailedError, PartialListError } from '../core/errors.j
 import type { HttpClient } from '../core/http.js';
 import { paginate, type KeysetOptions, type PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
-import { pageChecker, parseResponse } from './schema.js';
+import { listOf, pageChecker, parseResponse } from './schema.js';
 
 export const ProjectSchema = z.looseObject({
   id: z.number(),
@@ -73,7 +73,7 @@ async function* offsetLimited<T>(items: AsyncGenerator<T>): AsyncGenerator<T> {
 
 export function listUserProjects(http: HttpClient, user: string, query: QueryParams, page: PageOptions): AsyncGenerator<Project> {
   const path = `/users/${encodePathSegment(user)}/projects`;
-  return paginate<Project>(http, path, query, { ...page, checkItems: pageChecker(ProjectSchema, `GET ${path}`) });
+  return listOf(ProjectSchema, http, path, query, page);
 }
 
 export async function getProject(http: HttpClient, idOrPath: string | number): Promise<Project> {

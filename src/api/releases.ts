@@ -2,9 +2,9 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import { parseEach } from './schema.js';
+import {listOf } from './schema.js';
 
 export const ReleaseSchema = z.looseObject({
   name: z.string().nullable().optional(),
@@ -21,5 +21,5 @@ export type Release = z.infer<typeof ReleaseSchema>;
 
 export function listGroupReleases(http: HttpClient, group: string, filters: { sort?: 'asc' | 'desc'; simple?: boolean }, page: PageOptions): AsyncGenerator<Release> {
   const path = `/groups/${encodePathSegment(group)}/releases`;
-  return parseEach(ReleaseSchema, paginate(http, path, { ...filters }, page), `GET ${path}`);
+  return listOf(ReleaseSchema, http, path, { ...filters }, page);
 }

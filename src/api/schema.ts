@@ -3,6 +3,9 @@
 
 import * as z from 'zod';
 import { ApiError } from '../core/errors.js';
+import type { HttpClient } from '../core/http.js';
+import { paginate, type PageOptions } from '../core/paginate.js';
+import type { QueryParams } from '../core/query.js';
 
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   check(checkerFor(schema), data, what);
@@ -94,23 +97,27 @@ export function guardFor(schema: z.ZodType): Guard | undefined {
   }
 }
 
-export async function* parseEach<S extends z.ZodType>(schema: S, items: AsyncIterable<unknown>, what: string): AsyncGenerator<z.infer<S>> {
-  const checker = checkerFor(schema);
-  for await (const item of items) {
-    check(checker, item, what);
-    yield item as z.infer<S>;
-  }
-}
-
 /**
- * The check of parseEach for a whole page at once (paginate's `checkItems`): a list read page by page
- * needs no generator step per item for it, and a page is refused before any of its items is printed.
+ * The check of a list's items for a whole page at once (paginate's `checkItems`): a list read page by
+ * page needs no generator step per item for it, and a page is refused before any of its items is printed.
  */
 export function pageChecker(schema: z.ZodType, what: string): (items: unknown[]) => void {
   const checker = checkerFor(schema);
   return (items) => {
     for (const item of items) check(checker, item, what);
   };
+}
+
+/** A list endpoint's items, each page checked against `schema` before any of its items is yielded. */
+export function listOf<S extends z.ZodType>(
+  schema: S,
+  http: HttpClient,
+  path: string,
+  query: QueryParams,
+  page: PageOptions,
+  what = `GET ${path}`,
+): AsyncGenerator<z.infer<S>> {
+  return paginate<z.infer<S>>(http, path, query, { ...page, checkItems: pageChecker(schema, what) });
 }
 
 /** The service wraps some single objects in an array (system hooks, merge train add). */

@@ -2,9 +2,9 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { paginate, type PageOptions } from '../core/paginate.js';
+import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import { parseEach, parseResponse } from './schema.js';
+import {listOf, parseResponse } from './schema.js';
 
 export const TokenSchema = z.looseObject({
   id: z.number(),
@@ -40,7 +40,7 @@ function tokenPath(id: TokenId): string {
 }
 
 export function listTokens(http: HttpClient, filters: TokenFilters, page: PageOptions): AsyncGenerator<Token> {
-  return parseEach(TokenSchema, paginate(http, '/personal_access_tokens', { ...filters }, page), 'GET /personal_access_tokens');
+  return listOf(TokenSchema, http, '/personal_access_tokens', { ...filters }, page);
 }
 
 export async function getToken(http: HttpClient, id: TokenId): Promise<Token> {
