@@ -176,6 +176,9 @@ export class SandboxState {
   // ---- projects
 
   addProject(p: Project): Project {
+    // id_after/id_before bisect this list (projects/filters.ts): it must stay in id order.
+    const lastId = this.projects.at(-1)?.id;
+    if (lastId !== undefined && p.id <= lastId) throw new Error(`sandbox: project ${p.id} added after project ${lastId}; project ids only grow`);
     this.projects.push(p);
     this.projectById.set(p.id, p);
     this.projectsByPath.set(this.projectPath(p).toLowerCase(), p.id);
