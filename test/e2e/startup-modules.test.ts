@@ -90,6 +90,14 @@ describe('start-up loads only what the command needs', () => {
     expect(res.stdout).toBe(`forgectl ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version} (from source, node ${process.versions.node})`);
   });
 
+  it('--version with another flag goes through src/main.ts and commander, and prints the very line bin/forgectl writes', async () => {
+    // Two places build the line (bin/forgectl alone, main.ts for the rest and the single executable).
+    const own = await forgectl(['--version']);
+    const viaMain = await forgectl(['--verbose', '--version']);
+    expect(viaMain.exitCode, viaMain.stderr).toBe(0);
+    expect(viaMain.stdout).toBe(own.stdout);
+  });
+
   it('a one-request command and help compile the CLI from dist/app.cjs with the code cache the build made', async () => {
     for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
       const m = await modulesOf([...args], env, 'app');
