@@ -7,7 +7,7 @@
 // command: it only costs compiling time. Node 20 maps no stack trace of a vm script to its source
 // map, so with --enable-source-maps the ES module chunks run instead, as before.
 
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
 import type { run as runCli } from './cli.js';
 import type { createContext as newContext } from './context.js';
+import { makePrivateDir, readPrivateFile, writePrivateFile } from './core/private-files.js';
 
 interface App {
   run: typeof runCli;
@@ -48,21 +49,13 @@ function userCacheFile(): string | undefined {
   }
 }
 
-/** Writes the cache aside and renames it (a concurrent run never reads half of it), in a 0700 directory of ours. */
+/** Keeps the cache in a 0700 directory of ours, written aside and renamed. */
 function keep(file: string, data: Buffer): void {
-  const dir = join(file, '..');
-  const partial = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = lstatSync(dir);
-    // Code cache from a directory another user can write to would run their code.
-    if (!st.isDirectory() || st.uid !== process.getuid?.()) throw new Error('not a directory of ours');
-    if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-    writeFileSync(partial, data, { mode: 0o600 });
-    renameSync(partial, file);
+    makePrivateDir(join(file, '..'));
+    writePrivateFile(file, data);
     log('user code cache written to %s', file);
   } catch (err) {
-    rmSync(partial, { force: true });
     log('user code cache not written: %s', (err as Error).message);
   }
 }
@@ -84,7 +77,8 @@ function load(): App {
   const source = readFileSync(filename, 'utf8');
   const mine = userCacheFile();
   let script: Script | undefined;
-  const cached = mine ? readOrUndefined(mine) : undefined;
+  // Code cache is code: one another user could have written, or a symlink, is never read.
+  const cached = mine ? readPrivateFile(mine) : undefined;
   if (cached) {
     script = new Script(source, { filename: NAME, cachedData: cached });
     // NODE_DEBUG=forgectl tells whether a cache served: start-up time depends on it.

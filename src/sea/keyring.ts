@@ -5,35 +5,15 @@
 // the file fallback applies as in the npm package.
 
 import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAsset } from 'node:sea';
+import { makePrivateDir, readPrivateFile, writePrivateFile } from '../core/private-files.js';
 
 type Binding = typeof import('@napi-rs/keyring');
 
 /** The asset's key, as scripts/build-executable.mjs names it. */
 const ASSET = 'keyring.node';
-
-/**
- * Makes `dir` a directory of ours with mode 0700, or throws why not: loading a library from a place
- * another user can write to would run their code.
- */
-function makePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = lstatSync(dir);
-  if (!st.isDirectory()) throw new Error('not a directory');
-  if (st.uid !== process.getuid!()) throw new Error('owned by another user');
-  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-}
-
-function sameBytes(file: string, bytes: Buffer): boolean {
-  try {
-    return readFileSync(file).equals(bytes);
-  } catch {
-    return false;
-  }
-}
 
 function load(): Binding {
   const bytes = Buffer.from(getAsset(ASSET));
@@ -44,23 +24,15 @@ function load(): Binding {
   const failures: string[] = [];
   for (const dir of [join(cache, 'forgectl', 'native'), join(tmpdir(), `forgectl-${process.getuid!()}`)]) {
     const file = join(dir, name);
-    // Written aside and renamed: a concurrent run never loads a half-written file.
-    const partial = `${file}.${process.pid}.tmp`;
     try {
+      // Loading a library from a place another user can write to would run their code.
       makePrivateDir(dir);
-      if (!sameBytes(file, bytes)) {
-        writeFileSync(partial, bytes, { mode: 0o600 });
-        renameSync(partial, file);
-      }
+      // Written aside and renamed: a concurrent run never loads a half-written file.
+      if (!readPrivateFile(file)?.equals(bytes)) writePrivateFile(file, bytes);
       const mod = { exports: {} as Binding };
       process.dlopen(mod, file);
       return mod.exports;
     } catch (err) {
-      try {
-        rmSync(partial, { force: true });
-      } catch {
-        // The directory itself is unusable: nothing was written.
-      }
       failures.push(`${dir}: ${(err as Error).message.split('\n')[0]}`);
     }
   }

@@ -56,6 +56,16 @@ describe('forgectl man', () => {
     expect(screen).toContain('.TH FORGECTL\\-PROJECTS 1');
   });
 
+  it.skipIf(!hasTmux)('on a terminal, a man that fails is reported in one line with its status, exit 1', async () => {
+    const dir = tempDir('forgectl-bad-man-');
+    // Reads the page as man does, then fails as man does on a page it cannot format.
+    writeFileSync(join(dir, 'man'), '#!/bin/sh\ncat >/dev/null\nexit 3\n', { mode: 0o755 });
+    const screen = await inTerminal(['man', 'projects'], `${dir}:/usr/bin:/bin`);
+    expect(screen).toMatch(/^.*man -l - ended with status 3.*$/m);
+    expect(screen).toContain('EXIT=1');
+    expect(screen).not.toContain('.TH ');
+  });
+
   it('in a pipe prints the roff even when the output is forced to look like a terminal', async () => {
     const res = await forgectl(['man', 'token'], { env: { FORGECTL_FORCE_TTY: '1' } });
     expect(res.exitCode, res.stderr).toBe(0);

@@ -4,7 +4,7 @@
 // binding comes out of the executable) and with one from the config file.
 
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,18 @@ describe.skipIf(!SEA_PLATFORM)('the single executable, with no node on PATH and 
     const self = await exe(home, ['token', 'self', '-o', 'json'], { env });
     expect(self.exitCode, self.stderr).toBe(0);
     expect(json<any>(self).name).toBe('bob-workstation');
+
+    // A binding file another user owns, or a symlink, is not loaded as it is: it is written afresh (dlopen runs its code).
+    const [binding] = readdirSync(native);
+    chownSync(join(native, binding), 65534, 65534);
+    const elsewhere = join(tempDir('forgectl-sea-elsewhere-'), 'keyring.node');
+    copyFileSync(join(native, binding), elsewhere);
+    expect((await exe(home, ['token', 'self', '-o', 'json'], { env })).exitCode).toBe(0);
+    expect(statSync(join(native, binding)).uid).toBe(process.getuid!());
+    rmSync(join(native, binding));
+    symlinkSync(elsewhere, join(native, binding));
+    expect((await exe(home, ['token', 'self', '-o', 'json'], { env })).exitCode).toBe(0);
+    expect(lstatSync(join(native, binding)).isSymbolicLink()).toBe(false);
 
     // Every page: the same projects as the npm build lists with the same token.
     const mark = sb.requests.length;

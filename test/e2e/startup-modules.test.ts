@@ -7,7 +7,7 @@
 // --enable-source-maps it loads the ES module chunks instead, whose module graph the guards on
 // files and packages below check (dist/app.cjs is built from the same modules, lazy imports too).
 
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -90,13 +90,21 @@ describe('start-up loads only what the command needs', () => {
     expect(res.stdout).toBe(`forgectl ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version} (from source, node ${process.versions.node})`);
   });
 
+  it('--version with another flag goes through src/main.ts and commander, and prints the very line bin/forgectl writes', async () => {
+    // Two places build the line (bin/forgectl alone, main.ts for the rest and the single executable).
+    const own = await forgectl(['--version']);
+    const viaMain = await forgectl(['--verbose', '--version']);
+    expect(viaMain.exitCode, viaMain.stderr).toBe(0);
+    expect(viaMain.stdout).toBe(own.stdout);
+  });
+
   it('a one-request command and help compile the CLI from dist/app.cjs with the code cache the build made', async () => {
     for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
       const m = await modulesOf([...args], env, 'app');
       expect(m.stderr).toMatch(/^FORGECTL \d+: app code cache accepted$/m);
-      // No other file through the module loader: main.js and the loader of dist/app.cjs.
+      // No other file through the module loader: main.js and the loader of dist/app.cjs (with src/core/private-files.ts in its chunk).
       expect(m.external).toEqual([]);
-      expect(m.sources).toEqual(['src/app-loader.ts', 'src/main.ts']);
+      expect(m.sources).toEqual(['src/app-loader.ts', 'src/core/private-files.ts', 'src/main.ts']);
       expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(3);
     }
   });
@@ -184,6 +192,41 @@ describe('the code cache of dist/app.cjs under another Node', () => {
     expect(back.stdout).toBe(plain.stdout);
     expect(back.stderr).toMatch(/^FORGECTL \d+: user code cache rejected\nFORGECTL \d+: app code cache accepted$/m);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a cache another user could have written is never read: owned by someone else, in a group-writable directory, or a symlink', async () => {
+    const cache = tempDir('forgectl-xdg-');
+    const plain = await forgectl(['--help']);
+    expect((await underOtherV8(['--help'], { XDG_CACHE_HOME: cache })).exitCode).toBe(0);
+    const dir = join(cache, 'forgectl', 'code');
+    const [name] = readdirSync(dir);
+    const file = join(dir, name);
+    const good = readFileSync(file);
+    const notRead = async () => {
+      const res = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
+      expect(res.stdout).toBe(plain.stdout);
+      expect(res.stderr).not.toMatch(/user code cache (accepted|rejected)/);
+      return res;
+    };
+
+    // A cache is code V8 runs: a file of another user's (the tests run as root) is not read...
+    chownSync(file, 65534, 65534);
+    await notRead();
+    // ...and the run's own cache replaced it.
+    expect(statSync(file).uid).toBe(process.getuid!());
+
+    chmodSync(dir, 0o770);
+    await notRead();
+    chmodSync(dir, 0o700);
+
+    // A symlink planted at the cache's name is neither read nor written through: rename replaces the link.
+    const elsewhere = join(tempDir('forgectl-elsewhere-'), 'target');
+    writeFileSync(elsewhere, good);
+    rmSync(file);
+    symlinkSync(elsewhere, file);
+    await notRead();
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(readFileSync(elsewhere).equals(good)).toBe(true);
   });
 
   it('a cache that cannot be kept costs only time: the command still succeeds', async () => {
