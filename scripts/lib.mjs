@@ -1,6 +1,8 @@
-// Shared by the demo and the benchmark: start `forgectl sandbox` as a child process and read the
-// JSON line it prints (URL and seeded tokens).
+// Shared by the demo, the benchmark and the packaging scripts: start `forgectl sandbox` (or the bench
+// server) as a child process and read the line it prints; a file's sha256.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -46,4 +48,11 @@ export async function startBenchServer(args = []) {
   const script = fileURLToPath(new URL('../bench/server.mjs', import.meta.url));
   const { line, stop } = await startAndReadLine(script, args, 'bench server');
   return { url: line, token: 'glpat-bench-token-00000000', stop };
+}
+
+/** A file's sha256 in hex, read as a stream (the executable is large). */
+export async function sha256(file) {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
 }
