@@ -7,53 +7,25 @@
 // and stops at the first page that links no next one. Offset pages stop at 50,000 items (GitLab's
 // default offset limit, spec part 3 §8; an instance's lower limit shows as a 405): past it, the
 // list goes on by keyset from the last id, one page at a time along `Link rel="next"`.
+import { api, emit, fetchPage, nextLink } from './floor-lib.mjs';
+
 const OFFSET_LIMIT = 50_000;
 const PER_PAGE = 100;
 const MAX = 8;
-const api = `${process.env.FORGECTL_URL}/api/v4/projects`;
 const base = `${api}?order_by=id&sort=desc&per_page=${PER_PAGE}`;
-const headers = { 'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN, Accept: 'application/json' };
 let limit = MAX;
 
-/** The URL of `Link: <…>; rel="next"`, if any. */
-function nextLink(link) {
-  for (const part of (link ?? '').split(/,(?=\s*<)/)) {
-    const m = /<([^>]*)>.*;\s*rel="?next"?/.exec(part);
-    if (m) return m[1];
-  }
-  return undefined;
-}
-
 async function get(url) {
-  for (;;) {
-    const res = await fetch(url, { headers });
-    const retryAfter = res.headers.get('retry-after');
-    if (res.status === 429 || (res.status === 503 && retryAfter)) {
-      limit = Math.max(1, Math.floor(limit / 2));
-      await res.arrayBuffer();
-      await new Promise((r) => setTimeout(r, Number(retryAfter ?? 1) * 1000));
-      continue;
-    }
-    // A lower offset limit than GitLab's default (self-managed instances set their own): go on by keyset.
-    if (res.status === 405 && /offset/i.test(await res.text())) return { refused: true };
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    if (retryAfter) limit = Math.max(1, Math.floor(limit / 2));
-    else if (limit < MAX) limit++;
-    const total = Number(res.headers.get('x-total-pages'));
-    // The links decide where the list ends; x-next-page where a proxy strips them.
-    const next = nextLink(res.headers.get('link')) ?? (res.headers.get('x-next-page') || undefined);
-    return { items: await res.json(), totalPages: total > 0 ? total : undefined, next };
-  }
-}
-
-function write(s) {
-  return new Promise((resolve) => (process.stdout.write(s) ? resolve() : process.stdout.once('drain', resolve)));
-}
-
-async function emit(items) {
-  let out = '';
-  for (const item of items) out += `${JSON.stringify(item)}\n`;
-  await write(out);
+  const res = await fetchPage(url, () => (limit = Math.max(1, Math.floor(limit / 2))));
+  // A lower offset limit than GitLab's default (self-managed instances set their own): go on by keyset.
+  if (res.status === 405 && /offset/i.test(await res.text())) return { refused: true };
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  if (res.headers.get('retry-after')) limit = Math.max(1, Math.floor(limit / 2));
+  else if (limit < MAX) limit++;
+  const total = Number(res.headers.get('x-total-pages'));
+  // The links decide where the list ends; x-next-page where a proxy strips them.
+  const next = nextLink(res.headers.get('link')) ?? (res.headers.get('x-next-page') || undefined);
+  return { items: await res.json(), totalPages: total > 0 ? total : undefined, next };
 }
 
 const first = await get(`${base}&page=1`);

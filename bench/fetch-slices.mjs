@@ -3,36 +3,16 @@
 // lowest id by one keyset request in the other order, then slices of ids sized from page 1's density
 // (about 0.9 of a page each), up to 8 read at once with keyset paging inside each (id_after and
 // id_before as bounds; a short page ends a slice), printed in slice order. The same work per item as
-// `forgectl projects list --all -o ndjson`, with the built-in fetch and nothing else. No 429 handling:
-// the bench server does not throttle.
+// `forgectl projects list --all -o ndjson`, with the built-in fetch and nothing else.
+import { api, emit, fetchPage, nextLink } from './floor-lib.mjs';
+
 const PER_PAGE = 100;
 const MAX = 8;
-const api = `${process.env.FORGECTL_URL}/api/v4/projects`;
-const headers = { 'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN, Accept: 'application/json' };
-
-/** The URL of `Link: <…>; rel="next"`, if any. */
-function nextLink(link) {
-  for (const part of (link ?? '').split(/,(?=\s*<)/)) {
-    const m = /<([^>]*)>.*;\s*rel="?next"?/.exec(part);
-    if (m) return m[1];
-  }
-  return undefined;
-}
 
 async function get(url) {
-  const res = await fetch(url, { headers });
+  const res = await fetchPage(url);
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return { items: await res.json(), next: nextLink(res.headers.get('link')) };
-}
-
-function write(s) {
-  return new Promise((resolve) => (process.stdout.write(s) ? resolve() : process.stdout.once('drain', resolve)));
-}
-
-async function emit(items) {
-  let out = '';
-  for (const item of items) out += `${JSON.stringify(item)}\n`;
-  await write(out);
 }
 
 /** The pages of ids in (after, before), newest first. */

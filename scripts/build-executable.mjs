@@ -7,13 +7,13 @@
 //   node scripts/build-executable.mjs [--no-code-cache]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appScript, base } from './esbuild-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 export const EXECUTABLE = join(root, 'dist', 'forgectl-linux-x64');
 const SEA_DIR = join(root, 'dist', 'sea');
 // The fuse Node's binary carries; postject flips it so Node looks for the blob.
@@ -33,27 +33,20 @@ export async function buildExecutable({ codeCache = true } = {}) {
   const app = join(SEA_DIR, 'app.js');
   const appCache = join(SEA_DIR, 'app.cache');
   const common = {
-    absWorkingDir: root,
-    bundle: true,
+    ...base,
     format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    // The same defines as scripts/build.mjs.
-    define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
     // Less source to read and a smaller code cache; names kept for error classes and stack traces.
     minify: true,
     keepNames: true,
     legalComments: 'none',
-    logLevel: 'warning',
   };
   // The CLI proper, everything bundled (dynamic imports too), wrapped as src/sea/app-loader.ts
   // compiles it.
   await build({
     ...common,
+    ...appScript,
     entryPoints: ['src/sea/app.ts'],
     outfile: app,
-    banner: { js: '(function (exports, require, module) {' },
-    footer: { js: '\n})' },
     plugins: [
       {
         // The binding's loader looks for its .node file in node_modules; here it comes from the asset.

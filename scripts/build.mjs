@@ -12,22 +12,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appScript, base } from './esbuild-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BANNER = "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);";
 const CLI = 'src/cli.ts';
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 const options = {
-  absWorkingDir: root,
+  ...base,
   entryPoints: { main: 'src/main.ts', docs: 'src/docs/generate.ts' },
   outdir: 'dist',
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
   // A native addon cannot be bundled: the keyring binding loads its platform's .node file from
   // node_modules at run time (only when a profile uses the credential store).
   external: ['@napi-rs/keyring'],
@@ -37,8 +34,6 @@ const options = {
   sourcemap: 'linked',
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
 };
 // A first pass, written nowhere, finds which of our modules are imported lazily.
 const lazy = lazySourceModules((await build({ ...options, write: false, sourcemap: false })).metafile);
@@ -65,26 +60,16 @@ if (!process.argv.includes('--no-code-cache')) {
  */
 function buildApp() {
   return build({
-    absWorkingDir: root,
+    ...appScript,
     entryPoints: ['src/sea/app.ts'],
     outfile: 'dist/app.cjs',
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
     external: options.external,
     // A vm script has no import(): the keyring binding's becomes a require() (src/app-loader.ts).
     supported: { 'dynamic-import': false },
-    banner: { js: '(function (exports, require, module) {' },
-    footer: { js: '\n})' },
     // No comments and less text to read and keep; names stay (nothing is renamed) for stack traces.
     minifyWhitespace: true,
-    // The licences are in THIRD_PARTY_LICENSES, as for the single executable.
-    legalComments: 'none',
     sourcemap: 'linked',
     metafile: true,
-    define: options.define,
-    logLevel: 'warning',
   });
 }
 

@@ -1,6 +1,8 @@
-// Shared by the demo and the benchmark: start `forgectl sandbox` as a child process and read the
-// JSON line it prints (URL and seeded tokens).
+// Shared by the demo, the benchmark and the packaging scripts: start `forgectl sandbox` (or the bench
+// server) as a child process and read the line it prints; a file's sha256.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -17,25 +19,25 @@ export function cleanEnv(extra = {}) {
   return { ...env, ...extra };
 }
 
-export async function startSandboxProcess(args = []) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '-o', 'json', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: cleanEnv(),
-  });
+/** Spawn `node script ...args` and wait for the first line it prints (its address); `stop` ends it. */
+async function startAndReadLine(script, args, what) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv() });
   const lines = createInterface({ input: child.stdout });
-  const first = await new Promise((resolve, reject) => {
+  const line = await new Promise((resolve, reject) => {
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`sandbox exited early with code ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${what} exited early with code ${code}`)));
   });
-  const info = JSON.parse(first);
-  return {
-    ...info,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { line, stop };
+}
+
+export async function startSandboxProcess(args = []) {
+  const { line, stop } = await startAndReadLine(BIN, ['sandbox', '--port', '0', '-o', 'json', ...args], 'sandbox');
+  return { ...JSON.parse(line), stop };
 }
 
 /**
@@ -44,19 +46,13 @@ export async function startSandboxProcess(args = []) {
  */
 export async function startBenchServer(args = []) {
   const script = fileURLToPath(new URL('../bench/server.mjs', import.meta.url));
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv() });
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited early with code ${code}`)));
-  });
-  return {
-    url,
-    token: 'glpat-bench-token-00000000',
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
+  const { line, stop } = await startAndReadLine(script, args, 'bench server');
+  return { url: line, token: 'glpat-bench-token-00000000', stop };
+}
+
+/** A file's sha256 in hex, read as a stream (the executable is large). */
+export async function sha256(file) {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
 }

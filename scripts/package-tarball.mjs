@@ -6,12 +6,12 @@
 // the build, which needs the devDependencies) and no dependency but the bundled ones.
 // Standalone: run `npm run build` first. `--out DIR` writes the tarball there instead of dist/.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sha256 } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -70,7 +70,7 @@ try {
   const where = relative(process.cwd(), join(outDir, filename));
   console.log(`wrote ${where.startsWith('..') ? join(outDir, filename) : where} (${entryCount} files, ${Math.round(size / 1024)} kB; bundled: ${Object.keys(dependencies).join(', ') || 'nothing'})`);
   // In sha256sum's format, so the line checks a downloaded copy with `sha256sum -c`.
-  console.log(`${createHash('sha256').update(readFileSync(join(outDir, filename))).digest('hex')}  ${filename}`);
+  console.log(`${await sha256(join(outDir, filename))}  ${filename}`);
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

@@ -3,11 +3,11 @@
 // executable goes in), then dist/SHA256SUMS, whose lines it also prints: `sha256sum -c` checks a
 // download against them.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildExecutable } from './build-executable.mjs';
+import { sha256 } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -15,12 +15,6 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 function node(script) {
   const res = spawnSync(process.execPath, [join(root, 'scripts', script)], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) throw new Error(`${script} failed (exit ${res.status ?? res.signal})`);
-}
-
-async function sha256(file) {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk);
-  return hash.digest('hex');
 }
 
 node('build.mjs');

@@ -2,41 +2,20 @@
 // item goes out as the server wrote it (its keys in their order, unknown ones kept), secrets masked.
 // A page that is not a list of projects (a proxy's JSON, a page of non-objects) is still refused.
 
-import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgectl } from '../helpers/cli.js';
+import { usePagingServer } from '../helpers/paging-server.js';
 
 // Page number → the body of that page, as text (the server's own bytes).
 let pages: Record<number, string> = {};
-let server: Server;
-let origin = '';
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin);
-    const page = Number(url.searchParams.get('page') ?? '1');
-    const total = Object.keys(pages).length;
-    const perPage = url.searchParams.get('per_page');
-    const link = (n: number, rel: string) => `<${origin}/api/v4/projects?page=${n}&per_page=${perPage}>; rel="${rel}"`;
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      link: [page < total ? link(page + 1, 'next') : '', link(1, 'first'), link(total, 'last')].filter(Boolean).join(', '),
-      'x-page': String(page),
-      'x-per-page': String(perPage),
-      'x-next-page': page < total ? String(page + 1) : '',
-      'x-total-pages': String(total),
-      'x-total': String(total * 2),
-    });
-    res.end(pages[page] ?? '[]');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const fake = usePagingServer('/api/v4/projects', (page) => {
+  const total = Object.keys(pages).length;
+  return { body: pages[page] ?? '[]', next: page < total ? page + 1 : undefined, totalPages: total, total: total * 2 };
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const list = (...extra: string[]) =>
   forgectl(['projects', 'list', '--all', '--per-page', '2', '-o', 'ndjson', '--retries', '0', ...extra], {
-    env: { FORGECTL_URL: origin, FORGECTL_TOKEN: 'glpat-test-token-000000' },
+    env: { FORGECTL_URL: fake.origin, FORGECTL_TOKEN: 'glpat-test-token-000000' },
   });
 
 // Items as a later server version might write them: keys in no particular order, fields forgectl

@@ -2,9 +2,9 @@
 // ends. A list that grows goes on past the count page 1 gave; links that end it before a count the
 // server gave make it a cut list (exit 1), never a quiet, complete-looking end.
 
-import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgectl } from '../helpers/cli.js';
+import { usePagingServer } from '../helpers/paging-server.js';
 
 interface FakePage {
   ids: number[];
@@ -14,37 +14,17 @@ interface FakePage {
 }
 
 let pages: Record<number, FakePage> = {};
-let server: Server;
-let origin = '';
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin);
-    const page = Number(url.searchParams.get('page') ?? '1');
-    const perPage = url.searchParams.get('per_page');
-    const p = pages[page] ?? { ids: [], totalPages: Object.keys(pages).length };
-    const link = (n: number, rel: string) => `<${origin}/api/v4/hooks?page=${n}&per_page=${perPage}>; rel="${rel}"`;
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      link: [p.next ? link(p.next, 'next') : '', link(1, 'first'), link(p.totalPages, 'last')].filter(Boolean).join(', '),
-      'x-page': String(page),
-      'x-per-page': String(perPage),
-      'x-next-page': p.next ? String(p.next) : '',
-      'x-total-pages': String(p.totalPages),
-      'x-total': String(p.totalPages * Number(perPage)),
-    });
-    res.end(JSON.stringify(p.ids.map((id) => ({ id, url: `https://hooks.example/${id}` }))));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const fake = usePagingServer('/api/v4/hooks', (page, perPage) => {
+  const p = pages[page] ?? { ids: [], totalPages: Object.keys(pages).length };
+  const body = JSON.stringify(p.ids.map((id) => ({ id, url: `https://hooks.example/${id}` })));
+  return { body, next: p.next, totalPages: p.totalPages, total: p.totalPages * Number(perPage) };
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 // Counted pages fetched several at a time (the default), and one at a time.
 const MODES = [['counted pages in parallel', {}], ['one page at a time', { FORGECTL_PAGE_CONCURRENCY: '1' }]] as const;
 
 const list = (env: Record<string, string>) =>
-  forgectl(['hooks', 'list', '--all', '--per-page', '2', '-o', 'json', '--retries', '0'], { env: { FORGECTL_URL: origin, FORGECTL_TOKEN: 'glpat-test-token-000000', ...env } });
+  forgectl(['hooks', 'list', '--all', '--per-page', '2', '-o', 'json', '--retries', '0'], { env: { FORGECTL_URL: fake.origin, FORGECTL_TOKEN: 'glpat-test-token-000000', ...env } });
 
 describe('--all on a list that grows while it is read', () => {
   for (const [mode, env] of MODES) {

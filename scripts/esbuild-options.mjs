@@ -1,0 +1,27 @@
+// The esbuild options the npm build (scripts/build.mjs) and the single executable
+// (scripts/build-executable.mjs) share, so both bundles target the same Node with the same defines.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+export const base = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+/** The CLI proper as one CommonJS script wrapped as the app loaders (src/app-loader.ts, src/sea/app-loader.ts) compile it. */
+export const appScript = {
+  ...base,
+  format: 'cjs',
+  banner: { js: '(function (exports, require, module) {' },
+  footer: { js: '\n})' },
+  // The licences are in THIRD_PARTY_LICENSES.
+  legalComments: 'none',
+};
