@@ -154,7 +154,7 @@ function perlCli(url, token) {
   return { bin, backend, argv: [`--url=${url}/api/v4`, `--private-token=${token}`, '--all', 'projects', 'per_page:100', 'order_by:id', 'sort:desc'] };
 }
 
-const results = { machine: machine(), node: process.version, rounds: ROUNDS, date: new Date().toISOString(), loadavg: { start: loadavg() }, cases: {}, notes: [] };
+const results = { machine: machine(), node: process.version, rounds: ROUNDS, date: new Date().toISOString(), loadavg: { start: loadavg() }, cases: {} };
 const rows = [];
 const notes = [];
 

@@ -2,30 +2,22 @@
 // read the same list from it (issue 27, item 4): otherwise `npm run bench` could time the wrong
 // work and nobody would notice. Structural checks only: headers, links, ids, line counts; no timing.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, forgectl } from '../helpers/cli.js';
+import { startBenchServer } from '../../scripts/lib.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const realdata = (name: string) => JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/realdata/projects', name), 'utf8')).body;
 
+/** The bench's own way to start its server (scripts/lib.mjs): what `npm run bench` measures against. */
 interface BenchServer {
   url: string;
-  child: ChildProcess;
+  stop: () => Promise<void>;
 }
-
-async function start(args: string[]): Promise<BenchServer> {
-  const child = spawn(process.execPath, [resolve(ROOT, 'bench/server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((ok, fail) => {
-    createInterface({ input: child.stdout! }).once('line', ok);
-    child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
-  });
-  return { url, child };
-}
+const start = (args: string[]): Promise<BenchServer> => startBenchServer(args);
 
 // 250 projects with gaps in their ids; the same with GitLab's limits lowered so that 250 items are
 // past the count (no totals) and page 3 of 100 is past the offset limit; and one with a rate limit.
@@ -39,9 +31,7 @@ beforeAll(async () => {
     start(['--items', '3', '--rate-limit', '2']),
   ]);
 });
-afterAll(() => {
-  for (const s of [counted, uncounted, limited]) s?.child.kill();
-});
+afterAll(() => Promise.all([counted, uncounted, limited].map((s) => s?.stop())));
 
 async function get(server: BenchServer, query: string) {
   const res = await fetch(`${server.url}/api/v4/projects?${query}`, { headers: { 'PRIVATE-TOKEN': 'any-token-at-all' } });
