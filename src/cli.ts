@@ -4,7 +4,7 @@
 import { Command, CommanderError, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
-import { addGlobalOptions, declareGroupsAsHeads, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
+import { addGlobalOptions, declareHeads, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
 import { HELP_LAYOUT } from './core/help.js';
 import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
@@ -56,11 +56,11 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
   const rootOptions = globalOptions();
   for (const opt of rootOptions) program.addOption(opt);
   const word = argv ? commandWord(argv, rootOptions) : undefined;
-  // The root help lists each group's name and summary: what is inside a group is not built.
-  const rootHelp = argv !== undefined && onlyRootHelp(argv, rootOptions);
-  if (rootHelp) declareGroupsAsHeads(program);
+  // The root help lists each command's name and summary: what is inside them is not built.
+  const rootHelp = argv !== undefined ? rootHelpWords(argv, rootOptions) : undefined;
+  if (rootHelp) declareHeads(program, rootHelp[0]);
   // `help COMMAND` walks the whole tree and prints any command's help, global options included.
-  const lazy = argv !== undefined && (word !== 'help' || rootHelp);
+  const lazy = argv !== undefined && (word !== 'help' || rootHelp !== undefined);
   const only: CommandGroup | undefined = lazy && word ? COMMAND_GROUPS.find((g) => g.names.includes(word) && !g.names.includes('help')) : undefined;
   for (const group of COMMAND_GROUPS) if (!only || group === only) group.register(program, reg);
   if (lazy) decorateOnDispatch(program);
@@ -87,17 +87,18 @@ function commandWord(argv: string[], rootOptions: Option[]): string | undefined 
 }
 
 /**
- * Whether the line can reach no command but the root and `help` alone: no word but the values of
- * root options, or the one word `help`. Any other word, or `--` (every word after it is one), may
- * name a group; options commander does not know at the root (`-h`, `--version`, a typo) take no value.
+ * For a line that can print only the root help (or the version, or a root option's error), its
+ * words: none but the values of root options, or the one word `help` (whose command runs).
+ * Undefined for any other word, or `--` (every word after it is one): the line may name a command.
+ * Options commander does not know at the root (`-h`, `--version`, a typo) take no value.
  */
-function onlyRootHelp(argv: string[], rootOptions: Option[]): boolean {
+function rootHelpWords(argv: string[], rootOptions: Option[]): [] | ['help'] | undefined {
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') return false;
+    if (arg === '--') return undefined;
     if (!arg.startsWith('-') || arg === '-') {
-      if (help || arg !== 'help') return false;
+      if (help || arg !== 'help') return undefined;
       help = true;
       continue;
     }
@@ -106,7 +107,7 @@ function onlyRootHelp(argv: string[], rootOptions: Option[]): boolean {
     const opt = rootOptions.find((o) => o.long === arg || o.short === arg);
     if (opt?.required || opt?.optional) i++;
   }
-  return true;
+  return help ? ['help'] : [];
 }
 
 /**

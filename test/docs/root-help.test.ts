@@ -9,7 +9,7 @@ import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
 import { runCli, testContext } from '../helpers/harness.js';
 
 /** Lines that can print nothing but the root help (or the version, or a root option's error). */
-const ROOT_HELP_LINES = [[], ['--help'], ['-h'], ['help'], ['--verbose', '--help'], ['-p', 'work', '--help'], ['--profile=work', '-h'], ['-p', 'help'], ['-o', 'json']];
+const ROOT_HELP_LINES = [[], ['--help'], ['-h'], ['help'], ['-ojson', 'help'], ['--verbose', '--help'], ['-p', 'work', '--help'], ['--profile=work', '-h'], ['-p', 'help'], ['-o', 'json']];
 /** Lines that may reach a group's commands (or suggest one), each with the group that must be whole. */
 const GROUP_LINES: [string[], string][] = [
   [['projects', '--help'], 'projects'],
@@ -38,14 +38,16 @@ describe('the root help', () => {
   const whole = buildProgram({ ctx: testContext().ctx });
   const groups = whole.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
 
-  it('builds each group without its commands (the whole tree has ~150)', () => {
+  it('builds each group without its commands, each command without its options (the whole tree has ~150)', () => {
     expect(groups.length).toBeGreaterThan(15);
     expect(paths(whole).length).toBeGreaterThan(100);
+    expect(whole.commands.find((c) => c.name() === 'api')?.options.length).toBeGreaterThan(5);
     for (const argv of ROOT_HELP_LINES) {
       const program = buildProgram({ ctx: testContext().ctx }, argv);
       // The same commands at the root, in the same order; nothing below them.
       expect(program.commands.map((c) => c.name()), argv.join(' ')).toEqual(whole.commands.map((c) => c.name()));
       expect(paths(program), argv.join(' ')).toEqual(whole.commands.map((c) => c.name()));
+      expect(program.commands.flatMap((c) => c.options.map((o) => `${c.name()} ${o.flags}`)), argv.join(' ')).toEqual([]);
     }
   });
 
@@ -72,7 +74,8 @@ describe('the root help', () => {
   it('is what `forgectl --help`, `-h`, `help` and `forgectl` alone print, in the process and from the binary', async () => {
     // A pipe has no width: commander lays the help out at 80 columns.
     const want = rootHelp(buildProgram({ ctx: testContext().ctx }), 80);
-    for (const argv of [['--help'], ['-h'], ['help'], [], ['--verbose', '--help']]) {
+    // `help` runs: the one command such a line builds whole.
+    for (const argv of [['--help'], ['-h'], ['help'], ['-ojson', 'help'], [], ['--verbose', '--help']]) {
       const inProcess = await runCli(argv);
       expect(inProcess.exitCode, argv.join(' ')).toBe(0);
       expect(inProcess.stdout, argv.join(' ')).toBe(want);
