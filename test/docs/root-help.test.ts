@@ -3,10 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
 import { execa } from 'execa';
 import { BIN, cleanEnv, tempDir } from '../helpers/cli.js';
-import { runCli, testContext } from '../helpers/harness.js';
+import { programFor, runCli, testContext } from '../helpers/harness.js';
 
 /** Lines that can print nothing but the root help (or the version, or a root option's error). */
 const ROOT_HELP_LINES = [[], ['--help'], ['-h'], ['help'], ['-ojson', 'help'], ['--verbose', '--help'], ['-p', 'work', '--help'], ['--profile=work', '-h'], ['-p', 'help'], ['-o', 'json']];
@@ -35,7 +34,7 @@ function rootHelp(program: Command, width: number): string {
 }
 
 describe('the root help', () => {
-  const whole = buildProgram({ ctx: testContext().ctx });
+  const whole = programFor();
   const groups = whole.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
 
   it('builds each group without its commands, each command without its options (the whole tree has ~150)', () => {
@@ -43,7 +42,7 @@ describe('the root help', () => {
     expect(paths(whole).length).toBeGreaterThan(100);
     expect(whole.commands.find((c) => c.name() === 'api')?.options.length).toBeGreaterThan(5);
     for (const argv of ROOT_HELP_LINES) {
-      const program = buildProgram({ ctx: testContext().ctx }, argv);
+      const program = programFor(argv);
       // The same commands at the root, in the same order; nothing below them.
       expect(program.commands.map((c) => c.name()), argv.join(' ')).toEqual(whole.commands.map((c) => c.name()));
       expect(paths(program), argv.join(' ')).toEqual(whole.commands.map((c) => c.name()));
@@ -53,7 +52,7 @@ describe('the root help', () => {
 
   it('builds a group whole when the line may reach its commands', () => {
     for (const [argv, group] of GROUP_LINES) {
-      const program = buildProgram({ ctx: testContext().ctx }, argv);
+      const program = programFor(argv);
       const built = program.commands.find((c) => c.name() === group);
       expect(built && paths(built), argv.join(' ')).toEqual(paths(whole.commands.find((c) => c.name() === group)!));
     }
@@ -62,10 +61,10 @@ describe('the root help', () => {
   it('prints byte for byte what the whole tree prints, in a pipe and at any terminal width', () => {
     const seen = new Set<string>();
     for (const width of [30, 40, 60, 80, 100, 132, 250]) {
-      const want = rootHelp(buildProgram({ ctx: testContext().ctx }), width);
+      const want = rootHelp(programFor(), width);
       expect(want).toContain('\nCommands:\n  profile ');
       seen.add(want);
-      for (const argv of ROOT_HELP_LINES) expect(rootHelp(buildProgram({ ctx: testContext().ctx }, argv), width), `${argv.join(' ')} at ${width}`).toBe(want);
+      for (const argv of ROOT_HELP_LINES) expect(rootHelp(programFor(argv), width), `${argv.join(' ')} at ${width}`).toBe(want);
     }
     // The layout depends on the width: each is another text.
     expect(seen.size).toBe(7);
@@ -73,7 +72,7 @@ describe('the root help', () => {
 
   it('is what `forgectl --help`, `-h`, `help` and `forgectl` alone print, in the process and from the binary', async () => {
     // A pipe has no width: commander lays the help out at 80 columns.
-    const want = rootHelp(buildProgram({ ctx: testContext().ctx }), 80);
+    const want = rootHelp(programFor(), 80);
     // `help` runs: the one command such a line builds whole.
     for (const argv of [['--help'], ['-h'], ['help'], ['-ojson', 'help'], [], ['--verbose', '--help']]) {
       const inProcess = await runCli(argv);
