@@ -4,7 +4,7 @@
 import { Command, CommanderError, type Option } from 'commander';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
-import { addGlobalOptions, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
+import { addGlobalOptions, declareHeads, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
 import { HELP_LAYOUT } from './core/help.js';
 import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
@@ -17,7 +17,8 @@ export { createContext } from './context.js';
 /**
  * The command tree. Given the command line, it registers only the group the line names and adds
  * the global options to a command only when the line reaches it, which is most of the start-up
- * cost otherwise; without one (generated docs, `forgectl help`) it is the whole tree.
+ * cost otherwise; for the root help, each group without its commands; without a command line
+ * (generated docs) and for `forgectl help COMMAND`, the whole tree.
  */
 export function buildProgram(reg: Registry, argv?: string[]): Command {
   const program = new Command('forgectl');
@@ -55,8 +56,11 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
   const rootOptions = globalOptions();
   for (const opt of rootOptions) program.addOption(opt);
   const word = argv ? commandWord(argv, rootOptions) : undefined;
-  // `help` walks the whole tree and prints any command's help, global options included.
-  const lazy = argv !== undefined && word !== 'help';
+  // The root help lists each command's name and summary: what is inside them is not built.
+  const rootHelp = argv !== undefined ? rootHelpWords(argv, rootOptions) : undefined;
+  if (rootHelp) declareHeads(program, rootHelp[0]);
+  // `help COMMAND` walks the whole tree and prints any command's help, global options included.
+  const lazy = argv !== undefined && (word !== 'help' || rootHelp !== undefined);
   const only: CommandGroup | undefined = lazy && word ? COMMAND_GROUPS.find((g) => g.names.includes(word) && !g.names.includes('help')) : undefined;
   for (const group of COMMAND_GROUPS) if (!only || group === only) group.register(program, reg);
   if (lazy) decorateOnDispatch(program);
@@ -80,6 +84,30 @@ function commandWord(argv: string[], rootOptions: Option[]): string | undefined 
     if (opt.required || opt.optional) i++;
   }
   return undefined;
+}
+
+/**
+ * For a line that can print only the root help (or the version, or a root option's error), its
+ * words: none but the values of root options, or the one word `help` (whose command runs).
+ * Undefined for any other word, or `--` (every word after it is one): the line may name a command.
+ * Options commander does not know at the root (`-h`, `--version`, a typo) take no value.
+ */
+function rootHelpWords(argv: string[], rootOptions: Option[]): [] | ['help'] | undefined {
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-') || arg === '-') {
+      if (help || arg !== 'help') return undefined;
+      help = true;
+      continue;
+    }
+    // After `help` the options are the help command's own: a value of one is a word, so not this path.
+    if (help || (arg.startsWith('--') && arg.includes('='))) continue;
+    const opt = rootOptions.find((o) => o.long === arg || o.short === arg);
+    if (opt?.required || opt?.optional) i++;
+  }
+  return help ? ['help'] : [];
 }
 
 /**

@@ -317,7 +317,30 @@ export function examplesOf(cmd: Command): string[] {
   return cmd.commands.flatMap((sub) => examplesOf(sub).filter((e) => !e.startsWith('#')).slice(0, 1));
 }
 
-/** Declares a command under `parent`. */
+// The root help prints each command's name, arguments, aliases and summary and nothing inside it,
+// so a line that can print no other page declares heads: a command without its options and help
+// texts, a group without its commands.
+/** Roots whose commands are declared as heads, with the one command the line runs, built whole. */
+const HEADS_ONLY = new WeakMap<Command, string | undefined>();
+/** Groups declared as heads, and the stand-in returned for what is declared in them. */
+const HEADS = new WeakSet<Command>();
+let notBuilt: Command | undefined;
+
+/** Commands declared under `root` from now on are heads, but `whole` (`help`, which runs): for a line that prints the root help. */
+export function declareHeads(root: Command, whole?: string): void {
+  HEADS_ONLY.set(root, whole);
+}
+
+/** A detached command, never parsed or printed, for a declaration inside a head (one for all: a new one each would cost). */
+function standIn(): Command {
+  if (!notBuilt) {
+    notBuilt = new Command('(not built)');
+    HEADS.add(notBuilt);
+  }
+  return notBuilt;
+}
+
+/** Declares a command under `parent` (inside a group declared as a head: nothing, a stand-in is returned). */
 export function defineCommand<O extends Typed.OptionValues = {}, T = undefined>(
   parent: Command,
   reg: Registry,
@@ -325,6 +348,13 @@ export function defineCommand<O extends Typed.OptionValues = {}, T = undefined>(
   spec: CommandSpec<O, T> & (undefined extends T ? unknown : { target: CommandSpec<O, T>['target'] & {} }),
 ): Command;
 export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<Typed.OptionValues, any>): Command {
+  if (HEADS.has(parent)) return standIn();
+  if (HEADS_ONLY.has(parent) && HEADS_ONLY.get(parent) !== spec.name.split(' ')[0]) {
+    // What `subcommandTerm` and `subcommandDescription` read; no action: the line runs no such command.
+    const head = parent.command(spec.name).summary(spec.summary).description(spec.summary);
+    for (const a of spec.aliases ?? []) head.alias(a);
+    return head;
+  }
   const cmd = parent.command(spec.name).summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
   specs.set(cmd, spec);
   for (const a of spec.aliases ?? []) cmd.alias(a);
@@ -409,13 +439,15 @@ function checkContradictions(cmd: Command): void {
   }
 }
 
-/** Declares a command group (`token`, `mr train`). */
+/** Declares a command group (`token`, `mr train`); under a root that declares heads, the group without its commands. */
 export function defineGroup(parent: Command, name: string, summary: string, description?: string): Command {
+  if (HEADS.has(parent)) return standIn();
   const group = parent
     .command(name)
     .usage('<command> [options]')
     .summary(summary)
     .description(description ? `${summary}\n\n${description}` : summary);
+  if (HEADS_ONLY.has(parent)) HEADS.add(group);
   // Read when the help is shown: the group's commands are declared after it.
   return group.addHelpText('after', () => examplesText(examplesOf(group)));
 }

@@ -6,7 +6,8 @@
 
 import { PassThrough, Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { reportError, run } from '../../src/cli.js';
+import type { Command } from 'commander';
+import { buildProgram, reportError, run } from '../../src/cli.js';
 import { Context } from '../../src/context.js';
 import type { Clock } from '../../src/core/clock.js';
 import type { ParsedCommand } from '../../src/core/command.js';
@@ -66,6 +67,11 @@ export interface CliRun {
   stdout: string;
   stderr: string;
   ctx: Context;
+}
+
+/** The command tree `run` builds for the command line `argv`; without one, the whole tree (as docs are generated). */
+export function programFor(argv?: string[]): Command {
+  return buildProgram({ ctx: testContext().ctx }, argv);
 }
 
 /** Runs `forgectl ARGV` in this process through the real program; `prepare` may alter the context first. */
