@@ -18,6 +18,7 @@ import { envFor, useSandbox } from '../helpers/sandbox.js';
 const sandbox = useSandbox();
 const HOOK = resolve(import.meta.dirname, '../helpers/module-log.mjs');
 const EXIT_PROBE = resolve(import.meta.dirname, '../helpers/exit-probe.mjs');
+const LOADED_PROBE = resolve(import.meta.dirname, '../helpers/loaded-builtins.cjs');
 const DIST = resolve(import.meta.dirname, '../../dist');
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -88,6 +89,19 @@ describe('start-up loads only what the command needs', () => {
     }
     const res = await forgectl(['--version']);
     expect(res.stdout).toBe(`forgectl ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version} (from source, node ${process.versions.node})`);
+  });
+
+  it('a one-request command and help start no ES module loader: bin/forgectl requires dist/launch.cjs, which runs dist/app.cjs', async () => {
+    for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
+      const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+      const res = await forgectl([...args], { env: { ...env, FORGECTL_LOADED_LOG: log, NODE_OPTIONS: `--require=${LOADED_PROBE}` } });
+      expect(res.exitCode, res.stderr).toBe(0);
+      const loaded = readFileSync(log, 'utf8').split('\n');
+      // The loader's job runner loads with the first ES module (its resolving, reading and linking
+      // cost about a tenth of a one-request run).
+      expect(loaded.filter((m) => m.startsWith('NativeModule internal/modules/esm/module_job'))).toEqual([]);
+      expect(loaded.filter((m) => m.startsWith(`File ${DIST}/`))).toEqual([`File ${DIST}/launch.cjs`]);
+    }
   });
 
   it('--version with another flag goes through src/main.ts and commander, and prints the very line bin/forgectl writes', async () => {
