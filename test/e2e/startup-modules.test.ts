@@ -104,6 +104,21 @@ describe('start-up loads only what the command needs', () => {
     }
   });
 
+  it('--version into a pipe writes its line without making a stream of stdout (no socket or stream module)', async () => {
+    const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+    // execa reads stdout through a pipe, as `$(forgectl --version)` does.
+    const res = await forgectl(['--version'], { env: { FORGECTL_LOADED_LOG: log, NODE_OPTIONS: `--require=${LOADED_PROBE}` } });
+    expect(res.stdout).toMatch(/^forgectl \d+\.\d+\.\d+ \(from source, node /);
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
+  });
+
+  it('--version to a full device says so in one line and exits 1', async () => {
+    const full = await execa('sh', ['-c', `"${process.execPath}" "${BIN}" --version > /dev/full`], { reject: false });
+    expect(full.exitCode).toBe(1);
+    expect(String(full.stderr)).toMatch(/^error: cannot write to standard output: ENOSPC[^\n]*$/);
+  });
+
   it('--version with another flag goes through src/main.ts and commander, and prints the very line bin/forgectl writes', async () => {
     // Two places build the line (bin/forgectl alone, main.ts for the rest and the single executable).
     const own = await forgectl(['--version']);
