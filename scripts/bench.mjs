@@ -234,8 +234,9 @@ await section('startup', async () => {
   compare('start', r.groupHelp, r.node, 2);
   compare('a', r.one, r.fetchOne, 1.2);
   if (exe) {
+    // Issue 28's aim for starting the executable; its help and request are held to the npm build's goals.
     compare('exe', r.exeVersion, r.node, 1.1);
-    compare('exe', r.exeHelp, r.node, 1.1);
+    compare('exe', r.exeHelp, r.node, 1.6);
     compare('exe', r.exeOne, r.fetchOne, 1.2);
   }
   for (const [id, c] of Object.entries(r)) if (id.endsWith(':help')) compare('peer', c, r.node);

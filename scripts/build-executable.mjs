@@ -11,7 +11,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, wri
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appScript, base } from './esbuild-options.mjs';
+import { appScript, assertAscii, base } from './esbuild-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const EXECUTABLE = join(root, 'dist', 'forgectl-linux-x64');
@@ -57,6 +57,7 @@ export async function buildExecutable({ codeCache = true } = {}) {
       },
     ],
   });
+  assertAscii(app);
   // The SEA main: main.ts alone, its imports of the CLI pointed at the loader of the app asset.
   await build({
     ...common,

@@ -2,8 +2,9 @@
 // chunk and heavy dependencies (undici, zod, yaml, prompts) sit in chunks of their own, so an
 // invocation loads a handful of files instead of several hundred from node_modules. The licences
 // of the bundled packages go to dist/THIRD_PARTY_LICENSES, shipped with the package.
-// bin/forgectl runs the CLI from dist/app.cjs, the same code as one CommonJS script, with the V8
-// code cache dist/app.cache made here after a warm-up run (src/app-loader.ts); the chunks serve
+// bin/forgectl requires dist/launch.cjs (src/main.ts as CommonJS), which runs the CLI from
+// dist/app.cjs, the same code as one CommonJS script, with the V8 code cache dist/app.cache made
+// here after a warm-up run (src/app-loader.ts); the ES module chunks (dist/main.js) serve
 // --enable-source-maps and dist/docs.js.
 //   node scripts/build.mjs [--no-code-cache]
 import { build } from 'esbuild';
@@ -12,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appScript, base } from './esbuild-options.mjs';
+import { appScript, assertAscii, base } from './esbuild-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BANNER = "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);";
@@ -39,11 +40,13 @@ const options = {
 const lazy = lazySourceModules((await build({ ...options, write: false, sourcemap: false })).metafile);
 // First the CLI as one script: the loader (in the ESM build) knows its hash, and which Node made its cache.
 const app = await buildApp();
+assertAscii(join(root, 'dist/app.cjs'));
 const appFacts = {
   __FORGECTL_APP_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist/app.cjs'))).digest('hex').slice(0, 16)),
   __FORGECTL_APP_CACHE_NODE__: JSON.stringify(`${process.version}-${process.arch}`),
 };
-const result = await build({ ...options, define: { ...options.define, ...appFacts }, plugins: [loadedAfterCli(lazy), cliThroughAppLoader()] });
+const result = await build({ ...options, plugins: [loadedAfterCli(lazy)] });
+await buildLauncher(appFacts);
 
 for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
 writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)]));
@@ -73,15 +76,30 @@ function buildApp() {
   });
 }
 
-/** main.ts's `import('./cli.js')` loads dist/app.cjs through src/app-loader.ts instead of the chunks. */
-function cliThroughAppLoader() {
-  return {
-    name: 'cli-through-app-loader',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/cli\.js$/ }, (args) => (args.importer === join(root, 'src/main.ts') ? { path: join(root, 'src/app-loader.ts') } : undefined));
-    },
-  };
+/**
+ * dist/launch.cjs, what bin/forgectl requires: main.ts as CommonJS, its `import('./cli.js')` pointed at
+ * src/app-loader.ts, which runs dist/app.cjs. CommonJS all the way, so no ES module loader starts
+ * (its resolving, reading and linking cost about a tenth of a one-request run).
+ */
+function buildLauncher(appFacts) {
+  return build({
+    ...base,
+    define: { ...base.define, ...appFacts },
+    entryPoints: ['src/main.ts'],
+    outfile: 'dist/launch.cjs',
+    format: 'cjs',
+    sourcemap: 'linked',
+    plugins: [
+      {
+        name: 'cli-through-app-loader',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/cli\.js$/ }, (args) => (args.importer === join(root, 'src/main.ts') ? { path: join(root, 'src/app-loader.ts') } : undefined));
+        },
+      },
+    ],
+  });
 }
+
 
 /** Absolute paths of the modules of src/ that some module imports with import(), src/cli.ts aside. */
 function lazySourceModules(metafile) {

@@ -25,3 +25,10 @@ export const appScript = {
   // The licences are in THIRD_PARTY_LICENSES.
   legalComments: 'none',
 };
+
+/** The app loaders read the app script as latin1, which is the same text only while it is ASCII. */
+export function assertAscii(file) {
+  const bytes = readFileSync(file);
+  const at = bytes.findIndex((b) => b > 0x7f);
+  if (at >= 0) throw new Error(`${file} is not ASCII at byte ${at}: …${bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8')}… (write the character as an escape)`);
+}

@@ -1,6 +1,8 @@
 // Entry point of bin/forgectl and of the single executable (src/sea/main.ts). `--version` is answered
 // before anything else loads, so scripts that probe for the tool pay only Node's start-up (bin/forgectl
-// answers it even before this module, which would start the ES module loader).
+// answers it even before loading this module).
+
+import { writeSync } from 'node:fs';
 
 declare const __FORGECTL_VERSION__: string;
 
@@ -11,10 +13,7 @@ declare const __FORGECTL_VERSION__: string;
 export async function main(argv: string[], installedAs: () => string): Promise<number> {
   const versionLine = () => `forgectl ${__FORGECTL_VERSION__} (${installedAs()}, node ${process.versions.node})`;
   const asksVersion = argv.includes('--version') || argv.includes('-V');
-  if (asksVersion && argv.length === 1) {
-    process.stdout.write(`${versionLine()}\n`);
-    return 0;
-  }
+  if (asksVersion && argv.length === 1) return writeVersion(`${versionLine()}\n`);
   // A reader that goes away (`forgectl … | head`) is not an error: stop quietly, as Unix tools do.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -44,6 +43,24 @@ export async function main(argv: string[], installedAs: () => string): Promise<n
   } finally {
     for (const sig of Object.keys(SIGNAL_EXIT)) process.off(sig, onSignal);
   }
+}
+
+/**
+ * The version line straight to the descriptor, as bin/forgectl writes it: making process.stdout (a
+ * pipe in `$(forgectl --version)`) loads Node's stream and socket modules, a twentieth of this run.
+ */
+function writeVersion(line: string): number {
+  try {
+    writeSync(1, line);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN') process.stdout.write(line);
+    else if (code !== 'EPIPE') {
+      process.stderr.write(`error: cannot write to standard output: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 /**

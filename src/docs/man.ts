@@ -33,12 +33,13 @@ export function roff(text: string): string {
   const escaped = text
     .replace(/\\/g, '\\e')
     .replace(/-/g, '\\-')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/…/g, '...')
-    .replace(/→/g, '\\(->')
-    .replace(/—/g, '\\(em')
-    .replace(/–/g, '\\(en')
+    // Escapes, not the characters: the bundle stays ASCII (src/app-loader.ts reads it as latin1).
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\u2026/g, '...')
+    .replace(/\u2192/g, '\\(->')
+    .replace(/\u2014/g, '\\(em')
+    .replace(/\u2013/g, '\\(en')
     .replace(/[^\x00-\x7f]/g, (c) => `\\[u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
   return escaped
     .split('\n')

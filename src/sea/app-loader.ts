@@ -19,7 +19,8 @@ let app: App | undefined;
 function load(): App {
   if (app) return app;
   // The asset is already `(function (exports, require, module) {…})`, the text the cache was made from.
-  const source = getAsset('app.js', 'utf8');
+  // ASCII (the build checks), so latin1 is the same text without UTF-8 decoding.
+  const source = Buffer.from(getAsset('app.js')).toString('latin1');
   const script = new Script(source, { filename: 'forgectl-app.js', cachedData: Buffer.from(getAsset('app.cache')) });
   // NODE_DEBUG=forgectl tells whether the cache served: start-up time depends on it.
   debuglog('forgectl')('app code cache %s', script.cachedDataRejected ? 'rejected' : 'accepted');

@@ -92,7 +92,7 @@ describe('forgectl man', () => {
   it('prints pages and completion scripts from a copy of bin/ and dist/ alone', async () => {
     const copy = tempDir('forgectl-alone-');
     // What bin/forgectl loads, not the rest of dist/ (the single executable and its parts, 100 MB).
-    for (const part of ['bin', 'dist/main.js', 'dist/chunks', 'dist/app.cjs', 'dist/app.cache']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+    for (const part of ['bin', 'dist/main.js', 'dist/launch.cjs', 'dist/chunks', 'dist/app.cjs', 'dist/app.cache']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
     const run = (args: string[]) => execa(process.execPath, [join(copy, 'bin/forgectl'), ...args], { cwd: copy, env: cleanEnv({ FORGECTL_CONFIG_DIR: copy }), extendEnv: false, reject: false });
     const page = await run(['man', 'token']);
     expect(page.exitCode, String(page.stderr)).toBe(0);

@@ -18,6 +18,7 @@ import { envFor, useSandbox } from '../helpers/sandbox.js';
 const sandbox = useSandbox();
 const HOOK = resolve(import.meta.dirname, '../helpers/module-log.mjs');
 const EXIT_PROBE = resolve(import.meta.dirname, '../helpers/exit-probe.mjs');
+const LOADED_PROBE = resolve(import.meta.dirname, '../helpers/loaded-builtins.cjs');
 const DIST = resolve(import.meta.dirname, '../../dist');
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -88,6 +89,34 @@ describe('start-up loads only what the command needs', () => {
     }
     const res = await forgectl(['--version']);
     expect(res.stdout).toBe(`forgectl ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version} (from source, node ${process.versions.node})`);
+  });
+
+  it('a one-request command and help start no ES module loader: bin/forgectl requires dist/launch.cjs, which runs dist/app.cjs', async () => {
+    for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
+      const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+      const res = await forgectl([...args], { env: { ...env, FORGECTL_LOADED_LOG: log, NODE_OPTIONS: `--require=${LOADED_PROBE}` } });
+      expect(res.exitCode, res.stderr).toBe(0);
+      const loaded = readFileSync(log, 'utf8').split('\n');
+      // The loader's job runner loads with the first ES module (its resolving, reading and linking
+      // cost about a tenth of a one-request run).
+      expect(loaded.filter((m) => m.startsWith('NativeModule internal/modules/esm/module_job'))).toEqual([]);
+      expect(loaded.filter((m) => m.startsWith(`File ${DIST}/`))).toEqual([`File ${DIST}/launch.cjs`]);
+    }
+  });
+
+  it('--version into a pipe writes its line without making a stream of stdout (no socket or stream module)', async () => {
+    const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+    // execa reads stdout through a pipe, as `$(forgectl --version)` does.
+    const res = await forgectl(['--version'], { env: { FORGECTL_LOADED_LOG: log, NODE_OPTIONS: `--require=${LOADED_PROBE}` } });
+    expect(res.stdout).toMatch(/^forgectl \d+\.\d+\.\d+ \(from source, node /);
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
+  });
+
+  it('--version to a full device says so in one line and exits 1', async () => {
+    const full = await execa('sh', ['-c', `"${process.execPath}" "${BIN}" --version > /dev/full`], { reject: false });
+    expect(full.exitCode).toBe(1);
+    expect(String(full.stderr)).toMatch(/^error: cannot write to standard output: ENOSPC[^\n]*$/);
   });
 
   it('--version with another flag goes through src/main.ts and commander, and prints the very line bin/forgectl writes', async () => {
