@@ -43,7 +43,7 @@ const appFacts = {
   __FORGECTL_APP_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist/app.cjs'))).digest('hex').slice(0, 16)),
   __FORGECTL_APP_CACHE_NODE__: JSON.stringify(`${process.version}-${process.arch}`),
 };
-const result = await build({ ...options, define: { ...options.define, ...appFacts }, plugins: [loadedAfterCli(lazy), cliThroughAppLoader()] });
+const result = await build({ ...options, define: { ...options.define, ...appFacts }, plugins: [...base.plugins, loadedAfterCli(lazy), cliThroughAppLoader()] });
 
 for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
 writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)]));
