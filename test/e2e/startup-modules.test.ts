@@ -18,6 +18,7 @@ import { envFor, useSandbox } from '../helpers/sandbox.js';
 const sandbox = useSandbox();
 const HOOK = resolve(import.meta.dirname, '../helpers/module-log.mjs');
 const EXIT_PROBE = resolve(import.meta.dirname, '../helpers/exit-probe.mjs');
+const BUILTINS_PROBE = resolve(import.meta.dirname, '../helpers/builtins-log.cjs');
 const DIST = resolve(import.meta.dirname, '../../dist');
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -65,6 +66,17 @@ async function modulesOf(args: string[], env: Record<string, string | undefined>
     }
   }
   return { dist, external, packages: [...packages].sort(), sources: [...sources].sort(), stderr: res.stderr };
+}
+
+/** Node's public built-in modules `forgectl args` loaded (`net`, `tls`...), by dist/app.cjs or, `esm`, the chunks. */
+async function builtinsOf(args: string[], env: Record<string, string | undefined> = {}, path: 'esm' | 'app' = 'app'): Promise<string[]> {
+  const log = join(tempDir('forgectl-builtins-'), 'builtins.log');
+  const options = `--require=${BUILTINS_PROBE}${path === 'esm' ? ' --enable-source-maps' : ''}`;
+  const res = await forgectl(args, { env: { ...env, FORGECTL_BUILTINS_LOG: log, NODE_OPTIONS: options } });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .flatMap((l) => (/^NativeModule ([a-z_0-9/]+)$/.exec(l) && !l.includes('internal/') ? [l.slice('NativeModule '.length)] : []));
 }
 
 /** Runs bin/forgectl under `node --no-opt`: another V8 configuration, which rejects the build's code cache as another Node would. */
@@ -160,6 +172,33 @@ describe('start-up loads only what the command needs', () => {
       expect(m.external).toEqual([]);
       expect(m.packages).toEqual(['commander']);
       expect(m.sources.filter((s) => s.startsWith('src/api/') || s.startsWith('src/sandbox/'))).toEqual([]);
+    }
+  });
+});
+
+describe('start-up loads only the Node built-ins the command uses', () => {
+  // Each is compiled at start-up when any module of the bundle imports it at top level (child_process
+  // and its dgram and net: 4.5 ms; http2: 5 to 7 ms): child_process from commander and the token
+  // helper, http2 from undici, tls and crypto from the TLS options, the rest from undici's fetch helpers.
+  // Not net: stdout on a pipe (as here) is a net.Socket of Node's own.
+  const UNUSED_BY_HELP = ['child_process', 'http2', 'tls', 'crypto', 'http', 'https', 'dgram', 'zlib', 'perf_hooks', 'worker_threads', 'readline'];
+  const UNUSED_BY_ONE_REQUEST = ['child_process', 'http2', 'tls', 'crypto', 'https', 'dgram', 'zlib', 'perf_hooks', 'worker_threads', 'readline'];
+
+  it('--help loads none of child_process, http2, tls, crypto, http and the like', async () => {
+    for (const path of ['app', 'esm'] as const) {
+      for (const args of [['--help'], ['projects', 'list', '--help']]) {
+        const loaded = await builtinsOf(args, {}, path);
+        expect(loaded.filter((m) => UNUSED_BY_HELP.includes(m)), `${path}: ${args.join(' ')}`).toEqual([]);
+      }
+    }
+  });
+
+  it('one request over http loads http and net, and no child_process, http2, tls, crypto nor fetch helpers', async () => {
+    for (const path of ['app', 'esm'] as const) {
+      const loaded = await builtinsOf(['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox()), path);
+      // The probe sees the request's own modules: it would report nothing if it saw none.
+      expect(loaded, path).toEqual(expect.arrayContaining(['http', 'net']));
+      expect(loaded.filter((m) => UNUSED_BY_ONE_REQUEST.includes(m)), path).toEqual([]);
     }
   });
 });
