@@ -177,9 +177,10 @@ describe('start-up loads only what the command needs', () => {
 });
 
 describe('start-up loads only the Node built-ins the command uses', () => {
-  // Each is compiled at start-up when any module of the bundle imports it at top level (child_process
-  // and its dgram and net: 4.5 ms; http2: 5 to 7 ms): child_process from commander and the token
-  // helper, http2 from undici, tls and crypto from the TLS options, the rest from undici's fetch helpers.
+  // Each is compiled at start-up when any module of the bundle imports it at top level (issue 27's
+  // profile: child_process with dgram and net 4.5 ms, http2 5 to 7 ms): child_process from commander
+  // and the token helper, http2 from undici, tls and crypto from the TLS options, zlib, perf_hooks
+  // and worker_threads from undici's fetch helpers (FormData).
   // Not net: stdout on a pipe (as here) is a net.Socket of Node's own.
   const UNUSED_BY_HELP = ['child_process', 'http2', 'tls', 'crypto', 'http', 'https', 'dgram', 'zlib', 'perf_hooks', 'worker_threads', 'readline'];
   const UNUSED_BY_ONE_REQUEST = ['child_process', 'http2', 'tls', 'crypto', 'https', 'dgram', 'zlib', 'perf_hooks', 'worker_threads', 'readline'];
