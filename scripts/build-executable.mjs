@@ -48,6 +48,7 @@ export async function buildExecutable({ codeCache = true } = {}) {
     entryPoints: ['src/sea/app.ts'],
     outfile: app,
     plugins: [
+      ...appScript.plugins,
       {
         // The binding's loader looks for its .node file in node_modules; here it comes from the asset.
         name: 'keyring-asset',

@@ -45,7 +45,7 @@ const appFacts = {
   __FORGECTL_APP_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist/app.cjs'))).digest('hex').slice(0, 16)),
   __FORGECTL_APP_CACHE_NODE__: JSON.stringify(`${process.version}-${process.arch}`),
 };
-const result = await build({ ...options, plugins: [loadedAfterCli(lazy)] });
+const result = await build({ ...options, plugins: [...base.plugins, loadedAfterCli(lazy)] });
 await buildLauncher(appFacts);
 
 for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
@@ -90,6 +90,7 @@ function buildLauncher(appFacts) {
     format: 'cjs',
     sourcemap: 'linked',
     plugins: [
+      ...base.plugins,
       {
         name: 'cli-through-app-loader',
         setup(b) {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -14,6 +15,8 @@ export const base = {
   target: 'node20',
   define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
+  // Built-ins that bundled packages require at load but forgectl seldom uses load on first use.
+  plugins: [lazyBuiltins()],
 };
 
 /** The CLI proper as one CommonJS script wrapped as the app loaders (src/app-loader.ts, src/sea/app-loader.ts) compile it. */

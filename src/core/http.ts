@@ -4,7 +4,6 @@
 
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { rootCertificates } from 'node:tls';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { CancelledError, CommandFailedError, HTML_MESSAGE, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
@@ -186,7 +185,8 @@ function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string,
   const connect: Record<string, unknown> = {};
   if (tls.caFile) {
     // `ca` replaces Node's bundle, so keep the system roots and NODE_EXTRA_CA_CERTS alongside.
-    const cas: (string | Buffer)[] = [...rootCertificates];
+    // node:tls only here: loading it costs every command that sets no CA file (issue 27).
+    const cas: (string | Buffer)[] = [...process.getBuiltinModule('node:tls').rootCertificates];
     if (env.NODE_EXTRA_CA_CERTS) {
       try {
         cas.push(readFileSync(env.NODE_EXTRA_CA_CERTS));
@@ -542,7 +542,7 @@ export class HttpClient {
     if (req.multipart) {
       // File parts are Blobs backed by the file on disk: undici streams them, nothing is read
       // into memory up front. Rebuilt per attempt so a retry or redirect can send it again.
-      const { FormData } = await import('./undici-client.js');
+      const { FormData } = await import('./undici-formdata.js');
       const form = new FormData();
       for (const [k, v] of Object.entries(req.multipart.fields ?? {})) form.append(k, v);
       for (const f of req.multipart.files) {

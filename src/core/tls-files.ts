@@ -1,7 +1,6 @@
 // TLS files named by --ca-file, --client-cert and --client-key (or a profile): read when the client is
 // made, so a missing or wrong file is a usage error (exit 2) before anything is sent.
 
-import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
 
@@ -31,6 +30,8 @@ export function readPemFile(option: string, file: string, kind: 'ca' | 'cert' | 
 function holdsReadableCertificate(text: string): boolean {
   // OpenSSL's trusted form is read by the TLS layer but not by X509Certificate: taken as it is.
   if (text.includes('-----BEGIN TRUSTED CERTIFICATE-----')) return true;
+  // node:crypto loaded here, not by every command that imports this module (issue 27).
+  const { X509Certificate } = process.getBuiltinModule('node:crypto');
   for (const block of text.match(/-----BEGIN (?:X509 )?CERTIFICATE-----[\s\S]*?-----END (?:X509 )?CERTIFICATE-----/g) ?? []) {
     try {
       new X509Certificate(block);

@@ -3,7 +3,6 @@
 // so a stray `;` or `$(…)` in the config file cannot become a second command; we split the words
 // ourselves, with the quoting people type in a shell and nothing more.
 
-import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { MissingCredentialsError, UsageError } from './errors.js';
 import { REDACTED } from './redact.js';
@@ -127,7 +126,8 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
     // detached: a new process group (and session) led by the helper, so that the group can be ended.
     // Not on Windows, where it would open a console window of its own.
     const ownGroup = process.platform !== 'win32';
-    const child = spawn(program, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: o.env, shell: false, detached: ownGroup });
+    // node:child_process loaded here, not by every command (context.ts imports this module; issue 27).
+    const child = process.getBuiltinModule('node:child_process').spawn(program, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: o.env, shell: false, detached: ownGroup });
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;

@@ -18,7 +18,7 @@ import { envFor, useSandbox } from '../helpers/sandbox.js';
 const sandbox = useSandbox();
 const HOOK = resolve(import.meta.dirname, '../helpers/module-log.mjs');
 const EXIT_PROBE = resolve(import.meta.dirname, '../helpers/exit-probe.mjs');
-const LOADED_PROBE = resolve(import.meta.dirname, '../helpers/loaded-builtins.cjs');
+const LOADED_PROBE = resolve(import.meta.dirname, '../helpers/loaded-log.cjs');
 const DIST = resolve(import.meta.dirname, '../../dist');
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -68,6 +68,21 @@ async function modulesOf(args: string[], env: Record<string, string | undefined>
   return { dist, external, packages: [...packages].sort(), sources: [...sources].sort(), stderr: res.stderr };
 }
 
+/** Node's public built-in modules `forgectl args` loaded (`net`, `tls`...), by dist/app.cjs or, `esm`, the chunks. */
+/** What `forgectl args` loaded, from the --require probe: Node's modules (`NativeModule name`) and CommonJS files (`File path`). */
+async function loadedOf(args: string[], env: Record<string, string | undefined> = {}, path: 'esm' | 'app' = 'app'): Promise<string[]> {
+  const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+  const options = `--require=${LOADED_PROBE}${path === 'esm' ? ' --enable-source-maps' : ''}`;
+  const res = await forgectl(args, { env: { ...env, FORGECTL_LOADED_LOG: log, NODE_OPTIONS: options } });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return readFileSync(log, 'utf8').split('\n');
+}
+
+/** The public Node built-ins `forgectl args` loaded. */
+async function builtinsOf(args: string[], env: Record<string, string | undefined> = {}, path: 'esm' | 'app' = 'app'): Promise<string[]> {
+  return (await loadedOf(args, env, path)).flatMap((l) => (/^NativeModule ([a-z_0-9/]+)$/.exec(l) && !l.includes('internal/') ? [l.slice('NativeModule '.length)] : []));
+}
+
 /** Runs bin/forgectl under `node --no-opt`: another V8 configuration, which rejects the build's code cache as another Node would. */
 async function underOtherV8(args: string[], env: Record<string, string>) {
   const res = await execa(process.execPath, ['--no-opt', BIN, ...args], {
@@ -93,10 +108,7 @@ describe('start-up loads only what the command needs', () => {
 
   it('a one-request command and help start no ES module loader: bin/forgectl requires dist/launch.cjs, which runs dist/app.cjs', async () => {
     for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
-      const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
-      const res = await forgectl([...args], { env: { ...env, FORGECTL_LOADED_LOG: log, NODE_OPTIONS: `--require=${LOADED_PROBE}` } });
-      expect(res.exitCode, res.stderr).toBe(0);
-      const loaded = readFileSync(log, 'utf8').split('\n');
+      const loaded = await loadedOf([...args], env);
       // The loader's job runner loads with the first ES module (its resolving, reading and linking
       // cost about a tenth of a one-request run).
       expect(loaded.filter((m) => m.startsWith('NativeModule internal/modules/esm/module_job'))).toEqual([]);
@@ -105,11 +117,8 @@ describe('start-up loads only what the command needs', () => {
   });
 
   it('--version into a pipe writes its line without making a stream of stdout (no socket or stream module)', async () => {
-    const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
     // execa reads stdout through a pipe, as `$(forgectl --version)` does.
-    const res = await forgectl(['--version'], { env: { FORGECTL_LOADED_LOG: log, NODE_OPTIONS: `--require=${LOADED_PROBE}` } });
-    expect(res.stdout).toMatch(/^forgectl \d+\.\d+\.\d+ \(from source, node /);
-    const loaded = readFileSync(log, 'utf8').split('\n');
+    const loaded = await loadedOf(['--version']);
     expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
   });
 
@@ -189,6 +198,34 @@ describe('start-up loads only what the command needs', () => {
       expect(m.external).toEqual([]);
       expect(m.packages).toEqual(['commander']);
       expect(m.sources.filter((s) => s.startsWith('src/api/') || s.startsWith('src/sandbox/'))).toEqual([]);
+    }
+  });
+});
+
+describe('start-up loads only the Node built-ins the command uses', () => {
+  // Each is compiled at start-up when any module of the bundle imports it at top level (issue 27's
+  // profile: child_process with dgram and net 4.5 ms, http2 5 to 7 ms): child_process from commander
+  // and the token helper, http2 from undici, tls and crypto from the TLS options, zlib, perf_hooks
+  // and worker_threads from undici's fetch helpers (FormData).
+  // Not net: stdout on a pipe (as here) is a net.Socket of Node's own.
+  const UNUSED_BY_HELP = ['child_process', 'http2', 'tls', 'crypto', 'http', 'https', 'dgram', 'zlib', 'perf_hooks', 'worker_threads', 'readline'];
+  const UNUSED_BY_ONE_REQUEST = ['child_process', 'http2', 'tls', 'crypto', 'https', 'dgram', 'zlib', 'perf_hooks', 'worker_threads', 'readline'];
+
+  it('--help loads none of child_process, http2, tls, crypto, http and the like', async () => {
+    for (const path of ['app', 'esm'] as const) {
+      for (const args of [['--help'], ['projects', 'list', '--help']]) {
+        const loaded = await builtinsOf(args, {}, path);
+        expect(loaded.filter((m) => UNUSED_BY_HELP.includes(m)), `${path}: ${args.join(' ')}`).toEqual([]);
+      }
+    }
+  });
+
+  it('one request over http loads http and net, and no child_process, http2, tls, crypto nor fetch helpers', async () => {
+    for (const path of ['app', 'esm'] as const) {
+      const loaded = await builtinsOf(['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox()), path);
+      // The probe sees the request's own modules: it would report nothing if it saw none.
+      expect(loaded, path).toEqual(expect.arrayContaining(['http', 'net']));
+      expect(loaded.filter((m) => UNUSED_BY_ONE_REQUEST.includes(m)), path).toEqual([]);
     }
   });
 });
