@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 
 export const BroadcastSchema = z.looseObject({
   id: z.number(),
@@ -43,12 +43,12 @@ export async function getBroadcast(http: HttpClient, id: number): Promise<Broadc
 
 export async function createBroadcast(http: HttpClient, fields: BroadcastFields): Promise<Broadcast | null> {
   const res = await http.post('/broadcast_messages', fields);
-  return res.dryRun ? null : parseResponse(BroadcastSchema, res.data, 'POST /broadcast_messages');
+  return res.dryRun ? null : parseWriteAnswer(BroadcastSchema, http, res, 'POST /broadcast_messages', 'the message may have been created');
 }
 
 export async function updateBroadcast(http: HttpClient, id: number, fields: BroadcastFields): Promise<Broadcast | null> {
   const res = await http.put(path(id), fields);
-  return res.dryRun ? null : parseResponse(BroadcastSchema, res.data, `PUT ${path(id)}`);
+  return res.dryRun ? null : parseWriteAnswer(BroadcastSchema, http, res, `PUT ${path(id)}`, `message ${id} may have been changed`);
 }
 
 export async function deleteBroadcast(http: HttpClient, id: number): Promise<void> {

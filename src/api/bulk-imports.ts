@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 
 export const MIGRATION_STATUSES = ['created', 'started', 'finished', 'failed'] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
@@ -73,7 +73,7 @@ export interface ListFilters {
 export async function startMigration(http: HttpClient, body: StartRequest): Promise<BulkImport | null> {
   const res = await http.post('/bulk_imports', body, { secretKeys: ['access_token'] });
   if (res.dryRun) return null;
-  return parseResponse(BulkImportSchema, res.data, 'POST /bulk_imports');
+  return parseWriteAnswer(BulkImportSchema, http, res, 'POST /bulk_imports', 'the migration may have been started');
 }
 
 export function listMigrations(http: HttpClient, filters: ListFilters, page: PageOptions): AsyncGenerator<BulkImport> {

@@ -5,7 +5,7 @@ import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';
 import type { NoteableRef } from '../core/refs.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 import { getEpic } from './epics.js';
 import { UserSummarySchema } from './user.js';
 
@@ -62,7 +62,7 @@ export async function getDiscussion(http: HttpClient, ref: NoteableRef, id: stri
 export async function createDiscussion(http: HttpClient, ref: NoteableRef, body: { body: string; created_at?: string }): Promise<Discussion | null> {
   const path = await discussionsPath(http, ref);
   const res = await http.post(path, body);
-  return res.dryRun ? null : parseResponse(DiscussionSchema, res.data, `POST ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(DiscussionSchema, http, res, `POST ${path}`, 'the thread may have been created');
 }
 
 export async function addNote(
@@ -73,13 +73,13 @@ export async function addNote(
 ): Promise<Note | null> {
   const path = `${await discussionsPath(http, ref)}/${seg(discussionId)}/notes`;
   const res = await http.post(path, body);
-  return res.dryRun ? null : parseResponse(NoteSchema, res.data, `POST ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(NoteSchema, http, res, `POST ${path}`, 'the reply may have been posted');
 }
 
 export async function editNote(http: HttpClient, ref: NoteableRef, discussionId: string, noteId: number, body: string): Promise<Note | null> {
   const path = `${await discussionsPath(http, ref)}/${seg(discussionId)}/notes/${noteId}`;
   const res = await http.put(path, { body });
-  return res.dryRun ? null : parseResponse(NoteSchema, res.data, `PUT ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(NoteSchema, http, res, `PUT ${path}`, 'the note may have been changed');
 }
 
 export async function deleteNote(http: HttpClient, ref: NoteableRef, discussionId: string, noteId: number): Promise<void> {

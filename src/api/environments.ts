@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 
 export const TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -65,12 +65,12 @@ export async function getEnvironment(http: HttpClient, group: string, tier: stri
 /** null under --dry-run. */
 export async function protectEnvironment(http: HttpClient, group: string, body: ProtectBody): Promise<ProtectedEnvironment | null> {
   const res = await http.post(base(group), body);
-  return res.dryRun ? null : parseResponse(ProtectedEnvironmentSchema, res.data, `POST ${base(group)}`);
+  return res.dryRun ? null : parseWriteAnswer(ProtectedEnvironmentSchema, http, res, `POST ${base(group)}`, `environment ${body.name} may have been protected`);
 }
 
 export async function updateEnvironment(http: HttpClient, group: string, tier: string, body: UpdateBody): Promise<ProtectedEnvironment | null> {
   const res = await http.put(one(group, tier), body);
-  return res.dryRun ? null : parseResponse(ProtectedEnvironmentSchema, res.data, `PUT ${one(group, tier)}`);
+  return res.dryRun ? null : parseWriteAnswer(ProtectedEnvironmentSchema, http, res, `PUT ${one(group, tier)}`, `the protection of environment ${tier} may have been changed`);
 }
 
 export async function unprotectEnvironment(http: HttpClient, group: string, tier: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg, type QueryParams } from '../core/query.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 
 export const EpicSchema = z.looseObject({
   id: z.number(),
@@ -34,11 +34,11 @@ export async function getEpic(http: HttpClient, group: string, iid: number): Pro
 export async function createEpic(http: HttpClient, group: string, body: Record<string, unknown>): Promise<Epic | null> {
   const path = `/groups/${seg(group)}/epics`;
   const res = await http.post(path, body);
-  return res.dryRun ? null : parseResponse(EpicSchema, res.data, `POST ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(EpicSchema, http, res, `POST ${path}`, 'the epic may have been created');
 }
 
 export async function updateEpic(http: HttpClient, group: string, iid: number, body: Record<string, unknown>): Promise<Epic | null> {
   const path = `/groups/${seg(group)}/epics/${iid}`;
   const res = await http.put(path, body);
-  return res.dryRun ? null : parseResponse(EpicSchema, res.data, `PUT ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(EpicSchema, http, res, `PUT ${path}`, `epic &${iid} may have been changed`);
 }

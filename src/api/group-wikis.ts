@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
-import { parseResponse } from './schema.js';
+import { parseResponse, parseWriteAnswer } from './schema.js';
 
 export const WikiPageSchema = z.looseObject({
   slug: z.string(),
@@ -39,13 +39,13 @@ export async function getWikiPage(http: HttpClient, group: ProjectId, slug: stri
 export async function createWikiPage(http: HttpClient, group: ProjectId, body: Record<string, unknown>): Promise<WikiPage | null> {
   const path = wikisPath(group);
   const res = await http.post(path, body);
-  return res.dryRun ? null : parseResponse(WikiPageSchema, res.data, `POST ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(WikiPageSchema, http, res, `POST ${path}`, 'the page may have been created');
 }
 
 export async function updateWikiPage(http: HttpClient, group: ProjectId, slug: string, body: Record<string, unknown>): Promise<WikiPage | null> {
   const path = pagePath(group, slug);
   const res = await http.put(path, body);
-  return res.dryRun ? null : parseResponse(WikiPageSchema, res.data, `PUT ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(WikiPageSchema, http, res, `PUT ${path}`, `page ${slug} may have been changed`);
 }
 
 export async function deleteWikiPage(http: HttpClient, group: ProjectId, slug: string): Promise<boolean> {
@@ -56,5 +56,5 @@ export async function deleteWikiPage(http: HttpClient, group: ProjectId, slug: s
 export async function uploadWikiAttachment(http: HttpClient, group: ProjectId, file: string, branch?: string): Promise<WikiAttachment | null> {
   const path = `${wikisPath(group)}/attachments`;
   const res = await http.request({ method: 'POST', path, multipart: { fields: branch === undefined ? {} : { branch }, files: [{ field: 'file', path: file }] } });
-  return res.dryRun ? null : parseResponse(WikiAttachmentSchema, res.data, `POST ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(WikiAttachmentSchema, http, res, `POST ${path}`, 'the file may have been uploaded');
 }

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
-import {listOf, parseResponse, unwrapSingle } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer, unwrapSingle } from './schema.js';
 
 export const HookSchema = z.looseObject({
   id: z.number(),
@@ -46,13 +46,13 @@ export async function getHook(http: HttpClient, id: number): Promise<Hook> {
 
 export async function createHook(http: HttpClient, fields: HookFields): Promise<Hook | null> {
   const res = await http.post('/hooks', fields, { secretKeys: ['token'] });
-  return res.dryRun ? null : parseResponse(HookSchema, unwrapSingle(res.data), 'POST /hooks');
+  return res.dryRun ? null : parseWriteAnswer(HookSchema, http, { ...res, data: unwrapSingle(res.data) }, 'POST /hooks', 'the hook may have been created');
 }
 
 /** Runs the hook with mock data; the answer is the mock payload. */
 export async function testHook(http: HttpClient, id: number): Promise<Record<string, unknown> | null> {
   const res = await http.post(path(id));
-  return res.dryRun ? null : parseResponse(MockDeliverySchema, res.data, `POST ${path(id)}`);
+  return res.dryRun ? null : parseWriteAnswer(MockDeliverySchema, http, res, `POST ${path(id)}`, `hook ${id} may have been run`);
 }
 
 export async function deleteHook(http: HttpClient, id: number): Promise<void> {

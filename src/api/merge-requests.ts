@@ -6,7 +6,7 @@ import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 
 export const UserSummarySchema = z.looseObject({
   id: z.number(),
@@ -59,14 +59,14 @@ export async function getMergeRequest(http: HttpClient, project: ProjectId, iid:
 export async function updateMergeRequest(http: HttpClient, project: ProjectId, iid: number, body: Record<string, unknown>): Promise<MergeRequest | null> {
   const path = mergeRequestPath(project, iid);
   const res = await http.put(path, body);
-  return res.dryRun ? null : parseResponse(MergeRequestSchema, res.data, `PUT ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(MergeRequestSchema, http, res, `PUT ${path}`, `merge request !${iid} may have been changed`);
 }
 
 /** A merge is an action: repeated only where the server certainly did not act (CLI.md --retries). */
 export async function mergeMergeRequest(http: HttpClient, project: ProjectId, iid: number, body: Record<string, unknown>): Promise<MergeRequest | null> {
   const path = `${mergeRequestPath(project, iid)}/merge`;
   const res = await http.put(path, body, { action: true });
-  return res.dryRun ? null : parseResponse(MergeRequestSchema, res.data, `PUT ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(MergeRequestSchema, http, res, `PUT ${path}`, `merge request !${iid} may have been merged (or set to merge)`);
 }
 
 export async function deleteMergeRequest(http: HttpClient, project: ProjectId, iid: number): Promise<void> {

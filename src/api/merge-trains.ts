@@ -6,7 +6,7 @@ import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
 import { UserSummarySchema } from './merge-requests.js';
-import {listOf, parseResponse, unwrapSingle } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer, unwrapSingle } from './schema.js';
 
 export const MergeTrainEntrySchema = z.looseObject({
   id: z.number(),
@@ -50,6 +50,9 @@ export async function addToMergeTrain(
   const res = await http.post(path, body);
   if (res.dryRun) return null;
   const data = unwrapSingle(res.data);
-  const entry = Array.isArray(data) && data.length === 0 ? undefined : parseResponse(MergeTrainEntrySchema, data, `POST ${path}`);
+  const entry =
+    Array.isArray(data) && data.length === 0
+      ? undefined
+      : parseWriteAnswer(MergeTrainEntrySchema, http, { ...res, data }, `POST ${path}`, `merge request !${iid} may have been added to the train`);
   return { entry, status: res.status };
 }

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
-import { parseResponse } from './schema.js';
+import { parseResponse, parseWriteAnswer } from './schema.js';
 
 export const NotificationSettingSchema = z.looseObject({
   level: z.string(),
@@ -29,5 +29,5 @@ export async function getNotificationSettings(http: HttpClient, source: Notifica
 export async function setNotificationSettings(http: HttpClient, source: NotificationSource, body: Record<string, unknown>): Promise<NotificationSetting | null> {
   const path = notificationPath(source);
   const res = await http.put(path, body);
-  return res.dryRun ? null : parseResponse(NotificationSettingSchema, res.data, `PUT ${path}`);
+  return res.dryRun ? null : parseWriteAnswer(NotificationSettingSchema, http, res, `PUT ${path}`, 'the notification settings may have been changed');
 }

@@ -2,8 +2,8 @@
 // fields the CLI relies on; a response without them is reported as an unexpected answer.
 
 import * as z from 'zod';
-import { ApiError } from '../core/errors.js';
-import type { HttpClient } from '../core/http.js';
+import { ApiError, CommandFailedError } from '../core/errors.js';
+import { checkCommandFor, type HttpClient, type HttpResponse } from '../core/http.js';
 import { paginate, type PageOptions } from '../core/paginate.js';
 import type { QueryParams } from '../core/query.js';
 
@@ -11,6 +11,33 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, wha
   check(checkerFor(schema), data, what);
   // As received: same keys in the same order, none dropped.
   return data as z.infer<S>;
+}
+
+/**
+ * The answer to a write whose body the command needs (a created resource, a rotated token's secret).
+ * A 2xx with no body (a 204, or 200/201 with Content-Length 0 from a proxy or an older version)
+ * carries nothing to print or save, yet the server may have acted: one line says so and how to look,
+ * exit 1, instead of a shape error. `what` is `METHOD /path`; `effect` what may have happened
+ * ("the hook may have been created"); `check` replaces the default `forgectl api PATH` to look with.
+ */
+export function parseWriteAnswer<S extends z.ZodType>(
+  schema: S,
+  http: HttpClient,
+  res: HttpResponse,
+  what: string,
+  effect: string,
+  check?: string,
+): z.infer<S> {
+  if (isEmptyAnswer(res.data)) {
+    const look = check ?? checkCommandFor(http.apiRoot, res.url);
+    throw new CommandFailedError(`${what} answered ${res.status} with no body: ${effect}`, `check before trying again: ${look}`);
+  }
+  return parseResponse(schema, res.data, what);
+}
+
+/** No body at all, or only white space (http.ts reads an empty 2xx of a write as null). */
+export function isEmptyAnswer(data: unknown): boolean {
+  return data === null || data === undefined || (typeof data === 'string' && !data.trim());
 }
 
 interface Checker {

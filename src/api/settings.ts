@@ -2,7 +2,7 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import { parseResponse } from './schema.js';
+import { parseResponse, parseWriteAnswer } from './schema.js';
 import { SETTINGS, isSecretSetting } from './settings-model.js';
 import { isSecretKey } from '../core/redact.js';
 
@@ -53,7 +53,7 @@ export async function getSettings(http: HttpClient): Promise<Settings> {
 export async function updateSettings(http: HttpClient, changes: Record<string, unknown>): Promise<Settings | null> {
   const res = await http.put('/application/settings', changes, { secretKeys: secretSettingKeys(changes) });
   if (res.dryRun) return null;
-  return parseResponse(SettingsSchema, res.data, 'PUT /application/settings');
+  return parseWriteAnswer(SettingsSchema, http, res, 'PUT /application/settings', 'the settings may have been changed');
 }
 
 export async function getPlanLimits(http: HttpClient, plan: string): Promise<PlanLimits> {
@@ -63,5 +63,5 @@ export async function getPlanLimits(http: HttpClient, plan: string): Promise<Pla
 export async function updatePlanLimits(http: HttpClient, plan: string, changes: Record<string, number>): Promise<PlanLimits | null> {
   const res = await http.put('/application/plan_limits', { plan_name: plan, ...changes });
   if (res.dryRun) return null;
-  return parseResponse(PlanLimitsSchema, res.data, 'PUT /application/plan_limits');
+  return parseWriteAnswer(PlanLimitsSchema, http, res, 'PUT /application/plan_limits', `the limits of plan ${plan} may have been changed`);
 }

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse, parseWriteAnswer } from './schema.js';
 
 export const TokenSchema = z.looseObject({
   id: z.number(),
@@ -54,7 +54,15 @@ export async function getToken(http: HttpClient, id: TokenId): Promise<Token> {
 export async function rotateToken(http: HttpClient, id: TokenId, expiresAt?: string): Promise<Token | null> {
   const res = await http.post(`${tokenPath(id)}/rotate`, expiresAt ? { expires_at: expiresAt } : {});
   if (res.dryRun) return null;
-  return parseResponse(TokenSchema, res.data, `POST ${tokenPath(id)}/rotate`);
+  // The old secret may be dead already: with no answer there is no new one to save or print.
+  return parseWriteAnswer(
+    TokenSchema,
+    http,
+    res,
+    `POST ${tokenPath(id)}/rotate`,
+    'the token may have been rotated, and no new secret came back (nothing was saved or printed)',
+    '`forgectl token list` (with another token if this one no longer works)',
+  );
 }
 
 export async function revokeToken(http: HttpClient, id: TokenId): Promise<void> {

@@ -48,5 +48,11 @@ export async function unstarCommand(ctx: Context, o: { all?: boolean }, rawProje
   if (dashboardPath !== undefined && !dashboardPath.trim()) throw new UsageError('the dashboard path must not be empty');
   const { unstarDashboards } = await import('../api/dashboards.js');
   const res = await unstarDashboards(await ctx.http(), project, dashboardPath?.trim());
-  return res ? object(res, { columns: [{ key: 'deleted_rows', header: 'deleted rows' }] }) : none;
+  if (res === null) return none;
+  // A 204 (or an empty 200) says it is done, not how many went.
+  if (res === undefined) {
+    ctx.notice(dashboardPath === undefined ? `Unstarred the dashboards of ${project}.` : `Unstarred ${dashboardPath.trim()}.`);
+    return none;
+  }
+  return object(res, { columns: [{ key: 'deleted_rows', header: 'deleted rows' }] });
 }

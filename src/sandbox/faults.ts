@@ -3,7 +3,9 @@
 // SELECTOR narrows the fault to `[METHOD:]PATH[?QUERY]` (PATH under /api/v4, a trailing `*` for a
 // prefix; every QUERY pair must be in the request), e.g. `reset-body:forever@GET:/projects?page=3`.
 // The first pending fault that matches a request takes it. Faults that answer in the API's place
-// act before the request has any effect; body faults cut the real answer, after the request acted.
+// act before the request has any effect; body faults cut the real answer, after the request acted;
+// `empty-body` and `no-content` send a success with no body after it acted (a proxy or an older
+// version: the status kept with Content-Length 0, or 204 No Content).
 
 export type FaultKind =
   | '500'
@@ -22,7 +24,9 @@ export type FaultKind =
   | 'html-502'
   | 'html-503'
   | 'hang'
-  | 'hang-body';
+  | 'hang-body'
+  | 'empty-body'
+  | 'no-content';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   '500',
@@ -42,6 +46,8 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'html-503',
   'hang',
   'hang-body',
+  'empty-body',
+  'no-content',
 ];
 
 const MESSAGES: Partial<Record<FaultKind, string>> = {
@@ -188,6 +194,20 @@ export function faultAnswer(kind: FaultKind, now = Date.now()): FaultAnswer | un
   // A health-check style answer from something that is not the API.
   if (kind === 'not-json') return { status: 200, body: 'OK\n', headers: { 'Content-Type': 'text/plain' } };
   return undefined;
+}
+
+/** Faults that send the real answer's success without its body. */
+export function isEmptyingFault(kind: FaultKind): kind is 'empty-body' | 'no-content' {
+  return kind === 'empty-body' || kind === 'no-content';
+}
+
+/** The real answer emptied: a 2xx keeps its status (or becomes 204) and loses its body; an error stays whole. */
+export function emptiedAnswer<R extends { status?: number; body?: unknown; headers?: Record<string, string> }>(kind: 'empty-body' | 'no-content', result: R): R {
+  const status = result.status ?? 200;
+  if (status < 200 || status >= 300) return result;
+  const headers = { ...result.headers };
+  delete headers['Content-Type'];
+  return { ...result, status: kind === 'no-content' ? 204 : status, body: undefined, headers };
 }
 
 /** Faults that send the status line and headers, then break the body. */

@@ -170,6 +170,32 @@ describe('fault injection', () => {
     ]);
   });
 
+  it('empty-body keeps the status with Content-Length 0, no-content answers 204; both after the write acted; an error stays whole', async () => {
+    const sb = sandbox();
+    await sb.clearFaults();
+    sb.addFaults('empty-body:1@POST:/hooks,no-content:1@POST:/hooks,empty-body:1@GET:/hooks/999999');
+    const urls = ['https://hooks.example.com/empty-201', 'https://hooks.example.com/empty-204'];
+    const answers = [];
+    for (const url of urls) {
+      const res = await fetch(`${sb.url}/api/v4/hooks`, {
+        method: 'POST',
+        headers: { 'PRIVATE-TOKEN': sb.tokens.admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+      // A 204's Content-Length (the sandbox's ordinary 204s send 0) is not what this checks.
+      answers.push({ status: res.status, length: res.status === 204 ? undefined : res.headers.get('content-length'), type: res.headers.get('content-type'), body: await res.text() });
+    }
+    expect(answers).toEqual([
+      { status: 201, length: '0', type: null, body: '' },
+      { status: 204, length: undefined, type: null, body: '' },
+    ]);
+    const hooks = (await call(sb, '/hooks?per_page=100', { token: sb.tokens.admin })).body as { url: string }[];
+    expect(hooks.map((h) => h.url)).toEqual(expect.arrayContaining(urls));
+    const missing = await call(sb, '/hooks/999999', { token: sb.tokens.admin });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: '404 Not Found' });
+  });
+
   it('`forgectl sandbox --help` and the README name every fault kind', () => {
     const help = readFileSync(resolve(import.meta.dirname, '../../src/commands/sandbox.ts'), 'utf8');
     const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');

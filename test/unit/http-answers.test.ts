@@ -3,7 +3,9 @@
 // again (issue 23).
 
 import { describe, expect, it } from 'vitest';
-import { HTML_MESSAGE, NetworkError } from '../../src/core/errors.js';
+import * as z from 'zod';
+import { parseWriteAnswer } from '../../src/api/schema.js';
+import { CommandFailedError, HTML_MESSAGE, NetworkError } from '../../src/core/errors.js';
 import { checkCommandFor } from '../../src/core/http.js';
 import { json, mockClient } from './http-helpers.js';
 
@@ -72,6 +74,43 @@ describe('answers that are not the API', () => {
     await expect(m.client.request({ path: '/page', expect: 'text' })).rejects.toThrow(HTML_MESSAGE);
     m.pool.intercept({ path: '/api/v4/cut' }).reply(200, '[{"id": 1}, {"id"', json);
     await expect(m.client.request({ path: '/cut', expect: 'text' })).rejects.toThrow(/the answer is not JSON \(application\/json, 17 bytes\)$/);
+  });
+});
+
+describe('a write answered 2xx with no body', () => {
+  const Hook = z.looseObject({ id: z.number() });
+
+  it('is read once (no retry, not even of a PUT) and, where its body is needed, is one error naming the endpoint and status', async () => {
+    const m = mockClient({ retries: 3 });
+    m.pool.intercept({ path: '/api/v4/hooks', method: 'POST' }).reply(201, '', { headers: { 'content-length': '0' } });
+    m.pool.intercept({ path: '/api/v4/broadcast_messages/1', method: 'PUT' }).reply(200, ' \n', json);
+    m.pool.intercept({ path: '/api/v4/hooks/1', method: 'DELETE' }).reply(204, '');
+    const created = await m.client.post('/hooks', { url: 'https://x.example' });
+    const err = (() => {
+      try {
+        parseWriteAnswer(Hook, m.client, created, 'POST /hooks', 'the hook may have been created');
+      } catch (e) {
+        return e as CommandFailedError;
+      }
+    })();
+    expect(err).toBeInstanceOf(CommandFailedError);
+    expect(err?.message).toBe('POST /hooks answered 201 with no body: the hook may have been created');
+    expect(err?.hint).toBe('check before trying again: forgectl api /hooks');
+    // White space only is no body either.
+    const updated = await m.client.put('/broadcast_messages/1', { message: 'x' });
+    expect(() => parseWriteAnswer(Hook, m.client, updated, 'PUT /broadcast_messages/1', 'message 1 may have been changed', '`forgectl broadcast get 1`')).toThrow(
+      'PUT /broadcast_messages/1 answered 200 with no body: message 1 may have been changed',
+    );
+    expect((await m.client.delete('/hooks/1')).data).toBeNull();
+    expect(m.sleeps).toHaveLength(0);
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('with a body, it is checked as any answer', async () => {
+    const m = mockClient();
+    m.pool.intercept({ path: '/api/v4/hooks', method: 'POST' }).reply(201, { id: 4, url: 'https://x.example' }, json);
+    const res = await m.client.post('/hooks', {});
+    expect(parseWriteAnswer(Hook, m.client, res, 'POST /hooks', 'the hook may have been created')).toEqual({ id: 4, url: 'https://x.example' });
   });
 });
 
