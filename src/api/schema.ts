@@ -7,8 +7,8 @@ import { checkCommandFor, type HttpClient, type HttpResponse } from '../core/htt
 import { paginate, type PageOptions } from '../core/paginate.js';
 import type { QueryParams } from '../core/query.js';
 
-export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
-  check(checkerFor(schema), data, what);
+export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, what: string, status = 200): z.infer<S> {
+  check(checkerFor(schema), data, what, status);
   // As received: same keys in the same order, none dropped.
   return data as z.infer<S>;
 }
@@ -32,7 +32,7 @@ export function parseWriteAnswer<S extends z.ZodType>(
     const look = check ?? checkCommandFor(http.apiRoot, res.url);
     throw new CommandFailedError(`${what} answered ${res.status} with no body: ${effect}`, `check before trying again: ${look}`);
   }
-  return parseResponse(schema, res.data, what);
+  return parseResponse(schema, res.data, what, res.status);
 }
 
 /** No body at all, or only white space (http.ts reads an empty 2xx of a write as null). */
@@ -46,15 +46,17 @@ interface Checker {
   guard?: (v: unknown) => boolean;
 }
 
-function check(checker: Checker, data: unknown, what: string): void {
+/** `what` is `METHOD /path` (the method the error reports); `status` the answer's, 200 for pages. */
+function check(checker: Checker, data: unknown, what: string, status = 200): void {
   if (checker.guard?.(data)) return;
   const r = checker.schema.safeParse(data);
   if (r.success) return;
   const issue = r.error.issues[0];
   const at = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  const method = /^(GET|POST|PUT|PATCH|DELETE|HEAD) /.exec(what)?.[1] ?? 'GET';
   throw new ApiError({
-    status: 200,
-    method: 'GET',
+    status,
+    method,
     url: what,
     body: { message: `unexpected answer for ${what}${at}: ${issue?.message ?? 'invalid shape'}` },
     hint: 'the server does not answer as the API v4 specification says; run with --verbose to see the response',

@@ -25,6 +25,18 @@ describe('response parsing', () => {
     expect(() => pageChecker(Item, 'GET /x')([{ name: 'b' }])).toThrow(/unexpected answer for GET \/x at id/);
   });
 
+  it("reports a write's answer of the wrong shape with the write's method and the answer's status, not GET 200", () => {
+    let thrown: unknown;
+    try {
+      parseResponse(Item, { id: 'seven' }, 'POST /hooks', 201);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toMatchObject({ status: 201, method: 'POST' });
+    expect((thrown as Error).message).toMatch(/^201 unexpected answer for POST \/hooks at id/);
+  });
+
   it('checks a page of a list as each of its items would be, naming the field', () => {
     const check = pageChecker(Item, 'GET /x');
     expect(() => check([{ id: 1, name: 'a' }, { id: 2, name: 'b', extra: true }])).not.toThrow();
