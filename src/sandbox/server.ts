@@ -52,7 +52,8 @@ function send(res: ServerResponse, method: string, result: HandlerResult): void 
       headers['Content-Type'] ??= 'application/json';
     }
   }
-  headers['Content-Length'] = String(Buffer.byteLength(payload));
+  // RFC 9110 §8.6: no Content-Length on a 204 (GitLab's 204s carry none).
+  if (status !== 204) headers['Content-Length'] = String(Buffer.byteLength(payload));
   res.writeHead(status, headers);
   res.end(method === 'HEAD' ? undefined : payload);
 }
