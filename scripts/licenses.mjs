@@ -52,7 +52,8 @@ export function nodeLicense(execPath = process.execPath, env = process.env) {
     : [join(prefix, 'LICENSE'), join(prefix, 'share/doc/node/LICENSE'), join(prefix, 'share/doc/nodejs/LICENSE')];
   for (const file of candidates) {
     if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
+    // Its CRLF lines would print as ^M on a terminal.
+    const text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
     // Another project's LICENSE in the same prefix must not pass for Node's.
     if (!text.startsWith('Node.js is licensed for use as follows')) {
       throw new Error(`${file} is not Node.js's LICENSE (it does not start "Node.js is licensed for use as follows")`);

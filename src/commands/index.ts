@@ -13,6 +13,7 @@ import { registerEnvs } from './envs/index.js';
 import { registerEpic } from './epic/index.js';
 import { registerEvents } from './events/index.js';
 import { registerHooks } from './hooks/index.js';
+import { registerLicenses } from './licenses/index.js';
 import { registerIterationEvents } from './iteration-events/index.js';
 import { registerMigrate } from './migrate/index.js';
 import { registerMr } from './mr/index.js';
@@ -63,4 +64,5 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   { names: ['api'], register: registerApi },
   { names: ['sandbox'], register: registerSandbox },
   { names: ['completion', 'man', 'help'], register: registerShell },
+  { names: ['licenses'], register: registerLicenses },
 ];
