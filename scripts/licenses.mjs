@@ -13,6 +13,9 @@ const RULE = '='.repeat(78);
 const THIN = '-'.repeat(78);
 const LICENSE_FILE = /^(licen[cs]e|copying)([.-]|$)/i;
 
+/** A licence file's text with LF line ends: CRLF ones (Node's, color-name's) would print ^M on a terminal. */
+const readText = (file) => readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+
 /** The licence text of every package that ended up in a bundle (esbuild metafile inputs), by package. */
 export function thirdPartyLicenses(inputs) {
   const header = 'forgectl bundles the following packages into dist/. Their licences follow.';
@@ -33,7 +36,7 @@ function bundledPackages(inputs) {
     const abs = join(root, dir);
     const meta = JSON.parse(readFileSync(join(abs, 'package.json'), 'utf8'));
     const file = readdirSync(abs).find((f) => LICENSE_FILE.test(f));
-    const text = file ? readFileSync(join(abs, file), 'utf8').trim() : undefined;
+    const text = file ? readText(join(abs, file)).trim() : undefined;
     if (!text) throw new Error(`no licence file in ${dir}: add its licence text before bundling it`);
     return { meta, text };
   });
@@ -52,8 +55,7 @@ export function nodeLicense(execPath = process.execPath, env = process.env) {
     : [join(prefix, 'LICENSE'), join(prefix, 'share/doc/node/LICENSE'), join(prefix, 'share/doc/nodejs/LICENSE')];
   for (const file of candidates) {
     if (!existsSync(file)) continue;
-    // Its CRLF lines would print as ^M on a terminal.
-    const text = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+    const text = readText(file);
     // Another project's LICENSE in the same prefix must not pass for Node's.
     if (!text.startsWith('Node.js is licensed for use as follows')) {
       throw new Error(`${file} is not Node.js's LICENSE (it does not start "Node.js is licensed for use as follows")`);
@@ -80,7 +82,7 @@ export function addonLicenses(platformPackage) {
     const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const files = readdirSync(dir).filter((f) => LICENSE_FILE.test(f)).sort();
     if (!files.length && name === '@napi-rs/keyring') throw new Error(`no licence file in ${dir}`);
-    for (const f of files) sections.push(`${meta.name}@${meta.version} (${meta.license ?? 'see text'}), ${f}\n\n${readFileSync(join(dir, f), 'utf8').trim()}`);
+    for (const f of files) sections.push(`${meta.name}@${meta.version} (${meta.license ?? 'see text'}), ${f}\n\n${readText(join(dir, f)).trim()}`);
   }
   return sections;
 }
@@ -89,7 +91,7 @@ export function addonLicenses(platformPackage) {
 export function ownLicense() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const file = readdirSync(root).find((f) => LICENSE_FILE.test(f));
-  const text = file ? readFileSync(join(root, file), 'utf8').trim() : `forgectl is licensed under the ${pkg.license} licence (package.json "license").`;
+  const text = file ? readText(join(root, file)).trim() : `forgectl is licensed under the ${pkg.license} licence (package.json "license").`;
   return { version: pkg.version, license: pkg.license, text };
 }
 

@@ -15,6 +15,9 @@ const THIN = '-'.repeat(78);
 const LICENSE_FILE = /^(licen[cs]e|copying)([.-]|$)/i;
 const ADDON = '@napi-rs/keyring';
 
+/** With LF line ends, as the build writes the other texts: a CRLF file would print ^M on a terminal. */
+const readText = (file: string): string => readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+
 export async function licensesCommand(_ctx: Context): Promise<CommandResult> {
   // Not import(): the single executable's app script has no dynamic import callback.
   const sea = process.getBuiltinModule('node:sea');
@@ -36,7 +39,7 @@ function packageLicenses(bin: string): string {
   const top = join(dirname(bin), '..');
   const own = manifest(top);
   const ownFile = readdirSync(top).find((f) => LICENSE_FILE.test(f));
-  const ownText = ownFile ? readFileSync(join(top, ownFile), 'utf8').trim() : `forgectl is licensed under the ${own.license} licence (package.json "license").`;
+  const ownText = ownFile ? readText(join(top, ownFile)).trim() : `forgectl is licensed under the ${own.license} licence (package.json "license").`;
   const parts = [
     `forgectl ${own.version} (${own.license})\n${RULE}\n\n${ownText}\n`,
     readFileSync(join(top, 'dist', 'THIRD_PARTY_LICENSES'), 'utf8'),
@@ -72,7 +75,7 @@ function addonLicenses(bin: string): string {
     if (!existsSync(d)) continue;
     const m = manifest(d);
     for (const f of readdirSync(d).filter((f) => LICENSE_FILE.test(f)).sort()) {
-      sections.push(`${m.name}@${m.version} (${m.license ?? 'see text'}), ${f}\n\n${readFileSync(join(d, f), 'utf8').trim()}`);
+      sections.push(`${m.name}@${m.version} (${m.license ?? 'see text'}), ${f}\n\n${readText(join(d, f)).trim()}`);
     }
   }
   return sections.join(`\n\n${THIN}\n\n`);
