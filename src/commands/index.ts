@@ -63,6 +63,6 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   { names: ['projects'], register: registerProjects },
   { names: ['api'], register: registerApi },
   { names: ['sandbox'], register: registerSandbox },
-  { names: ['completion', 'man', 'help'], register: registerShell },
   { names: ['licenses'], register: registerLicenses },
+  { names: ['completion', 'man', 'help'], register: registerShell },
 ];
