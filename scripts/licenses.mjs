@@ -62,9 +62,10 @@ export function nodeLicense(execPath = process.execPath, env = process.env) {
     }
     return { file, text: text.trim() };
   }
+  const fix = env.FORGECTL_NODE_LICENSE ? 'FORGECTL_NODE_LICENSE names no file: point it at' : 'Set FORGECTL_NODE_LICENSE to';
   throw new Error(
     `Node.js's LICENSE not found for ${execPath} (looked at ${candidates.join(', ')}): the single executable is a copy ` +
-      'of this node and must carry its licence. Set FORGECTL_NODE_LICENSE to the LICENSE file of this Node release ' +
+      `of this node and must carry its licence. ${fix} the LICENSE file of this Node release ` +
       `(v${process.versions.node}; the top directory of its nodejs.org tarball has it).`,
   );
 }

@@ -37,5 +37,6 @@ describe("finding Node's LICENSE for the executable", () => {
     expect(() => nodeLicense('/nowhere/bin/node', { FORGECTL_NODE_LICENSE: join(dir, 'LICENSE') })).toThrow(/is not Node\.js's LICENSE/);
     writeFileSync(join(dir, 'NODE'), NODE_TEXT);
     expect(nodeLicense('/nowhere/bin/node', { FORGECTL_NODE_LICENSE: join(dir, 'NODE') }).file).toBe(join(dir, 'NODE'));
+    expect(() => nodeLicense('/nowhere/bin/node', { FORGECTL_NODE_LICENSE: join(dir, 'gone') })).toThrow(/FORGECTL_NODE_LICENSE names no file/);
   });
 });
