@@ -3,7 +3,7 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man help' ;;
+    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
     'token') echo 'list get self rotate revoke' ;;
     'settings') echo 'get set diff' ;;
@@ -162,6 +162,7 @@ __forgectl_flags() {
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute --show-secrets' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
     'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed' ;;
+    'licenses') echo '' ;;
     'completion') echo '' ;;
     'man') echo '' ;;
     'help') echo '' ;;
@@ -458,7 +459,7 @@ __forgectl_positional() {
     'profile set-token') echo 'profile' ;;
     'profile remove') echo 'profile' ;;
     'completion') echo 'choice bash zsh fish' ;;
-    'man') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man' ;;
+    'man') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
   esac
 }
 

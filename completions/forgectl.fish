@@ -51,7 +51,7 @@ end
 function __forgectl_children
     switch "$argv[1]"
         case ''
-            echo profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man help
+            echo profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help
         case 'profile'
             echo add login list show use set-storage set-token remove
         case 'token'
@@ -167,6 +167,7 @@ complete -c forgectl -n '__forgectl_at \'\'' -a dashboards -d 'Star and unstar m
 complete -c forgectl -n '__forgectl_at \'\'' -a projects -d 'List projects visible to you or owned by a user'
 complete -c forgectl -n '__forgectl_at \'\'' -a api -d 'Send a request to any API endpoint and print the answer'
 complete -c forgectl -n '__forgectl_at \'\'' -a sandbox -d 'Run a local simulator of the API, for trying commands and testing scripts offline'
+complete -c forgectl -n '__forgectl_at \'\'' -a licenses -d 'Print the licences of forgectl and of the software it includes'
 complete -c forgectl -n '__forgectl_at \'\'' -a completion -d 'Print the tab-completion script for bash, zsh or fish'
 complete -c forgectl -n '__forgectl_at \'\'' -a man -d 'Show the manual page of forgectl or of a command group'
 complete -c forgectl -n '__forgectl_at \'\'' -a help -d 'Show the help of a command'
@@ -644,7 +645,7 @@ complete -c forgectl -n '__forgectl_at \'profile set-storage\'; and __forgectl_n
 complete -c forgectl -n '__forgectl_at \'profile set-token\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
 complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
 complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_no_positional' -a 'bash zsh fish'
-complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_no_positional' -a 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox completion man'
+complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_no_positional' -a 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man'
 complete -c forgectl -s p -l profile -x -a '(__forgectl_profiles)' -d 'credential profile to use (env FORGECTL_PROFILE)'
 complete -c forgectl -l url -x -d 'base URL of the instance (env FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL)'
 complete -c forgectl -l token -x -d 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'

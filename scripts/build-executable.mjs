@@ -2,8 +2,11 @@
 // copy of the running node binary. The SEA main may require only built-ins, so everything is
 // bundled as CommonJS, in two parts: the main (src/main.ts: --version answers from it alone) with
 // Node's code cache, and the CLI proper as an asset with a V8 code cache made after a warm-up run
-// (src/sea/app-loader.ts). The keyring binding is an asset too (src/sea/keyring.ts).
-// It needs a built dist/ and writes only dist/sea/ (bundles, caches, blob) and the executable.
+// (src/sea/app-loader.ts). The keyring binding is an asset too (src/sea/keyring.ts), and so are the
+// licence texts of all it holds (scripts/licenses.mjs), which `forgectl licenses` prints and which
+// are also written beside it, as dist/forgectl-linux-x64.LICENSES.txt.
+// It needs a built dist/ and writes only dist/sea/ (bundles, caches, blob), the executable and its
+// licence file.
 //   node scripts/build-executable.mjs [--no-code-cache]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -12,9 +15,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appScript, assertAscii, base } from './esbuild-options.mjs';
+import { executableLicenses } from './licenses.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const EXECUTABLE = join(root, 'dist', 'forgectl-linux-x64');
+export const EXECUTABLE_LICENSES = `${EXECUTABLE}.LICENSES.txt`;
+/** The platform package of the keyring binding whose .node file the executable holds. */
+const ADDON_PACKAGE = '@napi-rs/keyring-linux-x64-gnu';
 const SEA_DIR = join(root, 'dist', 'sea');
 // The fuse Node's binary carries; postject flips it so Node looks for the blob.
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -28,7 +35,7 @@ export async function buildExecutable({ codeCache = true } = {}) {
   mkdirSync(SEA_DIR, { recursive: true });
   const main = join(SEA_DIR, 'forgectl.cjs');
   const require = createRequire(join(root, 'package.json'));
-  const addon = require.resolve('@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node');
+  const addon = require.resolve(`${ADDON_PACKAGE}/keyring.linux-x64-gnu.node`);
 
   const app = join(SEA_DIR, 'app.js');
   const appCache = join(SEA_DIR, 'app.cache');
@@ -42,9 +49,10 @@ export async function buildExecutable({ codeCache = true } = {}) {
   };
   // The CLI proper, everything bundled (dynamic imports too), wrapped as src/sea/app-loader.ts
   // compiles it.
-  await build({
+  const appBuild = await build({
     ...common,
     ...appScript,
+    metafile: true,
     entryPoints: ['src/sea/app.ts'],
     outfile: app,
     plugins: [
@@ -60,8 +68,9 @@ export async function buildExecutable({ codeCache = true } = {}) {
   });
   assertAscii(app);
   // The SEA main: main.ts alone, its imports of the CLI pointed at the loader of the app asset.
-  await build({
+  const mainBuild = await build({
     ...common,
+    metafile: true,
     entryPoints: ['src/sea/main.ts'],
     outfile: main,
     plugins: [
@@ -82,6 +91,11 @@ export async function buildExecutable({ codeCache = true } = {}) {
     writeFileSync(appCache, '');
   }
 
+  // Before the long part: a licence that cannot be found stops the build at once.
+  const licenses = join(SEA_DIR, 'LICENSES.txt');
+  const inputs = [...Object.keys(appBuild.metafile.inputs), ...Object.keys(mainBuild.metafile.inputs)];
+  writeFileSync(licenses, executableLicenses({ inputs, addonPackage: ADDON_PACKAGE }));
+
   const config = join(SEA_DIR, 'sea-config.json');
   const blob = join(SEA_DIR, 'forgectl.blob');
   writeFileSync(
@@ -92,7 +106,7 @@ export async function buildExecutable({ codeCache = true } = {}) {
         output: blob,
         disableExperimentalSEAWarning: true,
         useCodeCache: codeCache,
-        assets: { 'keyring.node': addon, 'app.js': app, 'app.cache': appCache },
+        assets: { 'keyring.node': addon, 'app.js': app, 'app.cache': appCache, 'LICENSES.txt': licenses },
       },
       null,
       2,
@@ -114,10 +128,12 @@ export async function buildExecutable({ codeCache = true } = {}) {
   } finally {
     rmSync(partial, { force: true });
   }
-  return EXECUTABLE;
+  // The same text the executable prints, for whoever reads the downloads before running anything.
+  copyFileSync(licenses, EXECUTABLE_LICENSES);
+  return [EXECUTABLE, EXECUTABLE_LICENSES];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const out = await buildExecutable({ codeCache: !process.argv.includes('--no-code-cache') });
-  process.stdout.write(`${out}\n`);
+  process.stdout.write(`${out.join('\n')}\n`);
 }

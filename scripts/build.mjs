@@ -10,10 +10,11 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appScript, assertAscii, base } from './esbuild-options.mjs';
+import { thirdPartyLicenses } from './licenses.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BANNER = "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);";
@@ -145,26 +146,3 @@ function keepRequireOnlyWhereUsed(file) {
   writeFileSync(file, body);
   writeFileSync(`${file}.map`, JSON.stringify(map));
 }
-
-/** The licence text of every package that ended up in the bundle, by package. */
-function thirdPartyLicenses(inputs) {
-  const dirs = new Set();
-  for (const input of inputs) {
-    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (m) dirs.add(m[1]);
-  }
-  const sections = [];
-  for (const dir of [...dirs].sort()) {
-    const abs = join(root, dir);
-    const meta = JSON.parse(readFileSync(join(abs, 'package.json'), 'utf8'));
-    const file = readdirSync(abs).find((f) => /^(licen[cs]e|copying)([.-]|$)/i.test(f));
-    const text = file ? readFileSync(join(abs, file), 'utf8').trim() : undefined;
-    if (!text) throw new Error(`no licence file in ${dir}: add its licence text before bundling it`);
-    sections.push(`${meta.name}@${meta.version} (${meta.license ?? 'see text'})\n\n${text}`);
-  }
-  const header =
-    'forgectl bundles the following packages into dist/. Their licences follow.\n' +
-    `${'='.repeat(78)}\n`;
-  return `${header}\n${sections.join(`\n\n${'-'.repeat(78)}\n\n`)}\n`;
-}
-

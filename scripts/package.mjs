@@ -1,7 +1,8 @@
-// `npm run package`: what a release ships, in dist/: the build, the single executable, the npm
-// tarball (scripts/package-tarball.mjs, which packs from a staging copy, so nothing of the
-// executable goes in), then dist/SHA256SUMS, whose lines it also prints: `sha256sum -c` checks a
-// download against them.
+// `npm run package`: what a release ships, in dist/: the build, the single executable and the
+// licence texts it carries (forgectl-linux-x64.LICENSES.txt), the npm tarball
+// (scripts/package-tarball.mjs, which packs from a staging copy, so nothing of the executable goes
+// in), then dist/SHA256SUMS, whose lines it also prints: `sha256sum -c` checks a download against
+// them. `--no-build` packages the dist/ already built.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -17,8 +18,8 @@ function node(script) {
   if (res.status !== 0) throw new Error(`${script} failed (exit ${res.status ?? res.signal})`);
 }
 
-node('build.mjs');
-const made = [await buildExecutable()];
+if (!process.argv.includes('--no-build')) node('build.mjs');
+const made = await buildExecutable();
 const tarball = join(root, 'dist', `forgectl-${pkg.version}.tgz`);
 node('package-tarball.mjs');
 if (!existsSync(tarball)) throw new Error(`package-tarball.mjs did not write ${tarball}`);

@@ -13,6 +13,7 @@ import { registerEnvs } from './envs/index.js';
 import { registerEpic } from './epic/index.js';
 import { registerEvents } from './events/index.js';
 import { registerHooks } from './hooks/index.js';
+import { registerLicenses } from './licenses/index.js';
 import { registerIterationEvents } from './iteration-events/index.js';
 import { registerMigrate } from './migrate/index.js';
 import { registerMr } from './mr/index.js';
@@ -62,5 +63,6 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   { names: ['projects'], register: registerProjects },
   { names: ['api'], register: registerApi },
   { names: ['sandbox'], register: registerSandbox },
+  { names: ['licenses'], register: registerLicenses },
   { names: ['completion', 'man', 'help'], register: registerShell },
 ];

@@ -1,7 +1,7 @@
 // The npm tarball (scripts/package-tarball.mjs) installs with `npm install -g` and no network: an
 // empty cache, `--offline` and a registry nobody listens on. The installed command answers, prints
 // its man pages, lists projects from the sandbox and keeps a token in the Secret Service through the
-// keyring addon packed inside the tarball.
+// keyring addon packed inside the tarball, and prints the licences of what the package holds.
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -104,6 +104,24 @@ describe('npm install -g of the tarball, offline', () => {
     // Resolved from the installed package's own directory: the repository's node_modules is not on its path.
     const keys = execFileSync(process.execPath, ['-e', "process.stdout.write(Object.keys(require('@napi-rs/keyring')).sort().join(','))"], { cwd: installed(), encoding: 'utf8' });
     expect(keys.split(',')).toEqual(expect.arrayContaining(['AsyncEntry', 'Entry']));
+  });
+
+  it('licenses prints forgectl\'s, the bundled packages\' and the keyring addon\'s licences from the package; Node.js is not in it', async () => {
+    const res = await installedForgectl(['licenses']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^forgectl ${PKG.version.replace(/\./g, '\\.')} \\(MIT\\)$`, 'm'));
+    for (const pkg of ['commander', 'undici', 'zod']) {
+      const version = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+      expect(res.stdout).toMatch(new RegExp(`^${pkg}@${version.replace(/\./g, '\\.')} \\(MIT\\)\n\n\\(?(The )?MIT License`, 'm'));
+    }
+    // The addon's texts come from the copies packed in the tarball, beside the binding.
+    expect(readdirSync(join(installed(), 'node_modules/@napi-rs/keyring'))).toContain('LICENSE');
+    expect(res.stdout).toMatch(/^@napi-rs\/keyring@\S+ \(MIT\), LICENSE\n\nMIT License\n\nCopyright \(c\) 2020 N-API for Rust$/m);
+    if (KEYRING_PLATFORM) expect(res.stdout).toMatch(/^@napi-rs\/keyring-linux-\S+@\S+ \(MIT\), LICENSE\.third-party\.md$/m);
+    // The package does not ship Node, so it does not print Node's licence, and says why.
+    expect(res.stdout).not.toContain('Node.js is licensed for use as follows');
+    expect(res.stdout).toMatch(/^Node\.js, which runs this package, is not part of it/m);
+    expect(res.stdout).not.toContain('\r');
   });
 
   it.skipIf(!KEYRING_PLATFORM)('keeps a profile token in the Secret Service', async () => {

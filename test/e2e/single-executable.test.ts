@@ -1,9 +1,10 @@
 // The single executable (issue 28) as an administrator on a host without Node meets it: a copy of
 // dist/forgectl-linux-x64 alone in a directory, a PATH with no `node`, an empty HOME. It answers
-// --version and --help, reads the sandbox with a token from the system credential store (its
-// binding comes out of the executable) and with one from the config file.
+// --version and --help, prints the licences of all it holds, reads the sandbox with a token from the
+// system credential store (its binding comes out of the executable) and with one from the config file.
 
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chownSync, copyFileSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -14,6 +15,7 @@ import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BUILT = join(ROOT, 'dist/forgectl-linux-x64');
+const SUMS = join(ROOT, 'dist/SHA256SUMS');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
 
 /** Node's SEA is built here for linux-x64 only (the keyring binding in it is linux-x64-gnu's). */
@@ -29,10 +31,12 @@ let exePath: string;
 
 beforeAll(async () => {
   if (!SEA_PLATFORM) return;
-  // `npm test` rebuilds dist/, which removes the executable: built here then, and again only when
-  // dist/main.js is newer than it (a vitest run after `npm run build`).
-  if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < statSync(join(ROOT, 'dist/main.js')).mtimeMs) {
-    await execa(process.execPath, [join(ROOT, 'scripts/build-executable.mjs')], { cwd: ROOT });
+  // `npm test` rebuilds dist/, which removes the executable: packaged here then (`npm run package`
+  // on the dist/ built: the executable, its licence file, the tarball, SHA256SUMS), and again only
+  // when dist/main.js is newer than it (a vitest run after `npm run build`).
+  const stale = (file: string) => !existsSync(file) || statSync(file).mtimeMs < statSync(join(ROOT, 'dist/main.js')).mtimeMs;
+  if (stale(BUILT) || stale(SUMS) || statSync(SUMS).mtimeMs < statSync(BUILT).mtimeMs) {
+    await execa(process.execPath, [join(ROOT, 'scripts/package.mjs'), '--no-build'], { cwd: ROOT });
   }
   // Alone in a directory that is the whole PATH: no dist/ chunks or node_modules beside it, no node.
   binDir = tempDir('forgectl-sea-bin-');
@@ -97,6 +101,36 @@ describe.skipIf(!SEA_PLATFORM)('the single executable, with no node on PATH and 
     const page = await exe(home, ['man', 'projects']);
     expect(page.exitCode, page.stderr).toBe(0);
     expect(`${page.stdout}\n`).toBe(readFileSync(join(ROOT, 'man/forgectl-projects.1'), 'utf8'));
+  });
+
+  it('licenses prints the licences of forgectl, Node, the bundled packages and the keyring addon, from the file alone; the same text is released beside it, in SHA256SUMS', async () => {
+    const home = tempDir('forgectl-sea-home-');
+    const res = await exe(home, ['licenses']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toMatch(/^forgectl \S+, single executable: the licences of what it holds\.$/m);
+    expect(res.stdout).toMatch(/^forgectl is licensed under the MIT licence/m);
+    // The executable is node: its LICENSE, with the parts of Node it names.
+    expect(res.stdout).toMatch(/^Node\.js is licensed for use as follows:$/m);
+    for (const part of ['V8', 'OpenSSL', 'ICU', 'libuv', 'llhttp']) expect(res.stdout).toMatch(new RegExp(`^- ${part}, located at `, 'm'));
+    for (const pkg of ['commander', 'undici', 'zod']) {
+      const version = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+      expect(res.stdout).toMatch(new RegExp(`^${pkg}@${version.replace(/\./g, '\\.')} \\(MIT\\)\n\n\\(?(The )?MIT License`, 'm'));
+    }
+    // The binding's licence, and what its .node file links in (Rust crates, libdbus).
+    expect(res.stdout).toMatch(/^@napi-rs\/keyring@\S+ \(MIT\), LICENSE\n\nMIT License\n\nCopyright \(c\) 2020 N-API for Rust$/m);
+    expect(res.stdout).toMatch(/^@napi-rs\/keyring-linux-x64-gnu@\S+ \(MIT\), LICENSE\.third-party\.md$/m);
+    expect(res.stdout).toMatch(/^## libdbus /m);
+    // No carriage return from a CRLF file (Node's) reaches the terminal as ^M.
+    expect(res.stdout).not.toContain('\r');
+    expect(readdirSync(home)).toEqual([]);
+
+    const beside = `${BUILT}.LICENSES.txt`;
+    expect(readFileSync(beside, 'utf8')).toBe(`${res.stdout}\n`);
+    const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    const sums = readFileSync(SUMS, 'utf8');
+    expect(sums).toContain(`${sha(BUILT)}  forgectl-linux-x64\n`);
+    expect(sums).toContain(`${sha(beside)}  forgectl-linux-x64.LICENSES.txt\n`);
   });
 
   it('a profile in the system credential store: token self and projects list --all, the binding loaded from the executable', async () => {

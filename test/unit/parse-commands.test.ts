@@ -63,6 +63,7 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['state apply', ['state', 'apply', '-f', 'instance.yaml', '--yes', '--dry-run'], { opts: { file: 'instance.yaml' }, globals: { yes: true, dryRun: true } }],
   ['state export', ['state', 'export', '--only', 'settings,groups', '--groups', 'acme,acme/platform'], { opts: { only: 'settings,groups', groups: 'acme,acme/platform' } }],
   ['settings diff', ['settings', 'diff', '-f', 'settings.yaml', '--exit-code'], { opts: { file: 'settings.yaml', exitCode: true } }],
+  ['licenses', ['licenses'], { opts: {}, args: [] }],
 ];
 
 describe('command lines parse to the options the command receives', () => {
@@ -90,6 +91,7 @@ const REFUSED: [string[], RegExp][] = [
   [['completion'], /missing required argument 'shell'/],
   [['state', 'plan'], /required option '-f, --file <file>' not specified/],
   [['state', 'apply', 'instance.yaml'], /too many arguments|required option '-f, --file <file>'/],
+  [['licenses', 'node'], /too many arguments for 'licenses'/],
 ];
 
 describe('command lines refused before anything runs (exit 2)', () => {
