@@ -34,7 +34,7 @@ const stage = mkdtempSync(join(tmpdir(), 'forgectl-pack-'));
 try {
   for (const f of runtimeFiles) cpSync(join(dist, f), join(stage, 'dist', f), { recursive: true });
   for (const dir of ['bin', 'man', 'completions']) cpSync(join(root, dir), join(stage, dir), { recursive: true });
-  cpSync(join(root, 'README.md'), join(stage, 'README.md'));
+  for (const file of ['README.md', 'LICENSE']) cpSync(join(root, file), join(stage, file));
 
   const dependencies = {};
   for (const name of externals) {

@@ -110,6 +110,9 @@ describe('npm install -g of the tarball, offline', () => {
     const res = await installedForgectl(['licenses']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toMatch(new RegExp(`^forgectl ${PKG.version.replace(/\./g, '\\.')} \\(MIT\\)$`, 'm'));
+    // The package's own LICENSE, packed at its top.
+    expect(readdirSync(installed())).toContain('LICENSE');
+    expect(res.stdout).toContain(readFileSync(join(ROOT, 'LICENSE'), 'utf8').trim());
     for (const pkg of ['commander', 'undici', 'zod']) {
       const version = JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
       expect(res.stdout).toMatch(new RegExp(`^${pkg}@${version.replace(/\./g, '\\.')} \\(MIT\\)\n\n\\(?(The )?MIT License`, 'm'));
