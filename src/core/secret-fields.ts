@@ -1,15 +1,11 @@
 // Secrets in answers that a reader would not think of as secrets (a project's `runners_token`
 // registers runners to it): masked in every format unless --show-secrets, like secret settings.
+// Which keys hold one is redact.ts's rule, the same for every masker.
+
+import { isSecretKey } from './redact.js';
 
 /** What a masked value shows, in every format. */
 export const MASK = '********';
-
-// `runners_token`, `token`, `webhook_secret`, `password`, `private_key`…; not `token_type` or `has_token`'s boolean.
-const TOKEN_LIKE = /(^|_)(token|secret|password|passphrase|private_key|api_key)$/i;
-
-export function isTokenLikeKey(key: string): boolean {
-  return TOKEN_LIKE.test(key);
-}
 
 // The items of a list share their keys: each is tested once, not once per item (bounded, as keys
 // may be ids).
@@ -17,7 +13,7 @@ const verdicts = new Map<string, boolean>();
 function tokenLike(key: string): boolean {
   let v = verdicts.get(key);
   if (v === undefined) {
-    v = TOKEN_LIKE.test(key);
+    v = isSecretKey(key);
     if (verdicts.size < 10_000) verdicts.set(key, v);
   }
   return v;
