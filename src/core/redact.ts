@@ -19,8 +19,9 @@ const ENCRYPTED = /^encrypted_/i;
 // What an `encrypted_*` name may end with and still not be the ciphertext: a flag, a date, a count.
 const METADATA_SUFFIX = /_(enabled|at|on|in|id|ids|count|type|prefix|present|iv|salt)$/i;
 // A switch about a secret is a flag, not the secret (`allow_runner_registration_token`, `has_token`):
-// masked, a boolean would break `settings diff` and `state plan` round trips.
-const FLAG_PREFIX = /^(allow|has|is|can|require|enable|disable)_/i;
+// masked, a boolean would break `settings diff` and `state plan` round trips. (`requires?`, not a bare
+// `require`: the build keeps a require() in every chunk whose code names one, scripts/build.mjs.)
+const FLAG_PREFIX = /^(allow|has|is|can|requires?|enables?|disables?)_/i;
 
 export function isSecretKey(key: string): boolean {
   if (FLAG_PREFIX.test(key)) return false;
