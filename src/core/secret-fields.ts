@@ -10,7 +10,7 @@ export const MASK = '********';
 // The items of a list share their keys: each is tested once, not once per item (bounded, as keys
 // may be ids).
 const verdicts = new Map<string, boolean>();
-function tokenLike(key: string): boolean {
+function secretKey(key: string): boolean {
   let v = verdicts.get(key);
   if (v === undefined) {
     v = isSecretKey(key);
@@ -20,7 +20,7 @@ function tokenLike(key: string): boolean {
 }
 
 /**
- * Every non-empty string under a token-like key masked, at any depth. The value itself is never
+ * Every non-empty string under a secret key (isSecretKey) masked, at any depth. The value itself is never
  * changed: what holds a masked value is copied, the rest is shared (a value with nothing to mask is
  * returned as is), so a list of thousands of projects costs one shallow copy per item.
  */
@@ -41,7 +41,7 @@ export function maskTokenLike<T>(value: T): T {
   for (const k in obj) {
     const v = obj[k];
     if (typeof v === 'string') {
-      if (v !== '' && tokenLike(k)) (out ??= { ...obj })[k] = MASK;
+      if (v !== '' && secretKey(k)) (out ??= { ...obj })[k] = MASK;
     } else if (v !== null && typeof v === 'object') {
       const m = maskTokenLike(v);
       if (m !== v) (out ??= { ...obj })[k] = m;
