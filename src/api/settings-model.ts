@@ -10,7 +10,10 @@ export type SettingType = 'boolean' | 'integer' | 'number' | 'string' | 'array' 
 
 export interface SettingDef {
   type: SettingType;
-  /** Write-only in spirit: masked in every output unless --show-secrets. */
+  /**
+   * Write-only in spirit (spec §2.7 says "secret"): masked in every output unless --show-secrets.
+   * redact.ts's name rule decides; a unit test holds this flag and the rule equal for every setting.
+   */
   secret?: boolean;
   /** Deprecated: the setting to use instead. */
   replacement?: string;
@@ -350,10 +353,6 @@ export const ORDER_RULES: readonly OrderRule[] = [{ lower: 'inactive_projects_se
 
 export function canonicalSetting(name: string): string {
   return SETTING_ALIASES[name] ?? name;
-}
-
-export function isSecretSetting(name: string): boolean {
-  return !!SETTINGS[name]?.secret;
 }
 
 /** A value counts as given when it is not null, not empty and not an empty list. */

@@ -3,7 +3,6 @@
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { parseResponse, parseWriteAnswer } from './schema.js';
-import { SETTINGS, isSecretSetting } from './settings-model.js';
 import { isSecretKey } from '../core/redact.js';
 
 /** Every setting is optional: instances differ by version and tier; nothing unknown is dropped. */
@@ -38,11 +37,9 @@ export const PLAN_LIMIT_KEYS = [
 export const PlanLimitsSchema = z.looseObject({});
 export type PlanLimits = Record<string, unknown>;
 
-/** Keys whose values are secrets: the model's, and for keys the model does not know, the name rule. */
+/** The keys of a settings object whose values are secrets (redact.ts's rule; the Redactor applies it to what is sent). */
 export function secretSettingKeys(settings: Record<string, unknown>): string[] {
-  const keys = new Set(Object.keys(SETTINGS).filter(isSecretSetting));
-  for (const k of Object.keys(settings)) if (!(k in SETTINGS) && isSecretKey(k)) keys.add(k);
-  return [...keys];
+  return Object.keys(settings).filter(isSecretKey);
 }
 
 export async function getSettings(http: HttpClient): Promise<Settings> {
@@ -51,7 +48,7 @@ export async function getSettings(http: HttpClient): Promise<Settings> {
 
 /** Returns null under --dry-run (nothing was sent). */
 export async function updateSettings(http: HttpClient, changes: Record<string, unknown>): Promise<Settings | null> {
-  const res = await http.put('/application/settings', changes, { secretKeys: secretSettingKeys(changes) });
+  const res = await http.put('/application/settings', changes);
   if (res.dryRun) return null;
   return parseWriteAnswer(SettingsSchema, http, res, 'PUT /application/settings', 'the settings may have been changed');
 }

@@ -27,7 +27,7 @@ export interface ListResult<T = unknown> {
   empty?: string;
   /** Keys whose values are masked in every format. */
   maskKeys?: readonly string[];
-  /** Strings under token-like keys (`runners_token`), at any depth, are masked in every format (secret-fields.ts). */
+  /** Strings under secret keys (`runners_token`; redact.ts isSecretKey), at any depth, are masked in every format (secret-fields.ts). */
   maskTokenLike?: boolean;
 }
 

@@ -7,13 +7,25 @@ export const REDACTED = '[REDACTED]';
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
 const CREDENTIAL_QUERY = new Set(['private_token', 'access_token', 'job_token', 'refresh_token']);
 
-// Body keys that hold secrets in this API: hook `token`, source `access_token`, settings ending in
-// _token / _api_key / _secret_key / _secret / password, alert keys.
-const SECRET_KEY = /(^|_)(token|secret|password|api_key|secret_key|private_key|authorization_key|key_stdin)$/i;
-const NOT_SECRET = new Set(['token_type', 'refresh_token_expires_in']);
+// The one rule of what a key names a secret, for every masker: traces, dry-runs, errors, URL
+// queries (Redactor), list output (secret-fields.ts) and settings (get, diff, set, state). A
+// credential ends its name: hook `token`, `runners_token`, `webhook_secret`, `password`,
+// `ssh_passphrase`, `akismet_api_key`, `asset_proxy_secret_key`, `recaptcha_private_key`,
+// `eks_secret_access_key`, `mailgun_signing_key`, an alert's `authorization_key`; or the value is
+// stored encrypted (`encrypted_*`). Not `token_type`, `token_expires_at`, `personal_access_token_prefix`,
+// `public_key`, `key` (a deploy key's public part), `secret_detection_enabled`.
+const SECRET_SUFFIX = /(^|_)(token|secret|password|passphrase|api_key|secret_key|private_key|access_key|signing_key|authorization_key)$/i;
+const ENCRYPTED = /^encrypted_/i;
+// What an `encrypted_*` name may end with and still not be the ciphertext: a flag, a date, a count.
+const METADATA_SUFFIX = /_(enabled|at|on|in|id|ids|count|type|prefix|present|iv|salt)$/i;
+// A switch about a secret is a flag, not the secret (`allow_runner_registration_token`, `has_token`):
+// masked, a boolean would break `settings diff` and `state plan` round trips. (`requires?`, not a bare
+// `require`: the build keeps a require() in every chunk whose code names one, scripts/build.mjs.)
+const FLAG_PREFIX = /^(allow|has|is|can|requires?|enables?|disables?)_/i;
 
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key) && !NOT_SECRET.has(key.toLowerCase());
+  if (FLAG_PREFIX.test(key)) return false;
+  return SECRET_SUFFIX.test(key) || (ENCRYPTED.test(key) && !METADATA_SUFFIX.test(key));
 }
 
 export function isCredentialHeader(name: string): boolean {

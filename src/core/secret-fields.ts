@@ -1,30 +1,26 @@
 // Secrets in answers that a reader would not think of as secrets (a project's `runners_token`
 // registers runners to it): masked in every format unless --show-secrets, like secret settings.
+// Which keys hold one is redact.ts's rule, the same for every masker.
+
+import { isSecretKey } from './redact.js';
 
 /** What a masked value shows, in every format. */
 export const MASK = '********';
 
-// `runners_token`, `token`, `webhook_secret`, `password`, `private_key`…; not `token_type` or `has_token`'s boolean.
-const TOKEN_LIKE = /(^|_)(token|secret|password|passphrase|private_key|api_key)$/i;
-
-export function isTokenLikeKey(key: string): boolean {
-  return TOKEN_LIKE.test(key);
-}
-
 // The items of a list share their keys: each is tested once, not once per item (bounded, as keys
 // may be ids).
 const verdicts = new Map<string, boolean>();
-function tokenLike(key: string): boolean {
+function secretKey(key: string): boolean {
   let v = verdicts.get(key);
   if (v === undefined) {
-    v = TOKEN_LIKE.test(key);
+    v = isSecretKey(key);
     if (verdicts.size < 10_000) verdicts.set(key, v);
   }
   return v;
 }
 
 /**
- * Every non-empty string under a token-like key masked, at any depth. The value itself is never
+ * Every non-empty string under a secret key (isSecretKey) masked, at any depth. The value itself is never
  * changed: what holds a masked value is copied, the rest is shared (a value with nothing to mask is
  * returned as is), so a list of thousands of projects costs one shallow copy per item.
  */
@@ -45,7 +41,7 @@ export function maskTokenLike<T>(value: T): T {
   for (const k in obj) {
     const v = obj[k];
     if (typeof v === 'string') {
-      if (v !== '' && tokenLike(k)) (out ??= { ...obj })[k] = MASK;
+      if (v !== '' && secretKey(k)) (out ??= { ...obj })[k] = MASK;
     } else if (v !== null && typeof v === 'object') {
       const m = maskTokenLike(v);
       if (m !== v) (out ??= { ...obj })[k] = m;

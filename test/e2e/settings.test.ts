@@ -182,6 +182,32 @@ describe('secrets', () => {
   });
 });
 
+describe('secrets the model does not know: one name rule with the rest of forgectl (redact.ts)', () => {
+  // Settings of newer instances, or of a tier forgectl does not model, named as credentials are.
+  const values = { ssh_key_passphrase: 'pass-7a1b2c3d4e', eks_secret_access_key: 'eks-8f9e0d1c2b', mailgun_signing_key: 'mg-5a6b7c8d9e', encrypted_ldap_bind: 'enc-1f2e3d4c5b' };
+  const yaml = Object.entries(values).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n';
+
+  it('settings diff masks them, and shows a flag named after a token (allow_…_token) as the boolean it is', async () => {
+    const f = file('newer.yaml', `${yaml}allow_group_runner_registration_token: false\n`);
+    const { res } = await run(['settings', 'diff', '-f', f, '-o', 'json', '--allow-unknown']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const v of Object.values(values)) expect(res.stdout + res.stderr).not.toContain(v);
+    const rows = json(res) as { key: string; file: unknown }[];
+    for (const k of Object.keys(values)) expect(rows.find((r) => r.key === k)?.file, k).toBe('********');
+    expect(rows.find((r) => r.key === 'allow_group_runner_registration_token')?.file).toBe(false);
+  });
+
+  it('a dry run of set -f shows them redacted, with the trace; on the command line they are refused', async () => {
+    const dry = await run(['settings', 'set', '-f', file('newer.yaml', yaml), '--dry-run', '-v']);
+    expect(dry.res.exitCode, dry.res.stderr).toBe(0);
+    expect(dry.res.stdout).toContain('dry run: PUT');
+    for (const v of Object.values(values)) expect(dry.res.stdout + dry.res.stderr).not.toContain(v);
+    const argv = await run(['settings', 'set', `ssh_key_passphrase=${values.ssh_key_passphrase}`]);
+    expectRefused(argv.res, argv.sent, ['ssh_key_passphrase is a secret'], { nothingSent: true });
+    expect(argv.res.stderr).not.toContain(values.ssh_key_passphrase);
+  });
+});
+
 describe('settings get and diff', () => {
   it('get names settings by their real or neutral name', async () => {
     const { res } = await run(['settings', 'get', 'spam_service_enabled', 'signup_enabled', '-o', 'json']);

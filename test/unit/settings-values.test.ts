@@ -8,6 +8,7 @@ import { checkSettingRules } from '../../src/commands/settings/rules.js';
 import { checkUnknownNames } from '../../src/commands/settings/names.js';
 import { maskedSecrets, parseSettingsText, typeArgs, typeFile } from '../../src/commands/settings/values.js';
 import { UsageError } from '../../src/core/errors.js';
+import { isSecretKey } from '../../src/core/redact.js';
 
 function notes() {
   const said: string[] = [];
@@ -155,5 +156,14 @@ describe('what the answer to a settings PUT says', () => {
 
   it('a known secret the answer leaves out is not confirmed, rather than dropped', () => {
     expect(outcomeOf({ key: 'akismet_api_key', before: undefined, after: 'k' }, { akismet_enabled: true })).toBe('unconfirmed');
+  });
+});
+
+describe('secret settings', () => {
+  it('the model marks exactly the settings the one name rule (redact.ts) calls secrets, and each is a string', () => {
+    for (const [key, def] of Object.entries(SETTINGS)) {
+      expect(isSecretKey(key), key).toBe(!!def.secret);
+      if (def.secret) expect(def.type, key).toBe('string');
+    }
   });
 });

@@ -6,9 +6,10 @@ import { getSettings, secretSettingKeys, updateSettings, type Settings } from '.
 import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { MASK, list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from './rules.js';
 import { checkUnknownNames, meantSetting } from './names.js';
-import { fileLabel, isSecretSettingName, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
+import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
 
 export interface GetOptions {
   showSecrets?: boolean;
@@ -80,7 +81,7 @@ export function sameSetting(a: unknown, b: unknown): boolean {
 }
 
 function shown(key: string, v: unknown, showSecrets: boolean): unknown {
-  return !showSecrets && isSecretSettingName(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
+  return !showSecrets && isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
 export interface Change {
@@ -119,7 +120,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   const sent: Record<string, unknown> = { ...fromFile, ...fromArgs.values };
   for (const key of fromArgs.fromStdin) sent[key] = await readSecret(ctx, key);
   // Secrets from a file must not show up in an error or trace either.
-  for (const [k, v] of Object.entries(sent)) if (isSecretSettingName(k) && typeof v === 'string') ctx.redactor.add(v);
+  for (const [k, v] of Object.entries(sent)) if (isSecretKey(k) && typeof v === 'string') ctx.redactor.add(v);
   checkSettingRules(sent); // what the sent values alone prove wrong, before any request
 
   const http = await ctx.http();

@@ -21,12 +21,6 @@ export interface TypedEntries {
   fromStdin: string[];
 }
 
-/** The model decides for the settings it knows (allow_runner_registration_token is a boolean); the name rule only guesses for the others. */
-export function isSecretSettingName(key: string): boolean {
-  const def = SETTINGS[key];
-  return def ? !!def.secret : isSecretKey(key);
-}
-
 /** What the typed values are for: `settings set` sends them, `settings diff` only compares them. */
 export type Purpose = 'send' | 'compare';
 
@@ -150,7 +144,7 @@ export function typeArgs(args: string[], strict: boolean, notes: Notes): TypedEn
     if (def?.readOnly) throw new UsageError(`${key} is read-only`);
     const raw = arg.slice(eq + 1);
     // An empty value clears a secret and reveals nothing.
-    if (isSecretSettingName(key) && raw !== '') {
+    if (isSecretKey(key) && raw !== '') {
       if (raw !== '-') {
         throw new UsageError(
           `${key} is a secret and is not taken from the command line (other users can read it in the process list)`,
@@ -205,7 +199,7 @@ export function parseSettingsText(text: string, where: string): Record<string, u
 /** The secrets of a file that hold the mask `settings get` prints instead of their value. */
 export function maskedSecrets(doc: Record<string, unknown>): string[] {
   return Object.entries(doc)
-    .filter(([rawKey, v]) => v === MASK && isSecretSettingName(canonicalSetting(rawKey.trim())))
+    .filter(([rawKey, v]) => v === MASK && isSecretKey(canonicalSetting(rawKey.trim())))
     .map(([rawKey]) => canonicalSetting(rawKey.trim()));
 }
 

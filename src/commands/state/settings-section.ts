@@ -6,10 +6,11 @@ import { getSettings, updateSettings, type Settings } from '../../api/settings.j
 import { SETTINGS } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
+import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from '../settings/rules.js';
 import { checkUnknownNames } from '../settings/names.js';
 import { sameSetting } from '../settings/run.js';
-import { isSecretSettingName, typeFile, type Notes } from '../settings/values.js';
+import { typeFile, type Notes } from '../settings/values.js';
 import { isSecretRef, resolveSecret } from './references.js';
 import type { PlanItem } from './plan.js';
 
@@ -24,9 +25,9 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
   const secrets: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (isSecretRef(value)) {
-      if (!isSecretSettingName(key)) throw new UsageError(`${where}: settings.${key} is not a secret setting; give its value, not a reference`);
+      if (!isSecretKey(key)) throw new UsageError(`${where}: settings.${key} is not a secret setting; give its value, not a reference`);
       secrets[key] = await resolveSecret(ctx, value, `settings.${key}`);
-    } else if (isSecretSettingName(key) && value !== null && value !== '') {
+    } else if (isSecretKey(key) && value !== null && value !== '') {
       throw new UsageError(`${where}: settings.${key} is a secret and is not written in the file`, `give it as {env: NAME} or {command: "…"}`);
     } else plain[key] = value;
   }
@@ -36,7 +37,7 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
 }
 
 function shown(key: string, v: unknown): unknown {
-  return isSecretSettingName(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
+  return isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
 export function planSettings(wanted: Settings, current: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
@@ -66,7 +67,7 @@ export function exportSettings(current: Settings): { settings: Settings; secrets
   for (const [key, value] of Object.entries(current)) {
     const def = SETTINGS[key];
     if (def?.readOnly || def?.replacement) continue;
-    if (isSecretSettingName(key)) {
+    if (isSecretKey(key)) {
       if (value !== null && value !== '' && value !== undefined) secrets.push(key);
       continue;
     }
