@@ -11,10 +11,12 @@ const CREDENTIAL_QUERY = new Set(['private_token', 'access_token', 'job_token', 
 // queries (Redactor), list output (secret-fields.ts) and settings (get, diff, set, state). A
 // credential ends its name: hook `token`, `runners_token`, `webhook_secret`, `password`,
 // `ssh_passphrase`, `akismet_api_key`, `asset_proxy_secret_key`, `recaptcha_private_key`,
-// `eks_secret_access_key`, `mailgun_signing_key`, an alert's `authorization_key`; or the value is
+// `eks_secret_access_key`, `mailgun_signing_key`, an alert's `authorization_key`, the external
+// authorization service's `external_auth_client_key` and `external_auth_client_key_pass` (a private
+// key and its passphrase, which GitLab's settings answer carries); or the value is
 // stored encrypted (`encrypted_*`). Not `token_type`, `token_expires_at`, `personal_access_token_prefix`,
 // `public_key`, `key` (a deploy key's public part), `secret_detection_enabled`.
-const SECRET_SUFFIX = /(^|_)(token|secret|password|passphrase|api_key|secret_key|private_key|access_key|signing_key|authorization_key)$/i;
+const SECRET_SUFFIX = /(^|_)(token|secret|password|passphrase|pass|api_key|secret_key|private_key|client_key|access_key|signing_key|authorization_key)$/i;
 const ENCRYPTED = /^encrypted_/i;
 // What an `encrypted_*` name may end with and still not be the ciphertext: a flag, a date, a count.
 const METADATA_SUFFIX = /_(enabled|at|on|in|id|ids|count|type|prefix|present|iv|salt)$/i;

@@ -184,7 +184,11 @@ describe('secrets', () => {
 
 describe('secrets the model does not know: one name rule with the rest of forgectl (redact.ts)', () => {
   // Settings of newer instances, or of a tier forgectl does not model, named as credentials are.
-  const values = { ssh_key_passphrase: 'pass-7a1b2c3d4e', eks_secret_access_key: 'eks-8f9e0d1c2b', mailgun_signing_key: 'mg-5a6b7c8d9e', encrypted_ldap_bind: 'enc-1f2e3d4c5b' };
+  // GitLab's settings answer carries the external authorization service's private key and its passphrase.
+  const values = {
+    ssh_key_passphrase: 'pass-7a1b2c3d4e', eks_secret_access_key: 'eks-8f9e0d1c2b', mailgun_signing_key: 'mg-5a6b7c8d9e', encrypted_ldap_bind: 'enc-1f2e3d4c5b',
+    external_auth_client_key: 'pem-3c4d5e6f7a', external_auth_client_key_pass: 'kp-9b8a7c6d5e',
+  };
   const yaml = Object.entries(values).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n';
 
   it('settings diff masks them, and shows a flag named after a token (allow_…_token) as the boolean it is', async () => {
