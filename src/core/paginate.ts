@@ -381,11 +381,17 @@ async function* keysetPages<T>(
     fetched.add(current);
     url = links.next ? new URL(links.next, current).toString() : undefined;
     opts.onPage?.({ nextUrl: url, mode: 'keyset' });
-    for (const item of pageItems<T>(res, opts.checkItems)) {
+    const items = pageItems<T>(res, opts.checkItems);
+    for (const item of items) {
       if (yielded >= limit) return;
       yield item;
       last = item;
       yielded++;
+    }
+    // GitLab names a next page after every keyset page that is not empty: a full one without any Link
+    // header lost it on the way (a proxy), and ending there would be a quiet cut.
+    if (res.headers.link === undefined && items.length >= perPage && yielded < limit) {
+      throw partial(new CommandFailedError(`a full page of ${items.length} items came with no Link header, so the next page is unknown: the list may be cut`), current, perPage, keyset.resume?.(last));
     }
     url = refuseRepeat(url, fetched, perPage, keyset.resume?.(last));
   }
