@@ -256,7 +256,7 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
     // A few pages left are read one after the other: slicing would cost more requests than it saves.
     if (keyset.idRange && concurrency > 1 && limit - yielded > 2 * firstItems.length) {
       yield* keysetSlices<T>(http, path, keyset, keyset.idRange, firstItems, perPage, concurrency, limit - yielded, opts);
-    } else yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts);
+    } else yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts, firstItems.length);
     return;
   }
 
@@ -362,6 +362,8 @@ async function* keysetPages<T>(
   perPage: number,
   limit: number,
   opts: PageOptions,
+  /** Items in a full page of this server (page 1 named a next one): fewer than asked where it caps per_page. */
+  fullPage = perPage,
 ): AsyncGenerator<T> {
   let url: string | undefined = http.resolveUrl(path, {
     ...keyset.query,
@@ -381,11 +383,17 @@ async function* keysetPages<T>(
     fetched.add(current);
     url = links.next ? new URL(links.next, current).toString() : undefined;
     opts.onPage?.({ nextUrl: url, mode: 'keyset' });
-    for (const item of pageItems<T>(res, opts.checkItems)) {
+    const items = pageItems<T>(res, opts.checkItems);
+    for (const item of items) {
       if (yielded >= limit) return;
       yield item;
       last = item;
       yielded++;
+    }
+    // GitLab names a next page after every keyset page that is not empty: a full one without any Link
+    // header lost it on the way (a proxy), and ending there would be a quiet cut.
+    if (res.headers.link === undefined && items.length >= Math.min(perPage, fullPage) && yielded < limit) {
+      throw partial(new CommandFailedError(`a full page of ${items.length} items came with no Link header, so the next page is unknown: the list may be cut`), current, perPage, keyset.resume?.(last));
     }
     url = refuseRepeat(url, fetched, perPage, keyset.resume?.(last));
   }

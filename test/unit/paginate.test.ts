@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
-import { CancelledError, ListInterruptedError } from '../../src/core/errors.js';
+import { CancelledError, ListInterruptedError, PartialListError } from '../../src/core/errors.js';
 import { collect, nextPageUrl, paginate, parseLinkHeader } from '../../src/core/paginate.js';
 import { ORIGIN, mockClient } from './http-helpers.js';
 
@@ -205,6 +205,50 @@ describe('paginate', () => {
     const items = await collect(paginate<{ id: number }>(m.client, '/projects', { visibility: 'public' }, { all: true, keyset }));
     expect(items.map((i) => i.id)).toEqual(range(1, 207).map((i) => i.id));
     m.agent.assertNoPendingInterceptors();
+  });
+
+  it('fails, after printing it, where a full keyset page comes without any Link header (a proxy stripped it): never a quiet end', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&order_by=id&page=1&per_page=100' }).reply(200, range(1, 100), {
+      headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?page=2&per_page=100>; rel="next"`, 'x-next-page': '2' },
+    });
+    // GitLab names a next page after every keyset page that is not empty: this one lost its Link.
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&id_after=100&pagination=keyset&order_by=id&per_page=100' }).reply(200, range(101, 100), { headers: { 'content-type': 'application/json' } });
+    const keyset = {
+      maxOffsetItems: 50_000,
+      orderBy: 'id',
+      query: { sort: 'asc' },
+      after: (last: unknown) => ({ id_after: (last as { id: number }).id }),
+      resume: (last: unknown) => `--id-after ${(last as { id: number }).id}`,
+    };
+    const seen: number[] = [];
+    const err = await (async () => {
+      for await (const item of paginate<{ id: number }>(m.client, '/projects', {}, { all: true, keyset })) seen.push(item.id);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(range(1, 200).map((i) => i.id));
+    expect(err).toBeInstanceOf(PartialListError);
+    expect(String((err as PartialListError).cause)).toMatch(/no Link header/);
+    expect(err).toMatchObject({ resume: '--id-after 200' });
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('also where the server caps per_page below what was asked: a page as full as page 1 without Link is a cut', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    // Asked for 100 a page, the server gives 50: that is its full page.
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&order_by=id&page=1&per_page=100' }).reply(200, range(1, 50), {
+      headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?page=2&per_page=100>; rel="next"`, 'x-next-page': '2' },
+    });
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&id_after=50&pagination=keyset&order_by=id&per_page=100' }).reply(200, range(51, 50), { headers: { 'content-type': 'application/json' } });
+    const keyset = { maxOffsetItems: 50_000, orderBy: 'id', query: { sort: 'asc' }, after: (last: unknown) => ({ id_after: (last as { id: number }).id }) };
+    const seen: number[] = [];
+    const err = await (async () => {
+      for await (const item of paginate<{ id: number }>(m.client, '/projects', {}, { all: true, keyset })) seen.push(item.id);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(range(1, 100).map((i) => i.id));
+    expect(err).toBeInstanceOf(PartialListError);
+    expect(String((err as PartialListError).cause)).toMatch(/no Link header/);
   });
 
   it('stays on offset paging when the total is known and under the maximum', async () => {
