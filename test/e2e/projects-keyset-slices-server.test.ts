@@ -153,6 +153,14 @@ describe('slices read at once, counted at the server', () => {
 
   it('RateLimit-Remaining: 2 keeps the slices under it once the server said so', async () => {
     extraHeaders = { 'ratelimit-limit': '600', 'ratelimit-remaining': '2' };
+    // The first 8 slices are held until all are in flight, so the count does not depend on how fast answers come.
+    let sent = 0;
+    decide = (q) => {
+      if (!sliceRequest(q) || sent >= 8) return 'answer';
+      if (++sent < 8) return 'hold';
+      setTimeout(releaseHeld, 20);
+      return 'answer';
+    };
     const res = await forgectl(LIST, { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(ids(res.stdout)).toEqual([...projects].reverse());
