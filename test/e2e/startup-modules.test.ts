@@ -122,6 +122,17 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
   });
 
+  it('--version in the single executable (src/sea/main.ts: main, then exitWhenFlushed) makes no stream of stdout either', async () => {
+    // What src/sea/main.ts runs, from dist/launch.cjs: the same main() and exitWhenFlushed().
+    const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+    const entry = `const l = require(${JSON.stringify(join(DIST, 'launch.cjs'))}); l.main(['--version'], () => 'single executable').then(l.exitWhenFlushed);`;
+    const res = await execa(process.execPath, ['--require', LOADED_PROBE, '-e', entry], { env: cleanEnv({ FORGECTL_LOADED_LOG: log }), extendEnv: false, reject: false });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(String(res.stdout)).toBe(`forgectl ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version} (single executable, node ${process.versions.node})`);
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
+  });
+
   it('--version to a full device says so in one line and exits 1', async () => {
     const full = await execa('sh', ['-c', `"${process.execPath}" "${BIN}" --version > /dev/full`], { reject: false });
     expect(full.exitCode).toBe(1);
