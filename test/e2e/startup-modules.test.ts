@@ -151,7 +151,7 @@ describe('start-up loads only what the command needs', () => {
     for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
       const m = await modulesOf([...args], env, 'app');
       expect(m.stderr).toMatch(/^FORGECTL \d+: app code cache accepted$/m);
-      // No other file through the module loader: main.js and the loader of dist/app.cjs (with src/core/private-files.ts in its chunk).
+      // Of our sources only dist/launch.cjs's (main.ts, app-loader.ts and private-files.ts); the rest is dist/app.cjs.
       expect(m.external).toEqual([]);
       expect(m.sources).toEqual(['src/app-loader.ts', 'src/core/private-files.ts', 'src/main.ts']);
       expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(3);
