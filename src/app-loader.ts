@@ -10,13 +10,12 @@
 
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
 import type { run as runCli } from './cli.js';
 import type { createContext as newContext } from './context.js';
-import { makePrivateDir, readPrivateFile, writePrivateFile } from './core/private-files.js';
+import { makePrivateDir, readPrivateFile, userCacheDir, writePrivateFile } from './core/private-files.js';
 
 interface App {
   run: typeof runCli;
@@ -41,9 +40,7 @@ function readOrUndefined(file: string): Buffer | undefined {
 /** The per-user cache for this Node and this script, or undefined without a home directory. */
 function userCacheFile(): string | undefined {
   try {
-    const xdg = process.env.XDG_CACHE_HOME;
-    const base = xdg?.startsWith('/') ? xdg : join(homedir(), '.cache');
-    return join(base, 'forgectl', 'code', `app-${process.version}-${process.arch}-${__FORGECTL_APP_HASH__}.cache`);
+    return join(userCacheDir('code'), `app-${process.version}-${process.arch}-${__FORGECTL_APP_HASH__}.cache`);
   } catch {
     return undefined;
   }

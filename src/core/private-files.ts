@@ -3,9 +3,16 @@
 // runs, so a file or directory another user can write to, or a symlink, must never be used.
 
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const uid = (): number | undefined => process.getuid?.();
+
+/** forgectl's directory `sub` of the user's cache ($XDG_CACHE_HOME when absolute, else ~/.cache); throws without a home. */
+export function userCacheDir(sub: string): string {
+  const xdg = process.env.XDG_CACHE_HOME;
+  return join(xdg?.startsWith('/') ? xdg : join(homedir(), '.cache'), 'forgectl', sub);
+}
 
 /** Makes `dir` a directory of ours with mode 0700, or throws why not. */
 export function makePrivateDir(dir: string): void {

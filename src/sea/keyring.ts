@@ -5,10 +5,10 @@
 // the file fallback applies as in the npm package.
 
 import { createHash } from 'node:crypto';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAsset } from 'node:sea';
-import { makePrivateDir, readPrivateFile, writePrivateFile } from '../core/private-files.js';
+import { makePrivateDir, readPrivateFile, userCacheDir, writePrivateFile } from '../core/private-files.js';
 
 type Binding = typeof import('@napi-rs/keyring');
 
@@ -19,10 +19,8 @@ function load(): Binding {
   const bytes = Buffer.from(getAsset(ASSET));
   const name = `keyring-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.node`;
   // The cache comes first: /tmp is often mounted noexec, where dlopen fails.
-  const xdg = process.env.XDG_CACHE_HOME;
-  const cache = xdg?.startsWith('/') ? xdg : join(homedir(), '.cache');
   const failures: string[] = [];
-  for (const dir of [join(cache, 'forgectl', 'native'), join(tmpdir(), `forgectl-${process.getuid!()}`)]) {
+  for (const dir of [userCacheDir('native'), join(tmpdir(), `forgectl-${process.getuid!()}`)]) {
     const file = join(dir, name);
     try {
       // Loading a library from a place another user can write to would run their code.
