@@ -8,9 +8,9 @@
 // command: it only costs compiling time. Node 20 maps no stack trace of a vm script to its source
 // map, so with --enable-source-maps bin/forgectl runs the ES module chunks (dist/main.js) instead.
 
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
 import type { run as runCli } from './cli.js';
@@ -46,12 +46,18 @@ function userCacheFile(): string | undefined {
   }
 }
 
-/** Keeps the cache in a 0700 directory of ours, written aside and renamed. */
+/**
+ * Keeps the cache in a 0700 directory of ours, written aside and renamed. The caches of earlier builds
+ * for this Node go: no run of this install reads them, and each upgrade would leave one behind.
+ */
 function keep(file: string, data: Buffer): void {
   try {
-    makePrivateDir(join(file, '..'));
+    const dir = dirname(file);
+    makePrivateDir(dir);
     writePrivateFile(file, data);
     log('user code cache written to %s', file);
+    const sameNode = `app-${process.version}-${process.arch}-`;
+    for (const f of readdirSync(dir)) if (f.startsWith(sameNode) && f.endsWith('.cache') && f !== basename(file)) rmSync(join(dir, f), { force: true });
   } catch (err) {
     log('user code cache not written: %s', (err as Error).message);
   }

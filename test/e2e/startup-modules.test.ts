@@ -7,7 +7,7 @@
 // --enable-source-maps it loads the ES module chunks instead, whose module graph the guards on
 // files and packages below check (dist/app.cjs is built from the same modules, lazy imports too).
 
-import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -269,6 +269,22 @@ describe('the code cache of dist/app.cjs under another Node', () => {
     expect(back.stdout).toBe(plain.stdout);
     expect(back.stderr).toMatch(/^FORGECTL \d+: user code cache rejected\nFORGECTL \d+: app code cache accepted$/m);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a new cache replaces the caches of earlier builds for the same Node, and leaves other Nodes\' alone', async () => {
+    const cache = tempDir('forgectl-xdg-');
+    const dir = join(cache, 'forgectl', 'code');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // An upgrade of forgectl under the same Node would otherwise leave a megabyte or two behind each time.
+    const earlierBuild = `app-${process.version}-${process.arch}-0000000000000000.cache`;
+    const otherNode = `app-v18.0.0-${process.arch}-0000000000000000.cache`;
+    for (const f of [earlierBuild, otherNode]) writeFileSync(join(dir, f), 'x', { mode: 0o600 });
+    const res = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
+    expect(res.stderr).toContain('user code cache written to');
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(2);
+    expect(files).toContain(otherNode);
+    expect(files).not.toContain(earlierBuild);
   });
 
   it('a cache another user could have written is never read: owned by someone else, in a group-writable directory, or a symlink', async () => {
