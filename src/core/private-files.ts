@@ -39,21 +39,33 @@ export function writePrivateFile(file: string, data: Buffer): void {
 }
 
 /**
- * The contents of `file` if it is a regular file (not a symlink) owned by this user and writable by
- * no one else, in a directory that is the same; otherwise undefined.
+ * A descriptor of `file`, open for reading, if it is a regular file (not a symlink) owned by this user
+ * and writable by no one else, in a directory that is the same; otherwise undefined. The caller closes it.
  */
-export function readPrivateFile(file: string): Buffer | undefined {
+export function openPrivateFile(file: string): number | undefined {
   let fd: number | undefined;
   try {
     const dir = lstatSync(dirname(file));
     if (!dir.isDirectory() || dir.uid !== uid() || (dir.mode & 0o022) !== 0) return undefined;
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
     const st = fstatSync(fd);
-    if (!st.isFile() || st.uid !== uid() || (st.mode & 0o022) !== 0) return undefined;
+    if (st.isFile() && st.uid === uid() && (st.mode & 0o022) === 0) return fd;
+  } catch {
+    // Missing or unreadable: undefined.
+  }
+  if (fd !== undefined) closeSync(fd);
+  return undefined;
+}
+
+/** The contents of `file` on the terms of openPrivateFile; otherwise undefined. */
+export function readPrivateFile(file: string): Buffer | undefined {
+  const fd = openPrivateFile(file);
+  if (fd === undefined) return undefined;
+  try {
     return readFileSync(fd);
   } catch {
     return undefined;
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    closeSync(fd);
   }
 }
