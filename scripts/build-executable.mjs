@@ -30,8 +30,8 @@ export async function buildExecutable({ codeCache = true } = {}) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error(`the single executable is built for linux-x64 only, not ${process.platform}-${process.arch}`);
   }
-  // The warm-up of the code cache runs against a sandbox started from the npm build.
-  if (!existsSync(join(root, 'dist', 'main.js'))) throw new Error('dist/main.js not found: run `npm run build` first');
+  // The warm-up of the code cache runs against a sandbox started from the npm build (bin/forgectl runs dist/launch.cjs).
+  if (!existsSync(join(root, 'dist', 'launch.cjs'))) throw new Error('dist/launch.cjs not found: run `npm run build` first');
   mkdirSync(SEA_DIR, { recursive: true });
   const main = join(SEA_DIR, 'forgectl.cjs');
   const require = createRequire(join(root, 'package.json'));

@@ -39,7 +39,7 @@ const options = {
 };
 // A first pass, written nowhere, finds which of our modules are imported lazily.
 const lazy = lazySourceModules((await build({ ...options, write: false, sourcemap: false })).metafile);
-// First the CLI as one script: the loader (in the ESM build) knows its hash, and which Node made its cache.
+// First the CLI as one script: its loader (in dist/launch.cjs) knows its hash, and which Node made its cache.
 const app = await buildApp();
 assertAscii(join(root, 'dist/app.cjs'));
 const appFacts = {

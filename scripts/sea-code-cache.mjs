@@ -4,7 +4,7 @@
 // with against a sandbox, so the functions they compiled are in the cache too, then writes it.
 //   node scripts/sea-code-cache.mjs APP.js OUT.cache [NAME]
 // NAME is the script's name in stack traces: the cache keeps the one it was made with.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,12 @@ script.runInThisContext()(module.exports, createRequire(appFile), module);
 const { run, createContext } = module.exports;
 
 const sandbox = await startSandboxProcess();
+// A config directory of the warm-up's own (never the builder's), gone with it: every build made one.
+const configDir = mkdtempSync(join(tmpdir(), 'forgectl-sea-cache-'));
 try {
   const sink = () => new Writable({ write: (_chunk, _enc, done) => done() });
   const env = {
-    FORGECTL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'forgectl-sea-cache-')),
+    FORGECTL_CONFIG_DIR: configDir,
     FORGECTL_URL: sandbox.url,
     FORGECTL_TOKEN: sandbox.tokens.admin,
   };
@@ -39,6 +41,7 @@ try {
   }
 } finally {
   await sandbox.stop();
+  rmSync(configDir, { recursive: true, force: true });
 }
 writeFileSync(cacheFile, script.createCachedData());
 // Keep-alive sockets of the warm-up runs must not hold the build.

@@ -8,15 +8,14 @@
 // command: it only costs compiling time. Node 20 maps no stack trace of a vm script to its source
 // map, so with --enable-source-maps bin/forgectl runs the ES module chunks (dist/main.js) instead.
 
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
 import type { run as runCli } from './cli.js';
 import type { createContext as newContext } from './context.js';
-import { makePrivateDir, readPrivateFile, writePrivateFile } from './core/private-files.js';
+import { makePrivateDir, readPrivateFile, userCacheDir, writePrivateFile } from './core/private-files.js';
 
 interface App {
   run: typeof runCli;
@@ -41,20 +40,24 @@ function readOrUndefined(file: string): Buffer | undefined {
 /** The per-user cache for this Node and this script, or undefined without a home directory. */
 function userCacheFile(): string | undefined {
   try {
-    const xdg = process.env.XDG_CACHE_HOME;
-    const base = xdg?.startsWith('/') ? xdg : join(homedir(), '.cache');
-    return join(base, 'forgectl', 'code', `app-${process.version}-${process.arch}-${__FORGECTL_APP_HASH__}.cache`);
+    return join(userCacheDir('code'), `app-${process.version}-${process.arch}-${__FORGECTL_APP_HASH__}.cache`);
   } catch {
     return undefined;
   }
 }
 
-/** Keeps the cache in a 0700 directory of ours, written aside and renamed. */
+/**
+ * Keeps the cache in a 0700 directory of ours, written aside and renamed. The caches of earlier builds
+ * for this Node go: no run of this install reads them, and each upgrade would leave one behind.
+ */
 function keep(file: string, data: Buffer): void {
   try {
-    makePrivateDir(join(file, '..'));
+    const dir = dirname(file);
+    makePrivateDir(dir);
     writePrivateFile(file, data);
     log('user code cache written to %s', file);
+    const sameNode = `app-${process.version}-${process.arch}-`;
+    for (const f of readdirSync(dir)) if (f.startsWith(sameNode) && f.endsWith('.cache') && f !== basename(file)) rmSync(join(dir, f), { force: true });
   } catch (err) {
     log('user code cache not written: %s', (err as Error).message);
   }

@@ -6,6 +6,9 @@ import { writeSync } from 'node:fs';
 
 declare const __FORGECTL_VERSION__: string;
 
+/** Whether this run made process.stdout or stderr: exitWhenFlushed has nothing to flush otherwise. */
+let madeStreams = false;
+
 /**
  * `installedAs` names the way forgectl runs (`npm package`, `from source`, `single executable`);
  * each entry point knows it. --version prints it with Node's version, for bug reports.
@@ -15,6 +18,7 @@ export async function main(argv: string[], installedAs: () => string): Promise<n
   const asksVersion = argv.includes('--version') || argv.includes('-V');
   if (asksVersion && argv.length === 1) return writeVersion(`${versionLine()}\n`);
   // A reader that goes away (`forgectl … | head`) is not an error: stop quietly, as Unix tools do.
+  madeStreams = true;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') process.exit(0);
@@ -53,6 +57,7 @@ function writeVersion(line: string): number {
   try {
     writeSync(1, line);
   } catch (err) {
+    madeStreams = true;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN') process.stdout.write(line);
     else if (code !== 'EPIPE') {
@@ -70,6 +75,8 @@ function writeVersion(line: string): number {
  */
 export function exitWhenFlushed(code: number): void {
   process.exitCode = code;
+  // --version written with writeSync: making the streams only to flush them would load the modules it avoided.
+  if (!madeStreams) return;
   let pending = 2;
   const done = () => {
     if (--pending === 0) process.exit(code);

@@ -3,9 +3,16 @@
 // runs, so a file or directory another user can write to, or a symlink, must never be used.
 
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 const uid = (): number | undefined => process.getuid?.();
+
+/** forgectl's directory `sub` of the user's cache ($XDG_CACHE_HOME when absolute, else ~/.cache); throws without a home. */
+export function userCacheDir(sub: string): string {
+  const xdg = process.env.XDG_CACHE_HOME;
+  return join(xdg?.startsWith('/') ? xdg : join(homedir(), '.cache'), 'forgectl', sub);
+}
 
 /** Makes `dir` a directory of ours with mode 0700, or throws why not. */
 export function makePrivateDir(dir: string): void {
@@ -32,21 +39,33 @@ export function writePrivateFile(file: string, data: Buffer): void {
 }
 
 /**
- * The contents of `file` if it is a regular file (not a symlink) owned by this user and writable by
- * no one else, in a directory that is the same; otherwise undefined.
+ * A descriptor of `file`, open for reading, if it is a regular file (not a symlink) owned by this user
+ * and writable by no one else, in a directory that is the same; otherwise undefined. The caller closes it.
  */
-export function readPrivateFile(file: string): Buffer | undefined {
+export function openPrivateFile(file: string): number | undefined {
   let fd: number | undefined;
   try {
     const dir = lstatSync(dirname(file));
     if (!dir.isDirectory() || dir.uid !== uid() || (dir.mode & 0o022) !== 0) return undefined;
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
     const st = fstatSync(fd);
-    if (!st.isFile() || st.uid !== uid() || (st.mode & 0o022) !== 0) return undefined;
+    if (st.isFile() && st.uid === uid() && (st.mode & 0o022) === 0) return fd;
+  } catch {
+    // Missing or unreadable: undefined.
+  }
+  if (fd !== undefined) closeSync(fd);
+  return undefined;
+}
+
+/** The contents of `file` on the terms of openPrivateFile; otherwise undefined. */
+export function readPrivateFile(file: string): Buffer | undefined {
+  const fd = openPrivateFile(file);
+  if (fd === undefined) return undefined;
+  try {
     return readFileSync(fd);
   } catch {
     return undefined;
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    closeSync(fd);
   }
 }

@@ -76,6 +76,17 @@ describe('npm install -g of the tarball, offline', () => {
     }
   });
 
+  it('packs no source map that nothing reads: only the ES module chunks\', which --enable-source-maps runs', async () => {
+    const dist = readdirSync(join(installed(), 'dist'));
+    // dist/app.cjs runs as a vm script (Node 20 maps none of its traces) and dist/launch.cjs only without
+    // --enable-source-maps: their maps (app.cjs.map is some 6 MB) would serve no run.
+    expect(dist.filter((f) => f.endsWith('.cjs.map'))).toEqual([]);
+    expect(dist).toContain('main.js.map');
+    const res = await installedForgectl(['--help'], { NODE_OPTIONS: '--enable-source-maps' });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Usage: forgectl');
+  });
+
   it('answers --version and --help, and prints a man page', async () => {
     const version = await installedForgectl(['--version']);
     expect(version.exitCode, version.stderr).toBe(0);

@@ -7,7 +7,7 @@
 // --enable-source-maps it loads the ES module chunks instead, whose module graph the guards on
 // files and packages below check (dist/app.cjs is built from the same modules, lazy imports too).
 
-import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +122,17 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
   });
 
+  it('--version in the single executable (src/sea/main.ts: main, then exitWhenFlushed) makes no stream of stdout either', async () => {
+    // What src/sea/main.ts runs, from dist/launch.cjs: the same main() and exitWhenFlushed().
+    const log = join(tempDir('forgectl-loaded-'), 'loaded.log');
+    const entry = `const l = require(${JSON.stringify(join(DIST, 'launch.cjs'))}); l.main(['--version'], () => 'single executable').then(l.exitWhenFlushed);`;
+    const res = await execa(process.execPath, ['--require', LOADED_PROBE, '-e', entry], { env: cleanEnv({ FORGECTL_LOADED_LOG: log }), extendEnv: false, reject: false });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(String(res.stdout)).toBe(`forgectl ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version} (single executable, node ${process.versions.node})`);
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect(loaded.filter((m) => /^NativeModule (net|stream|tty)$/.test(m))).toEqual([]);
+  });
+
   it('--version to a full device says so in one line and exits 1', async () => {
     const full = await execa('sh', ['-c', `"${process.execPath}" "${BIN}" --version > /dev/full`], { reject: false });
     expect(full.exitCode).toBe(1);
@@ -140,7 +151,7 @@ describe('start-up loads only what the command needs', () => {
     for (const [args, env] of [[['projects', 'list', '--per-page', '1', '-o', 'json'], envFor(sandbox())], [['--help'], {}]] as const) {
       const m = await modulesOf([...args], env, 'app');
       expect(m.stderr).toMatch(/^FORGECTL \d+: app code cache accepted$/m);
-      // No other file through the module loader: main.js and the loader of dist/app.cjs (with src/core/private-files.ts in its chunk).
+      // Of our sources only dist/launch.cjs's (main.ts, app-loader.ts and private-files.ts); the rest is dist/app.cjs.
       expect(m.external).toEqual([]);
       expect(m.sources).toEqual(['src/app-loader.ts', 'src/core/private-files.ts', 'src/main.ts']);
       expect(m.dist.length, m.dist.join('\n')).toBeLessThanOrEqual(3);
@@ -258,6 +269,22 @@ describe('the code cache of dist/app.cjs under another Node', () => {
     expect(back.stdout).toBe(plain.stdout);
     expect(back.stderr).toMatch(/^FORGECTL \d+: user code cache rejected\nFORGECTL \d+: app code cache accepted$/m);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a new cache replaces the caches of earlier builds for the same Node, and leaves other Nodes\' alone', async () => {
+    const cache = tempDir('forgectl-xdg-');
+    const dir = join(cache, 'forgectl', 'code');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // An upgrade of forgectl under the same Node would otherwise leave a megabyte or two behind each time.
+    const earlierBuild = `app-${process.version}-${process.arch}-0000000000000000.cache`;
+    const otherNode = `app-v18.0.0-${process.arch}-0000000000000000.cache`;
+    for (const f of [earlierBuild, otherNode]) writeFileSync(join(dir, f), 'x', { mode: 0o600 });
+    const res = await underOtherV8(['--help'], { XDG_CACHE_HOME: cache });
+    expect(res.stderr).toContain('user code cache written to');
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(2);
+    expect(files).toContain(otherNode);
+    expect(files).not.toContain(earlierBuild);
   });
 
   it('a cache another user could have written is never read: owned by someone else, in a group-writable directory, or a symlink', async () => {
