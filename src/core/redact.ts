@@ -86,8 +86,8 @@ export class Redactor {
   }
 
   /** Deep copy of a JSON value with secret keys and remembered secrets replaced. */
-  value<T>(v: T, extraSecretKeys: readonly string[] = []): T {
-    return redactValue(v, (k) => isSecretKey(k) || extraSecretKeys.includes(k), (s) => this.text(s)) as T;
+  value<T>(v: T): T {
+    return redactValue(v, isSecretKey, (s) => this.text(s)) as T;
   }
 }
 
