@@ -30,6 +30,8 @@ function pageFor(root: CommandNode, words: string[]): string {
   for (const w of words) {
     const next = candidates.find((c) => c.name === w || c.aliases.includes(w));
     if (!next) {
+      // A command with no subcommands: listing "(commands: )" would say nothing.
+      if (!candidates.length) throw new UsageError(`"${path.join(' ')}" has no subcommands: try forgectl man ${path.slice(1).join(' ')}`);
       const names = candidates.map((c) => c.name);
       const near = nearest(w, names);
       const where = [...path, w].join(' ');

@@ -82,6 +82,15 @@ describe('forgectl man', () => {
       expect(res.stdout).toBe('');
       expect(res.stderr).toBe(line);
     }
+    for (const [args, line] of [
+      [['man', 'projects', 'list', 'extra'], 'error: "forgectl projects list" has no subcommands: try forgectl man projects list'],
+      [['man', 'licenses', 'x'], 'error: "forgectl licenses" has no subcommands: try forgectl man licenses'],
+    ] as const) {
+      const res = await forgectl([...args]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toBe(line);
+    }
     const far = await forgectl(['man', 'kubernetes']);
     expect(far.exitCode).toBe(2);
     expect(far.stderr.split('\n')).toHaveLength(1);
