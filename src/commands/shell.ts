@@ -51,6 +51,8 @@ export function registerShell(program: Command, reg: Registry): void {
       for (const w of words) {
         const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
         if (!next) {
+          // A command with no subcommands: "commands: " with nothing after it would say nothing.
+          if (!cmd.commands.length) throw new UsageError(`"${commandPath(cmd).join(' ')}" has no subcommands: try forgectl help ${commandPath(cmd).slice(1).join(' ')}`);
           const known = cmd.commands.map((c) => c.name());
           const near = nearest(w, known);
           throw new UsageError(`unknown command "${[...commandPath(cmd), w].join(' ')}"`, near ? `did you mean ${[...commandPath(cmd), near].join(' ')}?` : `commands: ${known.join(', ')}`);

@@ -91,6 +91,11 @@ describe('forgectl man', () => {
       expect(res.stdout).toBe('');
       expect(res.stderr).toBe(line);
     }
+    // help walks the same words; it said "hint: commands: " with nothing after it.
+    const help = await forgectl(['help', 'projects', 'list', 'extra']);
+    expect(help.exitCode).toBe(2);
+    expect(help.stdout).toBe('');
+    expect(help.stderr).toBe('error: "forgectl projects list" has no subcommands: try forgectl help projects list');
     const far = await forgectl(['man', 'kubernetes']);
     expect(far.exitCode).toBe(2);
     expect(far.stderr.split('\n')).toHaveLength(1);
