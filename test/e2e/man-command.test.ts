@@ -83,19 +83,24 @@ describe('forgectl man', () => {
       expect(res.stderr).toBe(line);
     }
     for (const [args, line] of [
-      [['man', 'projects', 'list', 'extra'], 'error: "forgectl projects list" has no subcommands: try forgectl man projects list'],
-      [['man', 'licenses', 'x'], 'error: "forgectl licenses" has no subcommands: try forgectl man licenses'],
+      [['man', 'projects', 'list', 'extra'], 'error: "forgectl projects list" has no subcommands'],
+      [['man', 'licenses', 'x'], 'error: "forgectl licenses" has no subcommands'],
     ] as const) {
       const res = await forgectl([...args]);
       expect(res.exitCode).toBe(2);
       expect(res.stdout).toBe('');
       expect(res.stderr).toBe(line);
     }
-    // help walks the same words; it said "hint: commands: " with nothing after it.
-    const help = await forgectl(['help', 'projects', 'list', 'extra']);
-    expect(help.exitCode).toBe(2);
-    expect(help.stdout).toBe('');
-    expect(help.stderr).toBe('error: "forgectl projects list" has no subcommands: try forgectl help projects list');
+    // help walks the same words (commands/words.ts), with the same one line.
+    for (const [args, line] of [
+      [['help', 'projects', 'list', 'extra'], 'error: "forgectl projects list" has no subcommands'],
+      [['help', 'projcts'], 'error: unknown command "forgectl projcts": did you mean forgectl projects?'],
+    ] as const) {
+      const res = await forgectl([...args]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toBe(line);
+    }
     const far = await forgectl(['man', 'kubernetes']);
     expect(far.exitCode).toBe(2);
     expect(far.stderr.split('\n')).toHaveLength(1);
