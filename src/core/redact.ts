@@ -24,9 +24,11 @@ const METADATA_SUFFIX = /_(enabled|at|on|in|id|ids|count|type|prefix|present|iv|
 // masked, a boolean would break `settings diff` and `state plan` round trips. (`requires?`, not a bare
 // `require`: the build keeps a require() in every chunk whose code names one, scripts/build.mjs.)
 const FLAG_PREFIX = /^(allow|has|is|can|requires?|enables?|disables?)_/i;
+// The public half of a key pair is sent to browsers (GitLab's `arkose_labs_public_api_key`).
+const PUBLIC = /(^|_)public_[a-z_]*key$/i;
 
 export function isSecretKey(key: string): boolean {
-  if (FLAG_PREFIX.test(key)) return false;
+  if (FLAG_PREFIX.test(key) || PUBLIC.test(key)) return false;
   return SECRET_SUFFIX.test(key) || (ENCRYPTED.test(key) && !METADATA_SUFFIX.test(key));
 }
 
