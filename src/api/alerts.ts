@@ -3,7 +3,7 @@
 
 import * as z from 'zod';
 import type { HttpClient, HttpResponse } from '../core/http.js';
-import { parseResponse } from './schema.js';
+import { isEmptyAnswer, parseResponse } from './schema.js';
 
 /** One created (or grouped, or resolved) alert of the answer (spec §2.3). */
 export const CreatedAlertSchema = z.looseObject({
@@ -32,6 +32,6 @@ export async function postAlert(http: HttpClient, alertUrl: string, payload: unk
   });
   if (res.dryRun) return { ...res, data: [] };
   // An empty 200 answer (older versions) means the alerts were accepted without a list.
-  const data = res.data === null || res.data === '' ? [] : parseResponse(CreatedAlertsSchema, res.data, `POST ${http.options.redactor.url(alertUrl)}`);
+  const data = isEmptyAnswer(res.data) ? [] : parseResponse(CreatedAlertsSchema, res.data, `POST ${http.options.redactor.url(alertUrl)}`);
   return { ...res, data };
 }

@@ -71,7 +71,7 @@ export interface ListFilters {
 
 /** Returns null under --dry-run (nothing was sent). */
 export async function startMigration(http: HttpClient, body: StartRequest): Promise<BulkImport | null> {
-  const res = await http.post('/bulk_imports', body, { secretKeys: ['access_token'] });
+  const res = await http.post('/bulk_imports', body);
   if (res.dryRun) return null;
   return parseWriteAnswer(BulkImportSchema, http, res, 'POST /bulk_imports', 'the migration may have been started');
 }

@@ -5,7 +5,7 @@ import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
 import type { ProjectId } from '../core/refs.js';
-import {listOf } from './schema.js';
+import { listOf } from './schema.js';
 
 // Doc examples leave out created_at on some events and give target_type null for pushes.
 export const EventSchema = z.looseObject({

@@ -45,7 +45,7 @@ export async function getHook(http: HttpClient, id: number): Promise<Hook> {
 }
 
 export async function createHook(http: HttpClient, fields: HookFields): Promise<Hook | null> {
-  const res = await http.post('/hooks', fields, { secretKeys: ['token'] });
+  const res = await http.post('/hooks', fields);
   return res.dryRun ? null : parseWriteAnswer(HookSchema, http, { ...res, data: unwrapSingle(res.data) }, 'POST /hooks', 'the hook may have been created');
 }
 

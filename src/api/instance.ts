@@ -7,7 +7,7 @@ import { ApiError, CancelledError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import { encodePathSegment } from '../core/query.js';
 import { ProjectSchema, getProject, type Project } from './projects.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse } from './schema.js';
 
 export const CurrentUserSchema = z.looseObject({
   id: z.number(),

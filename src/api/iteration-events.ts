@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment as seg } from '../core/query.js';
-import {listOf, parseResponse } from './schema.js';
+import { listOf, parseResponse } from './schema.js';
 
 export const IterationEventSchema = z.looseObject({
   id: z.number(),

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
-import {listOf } from './schema.js';
+import { listOf } from './schema.js';
 
 export const ReleaseSchema = z.looseObject({
   name: z.string().nullable().optional(),

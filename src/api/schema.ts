@@ -144,9 +144,8 @@ export function listOf<S extends z.ZodType>(
   path: string,
   query: QueryParams,
   page: PageOptions,
-  what = `GET ${path}`,
 ): AsyncGenerator<z.infer<S>> {
-  return paginate<z.infer<S>>(http, path, query, { ...page, checkItems: pageChecker(schema, what) });
+  return paginate<z.infer<S>>(http, path, query, { ...page, checkItems: pageChecker(schema, `GET ${path}`) });
 }
 
 /** The service wraps some single objects in an array (system hooks, merge train add). */

@@ -10,11 +10,6 @@ export type SettingType = 'boolean' | 'integer' | 'number' | 'string' | 'array' 
 
 export interface SettingDef {
   type: SettingType;
-  /**
-   * Write-only in spirit (spec §2.7 says "secret"): masked in every output unless --show-secrets.
-   * redact.ts's name rule decides; a unit test holds this flag and the rule equal for every setting.
-   */
-  secret?: boolean;
   /** Deprecated: the setting to use instead. */
   replacement?: string;
   /** Takes effect only after the instance restarts. */
@@ -260,13 +255,13 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   default_ci_config_path: str(),
   terms: str(),
   asset_proxy_url: str({ restart: true }),
-  asset_proxy_secret_key: str({ secret: true, restart: true }),
+  asset_proxy_secret_key: str({ restart: true }),
   rate_limiting_response_text: str(),
   personal_access_token_prefix: str(),
   security_txt_content: str(),
   globally_allowed_ips: str(),
   external_pipeline_validation_service_url: str(),
-  external_pipeline_validation_service_token: str({ secret: true }),
+  external_pipeline_validation_service_token: str(),
   external_authorization_service_url: str(),
   external_authorization_service_default_label: str(),
   created_at: str({ readOnly: true }),
@@ -281,7 +276,7 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   abuse_notification_email: str(),
   email_restrictions: str(),
   after_sign_up_text: str(),
-  akismet_api_key: str({ secret: true }),
+  akismet_api_key: str(),
   archive_builds_in_human_readable: str({ check: archiveAge }),
   user_default_internal_regex: str(),
   whats_new_variant: str({ values: ['all_tiers', 'current_tier', 'disabled'] }),

@@ -6,15 +6,14 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Command } from 'commander';
 import { VERSION, type Context } from '../context.js';
-import { UsageError } from '../core/errors.js';
-import { nearest } from '../core/nearest.js';
 import { none, text, type CommandResult } from '../core/output.js';
 import { groupPage, mainPage } from '../docs/man.js';
 import { commandTree, type CommandNode } from '../docs/tree.js';
+import { commandsAt } from './words.js';
 
 export async function manCommand(ctx: Context, program: Command, words: string[]): Promise<CommandResult> {
   const root = commandTree(program);
-  const page = pageFor(root, words);
+  const page = pageFor(program, root, words);
   // Only a real terminal: FORGECTL_FORCE_TTY in a pipe still gets the roff it can save.
   const man = ctx.stdoutIsTTY && ctx.stdout.isTTY === true ? onPath('man', ctx.env) : undefined;
   if (man && (await showInMan(ctx, man, page))) return none;
@@ -22,24 +21,10 @@ export async function manCommand(ctx: Context, program: Command, words: string[]
 }
 
 /** The page of the group the words name (`projects list` → forgectl-projects(1)), or forgectl(1). */
-function pageFor(root: CommandNode, words: string[]): string {
+function pageFor(program: Command, root: CommandNode, words: string[]): string {
   // `help` has no page of its own: it is forgectl(1)'s subject.
-  let candidates = root.children.filter((c) => c.name !== 'help');
-  let node: CommandNode | undefined;
-  const path = ['forgectl'];
-  for (const w of words) {
-    const next = candidates.find((c) => c.name === w || c.aliases.includes(w));
-    if (!next) {
-      const names = candidates.map((c) => c.name);
-      const near = nearest(w, names);
-      const where = [...path, w].join(' ');
-      // One line: the hint is part of the message.
-      throw new UsageError(near ? `unknown command "${where}": did you mean ${[...path, near].join(' ')}?` : `unknown command "${where}" (commands: ${names.join(', ')})`);
-    }
-    node ??= next;
-    path.push(next.name);
-    candidates = next.children;
-  }
+  const group = commandsAt(program, words, ['help'])[0];
+  const node = group && root.children.find((c) => c.name === group.name());
   return node ? groupPage(node, VERSION) : mainPage(root, VERSION);
 }
 

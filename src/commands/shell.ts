@@ -5,7 +5,6 @@
 import type { Command } from 'commander';
 import { defineCommand, type Registry } from '../core/command.js';
 import { UsageError } from '../core/errors.js';
-import { nearest } from '../core/nearest.js';
 import { none, text } from '../core/output.js';
 
 export function registerShell(program: Command, reg: Registry): void {
@@ -47,24 +46,10 @@ export function registerShell(program: Command, reg: Registry): void {
     summary: 'Show the help of a command',
     examples: ['forgectl help token rotate', 'forgectl help'],
     run: async (_ctx, _o, words) => {
-      let cmd = program;
-      for (const w of words) {
-        const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
-        if (!next) {
-          const known = cmd.commands.map((c) => c.name());
-          const near = nearest(w, known);
-          throw new UsageError(`unknown command "${[...commandPath(cmd), w].join(' ')}"`, near ? `did you mean ${[...commandPath(cmd), near].join(' ')}?` : `commands: ${known.join(', ')}`);
-        }
-        cmd = next;
-      }
+      const { commandsAt } = await import('./words.js');
+      const cmd = commandsAt(program, words).at(-1) ?? program;
       cmd.outputHelp();
       return none;
     },
   });
-}
-
-function commandPath(cmd: Command): string[] {
-  const out: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) out.unshift(c.name());
-  return ['forgectl', ...out];
 }

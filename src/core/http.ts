@@ -84,8 +84,6 @@ export interface RequestOptions {
   authenticate?: boolean;
   /** Overrides the action rule of retry.ts (POST is an action; `mr merge` is a PUT that is one). */
   action?: boolean;
-  /** Extra body keys whose values are secret in traces and dry-runs. */
-  secretKeys?: readonly string[];
   /** Header names whose values are secret (e.g. an alert key sent as Authorization). */
   secretHeaders?: readonly string[];
   /**
@@ -519,17 +517,17 @@ export class HttpClient {
 
   private describeBody(req: RequestOptions): unknown {
     const r = this.options.redactor;
-    if (req.body !== undefined) return r.value(req.body, req.secretKeys);
+    if (req.body !== undefined) return r.value(req.body);
     if (req.rawBody) {
       const text = typeof req.rawBody.data === 'string' ? req.rawBody.data : req.rawBody.data.toString('utf8');
       try {
-        return r.value(JSON.parse(text), req.secretKeys);
+        return r.value(JSON.parse(text));
       } catch {
         return r.text(text);
       }
     }
     if (req.multipart) {
-      const parts: Record<string, string> = { ...(r.value(req.multipart.fields ?? {}, req.secretKeys) as Record<string, string>) };
+      const parts: Record<string, string> = { ...(r.value(req.multipart.fields ?? {}) as Record<string, string>) };
       for (const f of req.multipart.files) parts[f.field] = `@${f.path}`;
       return { multipart: parts };
     }

@@ -25,8 +25,6 @@ export interface ListResult<T = unknown> {
   columns: Column<T>[];
   /** Said on stderr (terminal only) when the list is empty. */
   empty?: string;
-  /** Keys whose values are masked in every format. */
-  maskKeys?: readonly string[];
   /** Strings under secret keys (`runners_token`; redact.ts isSecretKey), at any depth, are masked in every format (secret-fields.ts). */
   maskTokenLike?: boolean;
 }
@@ -136,9 +134,9 @@ async function warnUnknownFields(o: RenderOptions, sample: unknown): Promise<voi
   if (missing.length) await write(o.stderr, `warning: --fields: ${missing.join(', ')} ${missing.length > 1 ? 'are not fields' : 'is not a field'} of this output\n`);
 }
 
-/** A list item with the list's masks applied (a copy when anything is masked). */
-function maskItem(raw: unknown, r: Pick<ListResult, 'maskKeys' | 'maskTokenLike'>): unknown {
-  return maskValue(r.maskTokenLike ? maskTokenLike(raw) : raw, r.maskKeys);
+/** A list item with the list's mask applied (a copy when anything is masked). */
+function maskItem(raw: unknown, r: Pick<ListResult, 'maskTokenLike'>): unknown {
+  return r.maskTokenLike ? maskTokenLike(raw) : raw;
 }
 
 function maskValue(value: unknown, maskKeys: readonly string[] | undefined): unknown {
@@ -505,8 +503,8 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
         }
         return pickFields(maskItem(raw, r), o.fields);
       };
-      // Without --fields or masked keys, an item is encoded as received (itemJson): no copy for those.
-      const asReceived = !o.fields?.length && !r.maskKeys?.length;
+      // Without --fields, an item is encoded as received (itemJson): no copy for those.
+      const asReceived = !o.fields?.length;
       if (o.format === 'ndjson') return writeNdjson(r, o.stdout, asReceived, prep);
       if (o.format === 'json') return writeJsonArray(r, o.stdout, asReceived, prep);
       // YAML is printed whole at the end, since a shorter YAML list parses as the whole one. A list that

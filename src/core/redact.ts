@@ -24,9 +24,11 @@ const METADATA_SUFFIX = /_(enabled|at|on|in|id|ids|count|type|prefix|present|iv|
 // masked, a boolean would break `settings diff` and `state plan` round trips. (`requires?`, not a bare
 // `require`: the build keeps a require() in every chunk whose code names one, scripts/build.mjs.)
 const FLAG_PREFIX = /^(allow|has|is|can|requires?|enables?|disables?)_/i;
+// The public half of a key pair is sent to browsers (GitLab's `arkose_labs_public_api_key`).
+const PUBLIC = /(^|_)public_[a-z_]*key$/i;
 
 export function isSecretKey(key: string): boolean {
-  if (FLAG_PREFIX.test(key)) return false;
+  if (FLAG_PREFIX.test(key) || PUBLIC.test(key)) return false;
   return SECRET_SUFFIX.test(key) || (ENCRYPTED.test(key) && !METADATA_SUFFIX.test(key));
 }
 
@@ -86,8 +88,8 @@ export class Redactor {
   }
 
   /** Deep copy of a JSON value with secret keys and remembered secrets replaced. */
-  value<T>(v: T, extraSecretKeys: readonly string[] = []): T {
-    return redactValue(v, (k) => isSecretKey(k) || extraSecretKeys.includes(k), (s) => this.text(s)) as T;
+  value<T>(v: T): T {
+    return redactValue(v, isSecretKey, (s) => this.text(s)) as T;
   }
 }
 

@@ -82,6 +82,25 @@ describe('forgectl man', () => {
       expect(res.stdout).toBe('');
       expect(res.stderr).toBe(line);
     }
+    for (const [args, line] of [
+      [['man', 'projects', 'list', 'extra'], 'error: "forgectl projects list" has no subcommands'],
+      [['man', 'licenses', 'x'], 'error: "forgectl licenses" has no subcommands'],
+    ] as const) {
+      const res = await forgectl([...args]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toBe(line);
+    }
+    // help walks the same words (commands/words.ts), with the same one line.
+    for (const [args, line] of [
+      [['help', 'projects', 'list', 'extra'], 'error: "forgectl projects list" has no subcommands'],
+      [['help', 'projcts'], 'error: unknown command "forgectl projcts": did you mean forgectl projects?'],
+    ] as const) {
+      const res = await forgectl([...args]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toBe(line);
+    }
     const far = await forgectl(['man', 'kubernetes']);
     expect(far.exitCode).toBe(2);
     expect(far.stderr.split('\n')).toHaveLength(1);

@@ -57,12 +57,12 @@ describe('redaction', () => {
   it('classifies secret keys: credentials by the end of their name, never a flag, date, count or public key', () => {
     const secret = ['token', 'access_token', 'runners_token', 'webhook_secret', 'oauth_client_secret', 'password', 'ssh_passphrase', 'spam_service_api_key', 'akismet_api_key',
       'asset_proxy_secret_key', 'recaptcha_private_key', 'eks_secret_access_key', 'mailgun_signing_key', 'authorization_key', 'secret_detection_token_revocation_token', 'encrypted_token', 'encrypted_ldap_bind',
-      'external_auth_client_key', 'external_auth_client_key_pass'];
+      'external_auth_client_key', 'external_auth_client_key_pass', 'arkose_labs_private_api_key'];
     for (const k of secret) expect(isSecretKey(k), k).toBe(true);
     const plain = ['token_type', 'personal_access_token_prefix', 'runner_token_expiration_interval', 'token_expires_at', 'refresh_token_expires_in', 'name', 'tokens', 'token_count',
       'key', 'public_key', 'recaptcha_site_key', 'eks_access_key_id', 'jira_connect_application_key', 'secret_detection_token_revocation_enabled', 'pre_receive_secret_detection_enabled',
       'allow_runner_registration_token', 'has_token', 'token_present', 'encrypted_storage_enabled', 'encrypted_token_iv', 'key_stdin',
-      'external_auth_client_cert', 'ci_bypass', 'passes'];
+      'external_auth_client_cert', 'ci_bypass', 'passes', 'arkose_labs_public_api_key'];
     for (const k of plain) expect(isSecretKey(k), k).toBe(false);
   });
 

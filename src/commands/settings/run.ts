@@ -185,10 +185,11 @@ export type Outcome = 'applied' | 'dropped' | 'unconfirmed';
 /**
  * What the instance's answer says of one change: applied when it carries the key with the value
  * asked (or at least not the old one), dropped when it leaves the key out or keeps the old value. A
- * known secret the answer leaves out is unconfirmed, not dropped: an instance may withhold secrets.
+ * secret (redact.ts's rule) the answer leaves out is unconfirmed, not dropped: an instance may withhold
+ * secrets, also those forgectl's model does not know (--allow-unknown).
  */
 export function outcomeOf(c: Change, answer: Settings): Outcome {
-  if (!(c.key in answer)) return SETTINGS[c.key]?.secret ? 'unconfirmed' : 'dropped';
+  if (!(c.key in answer)) return isSecretKey(c.key) ? 'unconfirmed' : 'dropped';
   return sameSetting(answer[c.key], c.after) || !sameSetting(answer[c.key], c.before) ? 'applied' : 'dropped';
 }
 
