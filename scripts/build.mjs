@@ -14,7 +14,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appScript, assertAscii, base } from './esbuild-options.mjs';
-import { thirdPartyLicenses } from './licenses.mjs';
+import { packageLicenses, thirdPartyLicenses } from './licenses.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BANNER = "import { createRequire as __forgectlRequire } from 'node:module'; const require = __forgectlRequire(import.meta.url);";
@@ -50,7 +50,10 @@ const result = await build({ ...options, plugins: [...base.plugins, loadedAfterC
 await buildLauncher(appFacts);
 
 for (const out of Object.keys(result.metafile.outputs)) if (out.endsWith('.js')) keepRequireOnlyWhereUsed(join(root, out));
-writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses([...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)]));
+const bundled = [...Object.keys(result.metafile.inputs), ...Object.keys(app.metafile.inputs)];
+writeFileSync(join(root, 'dist', 'THIRD_PARTY_LICENSES'), thirdPartyLicenses(bundled));
+// What `forgectl licenses` prints from the npm package and from source.
+writeFileSync(join(root, 'dist', 'LICENSES.txt'), packageLicenses(bundled));
 if (!process.argv.includes('--no-code-cache')) {
   // Needs the build above: the warm-up starts a sandbox with bin/forgectl.
   const warm = spawnSync(process.execPath, [join(root, 'scripts/sea-code-cache.mjs'), join(root, 'dist/app.cjs'), join(root, 'dist/app.cache'), 'forgectl/dist/app.cjs'], { cwd: root, encoding: 'utf8' });

@@ -1,5 +1,5 @@
 // The licence texts a release file must carry. The npm build lists the packages bundled into dist/
-// (dist/THIRD_PARTY_LICENSES); the single executable is also a copy of Node's binary and holds the
+// (dist/THIRD_PARTY_LICENSES) and writes the package's whole text (dist/LICENSES.txt); the single executable is also a copy of Node's binary and holds the
 // keyring addon, so its text (scripts/build-executable.mjs embeds it and writes it beside the
 // executable) adds Node's LICENSE and the addon's. Nothing is fetched: every text comes from this
 // machine, and a missing one stops the build.
@@ -75,10 +75,10 @@ export function nodeLicense(execPath = process.execPath, env = process.env) {
  * it) and the platform package holding the .node, whose LICENSE* files list what the binary links in
  * (Rust crates, libdbus).
  */
-export function addonLicenses(platformPackage) {
+export function addonLicenses(platformPackage = installedAddonPlatform()) {
   const require = createRequire(join(root, 'package.json'));
   const sections = [];
-  for (const name of ['@napi-rs/keyring', platformPackage]) {
+  for (const name of ['@napi-rs/keyring', platformPackage].filter(Boolean)) {
     const dir = dirname(require.resolve(`${name}/package.json`));
     const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const files = readdirSync(dir).filter((f) => LICENSE_FILE.test(f)).sort();
@@ -86,6 +86,35 @@ export function addonLicenses(platformPackage) {
     for (const f of files) sections.push(`${meta.name}@${meta.version} (${meta.license ?? 'see text'}), ${f}\n\n${readText(join(dir, f)).trim()}`);
   }
   return sections;
+}
+
+/** The binding's platform package npm installed here (the one the npm tarball bundles), if any. */
+function installedAddonPlatform() {
+  const require = createRequire(join(root, 'package.json'));
+  const binding = JSON.parse(readFileSync(require.resolve('@napi-rs/keyring/package.json'), 'utf8'));
+  const fromBinding = createRequire(require.resolve('@napi-rs/keyring/package.json'));
+  return Object.keys(binding.optionalDependencies ?? {}).find((name) => {
+    try {
+      return Boolean(fromBinding.resolve(`${name}/package.json`));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The whole text the npm package carries (dist/LICENSES.txt, printed by `forgectl licenses`):
+ * forgectl, the bundled packages, the keyring addon packed with it. Not Node's: it is not shipped.
+ */
+export function packageLicenses(inputs) {
+  const own = ownLicense();
+  const parts = [
+    `forgectl ${own.version} (${own.license})\n${RULE}\n\n${own.text}\n`,
+    thirdPartyLicenses(inputs),
+    `The credential store binding (@napi-rs/keyring), loaded when a profile uses the system credential store\n${RULE}\n\n${addonLicenses().join(`\n\n${THIN}\n\n`)}\n`,
+    'Node.js, which runs this package, is not part of it: its licence comes with your Node.js installation.\n',
+  ];
+  return parts.join(`\n${RULE}\n\n`);
 }
 
 /** forgectl's own licence: the repository's LICENSE file when there is one, else what package.json declares. */

@@ -28,7 +28,7 @@ if (!existsSync(join(dist, 'main.js'))) {
 // the CLI as one script with its code cache (src/app-loader.ts). The cache serves only the Node
 // that made it (this one); under another, each user's first run makes one of their own. Source maps
 // only for the ESM chunks, which --enable-source-maps runs: no run reads launch.cjs's or app.cjs's.
-const runtimeFiles = ['main.js', 'main.js.map', 'launch.cjs', 'chunks', 'app.cjs', 'app.cache', 'THIRD_PARTY_LICENSES'];
+const runtimeFiles = ['main.js', 'main.js.map', 'launch.cjs', 'chunks', 'app.cjs', 'app.cache', 'THIRD_PARTY_LICENSES', 'LICENSES.txt'];
 const externals = externalPackages([join(dist, 'main.js'), join(dist, 'app.cjs'), ...readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'chunks', f))]);
 
 const stage = mkdtempSync(join(tmpdir(), 'forgectl-pack-'));
