@@ -1,7 +1,7 @@
 // `forgectl licenses`: the licence texts of forgectl and of everything it is made of, readable from
 // the one file a user has (as `gh licenses` does). The single executable carries them as an asset
-// (scripts/build-executable.mjs); the npm package prints dist/THIRD_PARTY_LICENSES and the keyring
-// addon's files from its node_modules.
+// (scripts/build-executable.mjs); the npm package prints dist/LICENSES.txt, which the build writes
+// (bundled packages and the keyring addon packed with it).
 
 import type { Command } from 'commander';
 import { defineCommand, type Registry } from '../../core/command.js';
