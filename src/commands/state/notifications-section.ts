@@ -3,6 +3,7 @@
 import { getNotificationSettings, setNotificationSettings, type NotificationSetting, type NotificationSource } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
 import type { NotificationEntry } from './model.js';
+import { checkAnswer, requireApplied } from '../settings/answer.js';
 import { fieldChanges, type FieldChange, type Plan } from './plan.js';
 
 const GLOBAL = { kind: 'global' } as const;
@@ -29,7 +30,11 @@ export function planNotifications(wanted: NotificationEntry, current: Notificati
     identity: group ? `${group} notification_settings` : 'global',
     action: 'update',
     changes,
-    write: async (http) => void (await setNotificationSettings(http, source, body)),
+    write: async (http) => {
+      const answer = await setNotificationSettings(http, source, body);
+      // The events are in the answer only at level custom: there they are confirmed too.
+      if (answer) requireApplied(checkAnswer(answer.events ? changes : changes.filter((c) => !c.key.startsWith('events.')), answer));
+    },
   });
 }
 

@@ -3,6 +3,7 @@
 import { getPlanLimits, PLAN_LIMIT_KEYS, updatePlanLimits, type PlanLimits } from '../../api/settings.js';
 import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
+import { checkAnswer, requireApplied } from '../settings/answer.js';
 import { fieldChanges, type Plan } from './plan.js';
 
 export type WantedLimits = Record<string, Record<string, number | undefined>>;
@@ -17,7 +18,10 @@ export function planPlanLimits(wanted: WantedLimits, current: Record<string, Pla
     const changes = fieldChanges(limits, current[name] ?? {});
     if (!changes.length) continue;
     const sent = Object.fromEntries(changes.map((c) => [c.key, c.after as number]));
-    plan.items.push({ resource: 'plan_limits', identity: name, action: 'update', changes, write: async (http) => void (await updatePlanLimits(http, name, sent)) });
+    plan.items.push({ resource: 'plan_limits', identity: name, action: 'update', changes, write: async (http) => {
+        const answer = await updatePlanLimits(http, name, sent);
+        if (answer) requireApplied(checkAnswer(changes, answer));
+      } });
   }
 }
 

@@ -39,7 +39,7 @@ export async function applyStateCommand(ctx: Context, o: PlanOptions): Promise<C
       await item.write(http);
     } catch (err) {
       for (const a of applied) ctx.notice(`applied: ${label(a)}`);
-      ctx.notice(`failed: ${label(item)}`);
+      ctx.notice(`failed: ${label(item)}: ${(err as Error).message}`);
       for (const n of plan.items.slice(i + 1)) ctx.notice(`not tried: ${label(n)}`);
       throw new CommandFailedError(`${label(item)} failed: ${(err as Error).message}`, 'fix the cause and run `state apply` again: it plans afresh and finishes the job');
     }

@@ -9,7 +9,7 @@ import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from '../settings/rules.js';
 import { checkUnknownNames } from '../settings/names.js';
-import { sameSetting } from '../settings/run.js';
+import { checkAnswer, requireApplied, sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import { isSecretRef, resolveSecret } from './references.js';
 import type { PlanItem } from './plan.js';
@@ -54,7 +54,8 @@ export function planSettings(wanted: Settings, current: Settings, o: SettingsOpt
       action: 'update',
       changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after) })),
       write: async (http) => {
-        await updateSettings(http, { ...changed, ...carried });
+        const answer = await updateSettings(http, { ...changed, ...carried });
+        if (answer) requireApplied(checkAnswer(Object.entries(changed).map(([key, after]) => ({ key, before: current[key], after })), answer));
       },
     },
   ];
