@@ -28,7 +28,7 @@ describe('a key the instance answers 200 to but does not take', () => {
     const res = await runWithFault(sb, 'ignore-key:1@PUT:/application/settings#signup_enabled', ['state', 'apply', '-f', path, '--yes']);
     expect(res.exitCode, res.stderr).toBe(1);
     expect(writes(res.requests).map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/v4/application/settings']);
-    expect(res.stderr).toContain(`failed: update settings application settings: signup_enabled not applied: the instance still reports ${before.signup_enabled}`);
+    expect(res.stderr).toContain(`failed: update settings application settings (PUT /application/settings): signup_enabled not applied: the instance still reports ${before.signup_enabled}`);
     expect(res.stderr).not.toContain('gravatar_enabled not applied');
     expect(res.stderr).not.toMatch(/^Applied/m);
     // The instance took the other key; the next plan shows only the one it kept.
@@ -43,13 +43,13 @@ describe('a key the instance answers 200 to but does not take', () => {
     const limitsFile = file('limits.yaml', { plan_limits: { default: { ci_pipeline_size: limits.ci_pipeline_size + 7 } } });
     const l = await runWithFault(sb, 'ignore-key:1@PUT:/application/plan_limits#ci_pipeline_size', ['state', 'apply', '-f', limitsFile, '--yes']);
     expect(l.exitCode, l.stderr).toBe(1);
-    expect(l.stderr).toContain(`failed: update plan_limits default: ci_pipeline_size not applied: the instance still reports ${limits.ci_pipeline_size}`);
+    expect(l.stderr).toContain(`failed: update plan_limits default (PUT /application/plan_limits): ci_pipeline_size not applied: the instance still reports ${limits.ci_pipeline_size}`);
 
     const level = (await rawGet(sb, '/notification_settings', sb.tokens.admin)).body.level;
     const notesFile = file('notes.yaml', { notification_settings: { level: level === 'watch' ? 'disabled' : 'watch' } });
     const n = await runWithFault(sb, 'ignore-key:1@PUT:/notification_settings#level', ['state', 'apply', '-f', notesFile, '--yes']);
     expect(n.exitCode, n.stderr).toBe(1);
-    expect(n.stderr).toContain(`failed: update notification_settings global: level not applied: the instance still reports ${JSON.stringify(level)}`);
+    expect(n.stderr).toContain(`failed: update notification_settings global (PUT /notification_settings): level not applied: the instance still reports ${JSON.stringify(level)}`);
 
     // Without the fault both apply and are confirmed.
     for (const path of [limitsFile, notesFile]) {

@@ -141,6 +141,12 @@ describe('one setting changed, one hook added, one broadcast removed', () => {
       ['system_hooks', 'create', 'https://ci.example.com/events'],
       ['broadcast_messages', 'delete', removed],
     ]);
+    // The plan is data: each item's writes with method, path and body; the hook token as its reference.
+    expect(data.changes[1].writes).toEqual([
+      { action: 'create', method: 'POST', path: '/hooks', body: { url: 'https://ci.example.com/events', push_events: true, token: { $secret: { env: 'CI_HOOK_TOKEN' }, for: expect.stringMatching(/^system_hooks\[\d+\]\.token$/) } } },
+    ]);
+    expect(data.changes[0].writes[0]).toMatchObject({ method: 'PUT', path: '/application/settings', body: { signup_enabled: false } });
+    expect(data.changes[2].writes[0]).toMatchObject({ method: 'DELETE', path: expect.stringMatching(/^\/broadcast_messages\/\d+$/) });
   });
 
   it('without --prune the removed broadcast is only listed as not managed', async () => {

@@ -1,6 +1,6 @@
 // The `broadcast_messages:` section, identified by the message text (unique in the file).
 
-import { createBroadcast, deleteBroadcast, listBroadcasts, updateBroadcast, type Broadcast } from '../../api/broadcast.js';
+import { broadcastPath, listBroadcasts, type Broadcast } from '../../api/broadcast.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { BroadcastEntry } from './model.js';
@@ -26,18 +26,32 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
     const have = byMessage.get(entry.message)?.shift();
     const { message: _m, ...fields } = entry;
     if (!have) {
-      plan.items.push({ resource: 'broadcast_messages', identity: entry.message, action: 'create', changes: fieldChanges(fields, {}), write: async (http) => void (await createBroadcast(http, entry)) });
+      plan.items.push({
+        resource: 'broadcast_messages',
+        identity: entry.message,
+        action: 'create',
+        changes: fieldChanges(fields, {}),
+        observed: null,
+        writes: [{ action: 'create', method: 'POST', path: '/broadcast_messages', body: { ...entry } }],
+      });
       continue;
     }
     const changes = fieldChanges(fields, have, same);
     if (!changes.length) continue;
     const sent = Object.fromEntries(changes.map((c) => [c.key, c.after]));
-    plan.items.push({ resource: 'broadcast_messages', identity: entry.message, action: 'update', changes, write: async (http) => void (await updateBroadcast(http, have.id, sent)) });
+    plan.items.push({
+      resource: 'broadcast_messages',
+      identity: entry.message,
+      action: 'update',
+      changes,
+      observed: have,
+      writes: [{ action: 'update', method: 'PUT', path: broadcastPath(have.id), body: sent }],
+    });
   }
   for (const rest of [...byMessage.values()].flat()) {
     const identity = rest.message;
     if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity });
-    else plan.items.push({ resource: 'broadcast_messages', identity, action: 'delete', changes: [], write: (http) => deleteBroadcast(http, rest.id) });
+    else plan.items.push({ resource: 'broadcast_messages', identity, action: 'delete', changes: [], observed: rest, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
   }
 }
 

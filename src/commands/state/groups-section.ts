@@ -57,13 +57,13 @@ export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune
   wanted.forEach((g, i) => {
     const have = current[i]!;
     if (g.environments && have.environments) {
-      for (const call of planEnvs(have.environments, g.environments)) {
+      for (const call of planEnvs(g.path, have.environments, g.environments)) {
         const identity = `${g.path} protected environment ${call.tier}`;
         if (call.action === 'unprotect' && !prune) {
           plan.unmanaged.push({ resource: 'groups', identity });
           continue;
         }
-        plan.items.push({ resource: 'groups', identity, action: ACTIONS[call.action]!, changes: [], lines: call.changes, write: (http) => call.run(http, g.path).then(() => undefined) });
+        plan.items.push({ resource: 'groups', identity, action: ACTIONS[call.action]!, changes: [], lines: call.changes, observed: call.observed, writes: call.writes });
       }
     }
     if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);

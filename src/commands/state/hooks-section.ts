@@ -1,23 +1,26 @@
 // The `system_hooks:` section, identified by url. The API has no update for a hook, so a changed
 // hook is replaced (delete + create). Its token is never returned, so it cannot be compared.
 
-import type { Context } from '../../context.js';
-import { createHook, deleteHook, listHooks, type Hook, type HookFields } from '../../api/hooks.js';
+import { hookPath, listHooks, type Hook } from '../../api/hooks.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { HookEntry } from './model.js';
-import { fieldChanges, type Plan } from './plan.js';
-import { resolveSecret } from './references.js';
+import { fieldChanges, type Plan, type SecretSlot } from './plan.js';
+import type { ResolveRef } from './settings-section.js';
 
 export interface WantedHook {
   entry: HookEntry;
+  index: number;
   token?: string;
 }
 
-export async function prepareHooks(ctx: Context, entries: HookEntry[]): Promise<WantedHook[]> {
+const tokenOwner = (i: number) => `system_hooks[${i}].token`;
+
+/** Tokens are resolved before any request, so an unset reference stops the run (exit 2). */
+export async function prepareHooks(entries: HookEntry[], resolve: ResolveRef): Promise<WantedHook[]> {
   const out: WantedHook[] = [];
   for (const [i, entry] of entries.entries()) {
-    out.push({ entry, token: entry.token ? await resolveSecret(ctx, entry.token, `system_hooks[${i}].token`) : undefined });
+    out.push({ entry, index: i, token: entry.token ? await resolve(entry.token, tokenOwner(i)) : undefined });
   }
   return out;
 }
@@ -26,9 +29,10 @@ export function readHooks(http: HttpClient): Promise<Hook[]> {
   return collect(listHooks(http, { all: true }));
 }
 
-function fieldsOf(w: WantedHook): HookFields {
-  const { token: _ref, ...rest } = w.entry;
-  return w.token === undefined ? rest : { ...rest, token: w.token };
+/** The body of a create: the token as its reference. */
+function bodyOf(w: WantedHook): Record<string, unknown> {
+  const { token: ref, ...rest } = w.entry;
+  return ref ? { ...rest, token: { $secret: ref, for: tokenOwner(w.index) } satisfies SecretSlot } : rest;
 }
 
 function compared(entry: HookEntry): Record<string, unknown> {
@@ -47,7 +51,8 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
         identity: w.entry.url,
         action: 'create',
         changes: fieldChanges(compared(w.entry), {}),
-        write: async (http) => void (await createHook(http, fieldsOf(w))),
+        observed: null,
+        writes: [{ action: 'create', method: 'POST', path: '/hooks', body: bodyOf(w) }],
       });
       continue;
     }
@@ -58,16 +63,17 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
       identity: w.entry.url,
       action: 'replace',
       changes,
-      write: async (http) => {
-        await deleteHook(http, have.id);
-        await createHook(http, fieldsOf(w));
-      },
+      observed: have,
+      writes: [
+        { action: 'delete', method: 'DELETE', path: hookPath(have.id) },
+        { action: 'create', method: 'POST', path: '/hooks', body: bodyOf(w), leaves: 'the hook is no longer on the instance' },
+      ],
     });
   }
   if (wanted.some((w) => w.token !== undefined)) plan.notes.push('hook tokens are not compared: the service never returns them (everything else is)');
   for (const rest of byUrl.values()) {
     if (!prune) plan.unmanaged.push({ resource: 'system_hooks', identity: rest.url });
-    else plan.items.push({ resource: 'system_hooks', identity: rest.url, action: 'delete', changes: [], write: (http) => deleteHook(http, rest.id) });
+    else plan.items.push({ resource: 'system_hooks', identity: rest.url, action: 'delete', changes: [], observed: rest, writes: [{ action: 'delete', method: 'DELETE', path: hookPath(rest.id) }] });
   }
 }
 

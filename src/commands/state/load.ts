@@ -7,6 +7,7 @@ import type { Notes } from '../settings/values.js';
 import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { planHooks, prepareHooks, readHooks } from './hooks-section.js';
 import { planGroups, prepareGroups, readGroups } from './groups-section.js';
+import { secretResolver, type ResolveSlot } from './apply.js';
 import { readStateFile } from './model.js';
 import { planNotifications, readNotifications } from './notifications-section.js';
 import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
@@ -21,14 +22,17 @@ export interface PlanOptions extends SettingsOptions {
 export interface Planned {
   plan: Plan;
   http: HttpClient;
+  /** Resolves the secret references of the plan's writes (each resolved once per run). */
+  resolve: ResolveSlot;
 }
 
 export async function computePlan(ctx: Context, o: PlanOptions, file: string): Promise<Planned> {
   const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
   const where = file === '-' ? 'standard input' : file;
   const doc = await readStateFile(file, (what) => ctx.readStdin(what));
-  const settings = doc.settings && (await prepareSettings(ctx, doc.settings, where, o, notes));
-  const hooks = doc.system_hooks && (await prepareHooks(ctx, doc.system_hooks));
+  const secrets = secretResolver(ctx);
+  const settings = doc.settings && (await prepareSettings(doc.settings, where, o, notes, secrets.ref));
+  const hooks = doc.system_hooks && (await prepareHooks(doc.system_hooks, secrets.ref));
   const broadcasts = doc.broadcast_messages;
   const groups = doc.groups && prepareGroups(doc.groups, where);
 
@@ -51,5 +55,5 @@ export async function computePlan(ctx: Context, o: PlanOptions, file: string): P
   if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);
   if (notifications && currentNotifications) planNotifications(notifications, currentNotifications, plan);
   if (groups && currentGroups) planGroups(groups, currentGroups, !!o.prune, plan);
-  return { plan, http };
+  return { plan, http, resolve: secrets.slot };
 }

@@ -1,9 +1,8 @@
 // The `plan_limits:` section: plan name → the limits it should have. Only the limits named are compared.
 
-import { getPlanLimits, PLAN_LIMIT_KEYS, updatePlanLimits, type PlanLimits } from '../../api/settings.js';
+import { getPlanLimits, PLAN_LIMIT_KEYS, type PlanLimits } from '../../api/settings.js';
 import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
-import { checkAnswer, requireApplied } from '../settings/answer.js';
 import { fieldChanges, type Plan } from './plan.js';
 
 export type WantedLimits = Record<string, Record<string, number | undefined>>;
@@ -18,10 +17,14 @@ export function planPlanLimits(wanted: WantedLimits, current: Record<string, Pla
     const changes = fieldChanges(limits, current[name] ?? {});
     if (!changes.length) continue;
     const sent = Object.fromEntries(changes.map((c) => [c.key, c.after as number]));
-    plan.items.push({ resource: 'plan_limits', identity: name, action: 'update', changes, write: async (http) => {
-        const answer = await updatePlanLimits(http, name, sent);
-        if (answer) requireApplied(checkAnswer(changes, answer));
-      } });
+    plan.items.push({
+      resource: 'plan_limits',
+      identity: name,
+      action: 'update',
+      changes,
+      observed: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])),
+      writes: [{ action: 'update', method: 'PUT', path: '/application/plan_limits', body: { plan_name: name, ...sent }, confirm: changes }],
+    });
   }
 }
 

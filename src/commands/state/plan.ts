@@ -1,8 +1,10 @@
 // What `state plan` computes and `state apply` carries out: one item per resource that changes,
-// each with the write that makes it so.
+// each with the writes that make it so, as data (method, path, body): a plan can be shown, saved,
+// checked against the instance again and reported write by write. Bodies hold secret references,
+// never secret values.
 
-import type { HttpClient } from '../../core/http.js';
-import type { Section } from './model.js';
+import type { SentChange } from '../settings/answer.js';
+import type { Section, SecretRef } from './model.js';
 
 export type Action = 'create' | 'update' | 'replace' | 'delete';
 
@@ -10,6 +12,33 @@ export interface FieldChange {
   key: string;
   before: unknown;
   after: unknown;
+}
+
+/**
+ * A secret in a write: resolved only when the write is sent. `ref` is the file's reference; `setting`
+ * the value the instance holds now (a secret companion carried with a switch), read again at apply.
+ */
+export interface SecretSlot {
+  $secret: SecretRef | { setting: string };
+  /** What it is for, in errors: `system_hooks[0].token`. */
+  for: string;
+}
+
+export function isSecretSlot(v: unknown): v is SecretSlot {
+  return typeof v === 'object' && v !== null && '$secret' in v;
+}
+
+export interface WriteOp {
+  /** What this write does to the instance (a replace is a create and a delete). */
+  action: 'create' | 'update' | 'delete';
+  method: 'POST' | 'PUT' | 'DELETE';
+  /** Under /api/v4. */
+  path: string;
+  body?: Record<string, unknown>;
+  /** Keys the answer must show taken (the answer is the object written). */
+  confirm?: SentChange[];
+  /** What is left on the instance when this write fails after the item's earlier writes applied. */
+  leaves?: string;
 }
 
 export interface PlanItem {
@@ -20,7 +49,10 @@ export interface PlanItem {
   changes: FieldChange[];
   /** Changes told in words where a key/before/after does not fit (protected environment entries). */
   lines?: string[];
-  write: (http: HttpClient) => Promise<void>;
+  /** What was read of the instance for this item (no secret values): compared again before a saved plan runs. */
+  observed: unknown;
+  /** In the order they are sent. */
+  writes: WriteOp[];
 }
 
 export interface Unmanaged {

@@ -38,7 +38,7 @@ export function planLines(plan: Plan): string[] {
 
 export function planData(plan: Plan): Record<string, unknown> {
   return {
-    changes: plan.items.map(({ resource, identity, action, changes, lines }) => ({ resource, identity, action, changes, ...(lines ? { lines } : {}) })),
+    changes: plan.items.map(({ resource, identity, action, changes, lines, observed, writes }) => ({ resource, identity, action, changes, ...(lines ? { lines } : {}), observed, writes })),
     unmanaged: plan.unmanaged,
     notes: plan.notes,
   };

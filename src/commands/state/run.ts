@@ -1,14 +1,14 @@
 // `state export|plan|apply|schema`.
 
 import type { Context } from '../../context.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type PlanOptions } from './load.js';
 import { identityText, planData, planLines, summaryLine } from './render.js';
 import { stateJsonSchema } from './model.js';
-import type { PlanItem } from './plan.js';
+import { applyPlan, failureError, reportLine } from './apply.js';
 
 export { exportStateCommand } from './export.js';
 
@@ -24,26 +24,15 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
   return o.exitCode && plan.items.length ? { ...result, exitCode: EXIT_DIFFERS } : result;
 }
 
-function label(item: PlanItem): string {
-  return `${item.action} ${item.resource} ${identityText(item.resource, item.identity)}`;
-}
-
 export async function applyStateCommand(ctx: Context, o: PlanOptions): Promise<CommandResult> {
-  const { plan, http } = await computePlan(ctx, o, needFile(o));
+  const { plan, http, resolve } = await computePlan(ctx, o, needFile(o));
   for (const line of planLines(plan)) ctx.notice(line);
   if (!plan.items.length) return none;
   await confirmDestructive(ctx, `Apply these ${plan.items.length} change${plan.items.length > 1 ? 's' : ''} to ${http.baseUrl}?`);
-  const applied: PlanItem[] = [];
-  for (const [i, item] of plan.items.entries()) {
-    try {
-      await item.write(http);
-    } catch (err) {
-      for (const a of applied) ctx.notice(`applied: ${label(a)}`);
-      ctx.notice(`failed: ${label(item)}: ${(err as Error).message}`);
-      for (const n of plan.items.slice(i + 1)) ctx.notice(`not tried: ${label(n)}`);
-      throw new CommandFailedError(`${label(item)} failed: ${(err as Error).message}`, 'fix the cause and run `state apply` again: it plans afresh and finishes the job');
-    }
-    applied.push(item);
+  const outcome = await applyPlan(http, plan.items, resolve, (i) => identityText(i.resource, i.identity));
+  if (outcome.failed) {
+    for (const r of outcome.reports) ctx.notice(reportLine(r));
+    throw failureError(outcome.failed, 'fix the cause and run `state apply` again: it plans afresh and finishes the job');
   }
   ctx.notice(ctx.dryRun ? 'Dry run: nothing was changed.' : `Applied: ${summaryLine(plan).replace(/^Plan: /, '')}`);
   return none;

@@ -1,62 +1,88 @@
 // The `settings:` section: typed and checked by the settings model and the §2.7 rules exactly as
 // `settings set -f` checks them; secret settings are references, compared but never shown.
 
-import type { Context } from '../../context.js';
-import { getSettings, updateSettings, type Settings } from '../../api/settings.js';
+import { getSettings, type Settings } from '../../api/settings.js';
 import { SETTINGS } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from '../settings/rules.js';
 import { checkUnknownNames } from '../settings/names.js';
-import { checkAnswer, requireApplied, sameSetting } from '../settings/answer.js';
+import { sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
-import { isSecretRef, resolveSecret } from './references.js';
-import type { PlanItem } from './plan.js';
+import type { SecretRef } from './model.js';
+import { isSecretRef } from './references.js';
+import type { PlanItem, SecretSlot } from './plan.js';
 
 export interface SettingsOptions {
   strict?: boolean;
   allowUnknown?: boolean;
 }
 
+/** The file's settings: values to compare (references resolved) and the references, which writes carry. */
+export interface WantedSettings {
+  values: Settings;
+  refs: Record<string, SecretRef>;
+}
+
+export type ResolveRef = (ref: SecretRef, owner: string) => Promise<string>;
+
 /** The file's settings typed, their references resolved and the rules the values alone break checked. */
-export async function prepareSettings(ctx: Context, raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes): Promise<Settings> {
+export async function prepareSettings(raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, resolve: ResolveRef): Promise<WantedSettings> {
+  const refs: Record<string, SecretRef> = {};
   const plain: Record<string, unknown> = {};
   const secrets: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (isSecretRef(value)) {
       if (!isSecretKey(key)) throw new UsageError(`${where}: settings.${key} is not a secret setting; give its value, not a reference`);
-      secrets[key] = await resolveSecret(ctx, value, `settings.${key}`);
+      refs[key] = value;
+      secrets[key] = await resolve(value, `settings.${key}`);
     } else if (isSecretKey(key) && value !== null && value !== '') {
       throw new UsageError(`${where}: settings.${key} is a secret and is not written in the file`, `give it as {env: NAME} or {command: "…"}`);
     } else plain[key] = value;
   }
   const typed = { ...typeFile(plain, where, !!o.strict, notes), ...secrets };
   checkSettingRules(typed);
-  return typed;
+  return { values: typed, refs };
 }
 
 function shown(key: string, v: unknown): unknown {
   return isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
-export function planSettings(wanted: Settings, current: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+export function planSettings(file: WantedSettings, current: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+  const wanted = file.values;
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current);
   const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
   if (!Object.keys(changed).length) return [];
   // The companions a changed switch needs travel in the same request (the service wants them so).
   const carried = checkSettingRules(changed, { ...current, ...wanted });
+  // A secret travels as its reference, or as "what the instance holds" for a carried companion.
+  const sent = (key: string, v: unknown): unknown => {
+    const ref = file.refs[key];
+    if (ref) return { $secret: ref, for: `settings.${key}` } satisfies SecretSlot;
+    return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: key }, for: `settings.${key}` } satisfies SecretSlot) : v;
+  };
+  const body = Object.fromEntries(Object.entries({ ...changed, ...carried }).map(([k, v]) => [k, sent(k, v)]));
   return [
     {
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
       changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after) })),
-      write: async (http) => {
-        const answer = await updateSettings(http, { ...changed, ...carried });
-        if (answer) requireApplied(checkAnswer(Object.entries(changed).map(([key, after]) => ({ key, before: current[key], after })), answer));
-      },
+      observed: Object.fromEntries(Object.keys(changed).map((k) => [k, shown(k, current[k]) ?? null])),
+      writes: [
+        {
+          action: 'update',
+          method: 'PUT',
+          path: '/application/settings',
+          body,
+          confirm: Object.entries(changed).map(([key, after]) => ({ key, before: isSecretKey(key) ? null : current[key], after: sent(key, after) })),
+        },
+      ],
     },
   ];
 }
