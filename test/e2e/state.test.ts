@@ -330,7 +330,7 @@ describe('a changed hook', () => {
     expect(plan.res.stdout).toContain('Plan: 1 to create, 0 to update, 1 to delete.');
     const apply = await run(['state', 'apply', '-f', path, '--yes']);
     expect(apply.res.exitCode, apply.res.stderr).toBe(0);
-    expect(writes(apply.sent).map((r) => r.method)).toEqual(['DELETE', 'POST']);
+    expect(writes(apply.sent).map((r) => r.method)).toEqual(['POST', 'DELETE']);
     expect((await run(['state', 'plan', '-f', path, '--exit-code'])).res.exitCode).toBe(0);
   });
 });

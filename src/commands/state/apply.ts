@@ -22,7 +22,7 @@ export interface WriteReport {
   action: WriteOp['action'];
   method: WriteOp['method'];
   path: string;
-  /** Why it failed, and what the item's earlier writes left on the instance. */
+  /** Why it failed, and what the failure left on the instance. */
   error?: string;
 }
 
@@ -93,7 +93,6 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
   const reports: WriteReport[] = [];
   let failed: ApplyOutcome['failed'];
   for (const item of items) {
-    let earlier = false;
     for (const op of item.writes) {
       const report: WriteReport = { status: 'not tried', resource: item.resource, identity: identityText(item), action: op.action, method: op.method, path: op.path };
       reports.push(report);
@@ -104,10 +103,9 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
       } catch (err) {
         report.status = 'failed';
         const message = (err as Error).message;
-        report.error = earlier && op.leaves ? `${message}; ${op.leaves}` : message;
+        report.error = op.leaves ? `${message}; ${op.leaves}` : message;
         failed = { report, error: err as Error };
       }
-      earlier = true;
     }
   }
   return failed ? { reports, failed } : { reports };

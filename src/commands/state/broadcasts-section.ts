@@ -1,6 +1,7 @@
 // The `broadcast_messages:` section, identified by the message text (unique in the file).
 
 import { broadcastPath, listBroadcasts, type Broadcast } from '../../api/broadcast.js';
+import { CommandFailedError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { BroadcastEntry } from './model.js';
@@ -22,9 +23,14 @@ function same(key: string, a: unknown, b: unknown): boolean {
 export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], prune: boolean, plan: Plan): void {
   const byMessage = new Map<string, Broadcast[]>();
   for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
+  // Several broadcasts may carry one message: every one is seen, named by its id.
+  const shared = new Set([...byMessage].filter(([, list]) => list.length > 1).map(([m]) => m));
   for (const entry of wanted) {
-    const have = byMessage.get(entry.message)?.shift();
     const { message: _m, ...fields } = entry;
+    const candidates = byMessage.get(entry.message) ?? [];
+    // The file's entry is the broadcast that already matches it, else the oldest.
+    const have = candidates.find((b) => !fieldChanges(fields, b, same).length) ?? candidates[0];
+    if (have) candidates.splice(candidates.indexOf(have), 1);
     if (!have) {
       plan.items.push({
         resource: 'broadcast_messages',
@@ -42,6 +48,7 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
     plan.items.push({
       resource: 'broadcast_messages',
       identity: entry.message,
+      ...(shared.has(entry.message) ? { instanceId: have.id } : {}),
       action: 'update',
       changes,
       observed: have,
@@ -50,13 +57,32 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
   }
   for (const rest of [...byMessage.values()].flat()) {
     const identity = rest.message;
-    if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity });
-    else plan.items.push({ resource: 'broadcast_messages', identity, action: 'delete', changes: [], observed: rest, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
+    const id = shared.has(identity) ? { instanceId: rest.id } : {};
+    if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity, ...id });
+    else plan.items.push({ resource: 'broadcast_messages', identity, ...id, action: 'delete', changes: [], observed: rest, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
   }
 }
 
 const EXPORTED = ['message', 'starts_at', 'ends_at', 'font', 'theme', 'target_access_levels', 'target_path', 'broadcast_type', 'dismissable'] as const;
 
-export function exportBroadcasts(current: Broadcast[]): Record<string, unknown>[] {
-  return current.map((b) => Object.fromEntries(EXPORTED.filter((k) => b[k] !== undefined && b[k] !== null).map((k) => [k, b[k]])));
+/**
+ * What export writes: one entry per message. Broadcasts that share a message and agree on every
+ * field are written once (--prune deletes the others); that differ, are refused: a file names one.
+ */
+export function exportBroadcasts(current: Broadcast[]): { entries: Record<string, unknown>[]; comments: string[] } {
+  const byMessage = new Map<string, Broadcast[]>();
+  for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
+  const entries: Record<string, unknown>[] = [];
+  const comments: string[] = [];
+  for (const [message, list] of byMessage) {
+    const fields = list.map((b) => Object.fromEntries(EXPORTED.filter((k) => b[k] !== undefined && b[k] !== null).map((k) => [k, b[k]])));
+    const ids = list.map((b) => b.id).join(', ');
+    const text = JSON.stringify(message.length > 60 ? `${message.slice(0, 57)}…` : message);
+    if (fields.some((f) => JSON.stringify(f) !== JSON.stringify(fields[0]))) {
+      throw new CommandFailedError(`broadcast_messages: the broadcasts ${ids} share the message ${text} with different settings; a file can name only one`, 'delete the ones not wanted (forgectl broadcast delete ID) and export again');
+    }
+    if (list.length > 1) comments.push(`# The broadcasts ${ids} share the message ${text} and its settings: the file names one; \`state apply --prune\` deletes the others.`);
+    entries.push(fields[0]!);
+  }
+  return { entries, comments };
 }

@@ -88,10 +88,16 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   }
   if (limits) data.plan_limits = exportPlanLimits(limits);
   if (hooks) {
-    data.system_hooks = exportHooks(hooks);
+    const exported = exportHooks(hooks);
+    data.system_hooks = exported.entries;
+    header.push(...exported.comments);
     if (hooks.length) header.push('# A hook’s token is never returned by the service: add token: {env: NAME} to a hook that has one (it is sent when the hook is created or replaced).');
   }
-  if (broadcasts) data.broadcast_messages = exportBroadcasts(broadcasts);
+  if (broadcasts) {
+    const exported = exportBroadcasts(broadcasts);
+    data.broadcast_messages = exported.entries;
+    header.push(...exported.comments);
+  }
   if (notifications) data.notification_settings = exportNotifications(notifications);
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
   // yaml is CommonJS: bundled, its exports are only on `default`.

@@ -5,7 +5,9 @@
 import { listEnvironments, type ProtectedEnvironment } from '../../api/environments.js';
 import type { NotificationSetting } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
+import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
+import { parseGroupId } from '../../core/refs.js';
 import { parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
 import { resolveUsernames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
@@ -23,7 +25,14 @@ export interface CurrentGroup {
   notifications?: NotificationSetting;
 }
 
+/** A key of `groups:` is a group path as `--group` takes it: `.`, `..` and empty segments are refused. */
+function checkGroupPath(path: string, where: string): void {
+  const what = `${where}: groups key ${JSON.stringify(path)}`;
+  if (String(parseGroupId(path, what)) !== path) throw new UsageError(`${what} is not a group path such as acme/platform`);
+}
+
 export function prepareGroups(raw: Record<string, { protected_environments?: unknown; notification_settings?: NotificationEntry }>, where: string): WantedGroup[] {
+  for (const path of Object.keys(raw)) checkGroupPath(path, where);
   return Object.entries(raw).map(([path, g]) => ({
     path,
     environments: g.protected_environments === undefined ? undefined : parseEnvsDoc(g.protected_environments, `${where}: groups.${path}.protected_environments`),

@@ -32,7 +32,7 @@ export function registerState(program: Command, reg: Registry): void {
     name: 'plan',
     summary: 'Show what `state apply` would change (sends nothing but reads)',
     description:
-      'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update) and, ' +
+      'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update, so a new one is created, keeping what the file leaves out, then the old one deleted) and, ' +
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
       'A section left out of the file is not managed. The file is checked whole, and its secret references ' +
       'resolved, before any request. -o json gives the same as data.',
@@ -53,8 +53,9 @@ export function registerState(program: Command, reg: Registry): void {
     summary: 'Make the instance match the file: shows the plan, asks (--yes in scripts), applies',
     description:
       'Writes in the order settings, plan limits, system hooks, broadcast messages, notification settings, groups. ' +
-      'A protected environment of a listed group that its protected_environments leave out is unprotected only with --prune. On the first failure it stops (exit 1) ' +
-      'and lists what was applied, what failed and what was not tried; running it again plans afresh and finishes the job.',
+      'A protected environment of a listed group that its protected_environments leave out is unprotected only with --prune. The answer to every write is read: ' +
+      'a key the instance answers 200 to but keeps is a failure. On the first failure it stops (exit 1) ' +
+      'and lists each write (method and path) as applied, failed or not tried; running it again plans afresh and finishes the job.',
     writes: true,
     exitCodes: ['1  a write failed (applied / failed / not tried are listed)', '2  invalid file, unresolvable secret reference, or no terminal to confirm and no --yes (nothing was sent)'],
     examples: ['forgectl state apply -f instance.yaml', 'forgectl state apply -f instance.yaml --prune --yes', 'forgectl state apply -f instance.yaml --dry-run'],

@@ -37,7 +37,7 @@ export interface WriteOp {
   body?: Record<string, unknown>;
   /** Keys the answer must show taken (the answer is the object written). */
   confirm?: SentChange[];
-  /** What is left on the instance when this write fails after the item's earlier writes applied. */
+  /** What is left on the instance when this write fails (the item's earlier writes applied). */
   leaves?: string;
 }
 
@@ -49,6 +49,8 @@ export interface PlanItem {
   changes: FieldChange[];
   /** Changes told in words where a key/before/after does not fit (protected environment entries). */
   lines?: string[];
+  /** The instance's id, where several of its items share the identity (two hooks on one URL). */
+  instanceId?: number;
   /** What was read of the instance for this item (no secret values): compared again before a saved plan runs. */
   observed: unknown;
   /** In the order they are sent. */
@@ -58,6 +60,7 @@ export interface PlanItem {
 export interface Unmanaged {
   resource: Section;
   identity: string;
+  instanceId?: number;
 }
 
 export interface Plan {

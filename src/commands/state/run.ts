@@ -6,7 +6,7 @@ import { none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type PlanOptions } from './load.js';
-import { identityText, planData, planLines, summaryLine } from './render.js';
+import { itemName, planData, planLines, summaryLine } from './render.js';
 import { stateJsonSchema } from './model.js';
 import { applyPlan, failureError, reportLine } from './apply.js';
 
@@ -29,7 +29,7 @@ export async function applyStateCommand(ctx: Context, o: PlanOptions): Promise<C
   for (const line of planLines(plan)) ctx.notice(line);
   if (!plan.items.length) return none;
   await confirmDestructive(ctx, `Apply these ${plan.items.length} change${plan.items.length > 1 ? 's' : ''} to ${http.baseUrl}?`);
-  const outcome = await applyPlan(http, plan.items, resolve, (i) => identityText(i.resource, i.identity));
+  const outcome = await applyPlan(http, plan.items, resolve, itemName);
   if (outcome.failed) {
     for (const r of outcome.reports) ctx.notice(reportLine(r));
     throw failureError(outcome.failed, 'fix the cause and run `state apply` again: it plans afresh and finishes the job');
