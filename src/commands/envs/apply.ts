@@ -21,7 +21,7 @@ import { list, none, type Column, type CommandResult } from '../../core/output.j
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
 import { applyPlan, failureError, reportLine, secretFreeResolver } from '../state/apply.js';
-import type { PlanItem, WriteOp } from '../state/plan.js';
+import { observedValues, type Observed, type PlanItem, type WriteOp } from '../state/plan.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 
@@ -123,10 +123,15 @@ export interface PlannedCall {
   action: 'protect' | 'update' | 'unprotect';
   tier: Tier;
   changes: string[];
-  /** The environment as read, null when it is not protected yet. */
-  observed: ProtectedEnvironment | null;
+  /** The environment as read, values null when it is not protected yet. */
+  observed: Observed;
   writes: WriteOp[];
 }
+
+const observedEnv = (group: string, c: ProtectedEnvironment): Observed => ({
+  read: environmentPath(group, c.name),
+  values: observedValues(c, ['deploy_access_levels', 'approval_rules', 'required_approval_count']),
+});
 
 const describe = (e: EntryInput) => `${entryIdentity(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
 
@@ -176,7 +181,7 @@ export function planEnvs(group: string, current: ProtectedEnvironment[], desired
           leaves: `${d.tier} is protected, with 0 approvals required`,
         });
       }
-      plan.push({ action: 'protect', tier: d.tier, changes, observed: null, writes });
+      plan.push({ action: 'protect', tier: d.tier, changes, observed: { read: environmentPath(group, d.tier), values: null }, writes });
       continue;
     }
     const changes: string[] = [];
@@ -191,13 +196,13 @@ export function planEnvs(group: string, current: ProtectedEnvironment[], desired
     }
     if (Object.keys(body).length) {
       const confirm = body.required_approval_count === undefined ? undefined : [{ key: 'required_approval_count', before: c.required_approval_count ?? 0, after: body.required_approval_count }];
-      plan.push({ action: 'update', tier: d.tier, changes, observed: c, writes: [{ action: 'update', method: 'PUT', path: environmentPath(group, d.tier), body: { ...body }, ...(confirm ? { confirm } : {}) }] });
+      plan.push({ action: 'update', tier: d.tier, changes, observed: observedEnv(group, c), writes: [{ action: 'update', method: 'PUT', path: environmentPath(group, d.tier), body: { ...body }, ...(confirm ? { confirm } : {}) }] });
     }
   }
   const wanted = new Set(desired.map((d) => d.tier));
   for (const c of current) {
     if (!wanted.has(c.name as Tier)) {
-      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], observed: c, writes: [{ action: 'delete', method: 'DELETE', path: environmentPath(group, c.name) }] });
+      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], observed: observedEnv(group, c), writes: [{ action: 'delete', method: 'DELETE', path: environmentPath(group, c.name) }] });
     }
   }
   return plan;

@@ -5,7 +5,7 @@ import { CommandFailedError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { BroadcastEntry } from './model.js';
-import { fieldChanges, sameValue, type Plan } from './plan.js';
+import { fieldChanges, observedValues, sameValue, type Plan } from './plan.js';
 
 export function readBroadcasts(http: HttpClient): Promise<Broadcast[]> {
   return collect(listBroadcasts(http, { all: true }));
@@ -37,7 +37,7 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
         identity: entry.message,
         action: 'create',
         changes: fieldChanges(fields, {}),
-        observed: null,
+        observed: { read: '/broadcast_messages', values: null, find: { key: 'message', value: entry.message } },
         writes: [{ action: 'create', method: 'POST', path: '/broadcast_messages', body: { ...entry } }],
       });
       continue;
@@ -51,7 +51,7 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
       ...(shared.has(entry.message) ? { instanceId: have.id } : {}),
       action: 'update',
       changes,
-      observed: have,
+      observed: { read: broadcastPath(have.id), values: observedValues(have, EXPORTED) },
       writes: [{ action: 'update', method: 'PUT', path: broadcastPath(have.id), body: sent }],
     });
   }
@@ -59,7 +59,7 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
     const identity = rest.message;
     const id = shared.has(identity) ? { instanceId: rest.id } : {};
     if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity, ...id });
-    else plan.items.push({ resource: 'broadcast_messages', identity, ...id, action: 'delete', changes: [], observed: rest, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
+    else plan.items.push({ resource: 'broadcast_messages', identity, ...id, action: 'delete', changes: [], observed: { read: broadcastPath(rest.id), values: observedValues(rest, EXPORTED) }, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
   }
 }
 

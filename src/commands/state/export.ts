@@ -22,7 +22,7 @@ import { exportSettings, getSettings } from './settings-section.js';
 export const SCHEMA_FILE = 'instance.schema.json';
 
 /** Written whole or not at all: a file cut short by a failure would read as "delete the rest". */
-function writeWhole(path: string, content: string): void {
+export function writeWhole(path: string, content: string): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(tmp, content, { mode: 0o644 });

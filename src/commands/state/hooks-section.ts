@@ -8,7 +8,7 @@ import { maskUrlCredentials } from '../../core/safe-text.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { HookEntry } from './model.js';
-import { fieldChanges, type Plan, type SecretSlot } from './plan.js';
+import { fieldChanges, observedValues, type Plan, type SecretSlot } from './plan.js';
 import type { ResolveRef } from './settings-section.js';
 
 export interface WantedHook {
@@ -22,13 +22,22 @@ export interface WantedHook {
 const tokenOwner = (i: number) => `system_hooks[${i}].token`;
 const urlOwner = (i: number) => `system_hooks[${i}].url`;
 
-/** References are resolved before any request, so an unset one stops the run (exit 2). */
-export async function prepareHooks(entries: HookEntry[], resolve: ResolveRef): Promise<WantedHook[]> {
+/**
+ * References are resolved before any request, so an unset one stops the run (exit 2). Tokens are
+ * never compared (the service does not return them); with `noSecrets` neither they nor URL references
+ * are resolved, and a hook whose URL is a reference is left out of the comparison.
+ */
+export async function prepareHooks(entries: HookEntry[], resolve: ResolveRef, notCompared: string[], noSecrets: boolean): Promise<WantedHook[]> {
   const out: WantedHook[] = [];
   for (const [i, entry] of entries.entries()) {
+    if (entry.token) notCompared.push(tokenOwner(i));
+    if (noSecrets && typeof entry.url !== 'string') {
+      notCompared.push(`system_hooks[${i}] (its url is a reference)`);
+      continue;
+    }
     const url = typeof entry.url === 'string' ? entry.url : await resolve(entry.url, urlOwner(i));
     if (typeof entry.url !== 'string' && !/^https?:\/\/[^/]/.test(url)) throw new UsageError(`${urlOwner(i)}: the reference gives no http(s) URL`);
-    out.push({ entry, index: i, url, token: entry.token ? await resolve(entry.token, tokenOwner(i)) : undefined });
+    out.push({ entry, index: i, url, token: entry.token && !noSecrets ? await resolve(entry.token, tokenOwner(i)) : undefined });
   }
   return out;
 }
@@ -61,7 +70,8 @@ function keptFields(have: Hook, entry: HookEntry): Record<string, unknown> {
 /** A URL as the plan shows it: its password masked. */
 const shownUrl = (url: string) => maskUrlCredentials(url);
 
-export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan): void {
+/** `skippedUrls`: some entries' URLs were references not resolved (--no-secrets): a hook whose URL holds credentials is then not compared rather than unmanaged. */
+export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan, skippedUrls = false): void {
   // Several hooks may share a URL (two concurrent applies create them): every one is seen.
   const byUrl = new Map<string, Hook[]>();
   for (const h of current) byUrl.set(h.url, [...(byUrl.get(h.url) ?? []), h]);
@@ -78,7 +88,8 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
         identity,
         action: 'create',
         changes: fieldChanges(compared(w.entry), {}),
-        observed: null,
+        // A URL held by a reference is not written into the plan: the read finds nothing to compare.
+        observed: { read: '/hooks', values: null, ...(typeof w.entry.url === 'string' ? { find: { key: 'url', value: w.url } } : {}) },
         writes: [{ action: 'create', method: 'POST', path: '/hooks', body: bodyOf(w) }],
       });
       continue;
@@ -93,7 +104,7 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
       action: 'replace',
       changes,
       lines: w.entry.token ? ['token: sent from the file’s reference'] : ['token: none (the file gives no token, so the replaced hook will have none; the old one cannot be read back)'],
-      observed: have,
+      observed: { read: hookPath(have.id), values: observedValues(have, FIELDS) },
       ...(shared.has(w.url) ? { instanceId: have.id } : {}),
       writes: [
         { action: 'create', method: 'POST', path: '/hooks', body: bodyOf(w, keptFields(have, w.entry)), leaves: `the old hook (id ${have.id}) is still in place, unchanged` },
@@ -101,11 +112,15 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
       ],
     });
   }
-  if (wanted.some((w) => w.token !== undefined)) plan.notes.push('hook tokens are not compared: the service never returns them (everything else is)');
+  if (wanted.some((w) => w.entry.token !== undefined)) plan.notes.push('hook tokens are not compared: the service never returns them (everything else is)');
   for (const rest of [...byUrl.values()].flat()) {
     const id = shared.has(rest.url) ? { instanceId: rest.id } : {};
+    if (skippedUrls && urlHoldsCredentials(rest.url)) {
+      plan.notCompared.push(`system_hooks ${shownUrl(rest.url)} (id ${rest.id}): may be a file's entry whose url is a reference`);
+      continue;
+    }
     if (!prune) plan.unmanaged.push({ resource: 'system_hooks', identity: shownUrl(rest.url), ...id });
-    else plan.items.push({ resource: 'system_hooks', identity: shownUrl(rest.url), ...id, action: 'delete', changes: [], observed: rest, writes: [{ action: 'delete', method: 'DELETE', path: hookPath(rest.id) }] });
+    else plan.items.push({ resource: 'system_hooks', identity: shownUrl(rest.url), ...id, action: 'delete', changes: [], observed: { read: hookPath(rest.id), values: observedValues(rest, FIELDS) }, writes: [{ action: 'delete', method: 'DELETE', path: hookPath(rest.id) }] });
   }
 }
 

@@ -29,7 +29,7 @@ export function planNotifications(wanted: NotificationEntry, current: Notificati
     identity: group ? `${group} notification_settings` : 'global',
     action: 'update',
     changes,
-    observed: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])),
+    observed: { read: notificationPath(source), values: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])) },
     // Events are in the answer only at level custom: elsewhere they are not confirmed.
     writes: [{ action: 'update', method: 'PUT', path: notificationPath(source), body, confirm: changes }],
   });

@@ -22,7 +22,7 @@ export function planPlanLimits(wanted: WantedLimits, current: Record<string, Pla
       identity: name,
       action: 'update',
       changes,
-      observed: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])),
+      observed: { read: `/application/plan_limits?plan_name=${encodeURIComponent(name)}`, values: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])) },
       writes: [{ action: 'update', method: 'PUT', path: '/application/plan_limits', body: { plan_name: name, ...sent }, confirm: changes }],
     });
   }

@@ -8,10 +8,39 @@ import type { Section, SecretRef } from './model.js';
 
 export type Action = 'create' | 'update' | 'replace' | 'delete';
 
+/** The token each section needs (spec part 1 §4, §5; README "Instance as code" has the table). */
+export const SECTION_NEEDS: Record<Section, string> = {
+  settings: 'an administrator’s token (read_api to plan, api to apply; in Admin Mode where it is on)',
+  plan_limits: 'an administrator’s token (read_api to plan, api to apply; in Admin Mode where it is on)',
+  system_hooks: 'an administrator’s token (read_api to plan, api to apply; in Admin Mode where it is on)',
+  broadcast_messages: 'an administrator’s token to apply (reading them needs none)',
+  notification_settings: 'a token of the user whose settings they are (read_api to plan, api to apply)',
+  groups: 'Maintainer of each group listed (read_api to plan, api to apply)',
+};
+
 export interface FieldChange {
   key: string;
   before: unknown;
   after: unknown;
+  /** A secret: before and after are masked, the plan says only that it changes. */
+  secret?: boolean;
+}
+
+/**
+ * What was read of the instance for an item, so a saved plan can read it again before it runs:
+ * `read` is the GET path (under /api/v4, with its query); `values` what it held key by key (dotted
+ * into objects; secrets masked), or null where the item did not exist. A list read (`find`) looks
+ * for the entry whose `key` is `value`.
+ */
+export interface Observed {
+  read: string;
+  values: Record<string, unknown> | null;
+  find?: { key: string; value: unknown };
+}
+
+/** The values of `keys` in `record` (null for absent), as an Observed keeps them. */
+export function observedValues(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, k.split('.').reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined), record) ?? null]));
 }
 
 /**
@@ -52,7 +81,7 @@ export interface PlanItem {
   /** The instance's id, where several of its items share the identity (two hooks on one URL). */
   instanceId?: number;
   /** What was read of the instance for this item (no secret values): compared again before a saved plan runs. */
-  observed: unknown;
+  observed: Observed;
   /** In the order they are sent. */
   writes: WriteOp[];
 }
@@ -67,6 +96,8 @@ export interface Plan {
   items: PlanItem[];
   unmanaged: Unmanaged[];
   notes: string[];
+  /** Fields the plan did not compare (secrets: `settings.akismet_api_key`, `system_hooks[0].token`). */
+  notCompared: string[];
 }
 
 /** Equal as the instance holds it: null, empty string and absent alike; lists as sets. */

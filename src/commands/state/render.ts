@@ -1,5 +1,6 @@
 // How a plan reads: terraform-like lines a reviewer scans, and the same as data for -o json.
 
+import { summaryOf, type PlanInstance } from './document.js';
 import type { Action, Plan, Unmanaged } from './plan.js';
 
 const SIGN: Record<Action, string> = { create: '+', update: '~', replace: '±', delete: '-' };
@@ -19,32 +20,36 @@ export function itemName(item: Unmanaged): string {
   return `${identityText(item.resource, item.identity)}${item.instanceId === undefined ? '' : ` (id ${item.instanceId})`}`;
 }
 
-/** Terraform's count: a replace is one delete and one create. */
-export function summaryLine(plan: Plan): string {
-  const n = (a: Action) => plan.items.filter((i) => i.action === a).length;
-  return `Plan: ${n('create') + n('replace')} to create, ${n('update')} to update, ${n('delete') + n('replace')} to delete.`;
+/** The counts as plan, prompt and summary say them: a replace is counted as such. */
+export function countsText(plan: Pick<Plan, 'items'>): string {
+  const s = summaryOf(plan);
+  return `${s.create} to create, ${s.update} to update, ${s.replace ? `${s.replace} to replace, ` : ''}${s.delete} to delete`;
 }
 
-export function planLines(plan: Plan): string[] {
-  const lines: string[] = [];
+export function summaryLine(plan: Pick<Plan, 'items'>): string {
+  return `Plan: ${countsText(plan)}.`;
+}
+
+export function instanceText(instance: PlanInstance): string {
+  return `${instance.url}${instance.profile ? ` (profile ${instance.profile})` : ''}`;
+}
+
+export function planLines(plan: Plan, instance: PlanInstance): string[] {
+  const lines: string[] = [`Plan for ${instanceText(instance)}`];
   // Deletions first: they are what a reviewer must not miss.
   const ordered = [...plan.items.filter((i) => i.action === 'delete'), ...plan.items.filter((i) => i.action !== 'delete')];
   for (const item of ordered) {
     const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
     lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${itemName(item)}${what}`);
     for (const l of item.lines ?? []) lines.push(`    ${l}`);
-    for (const c of item.changes) lines.push(item.action === 'create' ? `    ${c.key}: ${valueText(c.after)}` : `    ${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`);
+    for (const c of item.changes) {
+      if (c.secret) lines.push(`    ${c.key}: (secret changed)`);
+      else lines.push(item.action === 'create' ? `    ${c.key}: ${valueText(c.after)}` : `    ${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`);
+    }
   }
   for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${itemName(u)}`);
+  if (plan.notCompared.length) lines.push(`  not compared: ${plan.notCompared.join(', ')}`);
   for (const note of plan.notes) lines.push(`note: ${note}`);
   lines.push(plan.items.length ? summaryLine(plan) : 'No changes: the instance matches the file.');
   return lines;
-}
-
-export function planData(plan: Plan): Record<string, unknown> {
-  return {
-    changes: plan.items.map(({ resource, identity, instanceId, action, changes, lines, observed, writes }) => ({ resource, identity, ...(instanceId === undefined ? {} : { id: instanceId }), action, changes, ...(lines ? { lines } : {}), observed, writes })),
-    unmanaged: plan.unmanaged,
-    notes: plan.notes,
-  };
 }

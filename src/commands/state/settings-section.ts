@@ -28,13 +28,18 @@ export interface WantedSettings {
 export type ResolveRef = (ref: SecretRef, owner: string) => Promise<string>;
 
 /** The file's settings typed, their references resolved and the rules the values alone break checked. */
-export async function prepareSettings(raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, resolve: ResolveRef): Promise<WantedSettings> {
+/** With `skipped` (--no-secrets), secret settings are left out of the comparison and named there. */
+export async function prepareSettings(raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, resolve: ResolveRef, skipped?: string[]): Promise<WantedSettings> {
   const refs: Record<string, SecretRef> = {};
   const plain: Record<string, unknown> = {};
   const secrets: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (isSecretRef(value)) {
       if (!isSecretKey(key)) throw new UsageError(`${where}: settings.${key} is not a secret setting; give its value, not a reference`);
+      if (skipped) {
+        skipped.push(`settings.${key}`);
+        continue;
+      }
       refs[key] = value;
       secrets[key] = await resolve(value, `settings.${key}`);
     } else if (isSecretKey(key) && value !== null && value !== '') {
@@ -72,8 +77,8 @@ export function planSettings(file: WantedSettings, current: Settings, o: Setting
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
-      changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after) })),
-      observed: Object.fromEntries(Object.keys(changed).map((k) => [k, shown(k, current[k]) ?? null])),
+      changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
+      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys(changed).map((k) => [k, shown(k, current[k]) ?? null])) },
       writes: [
         {
           action: 'update',
