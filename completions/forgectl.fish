@@ -654,7 +654,7 @@ complete -c forgectl -l url -x -d 'base URL of the instance (env FORGECTL_URL, G
 complete -c forgectl -l token -x -d 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'
 complete -c forgectl -l token-type -x -a 'personal oauth job' -d 'how the token is sent (env FORGECTL_TOKEN_TYPE)'
 complete -c forgectl -l sudo -x -d 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'
-complete -c forgectl -s o -l output -x -a 'table json yaml ndjson' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
+complete -c forgectl -s o -l output -x -a 'table json yaml ndjson markdown' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
 complete -c forgectl -l fields -x -d 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)'
 complete -c forgectl -l all -d 'fetch every page of a list'
 complete -c forgectl -l page -x -d 'fetch this page of a list'

@@ -65,6 +65,8 @@ export interface BaseSpec<O extends Typed.OptionValues> {
   options?: (cmd: OptionsBuilder) => Typed.Command<[], O, {}>;
   /** True for commands that change something: --dry-run applies. */
   writes?: boolean;
+  /** True for commands whose result has a Markdown view (a `document`): elsewhere -o markdown is refused. */
+  markdown?: boolean;
   /**
    * Global flags this command has an option of its own for (`hooks create --url` is the hook's URL,
    * not the instance's). Must list exactly the command's options named like a global; its --help says
@@ -366,6 +368,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     checkContradictions(self);
+    if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();

@@ -8,8 +8,8 @@ import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials,
 import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
 
-export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
+export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'markdown';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'markdown'];
 
 export interface Column<T = Record<string, unknown>> {
   /** Dotted path into the item (`author.username`); also the `--fields` name. */
@@ -50,7 +50,43 @@ export interface NoneResult {
   kind: 'none';
 }
 
-export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult) & { exitCode?: number };
+export type LineColour = 'green' | 'yellow' | 'red' | 'magenta';
+
+/**
+ * One result, three views (a plan): `data` for json/yaml/ndjson, `text` for table, `markdown` for -o
+ * markdown. Text and Markdown are made safe in a pipe too (control characters shown, URL credentials
+ * masked); on a terminal with colour, `colour` picks each text line's.
+ */
+export interface DocumentResult {
+  kind: 'document';
+  data: unknown;
+  text: string;
+  markdown?: string;
+  colour?: (line: string) => LineColour | undefined;
+}
+
+export function document(data: unknown, views: Omit<DocumentResult, 'kind' | 'data'>): DocumentResult {
+  return { kind: 'document', data, ...views };
+}
+
+async function renderDocument(result: DocumentResult, o: RenderOptions): Promise<void> {
+  // The command declared its Markdown view (command.ts refuses -o markdown elsewhere).
+  const safe = visible(maskUrlCredentials(o.format === 'markdown' ? (result.markdown ?? result.text) : result.text));
+  let out = safe;
+  if (o.format === 'table' && o.color && result.colour) {
+    const chalk = (await import('chalk')).default;
+    out = safe
+      .split('\n')
+      .map((line) => {
+        const c = result.colour!(line);
+        return c ? chalk[c](line) : line;
+      })
+      .join('\n');
+  }
+  await write(o.stdout, out.endsWith('\n') ? out : `${out}\n`);
+}
+
+export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult | DocumentResult) & { exitCode?: number };
 
 export function list<T>(items: Iterable<T> | AsyncIterable<T>, columns: Column<T>[], extra: Partial<ListResult<T>> = {}): ListResult<T> {
   return { kind: 'list', items, columns, ...extra };
@@ -467,6 +503,11 @@ async function writeJsonArray(r: ListResult, stdout: Writable, asReceived: boole
 
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
 export async function render(result: CommandResult, o: RenderOptions): Promise<number> {
+  if (result.kind === 'document') {
+    if (o.format !== 'table' && o.format !== 'markdown') return render(object(result.data), o);
+    await renderDocument(result, o);
+    return 1;
+  }
   switch (result.kind) {
     case 'none':
       return 0;

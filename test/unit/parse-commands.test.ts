@@ -59,7 +59,7 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['discussion create', ['discussion', 'create', 'acme/api', '3', '--type', 'snippet', '--body', 'hi'], { opts: { type: 'snippet', body: 'hi' }, args: ['acme/api', '3'] }],
   ['discussion list', ['discussion', 'list', 'acme/api#3'], { opts: { type: 'issue' }, args: ['acme/api#3'] }],
   ['projects list', ['projects', 'list', '--visibility', 'private', '--archived', '--per-page', '50'], { opts: { visibility: 'private', archived: true }, globals: { perPage: 50 } }],
-  ['state plan', ['state', 'plan', '-f', 'instance.yaml', '--prune', '--exit-code'], { opts: { file: 'instance.yaml', prune: true, exitCode: true } }],
+  ['state plan', ['state', 'plan', '-f', 'instance.yaml', '--prune', '--exit-code'], { opts: { file: 'instance.yaml', prune: true, secrets: true, exitCode: true } }],
   ['state apply', ['state', 'apply', '-f', 'instance.yaml', '--yes', '--dry-run'], { opts: { file: 'instance.yaml' }, globals: { yes: true, dryRun: true } }],
   ['state export', ['state', 'export', '--only', 'settings,groups', '--groups', 'acme,acme/platform'], { opts: { only: 'settings,groups', groups: 'acme,acme/platform' } }],
   ['settings diff', ['settings', 'diff', '-f', 'settings.yaml', '--exit-code'], { opts: { file: 'settings.yaml', exitCode: true } }],

@@ -69,7 +69,7 @@ const EXPORTED = ['message', 'starts_at', 'ends_at', 'font', 'theme', 'target_ac
  * What export writes: one entry per message. Broadcasts that share a message and agree on every
  * field are written once (--prune deletes the others); that differ, are refused: a file names one.
  */
-export function exportBroadcasts(current: Broadcast[]): { entries: Record<string, unknown>[]; comments: string[] } {
+export function exportBroadcasts(current: Broadcast[], now: number): { entries: Record<string, unknown>[]; comments: string[] } {
   const byMessage = new Map<string, Broadcast[]>();
   for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
   const entries: Record<string, unknown>[] = [];
@@ -84,5 +84,8 @@ export function exportBroadcasts(current: Broadcast[]): { entries: Record<string
     if (list.length > 1) comments.push(`# The broadcasts ${ids} share the message ${text} and its settings: the file names one; \`state apply --prune\` deletes the others.`);
     entries.push(fields[0]!);
   }
+  // Still on the instance, so written; said so a reviewer can delete them (from both).
+  const ended = [...byMessage.keys()].filter((m) => byMessage.get(m)!.some((b) => typeof b.ends_at === 'string' && Date.parse(b.ends_at) < now));
+  if (ended.length) comments.push(`# Broadcasts that have ended (still on the instance): ${ended.map((m) => JSON.stringify(m.length > 60 ? `${m.slice(0, 57)}…` : m)).join(', ')}`);
   return { entries, comments };
 }

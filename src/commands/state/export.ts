@@ -94,7 +94,7 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
     if (hooks.length) header.push('# A hook’s token is never returned by the service: add token: {env: NAME} to a hook that has one (it is sent when the hook is created or replaced).');
   }
   if (broadcasts) {
-    const exported = exportBroadcasts(broadcasts);
+    const exported = exportBroadcasts(broadcasts, ctx.clock.now());
     data.broadcast_messages = exported.entries;
     header.push(...exported.comments);
   }

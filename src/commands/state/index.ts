@@ -40,7 +40,8 @@ export function registerState(program: Command, reg: Registry): void {
       'resolved, before any request. The text starts with the instance (Plan for URL (profile NAME)); -o json prints the ' +
       'plan document (format_version, instance, summary, changes with their writes, unmanaged, not_compared), which --out saves ' +
       'for `state apply --plan`. With --no-secrets, secret settings, hook tokens and hook URLs given as references are not ' +
-      'compared and their references not resolved (a read-only token and no secrets suffice for a drift check).',
+      'compared and their references not resolved (a read-only token and no secrets suffice for a drift check). ' +
+      '-o markdown prints a summary and a table of the changes for a merge-request note (secrets masked).',
     exitCodes: ['0  planned (with --exit-code: no changes)', '2  invalid file or unresolvable secret reference (nothing was sent)', '5  with --exit-code: the instance differs from the file'],
     examples: [
       'forgectl state plan -f instance.yaml',
@@ -48,6 +49,8 @@ export function registerState(program: Command, reg: Registry): void {
       'forgectl state plan -f instance.yaml --exit-code --no-secrets',
       '# save the reviewed plan; apply exactly it later',
       'forgectl state plan -f instance.yaml --out plan.json',
+      '# a note for the merge request',
+      'forgectl state plan -f instance.yaml -o markdown > plan.md',
     ],
     options: (c) =>
       c
@@ -58,6 +61,7 @@ export function registerState(program: Command, reg: Registry): void {
         .option('--exit-code', 'exit 5 when there are changes')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
+    markdown: true,
     run: async (ctx, opts) => (await run()).planStateCommand(ctx, { ...opts, noSecrets: opts.secrets === false }),
   });
 

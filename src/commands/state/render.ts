@@ -1,7 +1,8 @@
 // How a plan reads: terraform-like lines a reviewer scans, and the same as data for -o json.
 
 import { summaryOf, type PlanInstance } from './document.js';
-import type { Action, Plan, Unmanaged } from './plan.js';
+import type { LineColour } from '../../core/output.js';
+import type { Action, FieldChange, Plan, Unmanaged } from './plan.js';
 
 const SIGN: Record<Action, string> = { create: '+', update: '~', replace: '±', delete: '-' };
 
@@ -42,14 +43,52 @@ export function planLines(plan: Plan, instance: PlanInstance): string[] {
     const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
     lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${itemName(item)}${what}`);
     for (const l of item.lines ?? []) lines.push(`    ${l}`);
-    for (const c of item.changes) {
-      if (c.secret) lines.push(`    ${c.key}: (secret changed)`);
-      else lines.push(item.action === 'create' ? `    ${c.key}: ${valueText(c.after)}` : `    ${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`);
-    }
+    for (const c of item.changes) lines.push(`    ${changeText(c, item.action)}`);
   }
   for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${itemName(u)}`);
   if (plan.notCompared.length) lines.push(`  not compared: ${plan.notCompared.join(', ')}`);
   for (const note of plan.notes) lines.push(`note: ${note}`);
   lines.push(plan.items.length ? summaryLine(plan) : 'No changes: the instance matches the file.');
   return lines;
+}
+
+/** The colour of a plan line on a terminal: by its sign, as terraform colours them. */
+export function planLineColour(line: string): LineColour | undefined {
+  const sign = /^[+~\u00b1-] /.exec(line)?.[0][0];
+  if (sign === '+') return 'green';
+  if (sign === '~') return 'yellow';
+  if (sign === '-') return 'red';
+  if (sign === '±') return 'magenta';
+  return undefined;
+}
+
+/** A table cell: one line, pipes escaped, code spans without backticks. */
+function cell(s: string): string {
+  return s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}
+
+function code(s: string): string {
+  return `\`${s.replace(/`/g, "'")}\``;
+}
+
+function changeText(c: FieldChange, action: Action): string {
+  if (c.secret) return `${c.key}: (secret changed)`;
+  return action === 'create' ? `${c.key}: ${valueText(c.after)}` : `${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`;
+}
+
+/** For a merge-request note: a summary, then one table row per change (secrets masked as in the text). */
+export function planMarkdown(plan: Plan, instance: PlanInstance): string {
+  const out = [`### Plan for ${code(instanceText(instance))}`, ''];
+  if (!plan.items.length) out.push('No changes: the instance matches the file.');
+  else {
+    out.push(`**${countsText(plan)}**`, '', '| | action | resource | item | changes |', '|---|---|---|---|---|');
+    for (const item of plan.items) {
+      const details = [...(item.lines ?? []), ...item.changes.map((c) => changeText(c, item.action))].map((d) => code(d));
+      out.push(`| ${SIGN[item.action]} | ${item.action} | ${item.resource} | ${cell(code(itemName(item)))} | ${cell(details.join('<br>'))} |`);
+    }
+  }
+  if (plan.unmanaged.length) out.push('', `Not managed (\`--prune\` deletes them): ${plan.unmanaged.map((u) => cell(code(`${u.resource} ${itemName(u)}`))).join(', ')}`);
+  if (plan.notCompared.length) out.push('', `Not compared: ${plan.notCompared.map((n) => code(n)).join(', ')}`);
+  for (const note of plan.notes) out.push('', `Note: ${note}`);
+  return out.join('\n');
 }

@@ -4,11 +4,11 @@ import type { Context } from '../../context.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
-import { none, object, text, type CommandResult } from '../../core/output.js';
+import { document, none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
-import { countsText, instanceText, itemName, planLines } from './render.js';
+import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown } from './render.js';
 import { stateJsonSchema } from './model.js';
 import { applyPlan, failureError, reportLine, secretResolver, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
@@ -36,7 +36,7 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
     writeWhole(o.out, `${JSON.stringify(doc, null, 2)}\n`);
     ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
   }
-  const result = ctx.globals.output === 'table' ? text(planLines(plan, instance).join('\n')) : object(doc);
+  const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour });
   return o.exitCode && plan.items.length ? { ...result, exitCode: EXIT_DIFFERS } : result;
 }
 
