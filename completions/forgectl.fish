@@ -637,7 +637,7 @@ complete -c forgectl -n '__forgectl_at \'api\'' -s i -l include -d 'print the st
 complete -c forgectl -n '__forgectl_at \'api\'' -l paginate -d 'follow every next page and print all items'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l port -x -d 'port to listen on; 0 picks a free one (default: 0)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l host -x -d 'address to listen on (default: 127.0.0.1)'
-complete -c forgectl -n '__forgectl_at \'sandbox\'' -l seed -x -d 'initial data: demo, empty, or random[:N] (default: demo)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l seed -x -d 'initial data: demo, empty, duplicates (demo with two hooks on one URL and two broadcasts with one message), or random[:N] (default: demo)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l latency -x -d 'delay added before every answer, in milliseconds'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, 429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content or ignore-key (a 200 for a write that acted without the keys named after #, e.g. ignore-key:1@PUT:/application/settings#signup_enabled)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-projects -x -d 'add this many generated projects (for benchmarks)'

@@ -53,7 +53,7 @@ export function registerSandbox(program: Command, reg: Registry): void {
       c
         .option('--port <n>', 'port to listen on; 0 picks a free one (default: 0)')
         .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
-        .option('--seed <seed>', 'initial data: demo, empty, or random[:N] (default: demo)')
+        .option('--seed <seed>', 'initial data: demo, empty, duplicates (demo with two hooks on one URL and two broadcasts with one message), or random[:N] (default: demo)')
         .option('--latency <ms>', 'delay added before every answer, in milliseconds')
         .option(
           '--fault <spec>',
@@ -68,7 +68,7 @@ export function registerSandbox(program: Command, reg: Registry): void {
 }
 
 export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Promise<CommandResult> {
-  const { seed, random } = parseSeed(opts.seed ?? 'demo');
+  const { seed, random, duplicates } = parseSeed(opts.seed ?? 'demo');
   const port = opts.port === undefined ? 0 : parseInteger('--port', opts.port, { min: 0, max: 65535 });
   const latencyMs = opts.latency === undefined ? 0 : parseInteger('--latency', opts.latency, { min: 0, max: 600_000 });
   const extraProjects = opts.extraProjects === undefined ? 0 : parseInteger('--extra-projects', opts.extraProjects, { min: 0, max: 1_000_000 });
@@ -95,7 +95,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   let sb;
   try {
     if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
-    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere });
+    sb = await startSandbox({ port, host, seed, random, duplicates, latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
@@ -115,12 +115,13 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
 }
 
 /** `demo`, `empty`, `random` (a number picked here) or `random:N` (the demo with N's random state resources). */
-export function parseSeed(text: string): { seed: (typeof SEEDS)[number]; random?: number } {
+export function parseSeed(text: string): { seed: (typeof SEEDS)[number]; random?: number; duplicates?: boolean } {
   if ((SEEDS as readonly string[]).includes(text)) return { seed: text as (typeof SEEDS)[number] };
+  if (text === 'duplicates') return { seed: 'demo', duplicates: true };
   if (text === 'random') return { seed: 'demo', random: Math.floor(Math.random() * 1_000_000) };
   const m = /^random:(\d{1,10})$/.exec(text);
   if (m && Number(m[1]) <= 0xffffffff) return { seed: 'demo', random: Number(m[1]) };
-  throw new UsageError(`--seed must be demo, empty, random or random:N (N from 0 to ${0xffffffff}); got ${JSON.stringify(text)}`);
+  throw new UsageError(`--seed must be demo, empty, duplicates, random or random:N (N from 0 to ${0xffffffff}); got ${JSON.stringify(text)}`);
 }
 
 /** An alert integration as printed at start: where to send alerts and with which key. */

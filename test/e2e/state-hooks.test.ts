@@ -169,3 +169,18 @@ describe('a group path in a state file', () => {
     });
   }
 });
+
+describe('the sandbox seed `duplicates`', () => {
+  const dupSandbox = useSandbox({ duplicates: true });
+  it('plays two hooks on one URL and two broadcasts with one message; the plan sees every one', async () => {
+    const sb = dupSandbox();
+    const urls = (await rawGet(sb, '/hooks', sb.tokens.admin)).body.map((h: any) => h.url);
+    expect(urls).toHaveLength(2);
+    expect(new Set(urls).size).toBe(1);
+    const path = file('dup-seed.yaml', { system_hooks: [], broadcast_messages: [] });
+    const plan = await forgectl(['state', 'plan', '-f', path, '--prune'], { env: envFor(sb) });
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('Plan: 0 to create, 0 to update, 5 to delete.');
+    expect(plan.stdout.match(/- delete system_hooks https:\/\/hooks\.example\.com\/system \(id \d+\)/g)).toHaveLength(2);
+  });
+});
