@@ -1,23 +1,16 @@
 // `state apply` reads the answer to every write (issue 33 item 1): an instance that answers 200 but
 // keeps a key as it was (the sandbox's `ignore-key` fault) is a failure, as for `settings set`.
 
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { forgectl, tempDir } from '../helpers/cli.js';
 import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
 import { runWithFault } from '../helpers/faults.js';
+import { yamlFile } from '../helpers/state.js';
 
 const sandbox = useSandbox();
 const dir = tempDir();
 
-function file(name: string, content: object): string {
-  const path = join(dir, name);
-  writeFileSync(path, stringify(content));
-  return path;
-}
-
+const file = (name: string, content: object) => yamlFile(dir, name, content);
 const writes = <T extends { method: string }>(sent: T[]) => sent.filter((r) => r.method !== 'GET');
 
 describe('a key the instance answers 200 to but does not take', () => {

@@ -2,48 +2,31 @@
 // creates before it deletes; every write is reported; hooks on one URL and broadcasts with one
 // message are all seen; group paths are paths; a hook URL's password never reaches the file.
 
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import { forgectl, tempDir, type CliResult } from '../helpers/cli.js';
-import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { parse } from 'yaml';
+import { forgectl, tempDir } from '../helpers/cli.js';
+import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
 import { runWithFault } from '../helpers/faults.js';
+import { adminWrite, stateRunner, writesOf, yamlFile } from '../helpers/state.js';
 
 const sandbox = useSandbox({ seed: 'empty' });
 const dir = tempDir();
 
-async function run(args: string[], env: Record<string, string> = {}): Promise<{ res: CliResult; sent: ReturnType<typeof requestsSince> }> {
-  const sb = sandbox();
-  const mark = sb.requests.length;
-  const res = await forgectl(args, { env: envFor(sb, 'admin', env) });
-  return { res, sent: requestsSince(sb, mark) };
-}
-
-function file(name: string, content: object | string): string {
-  const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : stringify(content));
-  return path;
-}
-
-async function post(path: string, body: object): Promise<any> {
-  const sb = sandbox();
-  const res = await fetch(`${sb.url}/api/v4${path}`, { method: 'POST', headers: { 'PRIVATE-TOKEN': sb.tokens.admin, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = await res.json();
-  return Array.isArray(answer) ? answer[0] : answer;
-}
+const run = stateRunner(sandbox);
+const file = (name: string, content: object | string) => yamlFile(dir, name, content);
+const post = (path: string, body: object) => adminWrite(sandbox(), 'POST', path, body);
 
 async function hooks(): Promise<any[]> {
   const sb = sandbox();
   return (await rawGet(sb, '/hooks?per_page=100', sb.tokens.admin)).body;
 }
 
-const writes = <T extends { method: string; path: string }>(sent: T[]) => sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace('/api/v4', '')}`);
+const writes = writesOf;
 
 beforeEach(async () => {
   const sb = sandbox();
-  for (const h of await hooks()) await fetch(`${sb.url}/api/v4/hooks/${h.id}`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': sb.tokens.admin } });
-  for (const b of (await rawGet(sb, '/broadcast_messages?per_page=100')).body) await fetch(`${sb.url}/api/v4/broadcast_messages/${b.id}`, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': sb.tokens.admin } });
+  for (const h of await hooks()) await adminWrite(sb, 'DELETE', `/hooks/${h.id}`);
+  for (const b of (await rawGet(sb, '/broadcast_messages?per_page=100')).body) await adminWrite(sb, 'DELETE', `/broadcast_messages/${b.id}`);
 });
 
 describe('a hook replace', () => {

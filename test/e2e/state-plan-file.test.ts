@@ -5,41 +5,28 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { forgectl, tempDir, type CliResult } from '../helpers/cli.js';
-import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { forgectl, tempDir } from '../helpers/cli.js';
+import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
+import { adminWrite, stateRunner, writesOf, yamlFile } from '../helpers/state.js';
 
 const sandbox = useSandbox();
 const other = useSandbox({ seed: 'empty' });
 const dir = tempDir();
 const SECRET = 'akismet-key-5521';
 
-async function run(args: string[], opts: { env?: Record<string, string>; configDir?: string } = {}): Promise<{ res: CliResult; sent: ReturnType<typeof requestsSince> }> {
-  const sb = sandbox();
-  const mark = sb.requests.length;
-  const env = opts.configDir ? { FORGECTL_PROFILE: 'prod', ...opts.env } : envFor(sb, 'admin', opts.env);
-  const res = await forgectl(args, { env, configDir: opts.configDir });
-  return { res, sent: requestsSince(sb, mark) };
-}
-
-function file(name: string, content: object): string {
-  const path = join(dir, name);
-  writeFileSync(path, stringify(content));
-  return path;
-}
-
-const writes = <T extends { method: string; path: string }>(sent: T[]) => sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace('/api/v4', '')}`);
+const runner = stateRunner(sandbox);
+/** With `configDir`, as its profile prod; else with the administrator's token in the environment. */
+const run = (args: string[], opts: { env?: Record<string, string>; configDir?: string } = {}) =>
+  runner(args, opts.configDir ? { FORGECTL_PROFILE: 'prod', ...opts.env } : opts.env, { configDir: opts.configDir });
+const file = (name: string, content: object) => yamlFile(dir, name, content);
+const writes = writesOf;
 
 async function settings(): Promise<Record<string, any>> {
   const sb = sandbox();
   return (await rawGet(sb, '/application/settings', sb.tokens.admin)).body;
 }
 
-async function put(path: string, body: object): Promise<void> {
-  const sb = sandbox();
-  const res = await fetch(`${sb.url}/api/v4${path}`, { method: 'PUT', headers: { 'PRIVATE-TOKEN': sb.tokens.admin, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-}
+const put = (path: string, body: object) => adminWrite(sandbox(), 'PUT', path, body);
 
 describe('the plan names its instance and is a document', () => {
   it('text starts with the instance and profile; -o json is the versioned plan document', async () => {

@@ -6,30 +6,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { forgectl, tempDir, type CliResult } from '../helpers/cli.js';
-import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { tempDir, type CliResult } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { adminWrite, stateRunner, yamlFile } from '../helpers/state.js';
 
 const sandbox = useSandbox();
 const dir = tempDir();
 
-async function run(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<{ res: CliResult; sent: ReturnType<typeof requestsSince> }> {
-  const sb = sandbox();
-  const mark = sb.requests.length;
-  const res = await forgectl(args, { env: envFor(sb, 'admin', env), cwd });
-  return { res, sent: requestsSince(sb, mark) };
-}
-
-function file(name: string, content: object): string {
-  const path = join(dir, name);
-  writeFileSync(path, stringify(content));
-  return path;
-}
-
-async function post(path: string, body: object): Promise<void> {
-  const sb = sandbox();
-  const res = await fetch(`${sb.url}/api/v4${path}`, { method: 'POST', headers: { 'PRIVATE-TOKEN': sb.tokens.admin, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-}
+const runner = stateRunner(sandbox);
+const run = (args: string[], env: Record<string, string> = {}, cwd?: string) => runner(args, env, { cwd });
+const file = (name: string, content: object) => yamlFile(dir, name, content);
+const post = (path: string, body: object) => adminWrite(sandbox(), 'POST', path, body);
 
 describe('state plan -o markdown', () => {
   it('prints a summary and a table of changes, secrets masked; other commands refuse -o markdown before any request', async () => {
