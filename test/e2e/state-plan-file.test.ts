@@ -103,6 +103,22 @@ describe('a saved plan', () => {
   });
 });
 
+describe('a saved plan holds no password', () => {
+  it('--out refuses a hook URL with credentials written in clear (exit 2, before any request); as a reference it is saved as one', async () => {
+    const out = join(dir, 'cred.json');
+    const clear = await run(['state', 'plan', '-f', file('cred.yaml', { system_hooks: [{ url: 'https://bot:pw-in-clear@cred.example.com/h' }] }), '--out', out]);
+    expect(clear.res.exitCode).toBe(2);
+    expect(clear.res.stderr).toContain('system_hooks[0].url holds credentials');
+    expect(clear.res.stderr).not.toContain('pw-in-clear');
+    expect(clear.sent).toEqual([]);
+    const ref = await run(['state', 'plan', '-f', file('cred-ref.yaml', { system_hooks: [{ url: { env: 'CRED_URL' } }] }), '--out', out], { env: { CRED_URL: 'https://bot:pw-in-env@cred.example.com/h' } });
+    expect(ref.res.exitCode, ref.res.stderr).toBe(0);
+    const saved = readFileSync(out, 'utf8');
+    expect(saved).not.toContain('pw-in-env');
+    expect(JSON.parse(saved).changes[0].writes[0].body.url).toEqual({ $secret: { env: 'CRED_URL' }, for: 'system_hooks[0].url' });
+  });
+});
+
 describe('--no-secrets', () => {
   it('compares everything else with every reference unset, and names what it left out', async () => {
     const was = (await settings()).signup_enabled;

@@ -136,6 +136,15 @@ export function urlHoldsCredentials(url: string): boolean {
   }
 }
 
+/** A saved plan holds no password: a hook URL with one must then be a reference (exit 2, before any request). */
+export function refuseClearUrlCredentials(entries: HookEntry[], where: string): void {
+  entries.forEach((e, i) => {
+    if (typeof e.url === 'string' && urlHoldsCredentials(e.url)) {
+      throw new UsageError(`${where}: system_hooks[${i}].url holds credentials, which a saved plan would carry`, `give it as a reference: url: {env: ${urlVariable(i)}}`);
+    }
+  });
+}
+
 /** The variable export names for a hook URL that holds credentials. */
 const urlVariable = (i: number) => `FORGECTL_HOOK_URL_${i}`;
 

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Notes } from '../settings/values.js';
 import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
-import { planHooks, prepareHooks, readHooks } from './hooks-section.js';
+import { planHooks, prepareHooks, readHooks, refuseClearUrlCredentials } from './hooks-section.js';
 import { planGroups, prepareGroups, readGroups } from './groups-section.js';
 import { secretResolver, type ResolveSlot } from './apply.js';
 import { readStateFile, type Section } from './model.js';
@@ -21,6 +21,8 @@ export interface PlanOptions extends SettingsOptions {
   prune?: boolean;
   /** Compare everything but secret-bearing fields, whose references are neither resolved nor needed. */
   noSecrets?: boolean;
+  /** The plan is saved (--out): nothing in it may hold a password. */
+  saved?: boolean;
 }
 
 export interface Planned {
@@ -45,6 +47,7 @@ export async function computePlan(ctx: Context, o: PlanOptions, file: string): P
   const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
   const where = file === '-' ? 'standard input' : file;
   const doc = await readStateFile(file, (what) => ctx.readStdin(what));
+  if (o.saved) refuseClearUrlCredentials(doc.system_hooks ?? [], where);
   const secrets = secretResolver(ctx);
   const notCompared: string[] = [];
   const settings = doc.settings && (await prepareSettings(doc.settings, where, o, notes, secrets.ref, o.noSecrets ? notCompared : undefined));

@@ -29,7 +29,7 @@ async function instanceOf(ctx: Context, http: HttpClient): Promise<PlanInstance>
 
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean; out?: string }): Promise<CommandResult> {
   if (o.out !== undefined && !o.out.trim()) throw new UsageError('--out needs a file name');
-  const { plan, http } = await computePlan(ctx, o, needFile(o));
+  const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
   const instance = await instanceOf(ctx, http);
   const doc = planDocument(plan, instance, new Date(ctx.clock.now()).toISOString());
   if (o.out) {
