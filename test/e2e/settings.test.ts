@@ -253,7 +253,7 @@ describe('settings get and diff', () => {
     const { res, sent } = await run(['settings', 'diff', '-f', f, '--exit-code']);
     expect(res.exitCode, res.stderr).toBe(5);
     expect(res.stderr).toContain('warning: some_newer_setting is not a setting forgectl knows; comparing it as given');
-    expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by the API; comparing akismet_enabled');
+    expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by this instance; comparing akismet_enabled');
     expect(res.stderr).not.toMatch(/send/);
     expect(sent.every((r) => r.method === 'GET')).toBe(true);
     const strict = await run(['settings', 'diff', '--strict', '-f', f]);

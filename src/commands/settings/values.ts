@@ -35,10 +35,9 @@ export const AS_GIVEN: Record<Purpose, { verb: string; doing: string; done: stri
  * instance reports both in `settings get`) needs no warning.
  */
 export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send', alongside: ReadonlySet<string> = new Set()): { key: string; def?: SettingDef } {
-  const { doing, done } = AS_GIVEN[purpose];
+  const { done } = AS_GIVEN[purpose];
   const key = canonicalSetting(raw.trim());
   if (!key || !/^[a-z0-9_]+$/.test(key)) throw new UsageError(`${where ? `${where}: ` : ''}invalid setting name ${JSON.stringify(raw)}`);
-  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; ${doing} ${key}`);
   const def = SETTINGS[key];
   if (!def) {
     if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, `check the name in \`forgectl settings get\`; without --strict unknown settings are ${done} as given`);
