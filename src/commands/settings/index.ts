@@ -8,8 +8,9 @@ const run = () => import('./run.js');
 const TYPING =
   'Values are typed by the known setting: booleans (true/false), integers, numbers, strings, lists ' +
   '(comma-separated or a JSON array) and objects (JSON, e.g. repository_storages_weighted={"default":100}). ' +
-  'The names of the specification (spam_service_enabled, avatar_lookup_enabled…) are accepted for the ' +
-  'real identifiers (akismet_enabled, gravatar_enabled…).';
+  'A setting the specification and the service name differently (spam_service_enabled/akismet_enabled, ' +
+  'avatar_lookup_enabled/gravatar_enabled…) may be written either way: the name the instance reports is the one ' +
+  'compared and sent.';
 
 export function registerSettings(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'settings', 'Read, change and compare the instance’s application settings (administrators)');
@@ -23,6 +24,7 @@ export function registerSettings(program: Command, reg: Registry): void {
       '# save the settings to edit them and apply with `settings set -f`',
       'forgectl settings get -o yaml > settings.yaml',
     ],
+    exitCodes: ['1  none of the named settings is reported by this instance', '2  a name neither forgectl nor the instance knows (with the nearest name)'],
     options: (c) => c.option('--show-secrets', 'print secret settings (API keys, tokens, shared secrets) in clear'),
     run: async (ctx, opts, args) => (await run()).getSettingsCommand(ctx, opts, args),
   });

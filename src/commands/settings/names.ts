@@ -30,6 +30,24 @@ function settingNames(reported: Record<string, unknown>): Set<string> {
   return new Set([...Object.keys(SETTINGS), ...Object.keys(reported)]);
 }
 
+/** Reading sends nothing: a name further off than a typo is still worth suggesting. */
+const READ_GUESS = (word: string) => Math.max(2, Math.floor(word.length / 2));
+
+/**
+ * Refuses (exit 2) a name to read that neither forgectl nor the instance knows, with the nearest
+ * name when one is near enough to be meant.
+ */
+export function checkReadableNames(names: Iterable<string>, reported: Record<string, unknown>): void {
+  for (const name of names) {
+    if (canonicalSetting(name) in SETTINGS || name in reported) continue;
+    const meant = nearest(name, settingNames(reported), READ_GUESS);
+    throw new UsageError(
+      `unknown setting ${name}${meant ? `: did you mean ${meant}?` : ' (forgectl does not know it and this instance does not report it)'}`,
+      '`forgectl settings get` lists every setting the instance reports',
+    );
+  }
+}
+
 /** Throws a UsageError for the first likely typo; warns about the other unknown names. */
 export function checkUnknownNames(names: Iterable<string>, reported: Record<string, unknown>, o: UnknownNameOptions): void {
   const { doing, verb } = AS_GIVEN[o.purpose];

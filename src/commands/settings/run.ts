@@ -8,7 +8,7 @@ import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { MASK, list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from './rules.js';
-import { checkUnknownNames, instanceNaming, meantSetting } from './names.js';
+import { checkReadableNames, checkUnknownNames, instanceNaming, meantSetting } from './names.js';
 import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
 
 export interface GetOptions {
@@ -52,6 +52,7 @@ export async function getSettingsCommand(ctx: Context, o: GetOptions, keys: stri
   if (asked.length) {
     // Shown under the name the instance reports, whichever of the spec's and the service's was asked.
     const naming = instanceNaming(settings, asked);
+    checkReadableNames(asked.filter((k) => !(naming.name(canonicalSetting(k)) in settings)), naming.current);
     value = {};
     for (const k of asked) {
       const model = canonicalSetting(k);
