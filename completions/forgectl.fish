@@ -188,7 +188,7 @@ complete -c forgectl -n '__forgectl_at \'settings\'' -a get -d 'Show the applica
 complete -c forgectl -n '__forgectl_at \'settings\'' -a set -d 'Change settings: KEY=VALUE arguments and/or a YAML or JSON file'
 complete -c forgectl -n '__forgectl_at \'settings\'' -a diff -d 'Compare the instance’s settings with a YAML or JSON file'
 complete -c forgectl -n '__forgectl_at \'plan-limits\'' -a get -d 'Show the limits of a plan'
-complete -c forgectl -n '__forgectl_at \'plan-limits\'' -a set -d 'Change limits of a plan: KEY=VALUE with non-negative integers'
+complete -c forgectl -n '__forgectl_at \'plan-limits\'' -a set -d 'Change limits of a plan: KEY=VALUE with non-negative integers, sizes with units'
 complete -c forgectl -n '__forgectl_at \'broadcast\'' -a list -d 'List broadcast messages (no credentials needed)'
 complete -c forgectl -n '__forgectl_at \'broadcast\'' -a get -d 'Show one broadcast message (no credentials needed)'
 complete -c forgectl -n '__forgectl_at \'broadcast\'' -a create -d 'Create a broadcast message (administrators)'

@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { SIZE_HELP } from '../../core/sizes.js';
 
 const run = () => import('./run.js');
 
@@ -10,7 +11,9 @@ const TYPING =
   '(comma-separated or a JSON array) and objects (JSON, e.g. repository_storages_weighted={"default":100}). ' +
   'A setting the specification and the service name differently (spam_service_enabled/akismet_enabled, ' +
   'avatar_lookup_enabled/gravatar_enabled…) may be written either way: the name the instance reports is the one ' +
-  'compared and sent.';
+  'compared and sent. Sizes take units: snippet_size_limit and wiki_page_max_content_bytes are kept in bytes, ' +
+  'max_attachment_size, max_export_size, max_import_size, max_import_remote_file_size, max_decompressed_archive_size, ' +
+  `bulk_import_max_download_file_size and inactive_projects_min_size_mb in MiB; each is ${SIZE_HELP}.`;
 
 export function registerSettings(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'settings', 'Read, change and compare the instance’s application settings (administrators)');
@@ -51,6 +54,8 @@ export function registerSettings(program: Command, reg: Registry): void {
     ],
     examples: [
       'forgectl settings set signup_enabled=false default_project_visibility=internal',
+      '# sizes with units: 512MiB (powers of 1024) or 3GB (powers of 1000)',
+      'forgectl settings set max_attachment_size=512MiB snippet_size_limit=10MB',
       'forgectl settings set throttle_unauthenticated_api_enabled=true throttle_unauthenticated_api_period_in_seconds=60 throttle_unauthenticated_api_requests_per_period=600 --dry-run',
       '# the API key is read from standard input, never from the command line',
       'printf %s "$AKISMET_KEY" | forgectl settings set akismet_enabled=true akismet_api_key=-',
