@@ -1,11 +1,10 @@
 // Keeps credentials and secrets out of traces, dry-runs, errors and output.
 
-import { URL_MASK } from './safe-text.js';
+import { URL_MASK, isCredentialParam, maskUrlCredentials } from './safe-text.js';
 
 export const REDACTED = '[REDACTED]';
 
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
-const CREDENTIAL_QUERY = new Set(['private_token', 'access_token', 'job_token', 'refresh_token']);
 
 // The one rule of what a key names a secret, for every masker: traces, dry-runs, errors, URL
 // queries (Redactor), list output (secret-fields.ts) and settings (get, diff, set, state). A
@@ -76,15 +75,16 @@ export class Redactor {
     try {
       u = new URL(raw);
     } catch {
-      return this.text(raw);
+      return maskUrlCredentials(this.text(raw));
     }
     // The one mask of credentials in URLs, as output shows them: `https://user:********@host`.
     if (u.password) u.password = URL_MASK;
     else if (u.username) u.username = URL_MASK;
     for (const key of [...u.searchParams.keys()]) {
-      if (CREDENTIAL_QUERY.has(key) || isSecretKey(key.replace(/\[.*$/, ''))) u.searchParams.set(key, URL_MASK);
+      if (isCredentialParam(key) || isSecretKey(key.replace(/\[.*$/, ''))) u.searchParams.set(key, URL_MASK);
     }
-    return this.text(u.toString());
+    // The fragment too (`#access_token=`), which searchParams does not hold.
+    return maskUrlCredentials(this.text(u.toString()));
   }
 
   /** Deep copy of a JSON value with secret keys and remembered secrets replaced. */
