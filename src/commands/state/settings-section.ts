@@ -7,7 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from '../settings/rules.js';
-import { checkUnknownNames } from '../settings/names.js';
+import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
 import { sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import type { SecretRef } from './model.js';
@@ -46,9 +46,10 @@ export async function prepareSettings(raw: Record<string, unknown>, where: strin
       throw new UsageError(`${where}: settings.${key} is a secret and is not written in the file`, `give it as {env: NAME} or {command: "…"}`);
     } else plain[key] = value;
   }
-  const typed = { ...typeFile(plain, where, !!o.strict, notes), ...secrets };
+  const typed = { ...typeFile(plain, where, !!o.strict, notes), ...modelNamed(secrets) };
   checkSettingRules(typed);
-  return { values: typed, refs };
+  // Keyed as written: which name is sent depends on what the instance reports (planSettings).
+  return { values: asWritten(typed, Object.keys(raw)), refs: modelNamed(refs) as Record<string, SecretRef> };
 }
 
 function shown(key: string, v: unknown): unknown {
@@ -57,8 +58,9 @@ function shown(key: string, v: unknown): unknown {
 
 const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
 
-export function planSettings(file: WantedSettings, current: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
-  const wanted = file.values;
+export function planSettings(file: WantedSettings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+  const naming = instanceNaming(reported, Object.keys(file.values), notes);
+  const [wanted, current] = [modelNamed(file.values), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current);
   const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
@@ -69,7 +71,7 @@ export function planSettings(file: WantedSettings, current: Settings, o: Setting
   const sent = (key: string, v: unknown): unknown => {
     const ref = file.refs[key];
     if (ref) return { $secret: ref, for: `settings.${key}` } satisfies SecretSlot;
-    return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: key }, for: `settings.${key}` } satisfies SecretSlot) : v;
+    return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: naming.name(key) }, for: `settings.${key}` } satisfies SecretSlot) : v;
   };
   const body = Object.fromEntries(Object.entries({ ...changed, ...carried }).map(([k, v]) => [k, sent(k, v)]));
   return [
@@ -77,15 +79,16 @@ export function planSettings(file: WantedSettings, current: Settings, o: Setting
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
-      changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
-      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys(changed).map((k) => [k, shown(k, current[k]) ?? null])) },
+      // Names as the instance reports them: what is compared again, sent and confirmed.
+      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: shown(key, current[key]), after: shown(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
+      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys(changed).map((k) => [naming.name(k), shown(k, current[k]) ?? null])) },
       writes: [
         {
           action: 'update',
           method: 'PUT',
           path: '/application/settings',
-          body,
-          confirm: Object.entries(changed).map(([key, after]) => ({ key, before: isSecretKey(key) ? null : current[key], after: sent(key, after) })),
+          body: naming.toInstance(body),
+          confirm: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: isSecretKey(key) ? null : current[key], after: sent(key, after) })),
         },
       ],
     },
