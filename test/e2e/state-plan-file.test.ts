@@ -66,6 +66,12 @@ describe('a saved plan', () => {
     expect(doc.changes[0].writes[0].body.akismet_api_key).toEqual({ $secret: { env: 'AKISMET_KEY' }, for: 'settings.akismet_api_key' });
     expect(doc.changes[0].changes.find((c: any) => c.key === 'akismet_api_key')).toMatchObject({ secret: true });
 
+    // Its references are resolved before any write: unset, nothing is sent (exit 2).
+    const unset = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(unset.res.exitCode).toBe(2);
+    expect(unset.res.stderr).toContain('AKISMET_KEY is not set');
+    expect(writes(unset.sent)).toEqual([]);
+
     const apply = await run(['state', 'apply', '--plan', out, '--yes'], { env });
     expect(apply.res.exitCode, apply.res.stderr).toBe(0);
     expect(writes(apply.sent)).toEqual(['PUT /application/settings']);

@@ -84,6 +84,11 @@ async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promis
   if (op.confirm) requireApplied(checkAnswer((await resolved(op.confirm, resolve)) as SentChange[], answer));
 }
 
+/** Resolves every secret of the writes before the first is sent: an unset reference stops the run whole (exit 2). */
+export async function resolveAll(items: readonly PlanItem[], resolve: ResolveSlot): Promise<void> {
+  for (const item of items) for (const op of item.writes) await resolved([op.body, op.confirm], resolve);
+}
+
 export function reportLine(r: WriteReport): string {
   const what = `${r.status}: ${r.action} ${r.resource} ${r.identity} (${r.method} ${r.path})`;
   return r.error ? `${what}: ${r.error}` : what;

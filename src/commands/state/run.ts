@@ -10,7 +10,7 @@ import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown } from './render.js';
 import { stateJsonSchema } from './model.js';
-import { applyPlan, failureError, reportLine, secretResolver, type WriteReport } from './apply.js';
+import { applyPlan, failureError, reportLine, resolveAll, secretResolver, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
 import { writeWhole } from './export.js';
 import { recheck } from './recheck.js';
@@ -59,7 +59,9 @@ async function savedPlan(ctx: Context, path: string): Promise<Planned & { instan
       'make a new plan (`forgectl state plan -f FILE --out plan.json`), review it, and apply that',
     );
   }
-  return { plan: saved.plan, http, resolve: secretResolver(ctx).slot, instance };
+  const resolve = secretResolver(ctx).slot;
+  await resolveAll(saved.plan.items, resolve);
+  return { plan: saved.plan, http, resolve, instance };
 }
 
 export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<CommandResult> {
