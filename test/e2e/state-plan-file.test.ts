@@ -109,6 +109,29 @@ describe('a saved plan', () => {
   });
 });
 
+describe('a saved plan of hooks', () => {
+  it('applies a replace as saved; refuses when the hook it replaces was deleted meanwhile', async () => {
+    const url = 'https://saved-hook.example.com/in';
+    const hook = await adminWrite(sandbox(), 'POST', '/hooks', { url, description: 'Saved', push_events: false });
+    const path = file('saved-hook.yaml', { system_hooks: [{ url, push_events: true }] });
+    const out = join(dir, 'hook-plan.json');
+    expect((await run(['state', 'plan', '-f', path, '--out', out])).res.exitCode).toBe(0);
+    const applied = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(applied.res.exitCode, applied.res.stderr).toBe(0);
+    expect(writes(applied.sent)).toEqual(['POST /hooks', `DELETE /hooks/${hook.id}`]);
+
+    // A second plan against the new hook; the hook is deleted by someone else before it runs.
+    expect((await run(['state', 'plan', '-f', file('saved-hook2.yaml', { system_hooks: [{ url, push_events: false }] }), '--out', out])).res.exitCode).toBe(0);
+    const sb = sandbox();
+    const now = (await rawGet(sb, '/hooks?per_page=100', sb.tokens.admin)).body.find((h: any) => h.url === url);
+    await adminWrite(sb, 'DELETE', `/hooks/${now.id}`);
+    const refused = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(refused.res.exitCode).toBe(1);
+    expect(refused.res.stderr).toContain(`system_hooks ${url}: no longer on the instance`);
+    expect(writes(refused.sent)).toEqual([]);
+  });
+});
+
 describe('a saved plan holds no password', () => {
   it('--out refuses a hook URL with credentials written in clear (exit 2, before any request); as a reference it is saved as one', async () => {
     const out = join(dir, 'cred.json');
