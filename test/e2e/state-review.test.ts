@@ -70,6 +70,18 @@ describe('a plan that reads at a glance', () => {
   });
 });
 
+describe('--prune', () => {
+  it('is described by the same sentence in plan --help, apply --help and README', async () => {
+    const sentence = 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists';
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(sentence);
+    for (const command of ['plan', 'apply']) {
+      const help = await run(['state', command, '--help']);
+      expect(help.res.stdout.replace(/\s+/g, ' ')).toContain(`--prune ${sentence}`);
+    }
+  });
+});
+
 /** The commands of README's CI job, `> file` redirections included. */
 function ciCommands(): Record<string, string[]> {
   const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
