@@ -1,5 +1,6 @@
 // The `system_hooks:` section, identified by url. The API has no update for a hook, so a changed
-// hook is replaced (delete + create). Its token is never returned, so it cannot be compared.
+// hook is replaced: created anew, then the old one deleted. Its token is never returned, so it cannot
+// be compared.
 
 import { hookPath, listHooks, type Hook } from '../../api/hooks.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
@@ -8,8 +9,7 @@ import { maskUrlCredentials } from '../../core/safe-text.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { HookEntry } from './model.js';
-import { fieldChanges, observedValues, type Plan, type SecretSlot } from './plan.js';
-import type { ResolveRef } from './settings-section.js';
+import { fieldChanges, observedValues, type Plan, type ResolveRef, type SecretSlot } from './plan.js';
 
 export interface WantedHook {
   entry: HookEntry;

@@ -53,6 +53,9 @@ export interface SecretSlot {
   for: string;
 }
 
+/** Resolves a file's reference; `owner` names what it is for in errors. */
+export type ResolveRef = (ref: SecretRef, owner: string) => Promise<string>;
+
 export function isSecretSlot(v: unknown): v is SecretSlot {
   return typeof v === 'object' && v !== null && '$secret' in v;
 }

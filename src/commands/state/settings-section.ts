@@ -12,7 +12,7 @@ import { sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import type { SecretRef } from './model.js';
 import { isSecretRef } from './references.js';
-import type { PlanItem, SecretSlot } from './plan.js';
+import type { PlanItem, ResolveRef, SecretSlot } from './plan.js';
 
 export interface SettingsOptions {
   strict?: boolean;
@@ -24,8 +24,6 @@ export interface WantedSettings {
   values: Settings;
   refs: Record<string, SecretRef>;
 }
-
-export type ResolveRef = (ref: SecretRef, owner: string) => Promise<string>;
 
 /** The file's settings typed, their references resolved and the rules the values alone break checked. */
 /** With `skipped` (--no-secrets), secret settings are left out of the comparison and named there. */
