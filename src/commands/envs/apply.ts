@@ -35,8 +35,8 @@ export interface DesiredEnv {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// Keys of `envs list -o yaml` output that describe rather than define an entry.
-const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
+// Keys of `envs list -o yaml` output that describe rather than define an entry (export skips them too).
+export const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
 
 function fileEntries(where: string, raw: unknown, approval: boolean): EntrySpec[] {
   if (raw === undefined || raw === null) return [];

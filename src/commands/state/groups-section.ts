@@ -8,7 +8,7 @@ import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
 import { parseGroupId } from '../../core/refs.js';
-import { parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
 import { resolveUsernames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
@@ -78,9 +78,6 @@ export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune
     if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);
   });
 }
-
-// Fields of a listed entry that describe rather than define it; `envs apply` skips them too.
-const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
 
 function entryOf(record: Record<string, unknown>): Record<string, unknown> {
   const out = Object.fromEntries(Object.entries(record).filter(([k, v]) => !DESCRIPTIVE.has(k) && v !== null && v !== undefined));
