@@ -176,6 +176,12 @@ describe('a token the section does not allow', () => {
     expect(res.exitCode).not.toBe(0);
     expect(res.stderr).toContain('settings: GET /application/settings was refused (403');
     expect(res.stderr).toContain('the settings section needs an administrator’s token');
+
+    // A refused write says the same: the broadcast list is public to read, its writes are not.
+    const write = await forgectl(['state', 'apply', '-f', file('forbidden-write.yaml', { broadcast_messages: [{ message: 'Not allowed' }] }), '--yes'], { env: envFor(sb, 'alice') });
+    expect(write.exitCode).not.toBe(0);
+    expect(write.stderr).toMatch(/failed: create broadcast_messages "Not allowed" \(POST \/broadcast_messages\): 403/);
+    expect(write.stderr).toContain('hint: the broadcast_messages section needs an administrator’s token to apply');
   });
 });
 

@@ -6,12 +6,12 @@ import * as z from 'zod';
 import { parseWriteAnswer, unwrapSingle } from '../../api/schema.js';
 import { getSettings } from '../../api/settings.js';
 import type { Context } from '../../context.js';
-import { CommandFailedError } from '../../core/errors.js';
+import { AuthError, CommandFailedError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { checkAnswer, requireApplied, type SentChange } from '../settings/answer.js';
-import type { SecretRef } from './model.js';
+import type { SecretRef, Section } from './model.js';
 import { resolveSecret } from './references.js';
-import { isSecretSlot, type PlanItem, type SecretSlot, type WriteOp } from './plan.js';
+import { isSecretSlot, SECTION_NEEDS, type PlanItem, type SecretSlot, type WriteOp } from './plan.js';
 
 export type WriteStatus = 'applied' | 'failed' | 'not tried' | 'dry run';
 
@@ -119,5 +119,7 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
 /** The error a run ends with: the first failure, after the report. */
 export function failureError(failed: NonNullable<ApplyOutcome['failed']>, hint: string): CommandFailedError {
   const r = failed.report;
-  return new CommandFailedError(`${r.action} ${r.resource} ${r.identity} failed: ${r.error}`, hint);
+  // A refused write names the token its section needs.
+  const needs = failed.error instanceof AuthError && failed.error.status === 403 ? SECTION_NEEDS[r.resource as Section] : undefined;
+  return new CommandFailedError(`${r.action} ${r.resource} ${r.identity} failed: ${r.error}`, needs ? `the ${r.resource} section needs ${needs}` : hint);
 }
