@@ -2,28 +2,16 @@
 // expiry date), so saving it to the profile would lock the caller out: refused (exit 2) before the
 // rotation is sent; without saving, it is still sent, with a warning.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, tempDir } from '../helpers/cli.js';
-import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { forgectl } from '../helpers/cli.js';
+import { envFor, profileWith, rawGet, requestsSince, savedToken, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
-
-async function profileWith(tokenName: string): Promise<string> {
-  const sb = sandbox();
-  const configDir = tempDir();
-  const res = await forgectl(['profile', 'add', 'main', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens[tokenName]}\n` });
-  expect(res.exitCode, res.stderr).toBe(0);
-  return configDir;
-}
-
-const savedToken = (configDir: string) => JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.main.token as string;
 
 describe('token rotate self --expires-at today', () => {
   it('with --save: exit 2 saying why, before anything is sent; the profile keeps its working token', async () => {
     const sb = sandbox();
-    const configDir = await profileWith('alice');
+    const configDir = await profileWith(sb, 'alice');
     const mark = sb.requests.length;
     const res = await forgectl(['token', 'rotate', 'self', '--save', '--expires-at', sb.state.clock.today()], { configDir });
     expect(res.exitCode).toBe(2);
@@ -36,7 +24,7 @@ describe('token rotate self --expires-at today', () => {
 
   it('saved by default (the profile’s own token): refused the same way, no rotation sent', async () => {
     const sb = sandbox();
-    const configDir = await profileWith('alice');
+    const configDir = await profileWith(sb, 'alice');
     const mark = sb.requests.length;
     const implicit = await forgectl(['token', 'rotate', 'self', '--expires-at', sb.state.clock.today()], { configDir });
     expect(implicit.exitCode).toBe(2);
@@ -48,7 +36,7 @@ describe('token rotate self --expires-at today', () => {
   it('with --no-save, or a token not from a profile: sent, with the warning', async () => {
     const sb = sandbox();
     const today = sb.state.clock.today();
-    const configDir = await profileWith('grace');
+    const configDir = await profileWith(sb, 'grace');
     const res = await forgectl(['token', 'rotate', 'self', '--no-save', '--expires-at', today, '-o', 'json'], { configDir });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain(`warning: the new token expires today (${today})`);
