@@ -636,7 +636,7 @@ complete -c forgectl -n '__forgectl_at \'sandbox\'' -l port -x -d 'port to liste
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l host -x -d 'address to listen on (default: 127.0.0.1)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l seed -x -d 'initial data: demo, empty, or random[:N] (default: demo)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l latency -x -d 'delay added before every answer, in milliseconds'
-complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, 429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body or no-content'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, 429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content or short-page'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-projects -x -d 'add this many generated projects (for benchmarks)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l clock-speed -x -d 'run the sandbox clock this many times faster than real time (default: 1)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l setting-names -x -d 'application settings named as the service names them (service: akismet_enabled) or as the spec does (spec: spam_service_enabled); default: service'

@@ -61,7 +61,7 @@ export function registerSandbox(program: Command, reg: Registry): void {
         .option(
           '--fault <spec>',
           'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, ' +
-            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body or no-content',
+            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content or short-page',
         )
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
         .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)')

@@ -5,7 +5,9 @@
 // The first pending fault that matches a request takes it. Faults that answer in the API's place
 // act before the request has any effect; body faults cut the real answer, after the request acted;
 // `empty-body` and `no-content` send a success with no body after it acted (a proxy or an older
-// version: the status kept with Content-Length 0, or 204 No Content).
+// version: the status kept with Content-Length 0, or 204 No Content). `short-page` sends half of a
+// keyset page, its next page named after the last item kept (a proxy or a server that caps keyset
+// pages below per_page: a short page that is not the end).
 
 export type FaultKind =
   | '500'
@@ -26,7 +28,8 @@ export type FaultKind =
   | 'hang'
   | 'hang-body'
   | 'empty-body'
-  | 'no-content';
+  | 'no-content'
+  | 'short-page';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   '500',
@@ -48,6 +51,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'hang-body',
   'empty-body',
   'no-content',
+  'short-page',
 ];
 
 const MESSAGES: Partial<Record<FaultKind, string>> = {
@@ -213,4 +217,25 @@ export function emptiedAnswer<R extends { status?: number; body?: unknown; heade
 /** Faults that send the status line and headers, then break the body. */
 export function isBodyFault(kind: FaultKind): kind is 'reset-body' | 'short-body' | 'hang-body' {
   return kind === 'reset-body' || kind === 'short-body' || kind === 'hang-body';
+}
+
+/**
+ * A page of a list cut to its first half (at least one item), as a server that caps keyset pages below
+ * per_page sends it: the next page, named by Link, starts after the last item kept (its cursor, the
+ * value the link gave the last item's id, follows it). Anything else is sent whole.
+ */
+export function shortenedPage<R extends { status?: number; body?: unknown; headers?: Record<string, string> }>(result: R): R {
+  const status = result.status ?? 200;
+  const items = result.body;
+  if (status < 200 || status >= 300 || !Array.isArray(items) || items.length < 2) return result;
+  const kept = items.slice(0, Math.ceil(items.length / 2));
+  const idOf = (item: unknown) => String((item as { id?: unknown } | null)?.id);
+  const headers = { ...result.headers };
+  const link = /<([^>]+)>;\s*rel="next"/.exec(headers.Link ?? '');
+  if (link) {
+    const next = new URL(link[1]);
+    for (const [k, v] of next.searchParams) if (v === idOf(items[items.length - 1])) next.searchParams.set(k, idOf(kept[kept.length - 1]));
+    headers.Link = headers.Link!.replace(link[1], next.toString());
+  }
+  return { ...result, body: kept, headers };
 }

@@ -111,13 +111,20 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
   return date;
 }
 
+function expiresTodaySaved(date: string, saving: string): UsageError {
+  return new UsageError(
+    `${saving} with an expiry of today (${date}) would save a token the service already counts as expired (from 00:00 UTC of its expiry date), locking the profile out`,
+    'give a later date (--expires-at tomorrow or later, or --expires-in 1d), or --no-save to only print the new token',
+  );
+}
+
 export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: string): Promise<CommandResult> {
   const id = parseTokenId(rawId);
   const expiresAt = rotationExpiry(o);
-  if (expiresAt !== undefined && expiresAt === todayUtc()) {
-    // Sent as asked (today is not in the past), but the service counts a token as expired from the start of its date.
-    ctx.warn(`the new token expires today (${expiresAt}): the service treats a token as expired from 00:00 UTC of its expiry date, so it may not work at all`);
-  }
+  // The service counts a token as expired from 00:00 UTC of its expiry date: one that expires today may
+  // not work at all. Saved, it would replace the profile's working token with it (issue 33.11).
+  const expiresToday = expiresAt !== undefined && expiresAt === todayUtc();
+  if (expiresToday && o.save === true) throw expiresTodaySaved(expiresAt, '--save');
   // --save is checked before the token is read: a refusal runs no helper and unlocks no keyring.
   const conn = await ctx.connection({
     beforeToken: (c) => {
@@ -156,6 +163,12 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
   }
   const saveTo = isOwnCredential && conn.tokenSource === 'profile' && !fromHelper && o.save !== false ? conn.profile : undefined;
+  if (expiresToday) {
+    // Saved by default (the profile's own token): refused as --save is, before the rotation is sent.
+    if (saveTo) throw expiresTodaySaved(expiresAt, `saving to profile ${saveTo.name}`);
+    // Sent as asked (today is not in the past), with the warning.
+    ctx.warn(`the new token expires today (${expiresAt}): the service treats a token as expired from 00:00 UTC of its expiry date, so it may not work at all`);
+  }
   // Someone else's token dies here as surely as with `token revoke`, so it asks as revoke does.
   if (!isOwnCredential) {
     await confirmDestructive(ctx, `Rotate token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'} (its current secret stops working)?`);
