@@ -265,8 +265,15 @@ export interface ParsedCommand {
   globals: GlobalOptions;
 }
 
+/** Runs a parsed command: once (the default, `invoke` then `present`), or once per instance of a fleet (src/fleet.ts). */
+export interface Runner {
+  run(spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[], path: string[]): Promise<void>;
+}
+
 export interface Registry {
   ctx: Context;
+  /** Set in src/cli.ts once the global options are known; unset: the command runs once. */
+  runner?: Runner;
   /** Set by the action: the exit code the command asked for. */
   exitCode?: number;
   /** When set, actions hand what they parsed here instead of running (tests, like gh's runF). */
@@ -369,14 +376,8 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();
-    // Resolved before the try: its own errors (no project given) are not the command's to explain.
-    const target: unknown = spec.target ? await spec.target(ctx, opts, args) : undefined;
-    await runExplained(
-      reg,
-      () => spec.run(ctx, opts, args, target),
-      (err) => spec.explain?.(err, args, opts, { ctx, target }),
-      () => spec.subject?.(args, opts, target),
-    );
+    if (reg.runner) return reg.runner.run(spec, opts, args, commandWords(self));
+    await present(ctx, await invoke(ctx, spec, opts, args), reg);
   });
   return cmd;
 }
@@ -387,39 +388,80 @@ function notFoundMessage(err: NotFoundError, subject: string): string {
 }
 
 /**
- * Runs and renders; an API error met in either (a list fetches its pages as it prints, so a failure
- * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet, and
- * a 404 names the command's subject unless the explanation gave a message of its own.
+ * What running a command gave, not yet printed: its result, or the error it stopped with (already
+ * explained). `explain` explains an error met later, while the result is printed (a list fetches
+ * its pages as it prints).
  */
-async function runExplained(
-  reg: Registry,
-  run: () => Promise<CommandResult>,
+export interface Outcome {
+  result?: CommandResult;
+  error?: unknown;
+  explain: (err: unknown) => Promise<void>;
+}
+
+/** Runs one command against one Context (the instance it is bound to) and prints nothing. */
+export async function invoke(ctx: Context, spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[]): Promise<Outcome> {
+  let target: unknown;
+  const explain = (err: unknown) =>
+    explainError(
+      ctx,
+      err,
+      (api) => spec.explain?.(api, args, opts, { ctx, target }),
+      () => spec.subject?.(args, opts, target),
+    );
+  try {
+    // Resolved before the run: its own errors (no project given) are not the command's to explain.
+    target = spec.target ? await spec.target(ctx, opts, args) : undefined;
+  } catch (error) {
+    return { error, explain: async () => {} };
+  }
+  try {
+    return { result: await spec.run(ctx, opts, args, target), explain };
+  } catch (error) {
+    await explain(error);
+    return { error, explain };
+  }
+}
+
+/** Prints an outcome on the Context's streams; an error (met running or printing) is thrown for src/cli.ts to report. */
+export async function present(ctx: Context, outcome: Outcome, reg: Pick<Registry, 'exitCode'>): Promise<void> {
+  if (outcome.error !== undefined) throw outcome.error;
+  const result = outcome.result!;
+  try {
+    await ctx.render(result);
+  } catch (err) {
+    await outcome.explain(err);
+    throw err;
+  }
+  if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+}
+
+/**
+ * An API error (a list fetches its pages as it prints, so a failure may come wrapped in a
+ * PartialListError) gets the command's explanation if it has no hint yet, and a 404 names the
+ * command's subject unless the explanation gave a message of its own.
+ */
+async function explainError(
+  ctx: Context,
+  err: unknown,
   explain: (err: ApiError) => Explanation | Promise<Explanation>,
   subject: () => string | undefined,
 ): Promise<void> {
-  try {
-    const result = await run();
-    await reg.ctx.render(result);
-    if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
-  } catch (err) {
-    const api = err instanceof PartialListError ? err.cause : err;
-    if (api instanceof ApiError && !api.hint) {
-      const e = await explain(api);
-      if (typeof e === 'string') api.hint = e;
-      else if (e) {
-        api.hint = e.hint;
-        if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
-      }
-      const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
-      if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
+  const api = err instanceof PartialListError ? err.cause : err;
+  if (api instanceof ApiError && !api.hint) {
+    const e = await explain(api);
+    if (typeof e === 'string') api.hint = e;
+    else if (e) {
+      api.hint = e.hint;
+      if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
     }
-    if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
-      // The credential this run sent: where it came from, and Admin Mode.
-      const credential = await import('../explain-credential.js');
-      const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(reg.ctx, api);
-      if (e) [api.message, api.hint] = [e.message, e.hint];
-    }
-    throw err;
+    const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
+    if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
+  }
+  if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
+    // The credential this run sent: where it came from, and Admin Mode.
+    const credential = await import('../explain-credential.js');
+    const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(ctx, api);
+    if (e) [api.message, api.hint] = [e.message, e.hint];
   }
 }
 
