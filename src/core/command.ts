@@ -66,6 +66,11 @@ export interface BaseSpec<O extends Typed.OptionValues> {
   /** True for commands that change something: --dry-run applies. */
   writes?: boolean;
   /**
+   * `local`: the command reaches no instance (profiles, the sandbox, docs), so a fleet (--profiles)
+   * is refused. `selection`: it runs once and shows what a fleet would select (`profile list`).
+   */
+  scope?: 'local' | 'selection';
+  /**
    * Global flags this command has an option of its own for (`hooks create --url` is the hook's URL,
    * not the instance's). Must list exactly the command's options named like a global; its --help says
    * which one applies.
@@ -103,6 +108,14 @@ function int(flag: string, min?: number, max?: number) {
   return (raw: string) => parseInteger(flag, raw, { min, max });
 }
 
+/** An option that names one thing: given twice it is a mistake (`-p a -p b` once used b silently). */
+function onceOnly(flag: string) {
+  return (raw: string, previous: unknown): string => {
+    if (previous !== undefined) throw new UsageError(`${flag} given twice`, 'for several instances use --profiles a,b');
+    return raw;
+  };
+}
+
 // A secret typed after a flag is seen by every user of the machine in `ps` and kept in the shell's
 // history, so no flag takes one; these say so, and what to use, instead of commander's bare
 // "too many arguments" or "unknown option".
@@ -128,7 +141,11 @@ export function secretSwitch(flag: string, description: string, what: string, us
 /** The global options of CLI.md, fresh Option objects each call (commander options are per command). */
 export function globalOptions(): Option[] {
   return [
-    new Option('-p, --profile <name>', 'credential profile to use (env FORGECTL_PROFILE)'),
+    new Option('-p, --profile <name>', 'credential profile to use (env FORGECTL_PROFILE)').argParser(onceOnly('-p/--profile')),
+    new Option('--profiles <list>', 'a fleet: run once per profile, names or globs (prod-*), comma-separated (env FORGECTL_PROFILES)').argParser(parseList),
+    new Option('--all-profiles', 'a fleet of every profile'),
+    new Option('--fleet-concurrency <n>', 'instances of a fleet run at once (default: 4)').argParser(int('--fleet-concurrency', 1, 64)),
+    new Option('--serial', 'a fleet one instance after another, stopping at the first failure'),
     new Option('--url <url>', 'base URL of the instance (env FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL)'),
     new Option('--token <token>', 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'),
     new Option('--token-type <type>', 'how the token is sent (env FORGECTL_TOKEN_TYPE)').choices(TOKEN_TYPES),
@@ -220,9 +237,13 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
     const opts = c.opts();
     for (const key of GLOBAL_KEYS) {
       if (ownGlobal.has(key)) continue;
-      if (c.getOptionValueSource(key) === 'cli' && opts[key] !== undefined) fromCli[key] = opts[key];
+      if (c.getOptionValueSource(key) !== 'cli' || opts[key] === undefined) continue;
+      // `-p a token self -p b`: given twice, before and after the command.
+      if (key === 'profile' && fromCli.profile !== undefined) throw new UsageError('-p/--profile given twice', 'for several instances use --profiles a,b');
+      fromCli[key] = opts[key];
     }
   }
+  checkFleetOptions(fromCli, env);
   const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>) };
   if (fromCli.output === undefined && env.FORGECTL_OUTPUT) {
     if (!OUTPUT_FORMATS.includes(env.FORGECTL_OUTPUT as OutputFormat)) {
@@ -243,6 +264,27 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
     g.all = false;
   }
   return g;
+}
+
+/**
+ * A fleet (`--profiles`, `--all-profiles`, FORGECTL_PROFILES) names its instances by profile: -p,
+ * --url and --token name one instance and contradict it. FORGECTL_PROFILES applies only when the
+ * command line names no instance itself.
+ */
+function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  const single = ['profile', 'url', 'token'].filter((k) => fromCli[k] !== undefined);
+  if (fromCli.profiles !== undefined && fromCli.allProfiles) throw new UsageError('--profiles and --all-profiles cannot be used together');
+  const fleet = fromCli.profiles !== undefined ? '--profiles' : fromCli.allProfiles ? '--all-profiles' : undefined;
+  if (fleet && single.length) {
+    const flags = single.map((k) => (k === 'profile' ? '-p/--profile' : `--${k}`)).join(', ');
+    throw new UsageError(`${fleet} cannot be used with ${flags}`, `a fleet takes each instance's URL and token from its profile; leave out ${flags}`);
+  }
+  if (!fleet && !single.length && env.FORGECTL_PROFILES?.trim()) fromCli.profiles = parseList(env.FORGECTL_PROFILES);
+  if ((fromCli.profiles as string[] | undefined)?.length === 0) throw new UsageError('--profiles is empty', 'name profiles or globs: --profiles prod,staging or --profiles "prod-*"');
+  const fleetOnly = ['fleetConcurrency', 'serial'].filter((k) => fromCli[k] !== undefined);
+  if (fleetOnly.length && fromCli.profiles === undefined && !fromCli.allProfiles) {
+    throw new UsageError(`${fleetOnly.map((k) => (k === 'serial' ? '--serial' : '--fleet-concurrency')).join(' and ')} only apply to a fleet`, 'add --profiles a,b or --all-profiles');
+  }
 }
 
 function examplesText(examples: string[], exitCodes: string[] = []): string {
