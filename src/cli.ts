@@ -39,6 +39,7 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
     'forgectl profile add work --url https://gitlab.example.com --token-stdin < token.txt',
     'forgectl token list --state active',
     'forgectl projects list --visibility private --all -o ndjson',
+    "forgectl --profiles 'prod-*' state plan -f instance.yaml --exit-code",
   ]);
   program.addHelpText(
     'after',
@@ -48,7 +49,8 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
       "  Run `forgectl COMMAND --help` for a command's options and examples,",
       '  and `man forgectl` for the manual (environment variables, files).',
       '  Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found,',
-      '  4 not authenticated or not allowed, 130 interrupted or cancelled.',
+      '  4 not authenticated or not allowed, 5 differences (--exit-code),',
+      '  130 interrupted or cancelled; over --profiles, the worst of them.',
     ].join('\n'),
   );
   helpWhenNoCommand(program);

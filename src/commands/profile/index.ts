@@ -74,7 +74,13 @@ export function registerProfile(program: Command, reg: Registry): void {
       'USER and ADMIN are what the last check of the token (profile add, login or set-token, or a saved rotation) recorded; VERIFIED is when. ' +
       'Nothing is asked: no request is sent, no credential store unlocked, no helper run. A profile never checked shows "—" and "not verified".',
     aliases: ['ls'],
-    examples: ['forgectl profile list', '# profiles whose token belongs to an administrator', "forgectl profile list -o json | jq -r '.[] | select(.admin) | .name'"],
+    examples: [
+      'forgectl profile list',
+      '# profiles whose token belongs to an administrator',
+      "forgectl profile list -o json | jq -r '.[] | select(.admin) | .name'",
+      '# the profiles a fleet would run on, in the order it runs them',
+      "forgectl profile list --profiles 'prod-*'",
+    ],
     run: async (ctx) => (await run()).listProfiles(ctx),
   });
 
