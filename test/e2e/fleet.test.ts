@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
-import { requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { ScriptedPrompter, runCli } from '../helpers/harness.js';
+import { rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandboxes = { a: useSandbox(), b: useSandbox(), c: useSandbox() };
 type Name = keyof typeof sandboxes;
@@ -211,5 +212,43 @@ describe('writes across a fleet', () => {
     expect(posts(mark, 'c')).toEqual([]);
     expect(res.stderr).toMatch(/^c: not run: b failed$/m);
     expect(res.stderr).toMatch(/^a ok \u00b7 b 403 \u00b7 c not run$/m);
+  });
+
+  it('on a terminal asks once, naming every instance and what it would do; "no" writes nowhere', async () => {
+    const home = fleetHome();
+    const hookIds: Partial<Record<Name, number>> = {};
+    for (const n of NAMES) {
+      const made = await run([...hookArgs('to-delete'), '-p', n, '-o', 'json'], home);
+      expect(made.exitCode, made.stderr).toBe(0);
+      hookIds[n] = json(made).id;
+    }
+    // The seeded instances are alike, so the new hook has the same id on each.
+    expect(new Set(Object.values(hookIds)).size).toBe(1);
+    const id = String(hookIds.a);
+    const env = { FORGECTL_CONFIG_DIR: undefined, XDG_CONFIG_HOME: home };
+
+    const declined = new ScriptedPrompter([false]);
+    let mark = marks();
+    const no = await runCli(['--all-profiles', 'hooks', 'delete', id], { env, tty: true, prompt: declined });
+    expect(no.exitCode).toBe(130);
+    expect(declined.asked).toHaveLength(1);
+    for (const n of NAMES) {
+      expect(declined.asked[0]).toContain(`${n}: Delete system hook ${id} (https://audit.example.com/to-delete)?`);
+      expect(sentSince(mark, n).filter((r) => r.method === 'DELETE')).toEqual([]);
+    }
+
+    const accepted = new ScriptedPrompter([true]);
+    mark = marks();
+    const yes = await runCli(['--profiles', 'c,a,b', '--serial', 'hooks', 'delete', id], { env, tty: true, prompt: accepted });
+    expect(yes.exitCode, yes.stderr).toBe(0);
+    expect(accepted.asked).toHaveLength(1);
+    expect(accepted.asked[0]).toMatch(/one after another/);
+    for (const n of NAMES) {
+      expect(sentSince(mark, n).filter((r) => r.method === 'DELETE')).toHaveLength(1);
+      expect((await rawGet(sandboxes[n](), `/hooks/${id}`, sandboxes[n]().tokens.admin)).status).toBe(404);
+    }
+    // --serial: c first (as given), then a, then b, one after another.
+    const deletedAt = (n: Name) => sentSince(mark, n).find((r) => r.method === 'DELETE')!.at;
+    expect([deletedAt('c') <= deletedAt('a'), deletedAt('a') <= deletedAt('b')]).toEqual([true, true]);
   });
 });
