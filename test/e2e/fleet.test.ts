@@ -169,6 +169,31 @@ describe('options that name one instance', () => {
   });
 });
 
+describe('the fleet from the environment, and standard input', () => {
+  it('FORGECTL_PROFILES selects a fleet unless the command line names one instance', async () => {
+    const home = fleetHome();
+    const fleet = await run(['token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'c,a' });
+    expect(fleet.exitCode, fleet.stderr).toBe(0);
+    expect(Object.keys(json(fleet))).toEqual(['c', 'a']);
+    const one = await run(['-p', 'b', 'token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'c,a' });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(json(one).name).toBe('admin');
+    expect(one.stderr).not.toMatch(/ ok/);
+  });
+
+  it('reads standard input once and gives it to every instance (a hook secret)', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const res = await run(['--profiles', 'a,b', 'hooks', 'create', '--url', 'https://audit.example.com/signed', '--secret-stdin', '--yes'], home, {}, 'fleet-hook-secret\n');
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const n of ['a', 'b'] as const) {
+      const post = sentSince(mark, n).find((r) => r.method === 'POST');
+      expect(post?.body).toMatchObject({ url: 'https://audit.example.com/signed', token: 'fleet-hook-secret' });
+    }
+    expect(res.stdout + res.stderr).not.toContain('fleet-hook-secret');
+  });
+});
+
 describe('writes across a fleet', () => {
   const hookArgs = (name: string) => ['hooks', 'create', '--url', `https://audit.example.com/${name}`, '--name', name];
   const posts = (mark: Record<Name, number>, n: Name) => sentSince(mark, n).filter((r) => r.method === 'POST');
