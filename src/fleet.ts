@@ -10,6 +10,7 @@ import { invoke, present, type CommandSpec, type Registry, type Runner } from '.
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { renderFleet, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
+import { object, text, type CommandResult, type OutputFormat } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
@@ -218,14 +219,19 @@ class FleetRunner implements Runner {
 
     const slots = new Slots(g.serial ? 1 : g.fleetConcurrency);
     const gate = new FleetGate(names, ctx, slots, g.serial);
-    const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate)));
+    const formats = new Set<OutputFormat>();
+    const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate, formats)));
+    // A command may choose its own default format (`api` prints JSON): the instances agree on it.
+    const format = formats.size === 1 ? [...formats][0] : g.output;
+    // `api` in a pipe returns the body as received; inside the fleet's JSON it is the value it reads as.
+    if (format !== g.output) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result.text);
     const code = await renderFleet(outcomes, {
-      format: g.output,
+      format,
       fields: g.fields,
       stdout: ctx.stdout,
       stderr: ctx.stderr,
       isTTY: ctx.stdoutIsTTY,
-      color: ctx.color && g.output === 'table',
+      color: ctx.color && format === 'table',
       width: ctx.terminalWidth(),
       redactor: ctx.redactor,
       verbose: g.verbose,
@@ -233,7 +239,15 @@ class FleetRunner implements Runner {
     this.reg.exitCode = code;
   }
 
-  private async runInstance(name: string, spec: CommandSpec<any, any>, opts: OptionValues, args: string[], slots: Slots, gate: FleetGate): Promise<InstanceOutcome> {
+  private async runInstance(
+    name: string,
+    spec: CommandSpec<any, any>,
+    opts: OptionValues,
+    args: string[],
+    slots: Slots,
+    gate: FleetGate,
+    formats: Set<OutputFormat>,
+  ): Promise<InstanceOutcome> {
     const ctx = this.ctx;
     let url: string | undefined;
     try {
@@ -264,6 +278,7 @@ class FleetRunner implements Runner {
     });
     try {
       const ran = await invoke(child, spec, opts, args);
+      formats.add(child.globals.output);
       outcome.result = ran.result;
       outcome.error = ran.error;
       if (ran.result?.kind === 'list') {
@@ -290,5 +305,14 @@ class FleetRunner implements Runner {
     outcome.exitCode = outcome.error !== undefined ? exitCodeFor(outcome.error) : (outcome.result?.exitCode ?? ExitCode.ok);
     gate.finish(name, outcome.notRun ? ExitCode.ok : outcome.exitCode);
     return outcome;
+  }
+}
+
+/** A text that reads as JSON becomes that value; any other stays text. */
+function asValue(body: string): CommandResult {
+  try {
+    return object(JSON.parse(body));
+  } catch {
+    return text(body);
   }
 }

@@ -86,6 +86,14 @@ describe('one command over three instances', () => {
     expect(rows.slice(1).map((r) => r.split(/\s+/)[0])).toEqual(['a', 'a', 'c', 'c']);
   });
 
+  it('keys `api` answers by profile too, as the JSON they are (api prints JSON by default)', async () => {
+    const res = await run(['--profiles', 'a,b', 'api', '/version'], fleetHome());
+    expect(res.exitCode, res.stderr).toBe(0);
+    const out = json(res);
+    expect(out.a.result).toMatchObject({ version: expect.any(String) });
+    expect(out.b.url).toBe(sandboxes.b().url);
+  });
+
   it('exits 5 when one instance drifts from the state file, naming it', async () => {
     const home = fleetHome();
     const dir = tempDir();
@@ -241,15 +249,13 @@ describe('writes across a fleet', () => {
 
   it('on a terminal asks once, naming every instance and what it would do; "no" writes nowhere', async () => {
     const home = fleetHome();
-    const hookIds: Partial<Record<Name, number>> = {};
-    for (const n of NAMES) {
-      const made = await run([...hookArgs('to-delete'), '-p', n, '-o', 'json'], home);
-      expect(made.exitCode, made.stderr).toBe(0);
-      hookIds[n] = json(made).id;
-    }
-    // The seeded instances are alike, so the new hook has the same id on each.
-    expect(new Set(Object.values(hookIds)).size).toBe(1);
-    const id = String(hookIds.a);
+    // A seeded hook, the same on each instance.
+    const id = '1';
+    const hookUrl = async (n: Name): Promise<string | undefined> =>
+      (await rawGet(sandboxes[n](), '/hooks', sandboxes[n]().tokens.admin)).body.find((h: { id: number }) => String(h.id) === id)?.url;
+    const seededUrl = await hookUrl('a');
+    expect(seededUrl).toMatch(/^https:/);
+    for (const n of NAMES) expect(await hookUrl(n)).toBe(seededUrl);
     const env = { FORGECTL_CONFIG_DIR: undefined, XDG_CONFIG_HOME: home };
 
     const declined = new ScriptedPrompter([false]);
@@ -258,7 +264,7 @@ describe('writes across a fleet', () => {
     expect(no.exitCode).toBe(130);
     expect(declined.asked).toHaveLength(1);
     for (const n of NAMES) {
-      expect(declined.asked[0]).toContain(`${n}: Delete system hook ${id} (https://audit.example.com/to-delete)?`);
+      expect(declined.asked[0]).toContain(`${n}: Delete system hook ${id} (${seededUrl})?`);
       expect(sentSince(mark, n).filter((r) => r.method === 'DELETE')).toEqual([]);
     }
 
@@ -270,7 +276,7 @@ describe('writes across a fleet', () => {
     expect(accepted.asked[0]).toMatch(/one after another/);
     for (const n of NAMES) {
       expect(sentSince(mark, n).filter((r) => r.method === 'DELETE')).toHaveLength(1);
-      expect((await rawGet(sandboxes[n](), `/hooks/${id}`, sandboxes[n]().tokens.admin)).status).toBe(404);
+      expect(await hookUrl(n)).toBeUndefined();
     }
     // --serial: c first (as given), then a, then b, one after another.
     const deletedAt = (n: Name) => sentSince(mark, n).find((r) => r.method === 'DELETE')!.at;
