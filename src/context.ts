@@ -48,6 +48,8 @@ export interface GlobalOptions {
   allowInsecureHttp: boolean;
   /** A fleet: the profiles (names or globs) to run the command on, one instance each (src/fleet.ts). */
   profiles?: string[];
+  /** Set when the fleet came from FORGECTL_PROFILES: a command that reaches no instance then runs as usual. */
+  profilesFromEnv?: boolean;
   /** A fleet of every profile. */
   allProfiles: boolean;
   /** Instances of a fleet run at once. */
@@ -191,7 +193,7 @@ export class Context {
       },
       { root: this, instance },
     );
-    child.globals = { ...this.globals, profile, url: undefined, token: undefined, profiles: undefined, allProfiles: false };
+    child.globals = { ...this.globals, profile, url: undefined, token: undefined, profiles: undefined, profilesFromEnv: undefined, allProfiles: false };
     return child;
   }
 

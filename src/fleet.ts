@@ -207,8 +207,10 @@ class FleetRunner implements Runner {
     const ctx = this.ctx;
     const g = ctx.globals;
     const flag = g.allProfiles ? '--all-profiles' : '--profiles';
+    // FORGECTL_PROFILES is a standing choice, not a request for this command: one that reaches no instance runs as usual.
+    if (spec.scope === 'local' && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args), this.reg);
     if (spec.scope === 'local') {
-      throw new UsageError(`${path.join(' ')} reaches no instance: ${flag} does not apply to it`, 'run it without --profiles, --all-profiles and FORGECTL_PROFILES');
+      throw new UsageError(`${path.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
     }
     // `profile list` shows the selection itself, once.
     if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args), this.reg);

@@ -279,7 +279,10 @@ function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.Process
     const flags = single.map((k) => (k === 'profile' ? '-p/--profile' : `--${k}`)).join(', ');
     throw new UsageError(`${fleet} cannot be used with ${flags}`, `a fleet takes each instance's URL and token from its profile; leave out ${flags}`);
   }
-  if (!fleet && !single.length && env.FORGECTL_PROFILES?.trim()) fromCli.profiles = parseList(env.FORGECTL_PROFILES);
+  if (!fleet && !single.length && env.FORGECTL_PROFILES?.trim()) {
+    fromCli.profiles = parseList(env.FORGECTL_PROFILES);
+    fromCli.profilesFromEnv = true;
+  }
   if ((fromCli.profiles as string[] | undefined)?.length === 0) throw new UsageError('--profiles is empty', 'name profiles or globs: --profiles prod,staging or --profiles "prod-*"');
   const fleetOnly = ['fleetConcurrency', 'serial'].filter((k) => fromCli[k] !== undefined);
   if (fleetOnly.length && fromCli.profiles === undefined && !fromCli.allProfiles) {

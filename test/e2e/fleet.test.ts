@@ -187,6 +187,10 @@ describe('the fleet from the environment, and standard input', () => {
     expect(one.exitCode, one.stderr).toBe(0);
     expect(json(one).name).toBe('admin');
     expect(one.stderr).not.toMatch(/ ok/);
+    // A standing FORGECTL_PROFILES does not stop the commands that reach no instance.
+    const local = await run(['completion', 'bash'], home, { FORGECTL_PROFILES: 'c,a' });
+    expect(local.exitCode, local.stderr).toBe(0);
+    expect(local.stdout).toMatch(/complete/);
   });
 
   it('reads standard input once and gives it to every instance (a hook secret)', async () => {
