@@ -6,7 +6,7 @@ import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, declareHeads, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
 import { HELP_LAYOUT } from './core/help.js';
-import { ExitCode } from './core/errors.js';
+import { ExitCode, type ApiError } from './core/errors.js';
 import { describeError } from './core/describe-error.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
 
@@ -158,9 +158,16 @@ export function reportError(ctx: Context, err: unknown): number {
   return code;
 }
 
+/** A 401 or 403 explained by the credential this run sent; its module loads only then. */
+async function explainCredential(ctx: Context, err: ApiError) {
+  const credential = await import('./explain-credential.js');
+  return (err.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(ctx, err);
+}
+
 /** Runs `forgectl ARGV`; tests may pass a registry with `parseOnly` to stop after parsing. */
 export async function run(argv: string[], ctx: Context, reg: Registry = { ctx }): Promise<number> {
   const program = buildProgram(reg, argv);
+  reg.explainCredential ??= explainCredential;
   try {
     // The one place globals are resolved: after parsing, before the action (so its errors know -o json).
     program.hook('preAction', async (_this, action) => {

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
-import { render, type CommandResult, type OutputFormat } from './core/output.js';
+import { render, type CommandResult } from './core/output.js';
 import { Progress } from './core/progress.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
@@ -14,6 +14,7 @@ import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
 import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
 import { tokenDefect } from './core/token-command.js';
+import { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
 import { dryRunText } from './core/dry-run-text.js';
 
 /** Status lines may quote server data: no raw control characters, no URL credentials. */
@@ -22,57 +23,16 @@ const safe = (s: string): string => visible(maskUrlCredentials(s));
 declare const __FORGECTL_VERSION__: string;
 export const VERSION: string = typeof __FORGECTL_VERSION__ === 'string' ? __FORGECTL_VERSION__ : '0.0.0-dev';
 
-export interface GlobalOptions {
-  profile?: string;
-  url?: string;
-  token?: string;
-  tokenType?: TokenType;
-  sudo?: string;
-  output: OutputFormat;
-  fields?: string[];
-  all: boolean;
-  page?: number;
-  perPage?: number;
-  limit?: number;
-  dryRun: boolean;
-  verbose: boolean;
-  yes: boolean;
-  color: boolean;
-  timeout: number;
-  retries: number;
-  caFile?: string;
-  insecure: boolean;
-  clientCert?: string;
-  clientKey?: string;
-  configDir?: string;
-  allowInsecureHttp: boolean;
-  /** A fleet: the profiles (names or globs) to run the command on, one instance each (src/fleet.ts). */
-  profiles?: string[];
-  /** Set when the fleet came from FORGECTL_PROFILES: a command that reaches no instance then runs as usual. */
-  profilesFromEnv?: boolean;
-  /** A fleet of every profile. */
-  allProfiles: boolean;
-  /** Instances of a fleet run at once. */
-  fleetConcurrency: number;
-  /** A fleet's instances one after another, stopping at the first failure. */
-  serial: boolean;
-}
+// The global options live on the floor below (src/core/globals.ts); named here as before.
+export { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
 
-export const DEFAULT_GLOBALS: GlobalOptions = {
-  output: 'table',
-  all: false,
-  dryRun: false,
-  verbose: false,
-  yes: false,
-  color: true,
-  timeout: 30,
-  retries: 3,
-  insecure: false,
-  allowInsecureHttp: false,
-  allProfiles: false,
-  fleetConcurrency: 4,
-  serial: false,
-};
+/**
+ * src/core/command.ts declares the Context its commands receive as an empty interface, so the core
+ * floor names nothing above it; this fills it in: a command receives this Context.
+ */
+declare module './core/command.js' {
+  interface CommandContext extends Context {}
+}
 
 /** Where each part of the connection came from; `token rotate` needs to know whose token it is. */
 export interface Connection {

@@ -208,12 +208,12 @@ class FleetRunner implements Runner {
     const g = ctx.globals;
     const flag = g.allProfiles ? '--all-profiles' : '--profiles';
     // FORGECTL_PROFILES is a standing choice, not a request for this command: one that reaches no instance runs as usual.
-    if (spec.scope === 'local' && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args), this.reg);
+    if (spec.scope === 'local' && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     if (spec.scope === 'local') {
       throw new UsageError(`${path.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
     }
     // `profile list` shows the selection itself, once.
-    if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args), this.reg);
+    if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     const store = await ctx.profiles();
     const names = selectProfiles(store.names(), fleetPatterns(g)!);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
@@ -279,7 +279,7 @@ class FleetRunner implements Runner {
       },
     });
     try {
-      const ran = await invoke(child, spec, opts, args);
+      const ran = await invoke(child, spec, opts, args, this.reg.explainCredential);
       formats.add(child.globals.output);
       outcome.result = ran.result;
       outcome.error = ran.error;

@@ -5,8 +5,7 @@
 
 import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
-import type { Context, GlobalOptions } from '../context.js';
-import { DEFAULT_GLOBALS } from '../context.js';
+import { DEFAULT_GLOBALS, type GlobalOptions } from './globals.js';
 import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
@@ -41,12 +40,18 @@ export function suggestedValues(option: object): readonly string[] | undefined {
   return SUGGESTED.get(option);
 }
 
+/**
+ * The Context a command receives. Empty on this floor, which names nothing above it; src/context.ts
+ * fills it in (declaration merging) with its Context: streams, globals, the instance's client.
+ */
+export interface CommandContext {}
+
 /** What an `explain` gives: a hint, or a clearer message (after the status) with its hint. */
 export type Explanation = string | { message?: string; hint: string } | undefined;
 
 /** What `explain` may use besides the error: the Context (to look up, e.g., the current head SHA) and the resolved target. */
 export interface ExplainCall<T> {
-  ctx: Context;
+  ctx: CommandContext;
   target: T;
 }
 
@@ -84,7 +89,7 @@ export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> e
    * checkout): `run` and `explain` both receive it, so a hint names what the command acted on.
    * Required when T is not undefined (see defineCommand).
    */
-  target?: (ctx: Context, opts: O, args: string[]) => Promise<T>;
+  target?: (ctx: CommandContext, opts: O, args: string[]) => Promise<T>;
   /**
    * The hint for an error of this command that the generic ones do not cover (a 403 that means "needs
    * Premium"), or a clearer message with its hint. Applied to an ApiError that has no hint yet, while
@@ -97,7 +102,7 @@ export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> e
    * 404 then says what was not found and on which instance, instead of a bare `404 Not Found`.
    */
   subject?: (args: string[], opts: O, target: T) => string | undefined;
-  run: (ctx: Context, opts: O, args: string[], target: T) => Promise<CommandResult>;
+  run: (ctx: CommandContext, opts: O, args: string[], target: T) => Promise<CommandResult>;
 }
 
 export const GLOBAL_HEADING = 'Global options:';
@@ -310,15 +315,20 @@ export interface ParsedCommand {
   globals: GlobalOptions;
 }
 
+/** For a 401 or 403 no explanation covered: what the credential sent was and where it came from (src/explain-credential.ts). */
+export type ExplainCredential = (ctx: CommandContext, err: ApiError) => Promise<{ message: string; hint: string } | undefined>;
+
 /** Runs a parsed command: once (the default, `invoke` then `present`), or once per instance of a fleet (src/fleet.ts). */
 export interface Runner {
   run(spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[], path: string[]): Promise<void>;
 }
 
 export interface Registry {
-  ctx: Context;
+  ctx: CommandContext;
   /** Set in src/cli.ts once the global options are known; unset: the command runs once. */
   runner?: Runner;
+  /** Set by src/cli.ts, which may load the floor above this one. */
+  explainCredential?: ExplainCredential;
   /** Set by the action: the exit code the command asked for. */
   exitCode?: number;
   /** When set, actions hand what they parsed here instead of running (tests, like gh's runF). */
@@ -422,7 +432,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();
     if (reg.runner) return reg.runner.run(spec, opts, args, commandWords(self));
-    await present(ctx, await invoke(ctx, spec, opts, args), reg);
+    await present(ctx, await invoke(ctx, spec, opts, args, reg.explainCredential), reg);
   });
   return cmd;
 }
@@ -444,14 +454,14 @@ export interface Outcome {
 }
 
 /** Runs one command against one Context (the instance it is bound to) and prints nothing. */
-export async function invoke(ctx: Context, spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[]): Promise<Outcome> {
+export async function invoke(ctx: CommandContext, spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[], credential?: ExplainCredential): Promise<Outcome> {
   let target: unknown;
   const explain = (err: unknown) =>
     explainError(
-      ctx,
       err,
       (api) => spec.explain?.(api, args, opts, { ctx, target }),
       () => spec.subject?.(args, opts, target),
+      credential && ((api) => credential(ctx, api)),
     );
   try {
     // Resolved before the run: its own errors (no project given) are not the command's to explain.
@@ -468,7 +478,7 @@ export async function invoke(ctx: Context, spec: CommandSpec<any, any>, opts: Ty
 }
 
 /** Prints an outcome on the Context's streams; an error (met running or printing) is thrown for src/cli.ts to report. */
-export async function present(ctx: Context, outcome: Outcome, reg: Pick<Registry, 'exitCode'>): Promise<void> {
+export async function present(ctx: CommandContext, outcome: Outcome, reg: Pick<Registry, 'exitCode'>): Promise<void> {
   if (outcome.error !== undefined) throw outcome.error;
   const result = outcome.result!;
   try {
@@ -486,10 +496,10 @@ export async function present(ctx: Context, outcome: Outcome, reg: Pick<Registry
  * command's subject unless the explanation gave a message of its own.
  */
 async function explainError(
-  ctx: Context,
   err: unknown,
   explain: (err: ApiError) => Explanation | Promise<Explanation>,
   subject: () => string | undefined,
+  credential: ((err: ApiError) => Promise<{ message: string; hint: string } | undefined>) | undefined,
 ): Promise<void> {
   const api = err instanceof PartialListError ? err.cause : err;
   if (api instanceof ApiError && !api.hint) {
@@ -502,10 +512,9 @@ async function explainError(
     const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
     if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
   }
-  if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
+  if (credential && api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
     // The credential this run sent: where it came from, and Admin Mode.
-    const credential = await import('../explain-credential.js');
-    const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(ctx, api);
+    const e = await credential(api);
     if (e) [api.message, api.hint] = [e.message, e.hint];
   }
 }
