@@ -109,6 +109,8 @@ export class FleetGate {
   /** Waits for the fleet's answer; true once `name` may write. The instance's slot is given up meanwhile. */
   async pass(name: string, question: string): Promise<boolean> {
     if (this.passed.has(name)) return true;
+    // Asked again after the fleet's answer was given (and was not yes for it): nobody is left to ask.
+    if (this.opened) throw new CancelledError('nothing was changed');
     const answer = new Promise<boolean>((resolve, reject) => this.waiting.set(name, { question, resolve, reject }));
     this.slots.release();
     this.settle();
