@@ -10,7 +10,7 @@ import { invoke, present, type CommandSpec, type Registry, type Runner } from '.
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { renderFleet, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
-import { object, text, type CommandResult, type OutputFormat } from './core/output.js';
+import { object, type CommandResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
@@ -228,7 +228,7 @@ class FleetRunner implements Runner {
     // A command may choose its own default format (`api` prints JSON): the instances agree on it.
     const format = formats.size === 1 ? [...formats][0] : g.output;
     // `api` in a pipe returns the body as received; inside the fleet's JSON it is the value it reads as.
-    if (format !== g.output) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result.text);
+    if (format !== g.output) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result);
     const code = await renderFleet(outcomes, {
       format,
       fields: g.fields,
@@ -312,11 +312,11 @@ class FleetRunner implements Runner {
   }
 }
 
-/** A text that reads as JSON becomes that value; any other stays text. */
-function asValue(body: string): CommandResult {
+/** A text that reads as JSON becomes that value; any other stays as it was. */
+function asValue(result: TextResult): CommandResult {
   try {
-    return object(JSON.parse(body));
+    return object(JSON.parse(result.text));
   } catch {
-    return text(body);
+    return result;
   }
 }

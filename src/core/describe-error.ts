@@ -37,7 +37,7 @@ export function describeError(err: unknown, o: { redactor: Redactor; output: str
     Object.assign(json, { ...answer, message: json.message });
   }
   if (o.verbose && err instanceof Error && !(err instanceof ApiError) && code === ExitCode.failed && err.stack) {
-    lines.push(visible(o.redactor.text(err.stack)));
+    lines.push(visible(maskUrlCredentials(o.redactor.text(err.stack))));
   }
   return { code, lines, json };
 }
