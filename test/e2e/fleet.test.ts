@@ -86,6 +86,15 @@ describe('one command over three instances', () => {
     expect(rows.slice(1).map((r) => r.split(/\s+/)[0])).toEqual(['a', 'a', 'c', 'c']);
   });
 
+  it('never prints an instance token, in the trace of --verbose neither', async () => {
+    const res = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json', '--verbose'], fleetHome());
+    expect(res.exitCode, res.stderr).toBe(0);
+    // The trace is there, under each instance's name.
+    expect(res.stderr).toMatch(/^a: .*GET .*personal_access_tokens\/self/m);
+    expect(res.stderr).toMatch(/^b: .*GET .*personal_access_tokens\/self/m);
+    for (const n of ['a', 'b'] as const) expect(res.stdout + res.stderr).not.toContain(sandboxes[n]().tokens.admin);
+  });
+
   it('keys `api` answers by profile too, as the JSON they are (api prints JSON by default)', async () => {
     const res = await run(['--profiles', 'a,b', 'api', '/version'], fleetHome());
     expect(res.exitCode, res.stderr).toBe(0);
