@@ -76,15 +76,19 @@ async function renderKeyed(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
 
 /** Every line carries "instance"; an item that has a field of that name is nested instead of overwritten. */
 async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
-  const line = (instance: string, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) && !Object.hasOwn(v, 'instance') ? { instance, ...v } : { instance, item: v };
+  // The item's own JSON with "instance" put first: no copy of an item that may hold a hundred keys.
+  const line = (instance: string, v: unknown): string => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.hasOwn(v, 'instance')) return jsonText({ instance, item: v });
+    const body = jsonText(v);
+    return `{"instance":${JSON.stringify(instance)}${body === '{}' ? '' : ','}${body.slice(1)}`;
+  };
   let out = '';
   for (const x of outcomes) {
     for (const req of x.dryRun) out += `${jsonText({ instance: x.instance, dry_run: true, ...req })}\n`;
     if (x.error !== undefined || x.notRun || !x.result) continue;
     const value = resultValue(x.result, o.fields, x.items);
-    if (x.result.kind === 'list') for (const v of value as unknown[]) out += `${jsonText(line(x.instance, v))}\n`;
-    else if (x.result.kind === 'object') out += `${jsonText(line(x.instance, value))}\n`;
+    if (x.result.kind === 'list') for (const v of value as unknown[]) out += `${line(x.instance, v)}\n`;
+    else if (x.result.kind === 'object') out += `${line(x.instance, value)}\n`;
     else if (x.result.kind === 'text') out += `${jsonText({ instance: x.instance, text: value })}\n`;
   }
   await write(o.stdout, out);
