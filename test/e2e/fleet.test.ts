@@ -248,6 +248,11 @@ describe('writes across a fleet', () => {
     const all = await run(['--all-profiles', ...hookArgs('everywhere'), '--yes'], home);
     expect(all.exitCode, all.stderr).toBe(0);
     for (const n of NAMES) expect(posts(mark, n)).toHaveLength(1);
+    // One instance at a time: each waits at the gate without holding the only slot.
+    mark = marks();
+    const oneAtATime = await run(['--all-profiles', '--fleet-concurrency', '1', ...hookArgs('one-at-a-time'), '--yes'], home);
+    expect(oneAtATime.exitCode, oneAtATime.stderr).toBe(0);
+    for (const n of NAMES) expect(posts(mark, n)).toHaveLength(1);
 
     // b's token may not create hooks: a (the canary) is written, b fails, c is never tried.
     const serialHome = fleetHome({ b: 'readonly' });
