@@ -8,9 +8,9 @@ import type { Context } from './context.js';
 import { SINGLE_INSTANCE_VARIABLES } from './context.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
-import { renderFleet, type InstanceOutcome } from './core/fleet-output.js';
+import { columnsOf, renderFleet, streamLine, streamsLines, write, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
-import { object, type CommandResult, type OutputFormat, type TextResult } from './core/output.js';
+import { object, type Column, type CommandResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
@@ -200,6 +200,9 @@ class NotRun extends CancelledError {
 }
 
 class FleetRunner implements Runner {
+  /** Set for formats printed line by line as items come (src/core/fleet-output.ts streamsLines). */
+  private lines?: (text: string) => Promise<void>;
+
   constructor(
     private readonly ctx: Context,
     private readonly reg: Registry,
@@ -221,6 +224,7 @@ class FleetRunner implements Runner {
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
     if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL and token from its profile`);
 
+    if (streamsLines(g.output, ctx.stdoutIsTTY)) this.lines = (text) => write(ctx.stdout, text);
     const slots = new Slots(g.serial ? 1 : g.fleetConcurrency);
     const gate = new FleetGate(names, ctx, slots, g.serial);
     const formats = new Set<OutputFormat>();
@@ -289,11 +293,31 @@ class FleetRunner implements Runner {
         // Read here, within the instance's slot: the instances' pages come in parallel.
         const items: unknown[] = [];
         outcome.items = items;
+        const result = ran.result;
+        const lines = this.lines && child.globals.output === ctx.globals.output ? this.lines : undefined;
+        outcome.streamed = !!lines;
+        let columns: Column[] | undefined;
+        let batch = '';
         try {
-          for await (const item of ran.result.items) items.push(item);
+          for await (const item of result.items) {
+            if (!lines) {
+              items.push(item);
+              continue;
+            }
+            columns ??= columnsOf(result, ctx.globals.fields, item);
+            batch += streamLine(name, result, item, { format: ctx.globals.output, fields: ctx.globals.fields }, columns);
+            // Written in batches, as one run writes a long list: a write per item costs more than the item.
+            if (batch.length >= 64 * 1024) {
+              const chunk = batch;
+              batch = '';
+              await lines(chunk);
+            }
+          }
         } catch (err) {
           await ran.explain(err);
           outcome.error = err;
+        } finally {
+          if (lines && batch) await lines(batch);
         }
       }
     } finally {

@@ -7,9 +7,10 @@ import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
 import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, worstExitCode } from './errors.js';
 import type { DryRunRequest } from './http.js';
-import { getPath, jsonText, list, object, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions } from './output.js';
+import { cellText, getPath, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions } from './output.js';
 import type { Redactor } from './redact.js';
 import { maskUrlCredentials } from './safe-text.js';
+import { maskTokenLike } from './secret-fields.js';
 
 export interface InstanceOutcome {
   /** The profile name. */
@@ -26,6 +27,8 @@ export interface InstanceOutcome {
   dryRun: DryRunRequest[];
   /** What the command wrote on stdout itself (rare: `api --include`). */
   stdout: string;
+  /** Set when the list's items were printed as they came (`streamLines`), not kept in `items`. */
+  streamed?: boolean;
 }
 
 export interface FleetRenderOptions extends RenderOptions {
@@ -39,7 +42,8 @@ interface Tagged {
   item: unknown;
 }
 
-function write(stream: Writable, s: string): Promise<void> {
+/** Writes, waiting for a slow reader to drain. */
+export function write(stream: Writable, s: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (stream.write(s)) resolve();
     else {
@@ -74,18 +78,39 @@ async function renderKeyed(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   await render(object(keyed), { ...o, fields: undefined });
 }
 
-/** Every line carries "instance"; an item that has a field of that name is nested instead of overwritten. */
+/**
+ * An NDJSON line: the value's own JSON with "instance" put first (no copy of an item that may hold a
+ * hundred keys); a value that has a field of that name is nested under "item" instead of overwritten.
+ */
+function line(instance: string, v: unknown): string {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.hasOwn(v, 'instance')) return jsonText({ instance, item: v });
+  const body = jsonText(v);
+  return `{"instance":${JSON.stringify(instance)}${body === '{}' ? '' : ','}${body.slice(1)}`;
+}
+
+/**
+ * Whether a list is printed line by line as its items come, from every instance at once (lines
+ * interleave, each naming its instance): NDJSON, and table rows in a pipe. Memory then stays flat as
+ * for one instance. Anything else waits for every instance.
+ */
+export function streamsLines(format: RenderOptions['format'], isTTY: boolean): boolean {
+  return format === 'ndjson' || (format === 'table' && !isTTY);
+}
+
+/** The line of one item of one instance's list, for `streamsLines` formats. */
+export function streamLine(instance: string, result: ListResult, raw: unknown, o: Pick<RenderOptions, 'format' | 'fields'>, columns?: Column[]): string {
+  const item = result.maskTokenLike ? maskTokenLike(raw) : raw;
+  if (o.format === 'ndjson') return `${line(instance, pickFields(item, o.fields))}\n`;
+  const cols = columns ?? columnsOf(result, o.fields, item);
+  return `${[instance, ...cols.map((c) => cellText(c.value ? c.value(item as Record<string, unknown>) : getPath(item, c.key), false))].join('\t')}\n`;
+}
+
+/** Every line carries "instance". */
 async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
-  // The item's own JSON with "instance" put first: no copy of an item that may hold a hundred keys.
-  const line = (instance: string, v: unknown): string => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.hasOwn(v, 'instance')) return jsonText({ instance, item: v });
-    const body = jsonText(v);
-    return `{"instance":${JSON.stringify(instance)}${body === '{}' ? '' : ','}${body.slice(1)}`;
-  };
   let out = '';
   for (const x of outcomes) {
     for (const req of x.dryRun) out += `${jsonText({ instance: x.instance, dry_run: true, ...req })}\n`;
-    if (x.error !== undefined || x.notRun || !x.result) continue;
+    if (x.error !== undefined || x.notRun || !x.result || x.streamed) continue;
     const value = resultValue(x.result, o.fields, x.items);
     if (x.result.kind === 'list') for (const v of value as unknown[]) out += `${line(x.instance, v)}\n`;
     else if (x.result.kind === 'object') out += `${line(x.instance, value)}\n`;
@@ -95,6 +120,8 @@ async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
 }
 
 async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
+  // Rows already printed as they came are not printed again.
+  outcomes = outcomes.filter((x) => !x.streamed);
   const done = outcomes.filter((x) => x.result && x.error === undefined && !x.notRun);
   const plain = outcomes.every((x) => !x.dryRun.length && !x.stdout);
   if (plain && done.length && done.every((x) => x.result!.kind === 'list')) return renderCombinedList(done, o);
@@ -113,7 +140,7 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
 }
 
 /** The table's columns for rows of `sample`'s shape: --fields, the command's own, or the item's keys. */
-function columnsOf(r: { columns?: Column[] }, fields: string[] | undefined, sample: unknown): Column[] {
+export function columnsOf(r: { columns?: Column[] }, fields: string[] | undefined, sample: unknown): Column[] {
   if (fields?.length) return fields.map((f) => ({ key: f, header: f }));
   if (r.columns?.length) return r.columns;
   return sample && typeof sample === 'object' ? Object.keys(sample).map((k) => ({ key: k })) : [];

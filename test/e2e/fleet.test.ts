@@ -76,8 +76,9 @@ describe('one command over three instances', () => {
     const home = fleetHome();
     const nd = await run(['--profiles', 'a,c', 'projects', 'list', '--limit', '2', '-o', 'ndjson'], home);
     expect(nd.exitCode, nd.stderr).toBe(0);
+    // Printed as they come: the instances' lines may interleave, each names its own.
     const lines = nd.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.instance)).toEqual(['a', 'a', 'c', 'c']);
+    expect(lines.map((l) => l.instance).sort()).toEqual(['a', 'a', 'c', 'c']);
     expect(lines.every((l) => typeof l.id === 'number')).toBe(true);
     const table = await run(['--profiles', 'a,c', 'projects', 'list', '--limit', '2'], home, { FORGECTL_FORCE_TTY: '1' });
     expect(table.exitCode, table.stderr).toBe(0);
