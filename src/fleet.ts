@@ -10,7 +10,7 @@ import { invoke, present, type CommandSpec, type Registry, type Runner } from '.
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { columnsOf, renderFleet, streamLine, streamsLines, write, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
-import { object, type Column, type CommandResult, type OutputFormat, type TextResult } from './core/output.js';
+import { object, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
@@ -289,50 +289,55 @@ class FleetRunner implements Runner {
       formats.add(child.globals.output);
       outcome.result = ran.result;
       outcome.error = ran.error;
-      if (ran.result?.kind === 'list') {
-        // Read here, within the instance's slot: the instances' pages come in parallel.
-        const items: unknown[] = [];
-        outcome.items = items;
-        const result = ran.result;
-        const lines = this.lines && child.globals.output === ctx.globals.output ? this.lines : undefined;
-        outcome.streamed = !!lines;
-        let columns: Column[] | undefined;
-        let batch = '';
-        try {
-          for await (const item of result.items) {
-            if (!lines) {
-              items.push(item);
-              continue;
-            }
-            columns ??= columnsOf(result, ctx.globals.fields, item);
-            batch += streamLine(name, result, item, { format: ctx.globals.output, fields: ctx.globals.fields }, columns);
-            // Written in batches, as one run writes a long list: a write per item costs more than the item.
-            if (batch.length >= 64 * 1024) {
-              const chunk = batch;
-              batch = '';
-              await lines(chunk);
-            }
-          }
-        } catch (err) {
-          await ran.explain(err);
-          outcome.error = err;
-        } finally {
-          if (lines && batch) await lines(batch);
-        }
-      }
+      if (ran.result?.kind === 'list') await readList(outcome, ran.result, ran.explain, child.globals.output === ctx.globals.output ? this.lines : undefined, ctx.globals);
     } finally {
       stderr.flushLine();
-      await child.close();
       slots.release();
+      if (outcome.error instanceof NotRun) {
+        outcome.notRun = outcome.error.message;
+        outcome.error = undefined;
+      }
+      outcome.stdout = stdout.text;
+      outcome.exitCode = outcome.error !== undefined ? exitCodeFor(outcome.error) : (outcome.result?.exitCode ?? ExitCode.ok);
+      // Always told, or the instances waiting at the gate would wait for this one forever.
+      gate.finish(name, outcome.notRun ? ExitCode.ok : outcome.exitCode);
+      await child.close();
     }
-    if (outcome.error instanceof NotRun) {
-      outcome.notRun = outcome.error.message;
-      outcome.error = undefined;
-    }
-    outcome.stdout = stdout.text;
-    outcome.exitCode = outcome.error !== undefined ? exitCodeFor(outcome.error) : (outcome.result?.exitCode ?? ExitCode.ok);
-    gate.finish(name, outcome.notRun ? ExitCode.ok : outcome.exitCode);
     return outcome;
+  }
+}
+
+/**
+ * Reads an instance's list, within its slot (the instances' pages come in parallel): printed line by
+ * line as it comes when `lines` is given, else kept for the fleet's output. A failure part way is the
+ * instance's error; what was printed stays.
+ */
+async function readList(outcome: InstanceOutcome, result: ListResult, explain: (err: unknown) => Promise<void>, lines: ((text: string) => Promise<void>) | undefined, g: { output: OutputFormat; fields?: string[] }): Promise<void> {
+  const items: unknown[] = [];
+  outcome.items = items;
+  outcome.streamed = !!lines;
+  let columns: Column[] | undefined;
+  let batch = '';
+  try {
+    for await (const item of result.items) {
+      if (!lines) {
+        items.push(item);
+        continue;
+      }
+      columns ??= columnsOf(result, g.fields, item);
+      batch += streamLine(outcome.instance, result, item, { format: g.output, fields: g.fields }, columns);
+      // Written in batches, as one run writes a long list: a write per item costs more than the item.
+      if (batch.length >= 64 * 1024) {
+        const chunk = batch;
+        batch = '';
+        await lines(chunk);
+      }
+    }
+  } catch (err) {
+    await explain(err);
+    outcome.error = err;
+  } finally {
+    if (lines && batch) await lines(batch);
   }
 }
 
