@@ -51,7 +51,7 @@ __forgectl_alias() {
 }
 
 __forgectl_flags() {
-  echo '-p --profile --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
+  echo '-p --profile --profiles --all-profiles --fleet-concurrency --serial --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
   case "$1" in
     'profile') echo '' ;;
     'profile add') echo '--url --token-stdin --token --token-command --storage --token-type --sudo --ca-file --client-cert --client-key --insecure --default --no-verify' ;;
@@ -434,6 +434,8 @@ __forgectl_value() {
     'sandbox|--clock-speed') echo 'text' ;;
     'sandbox|--setting-names') echo 'text' ;;
     *'|-p'|*'|--profile') echo 'profile' ;;
+    *'|--profiles') echo 'text' ;;
+    *'|--fleet-concurrency') echo 'text' ;;
     *'|--url') echo 'text' ;;
     *'|--token') echo 'text' ;;
     *'|--token-type') echo 'choice personal oauth job' ;;

@@ -5,7 +5,7 @@
 // Cases of a group run interleaved so load on the machine hits every case alike; figures are medians.
 // Nothing here asserts: speed is not tested, it is measured (bench/README.md says how to read it).
 //
-//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state]
+//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state,fleet]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state'];
+const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state', 'fleet'];
 const only = args.only?.split(',');
 for (const name of only ?? []) if (!SECTIONS.includes(name)) throw new Error(`--only: sections are ${SECTIONS.join(', ')}`);
 const want = (section) => !only || only.includes(section);
@@ -350,6 +350,27 @@ await section('state', async () => {
   results.cases.bareRoundTrip25 = { label: 'bare fetch round trip, 25 ms latency', ms: rtt };
   compare('own', r.statePlan25, { ms: 3 * r.apiVersion25.ms, label: '3 × forgectl api /version' }, 1);
   results.statePlanRoundTrips = (r.statePlan25.ms - r.apiVersion25.ms) / rtt + 1;
+});
+
+// A fleet (issue 35): `projects list --all` over four sandboxes at 200 ms latency, each with 500 more
+// projects, in one process, against the slowest of the same list from each instance alone (the four
+// separate runs go in the same rounds). Goal: the fleet takes at most 1.3x the slowest instance.
+await section('fleet', async () => {
+  const sandboxes = [];
+  for (let i = 0; i < 4; i++) sandboxes.push(await started(startSandboxProcess(['--latency', '200', '--extra-projects', '500'])));
+  const fleetDir = join(configDir, 'fleet');
+  mkdirSync(fleetDir, { recursive: true, mode: 0o700 });
+  const profiles = Object.fromEntries(sandboxes.map((sb, i) => [`i${i + 1}`, { url: sb.url, token: sb.tokens.admin, tokenType: 'personal' }]));
+  writeFileSync(join(fleetDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+  const env = { FORGECTL_CONFIG_DIR: fleetDir };
+  const list = ['projects', 'list', '--all', '-o', 'ndjson'];
+  const singles = sandboxes.map((_, i) => probed(`fleetSingle:${i + 1}`, `forgectl -p i${i + 1} projects list --all -o ndjson (200 ms)`, [BIN, '-p', `i${i + 1}`, ...list], env));
+  const fleet = probed('fleet4', 'forgectl --all-profiles projects list --all -o ndjson, 4 instances (200 ms)', [BIN, '--all-profiles', ...list], env);
+  const r = await interleaved([...singles, fleet], PAGING_ROUNDS);
+  for (const sb of sandboxes) await sb.stop();
+  const slowest = singles.map((c) => r[c.id]).reduce((a, b) => (b.ms > a.ms ? b : a));
+  if (r.fleet4.lines !== singles.reduce((n, c) => n + r[c.id].lines, 0)) throw new Error(`the fleet printed ${r.fleet4.lines} lines, not the instances' sum`);
+  compare('35', r.fleet4, { ...slowest, label: `slowest single instance (${slowest.label.split(' ')[2]})` }, 1.3);
 });
 
 results.loadavg.end = loadavg();

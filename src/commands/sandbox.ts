@@ -25,6 +25,7 @@ const SEEDS = ['demo', 'empty'] as const;
 export function registerSandbox(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'sandbox',
+    scope: 'local',
     summary: 'Run a local simulator of the API, for trying commands and testing scripts offline',
     description:
       'Starts an in-memory instance on HOST:PORT (default 127.0.0.1 and a free port), prints its URL and the ' +

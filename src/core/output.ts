@@ -56,7 +56,11 @@ export interface NoneResult {
   kind: 'none';
 }
 
-export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult) & { exitCode?: number };
+export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult) & {
+  exitCode?: number;
+  /** A few words on what was found (`3 changes`), for a fleet's line per instance. */
+  summary?: string;
+};
 
 export function list<T>(items: Iterable<T> | AsyncIterable<T>, columns: Column<T>[], extra: Partial<ListResult<T>> = {}): ListResult<T> {
   return { kind: 'list', items, columns, ...extra };
@@ -528,5 +532,22 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       await write(o.stdout, all.length ? await yamlStringify(all) : '[]\n');
       return all.length;
     }
+  }
+}
+
+/**
+ * What `-o json` prints for a result, as a value (masks and --fields applied, URL credentials not
+ * yet masked: jsonText does it): a fleet puts it under each instance. A list is given its items.
+ */
+export function resultValue(result: CommandResult, fields: string[] | undefined, items: unknown[] = []): unknown {
+  switch (result.kind) {
+    case 'none':
+      return null;
+    case 'text':
+      return result.text;
+    case 'object':
+      return pickFields(maskValue(result.value, result.maskKeys), fields);
+    case 'list':
+      return items.map((item) => pickFields(maskItem(item, result), fields));
   }
 }

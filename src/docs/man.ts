@@ -10,11 +10,14 @@ const EXIT_CODES: [string, string][] = [
   ['2', 'usage or invalid input, detected before anything was sent'],
   ['3', 'not found (404)'],
   ['4', 'not authenticated or not allowed (401, 403, insufficient scope, sudo refused)'],
+  ['5', 'differences found, only for a comparison asked with --exit-code (state plan, settings diff)'],
   ['130', 'interrupted (Ctrl-C), or a confirmation answered "no" (prints "cancelled")'],
+  ['fleet', 'with --profiles or --all-profiles, the worst of the instances\' codes, ranked 130, 1, 4, 3, 2, 5, 0'],
 ];
 
 const ENVIRONMENT: [string, string][] = [
   ['FORGECTL_PROFILE', 'profile to use'],
+  ['FORGECTL_PROFILES', 'a fleet: profiles (names or globs) to run each command on, when the command line names no instance'],
   ['FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL', 'base URL of the instance, in this order'],
   ['FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN', 'credential, in this order (CI_JOB_TOKEN is sent as a job token)'],
   ['FORGECTL_TOKEN_TYPE', 'personal, oauth or job'],

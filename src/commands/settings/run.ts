@@ -243,5 +243,5 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   }
   ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${source}${notCompared ? ` (${notCompared.slice(2)})` : ''}.`);
   // As `git diff --exit-code`: a difference is an answer, not a failure (1 stays for failures).
-  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0 };
+  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0, summary: `${diffs.length} difference${diffs.length === 1 ? '' : 's'}` };
 }

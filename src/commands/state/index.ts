@@ -69,6 +69,7 @@ export function registerState(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'schema',
+    scope: 'local',
     summary: 'Print the JSON Schema of the instance file (for editors)',
     examples: ['forgectl state schema > instance.schema.json'],
     run: async () => (await run()).schemaStateCommand(),

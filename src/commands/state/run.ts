@@ -21,7 +21,8 @@ function needFile(o: PlanOptions): string {
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean }): Promise<CommandResult> {
   const { plan } = await computePlan(ctx, o, needFile(o));
   const result = ctx.globals.output === 'table' ? text(planLines(plan).join('\n')) : object(planData(plan));
-  return o.exitCode && plan.items.length ? { ...result, exitCode: EXIT_DIFFERS } : result;
+  const n = plan.items.length;
+  return o.exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
 }
 
 function label(item: PlanItem): string {
