@@ -109,8 +109,8 @@ _forgectl() {
   kids="$(__forgectl_children "$cmdpath")"
   if [[ -n "$kids" ]]; then
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
-  elif [[ $positionals -eq 0 ]]; then
-    how="$(__forgectl_positional "$cmdpath")"
+  else
+    how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
   fi
   return 0

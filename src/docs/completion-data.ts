@@ -1,6 +1,7 @@
 // What every shell's completion needs from the tree, as flat tables keyed by command path
 // ("token rotate"); the three shell scripts render the same tables in their own syntax.
 
+import { ARGUMENT_VALUES, FLAG_VALUES } from './completion-values.js';
 import { allCommands, type CommandNode, type OptionNode, type ValueKind } from './tree.js';
 
 export interface FlagEntry {
@@ -19,23 +20,32 @@ export interface CompletionData {
   flags: Map<string, FlagEntry[]>;
   /** Flags every command takes. */
   globals: FlagEntry[];
-  /** path → how to complete its first positional argument */
-  positional: Map<string, { kind: ValueKind; choices: string[] }>;
+  /** path → how to complete its positional arguments */
+  positional: Map<string, PositionalEntry[]>;
+}
+
+/** How the positional argument at `index` (and, when variadic, every one after it) is completed. */
+export interface PositionalEntry {
+  index: number;
+  variadic: boolean;
+  kind: ValueKind;
+  choices: string[];
 }
 
 export const key = (path: string[]) => path.join(' ');
 
-function flagEntry(o: OptionNode): FlagEntry {
+function flagEntry(o: OptionNode, path: string): FlagEntry {
+  const values = o.long ? FLAG_VALUES[`${path}|${o.long}`] : undefined;
   return {
     names: [o.short, o.long].filter((n): n is string => !!n),
     description: o.description.replace(/\s+/g, ' ').trim(),
-    kind: o.valueKind,
-    choices: o.choices ?? [],
+    kind: values ? 'choice' : o.valueKind,
+    choices: values ? [...values()] : (o.choices ?? []),
   };
 }
 
-/** Positional arguments with known values: profile names, shells, the groups that have a man page. */
-function positionalOf(c: CommandNode, groups: string[]): { kind: ValueKind; choices: string[] } | undefined {
+/** The first positional argument when its values are known: profile names, shells, the groups that have a man page. */
+function firstPositional(c: CommandNode, groups: string[]): { kind: ValueKind; choices: string[] } | undefined {
   const first = c.args[0];
   if (!first) return undefined;
   if (c.path[0] === 'profile' && first.name === 'name' && c.name !== 'add') return { kind: 'profile', choices: [] };
@@ -44,6 +54,19 @@ function positionalOf(c: CommandNode, groups: string[]): { kind: ValueKind; choi
   if (c.path[0] === 'help') return undefined;
   if (/file$/i.test(first.name)) return { kind: 'file', choices: [] };
   return undefined;
+}
+
+function positionalOf(c: CommandNode, groups: string[]): PositionalEntry[] {
+  const out: PositionalEntry[] = [];
+  const first = firstPositional(c, groups);
+  if (first) out.push({ index: 0, variadic: false, ...first });
+  c.args.forEach((a, index) => {
+    const values = ARGUMENT_VALUES[`${key(c.path)}|${a.name}`];
+    // The shells match a variadic argument's pattern at any position: only a first one can be.
+    if (values && a.variadic && index > 0) throw new Error(`${key(c.path)}: completion of a variadic argument after others is not supported`);
+    if (values && !(first && index === 0)) out.push({ index, variadic: a.variadic, kind: 'choice', choices: [...values()] });
+  });
+  return out;
 }
 
 export function completionData(root: CommandNode): CompletionData {
@@ -62,15 +85,15 @@ export function completionData(root: CommandNode): CompletionData {
         const id = o.long ?? o.short ?? o.flags;
         if (!globalSeen.has(id)) {
           globalSeen.add(id);
-          data.globals.push(flagEntry(o));
+          data.globals.push(flagEntry(o, k));
         }
       } else {
-        own.push(flagEntry(o));
+        own.push(flagEntry(o, k));
       }
     }
     if (c.path.length) data.flags.set(k, own);
     const pos = positionalOf(c, groups);
-    if (pos) data.positional.set(k, pos);
+    if (pos.length) data.positional.set(k, pos);
   }
   data.globals.push({ names: ['-h', '--help'], description: 'show help', kind: 'none', choices: [] });
   return data;
@@ -104,6 +127,9 @@ export function valueCaseArms(data: CompletionData, print: (s: string) => string
   };
   for (const [path, fl] of data.flags) for (const f of fl) arm(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
   for (const f of data.globals) arm(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
-  const positional = [...data.positional].map(([path, p]) => `    ${sq(path)}) ${print(valueSpec(p.kind, p.choices))} ;;`);
+  // `path|N`: the Nth positional (from 0); a variadic one takes every later position too.
+  const positional = [...data.positional].flatMap(([path, entries]) =>
+    entries.map((p) => `    ${p.variadic ? `${sq(`${path}|`)}*` : sq(`${path}|${p.index}`)}) ${print(valueSpec(p.kind, p.choices))} ;;`),
+  );
   return { values, positional };
 }

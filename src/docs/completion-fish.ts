@@ -45,9 +45,11 @@ export function fishCompletion(root: CommandNode, data: CompletionData = complet
   for (const [path, fl] of data.flags) {
     for (const f of fl) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'`)} ${flagArgs(f)}`);
   }
-  for (const [path, p] of data.positional) {
-    const values = p.kind === 'choice' ? fishq(p.choices.join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
-    lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and __forgectl_no_positional`)} -a ${values}`);
+  for (const [path, entries] of data.positional) {
+    for (const p of entries) {
+      const values = p.kind === 'choice' ? fishq(p.choices.join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
+      lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and __forgectl_positional ${p.index}${p.variadic ? ' +' : ''}`)} -a ${values}`);
+    }
   }
   for (const f of data.globals) lines.push(`complete -c forgectl ${flagArgs(f)}`);
 
@@ -111,9 +113,14 @@ function __forgectl_at
     test "$walked[1]" = "$argv[1]"
 end
 
-function __forgectl_no_positional
+# True when the word being completed is positional argument N (from 0), or any after it with +.
+function __forgectl_positional
     set -l walked (__forgectl_walk)
-    test "$walked[2]" = 0
+    if test "$argv[2]" = +
+        test "$walked[2]" -ge $argv[1]
+    else
+        test "$walked[2]" = $argv[1]
+    end
 end
 
 function __forgectl_profiles

@@ -109,8 +109,8 @@ _forgectl() {
   pairs=(\${(f)"$(__forgectl_children "$cmdpath")"})
   if (( \${#pairs} )); then
     _describe -t commands 'command' pairs
-  elif (( positionals == 0 )); then
-    how="$(__forgectl_positional "$cmdpath")"
+  else
+    how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how"
   fi
 }

@@ -90,6 +90,14 @@ const CASES: [string[], string[]][] = [
   [['forgectl', 'profile', 'use', ''], ['production', 'staging']],
   [['forgectl', '-p', 's'], ['staging']],
   [['forgectl', 'man', 'pro'], ['profile', 'projects']],
+  // Values from the models (issue 37.7): setting names, plan-limit names, sections, tiers.
+  [['forgectl', 'settings', 'get', 'signup_e'], ['signup_enabled']],
+  [['forgectl', 'settings', 'get', 'signup_enabled', 'default_project_vis'], ['default_project_visibility']],
+  [['forgectl', 'settings', 'set', 'spam_service_e'], ['spam_service_enabled']],
+  [['forgectl', 'plan-limits', 'set', 'conan'], ['conan_max_file_size']],
+  [['forgectl', 'state', 'export', '--only', 's'], ['settings', 'system_hooks']],
+  [['forgectl', 'envs', 'protect', 'acme', 'p'], ['production']],
+  [['forgectl', 'envs', 'protect', 'p'], []],
 ];
 
 function sorted(lines: string): string[] {
