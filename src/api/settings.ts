@@ -51,7 +51,9 @@ export const PLAN_LIMIT_SIZES: Readonly<Partial<Record<(typeof PLAN_LIMIT_KEYS)[
   storage_size_limit: 'MiB',
 };
 
-export const PlanLimitsSchema = z.looseObject({});
+// Each limit the spec names is an integer where it is present (older versions report fewer); an answer
+// that is no object, or gives a limit as another type, is refused as any answer of the wrong shape.
+export const PlanLimitsSchema = z.looseObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, z.number().int().optional()])));
 export type PlanLimits = Record<string, unknown>;
 
 /** The keys of a settings object whose values are secrets (redact.ts's rule; the Redactor applies it to what is sent). */
