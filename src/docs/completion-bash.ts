@@ -50,6 +50,10 @@ __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
     choice\\ *) COMPREPLY=($(compgen -W "\${how#choice }" -- "$cur")) ;;
+    assign\\ *)
+      COMPREPLY=($(compgen -W "\${how#assign }" -S = -- "$cur"))
+      compopt -o nospace 2>/dev/null
+      ;;
     profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name \${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} 2>/dev/null)" -- "$cur")) ;;
     file) COMPREPLY=($(compgen -f -- "$cur")) ;;
     directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
@@ -109,7 +113,8 @@ _forgectl() {
   kids="$(__forgectl_children "$cmdpath")"
   if [[ -n "$kids" ]]; then
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
-  else
+  elif [[ "\${COMP_WORDS[COMP_CWORD-1]}" != "=" ]]; then
+    # (after KEY= is a value, not another argument: bash splits the word at '=')
     how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
   fi

@@ -30,6 +30,8 @@ export interface PositionalEntry {
   variadic: boolean;
   kind: ValueKind;
   choices: string[];
+  /** KEY=VALUE arguments: a name is completed with its `=`, and no space after it. */
+  assign?: boolean;
 }
 
 export const key = (path: string[]) => path.join(' ');
@@ -64,7 +66,7 @@ function positionalOf(c: CommandNode, groups: string[]): PositionalEntry[] {
     const values = ARGUMENT_VALUES[`${key(c.path)}|${a.name}`];
     // The shells match a variadic argument's pattern at any position: only a first one can be.
     if (values && a.variadic && index > 0) throw new Error(`${key(c.path)}: completion of a variadic argument after others is not supported`);
-    if (values && !(first && index === 0)) out.push({ index, variadic: a.variadic, kind: 'choice', choices: [...values()] });
+    if (values && !(first && index === 0)) out.push({ index, variadic: a.variadic, kind: 'choice', choices: [...values()], assign: a.name === 'assignments' });
   });
   return out;
 }
@@ -129,7 +131,7 @@ export function valueCaseArms(data: CompletionData, print: (s: string) => string
   for (const f of data.globals) arm(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
   // `path|N`: the Nth positional (from 0); a variadic one takes every later position too.
   const positional = [...data.positional].flatMap(([path, entries]) =>
-    entries.map((p) => `    ${p.variadic ? `${sq(`${path}|`)}*` : sq(`${path}|${p.index}`)}) ${print(valueSpec(p.kind, p.choices))} ;;`),
+    entries.map((p) => `    ${p.variadic ? `${sq(`${path}|`)}*` : sq(`${path}|${p.index}`)}) ${print(p.assign ? `assign ${p.choices.join(' ')}` : valueSpec(p.kind, p.choices))} ;;`),
   );
   return { values, positional };
 }

@@ -47,7 +47,7 @@ export function fishCompletion(root: CommandNode, data: CompletionData = complet
   }
   for (const [path, entries] of data.positional) {
     for (const p of entries) {
-      const values = p.kind === 'choice' ? fishq(p.choices.join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
+      const values = p.kind === 'choice' ? fishq(p.choices.map((c) => (p.assign ? `${c}=` : c)).join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
       lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and __forgectl_positional ${p.index}${p.variadic ? ' +' : ''}`)} -a ${values}`);
     }
   }

@@ -58,6 +58,7 @@ __forgectl_complete_value() {
   local how="$1"
   case "$how" in
     choice\\ *) compadd -- \${=how#choice } ;;
+    assign\\ *) compadd -S = -- \${=how#assign } ;;
     profile) compadd -- \${(f)"$(command forgectl profile list --fields name 2>/dev/null)"} ;;
     file) _files ;;
     directory) _directories ;;

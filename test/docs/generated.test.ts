@@ -93,8 +93,9 @@ const CASES: [string[], string[]][] = [
   // Values from the models (issue 37.7): setting names, plan-limit names, sections, tiers.
   [['forgectl', 'settings', 'get', 'signup_e'], ['signup_enabled']],
   [['forgectl', 'settings', 'get', 'signup_enabled', 'default_project_vis'], ['default_project_visibility']],
-  [['forgectl', 'settings', 'set', 'spam_service_e'], ['spam_service_enabled']],
-  [['forgectl', 'plan-limits', 'set', 'conan'], ['conan_max_file_size']],
+  // KEY=VALUE arguments: the name with its '=' (and no space after it).
+  [['forgectl', 'settings', 'set', 'spam_service_e'], ['spam_service_enabled=']],
+  [['forgectl', 'plan-limits', 'set', 'conan'], ['conan_max_file_size=']],
   [['forgectl', 'state', 'export', '--only', 's'], ['settings', 'system_hooks']],
   [['forgectl', 'envs', 'protect', 'acme', 'p'], ['production']],
   [['forgectl', 'envs', 'protect', 'p'], []],
@@ -113,6 +114,17 @@ COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length 
 _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
       const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
       expect(sorted(out), words.join(' ')).toEqual(expected);
+    }
+  });
+
+  it('bash offers no argument after KEY= (it splits the word at the =)', async () => {
+    const env = await completionEnv();
+    for (const words of [['forgectl', 'settings', 'set', 'signup_enabled', '=', ''], ['forgectl', 'plan-limits', 'set', 'conan_max_file_size', '=', '3']]) {
+      const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.bash))}
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=()
+_forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
+      expect(sorted(out), words.join(' ')).toEqual([]);
     }
   });
 
@@ -147,7 +159,7 @@ _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const env = await completionEnv();
     const harness = `
 __emit() { local a; for a in "$@"; do [[ $a == \${PREFIX}* ]] && print -r -- "$a"; done }
-compadd() { while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift; __emit "$@" }
+compadd() { local suffix=; while [[ $# -gt 0 && $1 != -- ]]; do [[ $1 == -S ]] && { suffix=$2; shift; }; shift; done; shift; __emit "\${@/%/$suffix}" }
 _describe() { local -a names; local p; for p in "\${(@P)4}"; do names+=("\${p%%:*}"); done; __emit "\${names[@]}" }
 _files() { print -r -- FILES }
 _directories() { print -r -- DIRECTORIES }
