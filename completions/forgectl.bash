@@ -471,6 +471,84 @@ __forgectl_positional() {
   esac
 }
 
+# The values of KEY in a KEY=VALUE argument, when they can be listed.
+__forgectl_assign_values() {
+  case "$1" in
+    'settings set|signup_enabled') echo 'true false' ;;
+    'settings set|password_authentication_enabled_for_web') echo 'true false' ;;
+    'settings set|user_oauth_applications') echo 'true false' ;;
+    'settings set|domain_denylist_enabled') echo 'true false' ;;
+    'settings set|gravatar_enabled') echo 'true false' ;;
+    'settings set|container_expiration_policies_enable_historic_entries') echo 'true false' ;;
+    'settings set|container_registry_expiration_policies_caching') echo 'true false' ;;
+    'settings set|enforce_terms') echo 'true false' ;;
+    'settings set|user_show_add_ssh_key_message') echo 'true false' ;;
+    'settings set|allow_account_deletion') echo 'true false' ;;
+    'settings set|updating_name_disabled_for_users') echo 'true false' ;;
+    'settings set|allow_local_requests_from_web_hooks_and_services') echo 'true false' ;;
+    'settings set|allow_local_requests_from_system_hooks') echo 'true false' ;;
+    'settings set|asset_proxy_enabled') echo 'true false' ;;
+    'settings set|require_admin_approval_after_user_signup') echo 'true false' ;;
+    'settings set|require_personal_access_token_expiry') echo 'true false' ;;
+    'settings set|keep_latest_artifact') echo 'true false' ;;
+    'settings set|admin_mode') echo 'true false' ;;
+    'settings set|cohort_tracking_enabled') echo 'true false' ;;
+    'settings set|silent_mode_enabled') echo 'true false' ;;
+    'settings set|package_registry_allow_anyone_to_pull_option') echo 'true false' ;;
+    'settings set|silent_admin_exports_enabled') echo 'true false' ;;
+    'settings set|can_create_group') echo 'true false' ;;
+    'settings set|user_defaults_to_private_profile') echo 'true false' ;;
+    'settings set|external_authorization_service_enabled') echo 'true false' ;;
+    'settings set|jira_connect_public_key_storage_enabled') echo 'true false' ;;
+    'settings set|plantuml_enabled') echo 'true false' ;;
+    'settings set|kroki_enabled') echo 'true false' ;;
+    'settings set|diagramsnet_enabled') echo 'true false' ;;
+    'settings set|maven_package_requests_forwarding') echo 'true false' ;;
+    'settings set|npm_package_requests_forwarding') echo 'true false' ;;
+    'settings set|pypi_package_requests_forwarding') echo 'true false' ;;
+    'settings set|notify_on_unknown_sign_in') echo 'true false' ;;
+    'settings set|email_restrictions_enabled') echo 'true false' ;;
+    'settings set|akismet_enabled') echo 'true false' ;;
+    'settings set|allow_group_owners_to_manage_ldap') echo 'true false' ;;
+    'settings set|allow_runner_registration_token') echo 'true false' ;;
+    'settings set|throttle_unauthenticated_api_enabled') echo 'true false' ;;
+    'settings set|throttle_unauthenticated_packages_api_enabled') echo 'true false' ;;
+    'settings set|throttle_unauthenticated_web_enabled') echo 'true false' ;;
+    'settings set|time_tracking_limit_to_hours') echo 'true false' ;;
+    'settings set|unique_ips_limit_enabled') echo 'true false' ;;
+    'settings set|update_runner_versions_enabled') echo 'true false' ;;
+    'settings set|usage_ping_enabled') echo 'true false' ;;
+    'settings set|use_clickhouse_for_analytics') echo 'true false' ;;
+    'settings set|include_optional_metrics_in_service_ping') echo 'true false' ;;
+    'settings set|user_deactivation_emails_enabled') echo 'true false' ;;
+    'settings set|user_default_external') echo 'true false' ;;
+    'settings set|version_check_enabled') echo 'true false' ;;
+    'settings set|duo_features_enabled') echo 'true false' ;;
+    'settings set|lock_duo_features_enabled') echo 'true false' ;;
+    'settings set|package_skip_metadata_url_validation') echo 'true false' ;;
+    'settings set|delete_inactive_projects') echo 'true false' ;;
+    'settings set|housekeeping_enabled') echo 'true false' ;;
+    'settings set|require_two_factor_authentication') echo 'true false' ;;
+    'settings set|delete_unconfirmed_users') echo 'true false' ;;
+    'settings set|group_owners_can_manage_default_branch_protection') echo 'true false' ;;
+    'settings set|default_project_deletion_protection') echo 'true false' ;;
+    'settings set|disable_personal_access_tokens') echo 'true false' ;;
+    'settings set|security_policy_global_group_approvers_enabled') echo 'true false' ;;
+    'settings set|allow_all_integrations') echo 'true false' ;;
+    'settings set|floc_enabled') echo 'true false' ;;
+    'settings set|first_day_of_week') echo '0 1 6' ;;
+    'settings set|default_snippet_visibility') echo 'private internal public' ;;
+    'settings set|default_project_visibility') echo 'private internal public' ;;
+    'settings set|default_group_visibility') echo 'private internal public' ;;
+    'settings set|whats_new_variant') echo 'all_tiers current_tier disabled' ;;
+    'settings set|avatar_lookup_enabled') echo 'true false' ;;
+    'settings set|spam_service_enabled') echo 'true false' ;;
+    'settings set|use_columnar_store_for_analytics') echo 'true false' ;;
+    'settings set|ai_features_enabled') echo 'true false' ;;
+    'settings set|lock_ai_features_enabled') echo 'true false' ;;
+  esac
+}
+
 __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
@@ -538,8 +616,12 @@ _forgectl() {
   kids="$(__forgectl_children "$cmdpath")"
   if [[ -n "$kids" ]]; then
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
-  elif [[ "${COMP_WORDS[COMP_CWORD-1]}" != "=" ]]; then
-    # (after KEY= is a value, not another argument: bash splits the word at '=')
+  elif [[ "${COMP_WORDS[COMP_CWORD]}" == "=" || "${COMP_WORDS[COMP_CWORD-1]}" == "=" ]]; then
+    # After KEY= comes KEY's value (bash splits the word at '=').
+    local k="${COMP_WORDS[COMP_CWORD-1]}"
+    [[ "$k" == "=" ]] && k="${COMP_WORDS[COMP_CWORD-2]}"
+    COMPREPLY=($(compgen -W "$(__forgectl_assign_values "$cmdpath|$k")" -- "$cur"))
+  else
     how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
   fi

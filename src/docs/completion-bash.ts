@@ -8,7 +8,7 @@ export function bashCompletion(root: CommandNode, data: CompletionData = complet
   const children = [...data.children].map(([path, kids]) => `    ${sq(path)}) echo ${sq(kids.map(([n]) => n).join(' '))} ;;`);
   const aliases = [...data.aliases].map(([k, v]) => `    ${sq(k)}) echo ${sq(v)} ;;`);
   const flags = [...data.flags].map(([path, fl]) => `    ${sq(path)}) echo ${sq(fl.flatMap((f) => f.names).join(' '))} ;;`);
-  const { values, positional } = valueCaseArms(data, (s) => `echo ${sq(s)}`);
+  const { values, positional, assignments } = valueCaseArms(data, (s) => `echo ${sq(s)}`);
   const globals = data.globals.flatMap((f) => f.names).join(' ');
 
   return `# bash completion for forgectl. ${GENERATED_NOTE}
@@ -43,6 +43,13 @@ ${values.join('\n')}
 __forgectl_positional() {
   case "$1" in
 ${positional.join('\n')}
+  esac
+}
+
+# The values of KEY in a KEY=VALUE argument, when they can be listed.
+__forgectl_assign_values() {
+  case "$1" in
+${assignments.join('\n')}
   esac
 }
 
@@ -113,8 +120,12 @@ _forgectl() {
   kids="$(__forgectl_children "$cmdpath")"
   if [[ -n "$kids" ]]; then
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
-  elif [[ "\${COMP_WORDS[COMP_CWORD-1]}" != "=" ]]; then
-    # (after KEY= is a value, not another argument: bash splits the word at '=')
+  elif [[ "\${COMP_WORDS[COMP_CWORD]}" == "=" || "\${COMP_WORDS[COMP_CWORD-1]}" == "=" ]]; then
+    # After KEY= comes KEY's value (bash splits the word at '=').
+    local k="\${COMP_WORDS[COMP_CWORD-1]}"
+    [[ "$k" == "=" ]] && k="\${COMP_WORDS[COMP_CWORD-2]}"
+    COMPREPLY=($(compgen -W "$(__forgectl_assign_values "$cmdpath|$k")" -- "$cur"))
+  else
     how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
   fi

@@ -1,7 +1,7 @@
 // What every shell's completion needs from the tree, as flat tables keyed by command path
 // ("token rotate"); the three shell scripts render the same tables in their own syntax.
 
-import { ARGUMENT_VALUES, FLAG_VALUES } from './completion-values.js';
+import { ARGUMENT_VALUES, ASSIGNMENT_VALUES, FLAG_VALUES } from './completion-values.js';
 import { allCommands, type CommandNode, type OptionNode, type ValueKind } from './tree.js';
 
 export interface FlagEntry {
@@ -22,6 +22,8 @@ export interface CompletionData {
   globals: FlagEntry[];
   /** path → how to complete its positional arguments */
   positional: Map<string, PositionalEntry[]>;
+  /** `path|KEY` → the values completed after `KEY=` in a KEY=VALUE argument */
+  assignValues: Map<string, readonly string[]>;
 }
 
 /** How the positional argument at `index` (and, when variadic, every one after it) is completed. */
@@ -72,7 +74,7 @@ function positionalOf(c: CommandNode, groups: string[]): PositionalEntry[] {
 }
 
 export function completionData(root: CommandNode): CompletionData {
-  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map() };
+  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map(), assignValues: new Map() };
   const globalSeen = new Set<string>();
   const groups = root.children.map((c) => c.name);
   for (const c of allCommands(root)) {
@@ -96,6 +98,7 @@ export function completionData(root: CommandNode): CompletionData {
     if (c.path.length) data.flags.set(k, own);
     const pos = positionalOf(c, groups);
     if (pos.length) data.positional.set(k, pos);
+    for (const [name, values] of Object.entries(ASSIGNMENT_VALUES[k]?.() ?? {})) data.assignValues.set(`${k}|${name}`, values);
   }
   data.globals.push({ names: ['-h', '--help'], description: 'show help', kind: 'none', choices: [] });
   return data;
@@ -122,7 +125,7 @@ export function valueSpec(kind: ValueKind, choices: string[]): string {
  * The `case` arms bash and zsh share: the value kind of each flag (per command, then the global
  * ones for any command) and of first positional arguments. `print` renders the arm's output command.
  */
-export function valueCaseArms(data: CompletionData, print: (s: string) => string): { values: string[]; positional: string[] } {
+export function valueCaseArms(data: CompletionData, print: (s: string) => string): { values: string[]; positional: string[]; assignments: string[] } {
   const values: string[] = [];
   const arm = (pattern: string, f: FlagEntry) => {
     if (f.kind !== 'none') values.push(`    ${pattern}) ${print(valueSpec(f.kind, f.choices))} ;;`);
@@ -133,5 +136,10 @@ export function valueCaseArms(data: CompletionData, print: (s: string) => string
   const positional = [...data.positional].flatMap(([path, entries]) =>
     entries.map((p) => `    ${p.variadic ? `${sq(`${path}|`)}*` : sq(`${path}|${p.index}`)}) ${print(p.assign ? `assign ${p.choices.join(' ')}` : valueSpec(p.kind, p.choices))} ;;`),
   );
-  return { values, positional };
+  return { values, positional, assignments: assignmentArms(data, print) };
+}
+
+/** `path|KEY`) arms printing the values completed after `KEY=`, space-separated. */
+export function assignmentArms(data: CompletionData, print: (s: string) => string): string[] {
+  return [...data.assignValues].map(([k, values]) => `    ${sq(k)}) ${print(values.join(' '))} ;;`);
 }

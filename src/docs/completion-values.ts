@@ -22,6 +22,28 @@ export const ARGUMENT_VALUES: Readonly<Partial<Record<string, () => readonly str
   'envs unprotect|tier': () => TIERS,
 };
 
+/** The values a setting takes that can be listed: true/false for a switch, a choice's values. */
+function settingValues(): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  const listed = (key: string): readonly string[] | undefined => {
+    const def = SETTINGS[key]!;
+    if (def.readOnly || def.replacement) return undefined;
+    if (def.type === 'boolean') return ['true', 'false'];
+    return def.values?.map(String);
+  };
+  for (const key of Object.keys(SETTINGS)) {
+    const values = listed(key);
+    if (values) out[key] = values;
+  }
+  for (const [spec, service] of Object.entries(SETTING_ALIASES)) if (out[service]) out[spec] = out[service];
+  return out;
+}
+
+/** `command path` of KEY=VALUE arguments → KEY → the values completed after `KEY=`. */
+export const ASSIGNMENT_VALUES: Readonly<Partial<Record<string, () => Record<string, readonly string[]>>>> = {
+  'settings set': settingValues,
+};
+
 /** `command path|--flag` → the values of that flag (a comma-separated list: its first item). */
 export const FLAG_VALUES: Readonly<Partial<Record<string, () => readonly string[]>>> = {
   'state export|--only': () => SECTIONS,
