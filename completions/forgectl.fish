@@ -134,9 +134,169 @@ function __forgectl_at
     test "$walked[1]" = "$argv[1]"
 end
 
-function __forgectl_no_positional
+# True when the word being completed is positional argument N (from 0), or any after it with +.
+function __forgectl_positional
     set -l walked (__forgectl_walk)
-    test "$walked[2]" = 0
+    if test "$argv[2]" = +
+        test "$walked[2]" -ge $argv[1]
+    else
+        test "$walked[2]" = $argv[1]
+    end
+end
+
+# KEY=VALUE: the current word's KEY with each value it can take.
+function __forgectl_assign_values
+    set -l key (string split -m1 = -- (commandline -ct))[1]
+    set -l values
+    switch "$argv[1]|$key"
+        case 'settings set|signup_enabled'
+            set values true false
+        case 'settings set|password_authentication_enabled_for_web'
+            set values true false
+        case 'settings set|user_oauth_applications'
+            set values true false
+        case 'settings set|domain_denylist_enabled'
+            set values true false
+        case 'settings set|gravatar_enabled'
+            set values true false
+        case 'settings set|container_expiration_policies_enable_historic_entries'
+            set values true false
+        case 'settings set|container_registry_expiration_policies_caching'
+            set values true false
+        case 'settings set|enforce_terms'
+            set values true false
+        case 'settings set|user_show_add_ssh_key_message'
+            set values true false
+        case 'settings set|allow_account_deletion'
+            set values true false
+        case 'settings set|updating_name_disabled_for_users'
+            set values true false
+        case 'settings set|allow_local_requests_from_web_hooks_and_services'
+            set values true false
+        case 'settings set|allow_local_requests_from_system_hooks'
+            set values true false
+        case 'settings set|asset_proxy_enabled'
+            set values true false
+        case 'settings set|require_admin_approval_after_user_signup'
+            set values true false
+        case 'settings set|require_personal_access_token_expiry'
+            set values true false
+        case 'settings set|keep_latest_artifact'
+            set values true false
+        case 'settings set|admin_mode'
+            set values true false
+        case 'settings set|cohort_tracking_enabled'
+            set values true false
+        case 'settings set|silent_mode_enabled'
+            set values true false
+        case 'settings set|package_registry_allow_anyone_to_pull_option'
+            set values true false
+        case 'settings set|silent_admin_exports_enabled'
+            set values true false
+        case 'settings set|can_create_group'
+            set values true false
+        case 'settings set|user_defaults_to_private_profile'
+            set values true false
+        case 'settings set|external_authorization_service_enabled'
+            set values true false
+        case 'settings set|jira_connect_public_key_storage_enabled'
+            set values true false
+        case 'settings set|plantuml_enabled'
+            set values true false
+        case 'settings set|kroki_enabled'
+            set values true false
+        case 'settings set|diagramsnet_enabled'
+            set values true false
+        case 'settings set|maven_package_requests_forwarding'
+            set values true false
+        case 'settings set|npm_package_requests_forwarding'
+            set values true false
+        case 'settings set|pypi_package_requests_forwarding'
+            set values true false
+        case 'settings set|notify_on_unknown_sign_in'
+            set values true false
+        case 'settings set|email_restrictions_enabled'
+            set values true false
+        case 'settings set|akismet_enabled'
+            set values true false
+        case 'settings set|allow_group_owners_to_manage_ldap'
+            set values true false
+        case 'settings set|allow_runner_registration_token'
+            set values true false
+        case 'settings set|throttle_unauthenticated_api_enabled'
+            set values true false
+        case 'settings set|throttle_unauthenticated_packages_api_enabled'
+            set values true false
+        case 'settings set|throttle_unauthenticated_web_enabled'
+            set values true false
+        case 'settings set|time_tracking_limit_to_hours'
+            set values true false
+        case 'settings set|unique_ips_limit_enabled'
+            set values true false
+        case 'settings set|update_runner_versions_enabled'
+            set values true false
+        case 'settings set|usage_ping_enabled'
+            set values true false
+        case 'settings set|use_clickhouse_for_analytics'
+            set values true false
+        case 'settings set|include_optional_metrics_in_service_ping'
+            set values true false
+        case 'settings set|user_deactivation_emails_enabled'
+            set values true false
+        case 'settings set|user_default_external'
+            set values true false
+        case 'settings set|version_check_enabled'
+            set values true false
+        case 'settings set|duo_features_enabled'
+            set values true false
+        case 'settings set|lock_duo_features_enabled'
+            set values true false
+        case 'settings set|package_skip_metadata_url_validation'
+            set values true false
+        case 'settings set|delete_inactive_projects'
+            set values true false
+        case 'settings set|housekeeping_enabled'
+            set values true false
+        case 'settings set|require_two_factor_authentication'
+            set values true false
+        case 'settings set|delete_unconfirmed_users'
+            set values true false
+        case 'settings set|group_owners_can_manage_default_branch_protection'
+            set values true false
+        case 'settings set|default_project_deletion_protection'
+            set values true false
+        case 'settings set|disable_personal_access_tokens'
+            set values true false
+        case 'settings set|security_policy_global_group_approvers_enabled'
+            set values true false
+        case 'settings set|allow_all_integrations'
+            set values true false
+        case 'settings set|floc_enabled'
+            set values true false
+        case 'settings set|first_day_of_week'
+            set values 0 1 6
+        case 'settings set|default_snippet_visibility'
+            set values private internal public
+        case 'settings set|default_project_visibility'
+            set values private internal public
+        case 'settings set|default_group_visibility'
+            set values private internal public
+        case 'settings set|whats_new_variant'
+            set values all_tiers current_tier disabled
+        case 'settings set|avatar_lookup_enabled'
+            set values true false
+        case 'settings set|spam_service_enabled'
+            set values true false
+        case 'settings set|use_columnar_store_for_analytics'
+            set values true false
+        case 'settings set|ai_features_enabled'
+            set values true false
+        case 'settings set|lock_ai_features_enabled'
+            set values true false
+    end
+    for v in $values
+        echo "$key=$v"
+    end
 end
 
 function __forgectl_profiles
@@ -339,7 +499,7 @@ complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-repository-update
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l ssl-verification -d 'verify the TLS certificate of the hook URL (sent as enable_ssl_verification=true)'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-ssl-verification -d 'do not verify the TLS certificate of the hook URL'
 complete -c forgectl -n '__forgectl_at \'state export\'' -s f -l file -r -F -d 'write the file here (whole or not at all) instead of standard output'
-complete -c forgectl -n '__forgectl_at \'state export\'' -l only -x -d 'export only these sections (comma-separated)'
+complete -c forgectl -n '__forgectl_at \'state export\'' -l only -x -a 'settings plan_limits system_hooks broadcast_messages notification_settings groups' -d 'export only these sections (comma-separated)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l plans -x -d 'export the limits of these plans too (comma-separated; default is always exported)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l groups -x -d 'export these groups (comma-separated paths)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l all-groups -d 'export every group of the instance (read in parallel)'
@@ -640,13 +800,22 @@ complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-projects -x -d 'add this many generated projects (for benchmarks)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l clock-speed -x -d 'run the sandbox clock this many times faster than real time (default: 1)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l setting-names -x -d 'application settings named as the service names them (service: akismet_enabled) or as the spec does (spec: spam_service_enabled); default: service'
-complete -c forgectl -n '__forgectl_at \'profile show\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile use\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile set-storage\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile set-token\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_no_positional' -a 'bash zsh fish'
-complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_no_positional' -a 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man'
+complete -c forgectl -n '__forgectl_at \'profile show\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile use\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile set-storage\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile set-token\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'settings get\'; and __forgectl_positional 0 +' -a 'abuse_notification_email admin_mode after_sign_out_path after_sign_up_text ai_features_enabled akismet_api_key akismet_enabled allow_account_deletion allow_all_integrations allow_group_owners_to_manage_ldap allow_local_requests_from_system_hooks allow_local_requests_from_web_hooks_and_services allow_runner_registration_token allowed_integrations archive_builds_in_human_readable asciidoc_max_includes asset_proxy_allowlist asset_proxy_enabled asset_proxy_secret_key asset_proxy_url avatar_lookup_enabled bulk_import_concurrent_pipeline_batch_limit bulk_import_max_download_file_size can_create_group cohort_tracking_enabled concurrent_bitbucket_import_jobs_limit concurrent_bitbucket_server_import_jobs_limit concurrent_github_import_jobs_limit concurrent_relation_batch_export_limit container_expiration_policies_enable_historic_entries container_registry_cleanup_tags_service_max_list_size container_registry_delete_tags_service_timeout container_registry_expiration_policies_caching container_registry_expiration_policies_worker_capacity container_registry_token_expire_delay decompress_archive_file_timeout default_branch_protection_defaults default_ci_config_path default_group_visibility default_preferred_language default_project_deletion_protection default_project_visibility default_projects_limit default_snippet_visibility delete_inactive_projects delete_unconfirmed_users deletion_adjourned_period diagramsnet_enabled diagramsnet_url disable_personal_access_tokens domain_allowlist domain_denylist domain_denylist_enabled downstream_pipeline_trigger_limit_per_project_user_sha dsa_key_restriction duo_features_enabled ecdsa_key_restriction ecdsa_sk_key_restriction ed25519_key_restriction ed25519_sk_key_restriction email_restrictions email_restrictions_enabled enforce_terms external_authorization_service_default_label external_authorization_service_enabled external_authorization_service_timeout external_authorization_service_url external_pipeline_validation_service_timeout external_pipeline_validation_service_token external_pipeline_validation_service_url failed_login_attempts_unlock_period_in_minutes file_template_project_id first_day_of_week floc_enabled geo_node_allowed_ips geo_status_timeout globally_allowed_ips gravatar_enabled group_owners_can_manage_default_branch_protection home_page_url housekeeping_enabled housekeeping_full_repack_period housekeeping_gc_period housekeeping_incremental_repack_period housekeeping_optimize_repository_period inactive_projects_delete_after_months inactive_projects_min_size_mb inactive_projects_send_warning_email_after_months include_optional_metrics_in_service_ping issues_create_limit jira_connect_additional_audience_url jira_connect_application_key jira_connect_proxy_url jira_connect_public_key_storage_enabled keep_latest_artifact kroki_enabled kroki_url local_markdown_version lock_ai_features_enabled lock_duo_features_enabled maven_package_requests_forwarding max_attachment_size max_decompressed_archive_size max_export_size max_import_remote_file_size max_import_size max_login_attempts notify_on_unknown_sign_in npm_package_requests_forwarding outbound_local_requests_whitelist package_registry_allow_anyone_to_pull_option package_registry_cleanup_policies_worker_capacity package_skip_metadata_url_validation password_authentication_enabled_for_web performance_bar_allowed_group_id personal_access_token_prefix plantuml_enabled plantuml_url polling_interval_multiplier project_jobs_api_rate_limit projects_api_rate_limit_unauthenticated pypi_package_requests_forwarding rate_limiting_response_text raw_blob_request_limit replication_node_allowed_ips replication_status_timeout repository_storages_weighted require_admin_approval_after_user_signup require_personal_access_token_expiry require_two_factor_authentication restricted_visibility_levels rsa_key_restriction security_approval_policies_limit security_policy_global_group_approvers_enabled security_txt_content session_expire_delay signup_enabled silent_admin_exports_enabled silent_mode_enabled snippet_size_limit spam_service_api_key spam_service_enabled terminal_max_session_time terms throttle_unauthenticated_api_enabled throttle_unauthenticated_api_period_in_seconds throttle_unauthenticated_api_requests_per_period throttle_unauthenticated_packages_api_enabled throttle_unauthenticated_packages_api_period_in_seconds throttle_unauthenticated_packages_api_requests_per_period throttle_unauthenticated_web_enabled throttle_unauthenticated_web_period_in_seconds throttle_unauthenticated_web_requests_per_period time_tracking_limit_to_hours two_factor_grace_period unconfirmed_users_delete_after_days unique_ips_limit_enabled unique_ips_limit_per_user unique_ips_limit_time_window update_runner_versions_enabled updating_name_disabled_for_users usage_ping_enabled use_clickhouse_for_analytics use_columnar_store_for_analytics user_deactivation_emails_enabled user_default_external user_default_internal_regex user_defaults_to_private_profile user_oauth_applications user_show_add_ssh_key_message valid_runner_registrars version_check_enabled whats_new_variant wiki_page_max_content_bytes'
+complete -c forgectl -n '__forgectl_at \'settings set\'; and __forgectl_positional 0 +; and not string match -q -- \'*=*\' (commandline -ct)' -a 'abuse_notification_email= admin_mode= after_sign_out_path= after_sign_up_text= ai_features_enabled= akismet_api_key= akismet_enabled= allow_account_deletion= allow_all_integrations= allow_group_owners_to_manage_ldap= allow_local_requests_from_system_hooks= allow_local_requests_from_web_hooks_and_services= allow_runner_registration_token= allowed_integrations= archive_builds_in_human_readable= asciidoc_max_includes= asset_proxy_allowlist= asset_proxy_enabled= asset_proxy_secret_key= asset_proxy_url= avatar_lookup_enabled= bulk_import_concurrent_pipeline_batch_limit= bulk_import_max_download_file_size= can_create_group= cohort_tracking_enabled= concurrent_bitbucket_import_jobs_limit= concurrent_bitbucket_server_import_jobs_limit= concurrent_github_import_jobs_limit= concurrent_relation_batch_export_limit= container_expiration_policies_enable_historic_entries= container_registry_cleanup_tags_service_max_list_size= container_registry_delete_tags_service_timeout= container_registry_expiration_policies_caching= container_registry_expiration_policies_worker_capacity= container_registry_token_expire_delay= decompress_archive_file_timeout= default_branch_protection_defaults= default_ci_config_path= default_group_visibility= default_preferred_language= default_project_deletion_protection= default_project_visibility= default_projects_limit= default_snippet_visibility= delete_inactive_projects= delete_unconfirmed_users= deletion_adjourned_period= diagramsnet_enabled= diagramsnet_url= disable_personal_access_tokens= domain_allowlist= domain_denylist= domain_denylist_enabled= downstream_pipeline_trigger_limit_per_project_user_sha= dsa_key_restriction= duo_features_enabled= ecdsa_key_restriction= ecdsa_sk_key_restriction= ed25519_key_restriction= ed25519_sk_key_restriction= email_restrictions= email_restrictions_enabled= enforce_terms= external_authorization_service_default_label= external_authorization_service_enabled= external_authorization_service_timeout= external_authorization_service_url= external_pipeline_validation_service_timeout= external_pipeline_validation_service_token= external_pipeline_validation_service_url= failed_login_attempts_unlock_period_in_minutes= file_template_project_id= first_day_of_week= floc_enabled= geo_node_allowed_ips= geo_status_timeout= globally_allowed_ips= gravatar_enabled= group_owners_can_manage_default_branch_protection= home_page_url= housekeeping_enabled= housekeeping_full_repack_period= housekeeping_gc_period= housekeeping_incremental_repack_period= housekeeping_optimize_repository_period= inactive_projects_delete_after_months= inactive_projects_min_size_mb= inactive_projects_send_warning_email_after_months= include_optional_metrics_in_service_ping= issues_create_limit= jira_connect_additional_audience_url= jira_connect_application_key= jira_connect_proxy_url= jira_connect_public_key_storage_enabled= keep_latest_artifact= kroki_enabled= kroki_url= local_markdown_version= lock_ai_features_enabled= lock_duo_features_enabled= maven_package_requests_forwarding= max_attachment_size= max_decompressed_archive_size= max_export_size= max_import_remote_file_size= max_import_size= max_login_attempts= notify_on_unknown_sign_in= npm_package_requests_forwarding= outbound_local_requests_whitelist= package_registry_allow_anyone_to_pull_option= package_registry_cleanup_policies_worker_capacity= package_skip_metadata_url_validation= password_authentication_enabled_for_web= performance_bar_allowed_group_id= personal_access_token_prefix= plantuml_enabled= plantuml_url= polling_interval_multiplier= project_jobs_api_rate_limit= projects_api_rate_limit_unauthenticated= pypi_package_requests_forwarding= rate_limiting_response_text= raw_blob_request_limit= replication_node_allowed_ips= replication_status_timeout= repository_storages_weighted= require_admin_approval_after_user_signup= require_personal_access_token_expiry= require_two_factor_authentication= restricted_visibility_levels= rsa_key_restriction= security_approval_policies_limit= security_policy_global_group_approvers_enabled= security_txt_content= session_expire_delay= signup_enabled= silent_admin_exports_enabled= silent_mode_enabled= snippet_size_limit= spam_service_api_key= spam_service_enabled= terminal_max_session_time= terms= throttle_unauthenticated_api_enabled= throttle_unauthenticated_api_period_in_seconds= throttle_unauthenticated_api_requests_per_period= throttle_unauthenticated_packages_api_enabled= throttle_unauthenticated_packages_api_period_in_seconds= throttle_unauthenticated_packages_api_requests_per_period= throttle_unauthenticated_web_enabled= throttle_unauthenticated_web_period_in_seconds= throttle_unauthenticated_web_requests_per_period= time_tracking_limit_to_hours= two_factor_grace_period= unconfirmed_users_delete_after_days= unique_ips_limit_enabled= unique_ips_limit_per_user= unique_ips_limit_time_window= update_runner_versions_enabled= updating_name_disabled_for_users= usage_ping_enabled= use_clickhouse_for_analytics= use_columnar_store_for_analytics= user_deactivation_emails_enabled= user_default_external= user_default_internal_regex= user_defaults_to_private_profile= user_oauth_applications= user_show_add_ssh_key_message= valid_runner_registrars= version_check_enabled= whats_new_variant= wiki_page_max_content_bytes='
+complete -c forgectl -n '__forgectl_at \'settings set\'; and string match -q -- \'*=*\' (commandline -ct)' -a '(__forgectl_assign_values \'settings set\')'
+complete -c forgectl -n '__forgectl_at \'plan-limits set\'; and __forgectl_positional 0 +; and not string match -q -- \'*=*\' (commandline -ct)' -a 'ci_instance_level_variables= ci_pipeline_size= ci_active_jobs= ci_project_subscriptions= ci_pipeline_schedules= ci_needs_size_limit= ci_registered_group_runners= ci_registered_project_runners= dotenv_size= dotenv_variables= conan_max_file_size= enforcement_limit= generic_packages_max_file_size= helm_max_file_size= notification_limit= maven_max_file_size= npm_max_file_size= nuget_max_file_size= pypi_max_file_size= terraform_module_max_file_size= storage_size_limit='
+complete -c forgectl -n '__forgectl_at \'plan-limits set\'; and string match -q -- \'*=*\' (commandline -ct)' -a '(__forgectl_assign_values \'plan-limits set\')'
+complete -c forgectl -n '__forgectl_at \'envs get\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'envs protect\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'envs update\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'envs unprotect\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_positional 0' -a 'bash zsh fish'
+complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_positional 0' -a 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man'
 complete -c forgectl -s p -l profile -x -a '(__forgectl_profiles)' -d 'credential profile to use (env FORGECTL_PROFILE)'
 complete -c forgectl -l profiles -x -d 'a fleet: run once per profile, names or globs (prod-*), comma-separated (env FORGECTL_PROFILES)'
 complete -c forgectl -l all-profiles -d 'a fleet of every profile'

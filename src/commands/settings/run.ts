@@ -131,7 +131,8 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   checkSettingRules(sent); // what the sent values alone prove wrong, before any request
 
   const http = await ctx.http();
-  const naming = instanceNaming(await getSettings(http), written, notes);
+  const reported = await getSettings(http);
+  const naming = instanceNaming(reported, written, notes);
   const current = naming.current;
   checkUnknownNames(Object.keys(sent), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(sent, current);
@@ -144,7 +145,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     .map(([k, v]) => ({ key: k, before: current[k], after: v }));
   if (!changes.length) {
     ctx.notice('Nothing to change: the instance already has these values.');
-    return settingsObject(ctx, naming.toInstance(current), !!o.showSecrets) ?? none;
+    return settingsObject(ctx, reported, !!o.showSecrets) ?? none;
   }
   // Only what changes is sent (a whole `settings get` dump holds ~170 keys, secrets included), plus
   // the companions a changed switch needs in the same request: from the file when it has them,

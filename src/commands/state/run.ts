@@ -7,7 +7,7 @@ import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type PlanOptions } from './load.js';
 import { identityText, planData, planLines, summaryLine } from './render.js';
-import { stateJsonSchema } from './model.js';
+import { instanceFileJsonSchema } from './schema.js';
 import type { PlanItem } from './plan.js';
 
 export { exportStateCommand } from './export.js';
@@ -51,5 +51,5 @@ export async function applyStateCommand(ctx: Context, o: PlanOptions): Promise<C
 }
 
 export function schemaStateCommand(): CommandResult {
-  return text(JSON.stringify(stateJsonSchema(), null, 2));
+  return text(JSON.stringify(instanceFileJsonSchema(), null, 2));
 }
