@@ -437,7 +437,7 @@ __forgectl_value() {
     *'|--token') echo 'text' ;;
     *'|--token-type') echo 'choice personal oauth job' ;;
     *'|--sudo') echo 'text' ;;
-    *'|-o'|*'|--output') echo 'choice table json yaml ndjson' ;;
+    *'|-o'|*'|--output') echo 'choice table json yaml ndjson csv' ;;
     *'|--fields') echo 'text' ;;
     *'|--page') echo 'text' ;;
     *'|--per-page') echo 'text' ;;
