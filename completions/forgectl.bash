@@ -3,9 +3,10 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
+    '') echo 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
     'token') echo 'list get self rotate revoke' ;;
+    'users') echo 'list get' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
@@ -34,6 +35,7 @@ __forgectl_alias() {
     'profile|ls') echo 'list' ;;
     'profile|rm') echo 'remove' ;;
     'token|ls') echo 'list' ;;
+    'users|ls') echo 'list' ;;
     'broadcast|ls') echo 'list' ;;
     'hooks|ls') echo 'list' ;;
     'migrate|ls') echo 'list' ;;
@@ -68,6 +70,9 @@ __forgectl_flags() {
     'token self') echo '' ;;
     'token rotate') echo '--expires-at --expires-in --save --no-save --force' ;;
     'token revoke') echo '' ;;
+    'users') echo '' ;;
+    'users list') echo '--active --blocked --admins --search' ;;
+    'users get') echo '' ;;
     'settings') echo '' ;;
     'settings get') echo '--show-secrets' ;;
     'settings set') echo '-f --file --strict --allow-unknown --show-secrets' ;;
@@ -195,6 +200,7 @@ __forgectl_value() {
     'token list|--expiring-within') echo 'text' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
+    'users list|--search') echo 'text' ;;
     'settings set|-f'|'settings set|--file') echo 'file' ;;
     'settings diff|-f'|'settings diff|--file') echo 'file' ;;
     'plan-limits get|--plan') echo 'text' ;;
@@ -459,7 +465,7 @@ __forgectl_positional() {
     'profile set-token') echo 'profile' ;;
     'profile remove') echo 'profile' ;;
     'completion') echo 'choice bash zsh fish' ;;
-    'man') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
+    'man') echo 'choice profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
   esac
 }
 
