@@ -5,6 +5,7 @@ import { defineCommand, defineGroup, type Registry } from '../../core/command.js
 import { DURATION_HELP } from '../../core/parse.js';
 
 const run = () => import('./run.js');
+const listing = () => import('./list.js');
 
 export function registerToken(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'token', 'List, inspect, rotate and revoke personal access tokens');
@@ -31,7 +32,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
         .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP})`),
     subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
-    run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts),
+    run: async (ctx, opts) => (await listing()).listTokensCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -39,14 +40,14 @@ export function registerToken(program: Command, reg: Registry): void {
     summary: 'Show one token',
     examples: ['forgectl token get 42', 'forgectl token get 42 -o json'],
     subject: (args) => `token ${args[0]}`,
-    run: async (ctx, _o, args) => (await run()).getTokenCommand(ctx, args[0]),
+    run: async (ctx, _o, args) => (await listing()).getTokenCommand(ctx, args[0]),
   });
 
   defineCommand(group, reg, {
     name: 'self',
     summary: 'Show the token in use',
     examples: ['forgectl token self', 'forgectl token self --fields name,scopes,expires_at -o json'],
-    run: async (ctx) => (await run()).getTokenCommand(ctx, 'self'),
+    run: async (ctx) => (await listing()).getTokenCommand(ctx, 'self'),
   });
 
   defineCommand(group, reg, {

@@ -1,0 +1,49 @@
+// Issue 36 items 1-3: owners by name, the filters an audit needs, and `token audit`.
+
+import { describe, expect, it } from 'vitest';
+import { forgectl, json } from '../helpers/cli.js';
+import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+async function run(args: string[], token = 'admin') {
+  const res = await forgectl(args, { env: envFor(sandbox(), token) });
+  expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(0);
+  return res;
+}
+
+const usersById = async () => new Map(json<any[]>(await run(['users', 'list', '--all', '-o', 'json'])).map((u) => [u.id, u]));
+
+describe('owners by name', () => {
+  it('token list shows each owner’s username, looking each user up once', async () => {
+    const sb = sandbox();
+    const users = await usersById();
+    const mark = sb.requests.length;
+    const tokens = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const owners = new Set(tokens.map((t) => t.user_id));
+    expect(owners.size).toBeGreaterThan(3);
+    for (const t of tokens) expect(t.user, `token ${t.id}`).toEqual({ id: t.user_id, username: users.get(t.user_id).username, name: users.get(t.user_id).name });
+    const lookups = requestsSince(sb, mark).filter((r) => /^\/api\/v4\/users\/\d+$/.test(r.path));
+    expect(lookups.map((r) => r.path).sort()).toEqual([...owners].map((id) => `/api/v4/users/${id}`).sort());
+  });
+
+  it('--fields user.username works on token lists, and the table names the owner', async () => {
+    const users = await usersById();
+    const tokens = json<any[]>(await run(['token', 'list', '--all', '--fields', 'id,user.username', '-o', 'json']));
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const t of tokens) expect(Object.keys(t).sort()).toEqual(['id', 'user']);
+    const table = (await run(['token', 'list', '--all', '--fields', 'name,user.username'])).stdout;
+    expect(table).toContain('dave-scripts\tdave');
+    const byId = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const rows = (await run(['token', 'list', '--all'])).stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((r) => r[2])).toEqual(byId.map((t) => users.get(t.user_id).username));
+  });
+
+  it('token get and token self show the owner', async () => {
+    const self = json<any>(await run(['token', 'self', '-o', 'json'], 'bob'));
+    expect(self.user).toMatchObject({ username: 'bob', name: 'Bob Builder' });
+    const got = json<any>(await run(['token', 'get', String(self.id), '-o', 'json']));
+    expect(got.user).toMatchObject({ id: self.user_id, username: 'bob' });
+    expect((await run(['token', 'get', String(self.id)])).stdout).toMatch(/user\tbob\n/);
+  });
+});
