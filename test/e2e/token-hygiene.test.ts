@@ -47,3 +47,50 @@ describe('owners by name', () => {
     expect((await run(['token', 'get', String(self.id)])).stdout).toMatch(/user\tbob\n/);
   });
 });
+
+describe('filters an audit needs', () => {
+  const DAY = 86_400_000;
+  const active = (t: any) => !t.revoked && t.active !== false;
+
+  it('--no-expiry lists the active tokens without an expiry date', async () => {
+    const all = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const want = all.filter((t) => active(t) && !t.expires_at).map((t) => t.name);
+    expect(want).toEqual(expect.arrayContaining(['dave-scripts', 'forgotten-integration']));
+    const got = json<any[]>(await run(['token', 'list', '--no-expiry', '-o', 'json']));
+    expect(got.map((t) => t.name)).toEqual(want);
+  });
+
+  it('--unused-for keeps tokens idle that long, or never used and older than that', async () => {
+    const all = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const cutoff = Date.now() - 90 * DAY;
+    const want = all.filter((t) => active(t) && Date.parse(t.last_used_at ?? t.created_at) < cutoff).map((t) => t.name);
+    expect(want).toEqual(expect.arrayContaining(['old-deploy-key', 'forgotten-integration']));
+    expect(json<any[]>(await run(['token', 'list', '--unused-for', '90d', '-o', 'json'])).map((t) => t.name)).toEqual(want);
+  });
+
+  it('--scope keeps tokens with any of the scopes given', async () => {
+    const all = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const want = all.filter((t) => t.scopes.includes('sudo') || t.scopes.includes('write_repository')).map((t) => t.id);
+    expect(want.length).toBeGreaterThan(1);
+    expect(json<any[]>(await run(['token', 'list', '--scope', 'sudo', '--scope', 'write_repository', '-o', 'json'])).map((t) => t.id)).toEqual(want);
+    expect(json<any[]>(await run(['token', 'list', '--scope', 'sudo,write_repository', '-o', 'json'])).map((t) => t.id)).toEqual(want);
+  });
+
+  it('--expiring-within leaves out tokens without expiry and says so once on stderr', async () => {
+    const res = await run(['token', 'list', '--expiring-within', '30d', '-o', 'json']);
+    expect(json<any[]>(res).every((t) => t.expires_at)).toBe(true);
+    expect(res.stderr.match(/no expiry date/g)).toHaveLength(1);
+    expect(res.stderr).toContain('2 active tokens have no expiry date and are not listed by --expiring-within');
+  });
+
+  it('refuses bad filter values and contradictions before sending anything', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    for (const args of [['--unused-for', '90'], ['--scope', 'API!'], ['--no-expiry', '--expiring-within', '30d'], ['--no-expiry', '--state', 'inactive']]) {
+      const res = await forgectl(['token', 'list', ...args], { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr.split('\n')[0]).toMatch(/^error: /);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+});

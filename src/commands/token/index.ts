@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
-import { DURATION_HELP } from '../../core/parse.js';
+import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 const listing = () => import('./list.js');
@@ -19,6 +19,9 @@ export function registerToken(program: Command, reg: Registry): void {
       '# tokens of one user expiring in the next 30 days (administrators)',
       'forgectl token list --user alice --expiring-within 30d',
       'forgectl token list --revoked true --created-after 2024-01-01T00:00:00Z -o json',
+      '# tokens nobody used for 90 days that can call the whole API',
+      'forgectl token list --all --unused-for 90d --scope api,sudo',
+      'forgectl token list --all --no-expiry -o csv',
     ],
     options: (c) =>
       c
@@ -30,7 +33,10 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--created-before <datetime>', 'ISO 8601 date-time')
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
-        .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP})`),
+        .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP}); tokens without an expiry are left out, and counted on stderr`)
+        .option('--no-expiry', 'only active tokens without an expiry date')
+        .option('--unused-for <duration>', 'only active tokens not used within this time (or never used and older than it), e.g. 90d')
+        .option('--scope <scopes>', 'only tokens with any of these scopes (comma-separated or repeated), e.g. api,sudo', collectRepeated),
     subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
     run: async (ctx, opts) => (await listing()).listTokensCommand(ctx, opts),
   });

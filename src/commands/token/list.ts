@@ -4,8 +4,9 @@ import type { Context } from '../../context.js';
 import { getToken, listTokens, type TokenFilters } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
-import { addDaysUtc, parseBoolean, parseDateTime, parseDuration, todayUtc } from '../../core/parse.js';
-import { capped, clientFilterPageOptions, pageOptions } from '../shared.js';
+import { parseBoolean, parseDateTime, parseList } from '../../core/parse.js';
+import { capped, clientFilterPageOptions, exclusive, pageOptions } from '../shared.js';
+import { horizonDay, idleSince, instantAgo } from './findings.js';
 import { ownerDirectory, withOwner, withOwners, type OwnedToken } from './owners.js';
 import { DETAIL, parseTokenId } from './run.js';
 
@@ -32,6 +33,19 @@ interface ListOptions {
   lastUsedAfter?: string;
   lastUsedBefore?: string;
   expiringWithin?: string;
+  /** false with --no-expiry. */
+  expiry?: boolean;
+  unusedFor?: string;
+  scope?: string[];
+}
+
+/** `--scope api,sudo --scope admin_mode`: the names, checked. */
+export function parseScopes(raw: string[] | undefined): string[] | undefined {
+  if (!raw) return undefined;
+  const scopes = raw.flatMap((r) => parseList(r));
+  const bad = scopes.find((s) => !/^[a-z][a-z0-9_]*$/.test(s));
+  if (bad !== undefined || !scopes.length) throw new UsageError(`--scope: ${JSON.stringify(bad ?? '')} is not a scope name`, 'such as api, read_api, write_repository, sudo');
+  return scopes;
 }
 
 export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<CommandResult> {
@@ -46,23 +60,39 @@ export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<C
     last_used_after: o.lastUsedAfter && parseDateTime('--last-used-after', o.lastUsedAfter),
     last_used_before: o.lastUsedBefore && parseDateTime('--last-used-before', o.lastUsedBefore),
   };
-  let horizon: string | undefined;
-  if (o.expiringWithin) {
-    const ms = parseDuration('--expiring-within', o.expiringWithin, 'd');
-    horizon = addDaysUtc(todayUtc(), Math.ceil(ms / 86_400_000));
-    if (filters.state === 'inactive') throw new UsageError('--expiring-within lists active tokens; it cannot be used with --state inactive');
+  const noExpiry = o.expiry === false;
+  exclusive({ expiringWithin: o.expiringWithin, noExpiry: noExpiry || undefined }, { expiringWithin: '--expiring-within', noExpiry: '--no-expiry' });
+  const horizon = o.expiringWithin ? horizonDay('--expiring-within', o.expiringWithin) : undefined;
+  const unusedBefore = o.unusedFor ? instantAgo('--unused-for', o.unusedFor) : undefined;
+  const scopes = parseScopes(o.scope);
+  const filtered = horizon !== undefined || noExpiry || unusedBefore !== undefined || scopes !== undefined;
+  if (horizon !== undefined || noExpiry || unusedBefore !== undefined) {
+    const flag = horizon !== undefined ? '--expiring-within' : noExpiry ? '--no-expiry' : '--unused-for';
+    if (filters.state === 'inactive') throw new UsageError(`${flag} lists active tokens; it cannot be used with --state inactive`);
     filters.state = 'active';
   }
   const http = await ctx.http();
-  // The expiry filter runs here, so it must see every page (not only the first 20 tokens).
-  const tokens = horizon
-    ? capped(expiringBy(listTokens(http, filters, clientFilterPageOptions(ctx)), horizon), ctx.globals.limit)
-    : listTokens(http, filters, pageOptions(ctx));
+  let tokens: AsyncIterable<OwnedToken>;
+  if (filtered) {
+    // These filters run here, so they must see every page (not only the first 20 tokens).
+    const keep = (t: OwnedToken) =>
+      (horizon === undefined || (!!t.expires_at && t.expires_at <= horizon)) &&
+      (!noExpiry || !t.expires_at) &&
+      (unusedBefore === undefined || idleSince(t, unusedBefore)) &&
+      (scopes === undefined || !!t.scopes?.some((s) => scopes.includes(s)));
+    tokens = capped(kept(ctx, listTokens(http, filters, clientFilterPageOptions(ctx)), keep, horizon !== undefined), ctx.globals.limit);
+  } else tokens = listTokens(http, filters, pageOptions(ctx));
   return list(withOwners(tokens, ownerDirectory(ctx, http)), TOKEN_COLUMNS, { empty: 'No tokens match.' });
 }
 
-async function* expiringBy(tokens: AsyncIterable<OwnedToken>, horizon: string): AsyncGenerator<OwnedToken> {
-  for await (const t of tokens) if (t.expires_at && t.expires_at <= horizon) yield t;
+/** The tokens `keep` takes; with --expiring-within, says once how many never expire (they are not listed). */
+async function* kept(ctx: Context, tokens: AsyncIterable<OwnedToken>, keep: (t: OwnedToken) => boolean, countNoExpiry: boolean): AsyncGenerator<OwnedToken> {
+  let neverExpire = 0;
+  for await (const t of tokens) {
+    if (countNoExpiry && !t.expires_at) neverExpire++;
+    if (keep(t)) yield t;
+  }
+  if (neverExpire) ctx.notice(`${neverExpire} active token${neverExpire === 1 ? ' has' : 's have'} no expiry date and ${neverExpire === 1 ? 'is' : 'are'} not listed by --expiring-within (see token list --no-expiry)`);
 }
 
 export async function getTokenCommand(ctx: Context, rawId: string): Promise<CommandResult> {
