@@ -94,3 +94,63 @@ describe('filters an audit needs', () => {
     expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 });
+
+describe('token audit', () => {
+  it('--exit-code exits 5 and lists each finding with the owner’s username', async () => {
+    const res = await forgectl(['token', 'audit', '--exit-code', '-o', 'json'], { env: envFor(sandbox()) });
+    expect(res.exitCode, res.stderr).toBe(5);
+    const rows = json<any[]>(res);
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('dave-scripts')).toMatchObject({ user: { username: 'dave' }, findings: ['no-expiry'] });
+    expect(byName.get('forgotten-integration')).toMatchObject({ user: { username: 'grace' }, findings: ['no-expiry', 'unused'] });
+    expect(byName.get('old-deploy-key')).toMatchObject({ user: { username: 'frank' }, findings: ['unused', 'broad'], scopes: ['write_repository'] });
+    expect(byName.get('carol-self-rotating')).toMatchObject({ user: { username: 'carol' }, findings: ['expiring'] });
+    // Healthy tokens are not listed: used recently, far expiry.
+    expect(byName.has('alice-laptop')).toBe(false);
+    for (const r of rows) {
+      expect(r.user.username, r.name).toMatch(/^[a-z]+$/);
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['id', 'name', 'findings', 'scopes', 'created_at', 'last_used_at', 'expires_at']));
+    }
+    // Grouped by owner.
+    const owners = rows.map((r) => r.user.username);
+    expect(owners).toEqual([...owners].sort());
+    expect(res.stderr).toMatch(/tokens of \d+ owners with findings: \d+ expiring, 2 no-expiry, \d+ unused, \d+ broad/);
+  });
+
+  it('the table groups by owner, showing username and name', async () => {
+    const res = await forgectl(['token', 'audit'], { env: envFor(sandbox()) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const rows = res.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.find((r) => r[2] === 'old-deploy-key')?.slice(0, 4)).toEqual(['frank (Frank Contractor)', expect.any(String), 'old-deploy-key', 'unused broad']);
+  });
+
+  it('--fail-on sets the least urgent finding that fails: broad < unused < no-expiry < expiring', async () => {
+    const sb = sandbox();
+    // A window of one day: nothing expires that soon, so the default (expiring) passes.
+    const code = async (...extra: string[]) => (await forgectl(['token', 'audit', '--expiring-within', '1d', '--exit-code', ...extra], { env: envFor(sb) })).exitCode;
+    expect(await code()).toBe(0);
+    expect(await code('--fail-on', 'no-expiry')).toBe(5);
+    expect(await code('--fail-on', 'broad')).toBe(5);
+    // bob sees only his own tokens, which are used and expire in time.
+    const bob = await forgectl(['token', 'audit', '--exit-code', '--fail-on', 'broad', '--expiring-within', '1d', '-o', 'json'], { env: envFor(sb, 'bob') });
+    expect(bob.exitCode, bob.stderr).toBe(0);
+    expect(json<any[]>(bob)).toEqual([]);
+  });
+
+  it('-o csv writes the audit as data', async () => {
+    const res = await run(['token', 'audit', '-o', 'csv']);
+    const [header, ...lines] = res.stdout.split('\r\n');
+    expect(header).toBe('user.username,id,name,findings,scopes,expires_at,last_used_at,created_at');
+    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,\d+,old-deploy-key,"\[""unused"",""broad""\]","\[""write_repository""\]",/);
+  });
+
+  it('refuses a bad --fail-on or window before sending anything', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    for (const args of [['--fail-on', 'stale', '--exit-code'], ['--unused-for', 'ages'], ['--fail-on', 'broad']]) {
+      const res = await forgectl(['token', 'audit', ...args], { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+});

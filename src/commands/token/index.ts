@@ -6,6 +6,7 @@ import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 const listing = () => import('./list.js');
+const audit = () => import('./audit.js');
 
 export function registerToken(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'token', 'List, inspect, rotate and revoke personal access tokens');
@@ -39,6 +40,34 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--scope <scopes>', 'only tokens with any of these scopes (comma-separated or repeated), e.g. api,sudo', collectRepeated),
     subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
     run: async (ctx, opts) => (await listing()).listTokensCommand(ctx, opts),
+  });
+
+  defineCommand(group, reg, {
+    name: 'audit',
+    summary: 'Find tokens that need attention: no expiry, expiring, unused, broad; grouped by owner',
+    description:
+      'Reads every active token the caller may see (every user’s for an administrator) and reports, per token: ' +
+      '`expiring` (expires within --expiring-within, default 30d), `no-expiry` (no expiry date), ' +
+      '`unused` (not used within --unused-for, default 90d, or never used and older than that), ' +
+      '`broad` (scope api, sudo, admin_mode or write_repository, and not used within 30 days). ' +
+      'Tokens without findings are not listed. Owners are shown by username and name. ' +
+      'Findings in order of urgency: broad < unused < no-expiry < expiring; with --exit-code the command exits 5 ' +
+      'when a token has a finding at or above --fail-on (default expiring: so only expiring tokens fail; --fail-on broad fails on any finding).',
+    examples: [
+      'forgectl token audit',
+      '# fail a scheduled job when a token expires within two weeks',
+      'forgectl token audit --expiring-within 14d --exit-code',
+      'forgectl token audit --fail-on unused --exit-code -o json',
+      'forgectl token audit -o csv > tokens.csv',
+    ],
+    exitCodes: ['5  with --exit-code: a token has a finding at or above --fail-on'],
+    options: (c) =>
+      c
+        .option('--expiring-within <duration>', `expiring: expires within this time (default 30d; ${DURATION_HELP})`)
+        .option('--unused-for <duration>', 'unused: not used within this time, or never used and older than it (default 90d)')
+        .addOption(new Option('--fail-on <finding>', 'with --exit-code: the least urgent finding that fails (default expiring)').choices(['broad', 'unused', 'no-expiry', 'expiring']))
+        .option('--exit-code', 'exit 5 when a token has a finding at or above --fail-on'),
+    run: async (ctx, opts) => (await audit()).auditTokensCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
