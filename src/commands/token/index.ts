@@ -35,6 +35,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
         .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP}); tokens without an expiry are left out, and counted on stderr`)
+        .option('--expiry', 'only tokens with an expiry date')
         .option('--no-expiry', 'only active tokens without an expiry date')
         .option('--unused-for <duration>', 'only active tokens not used within this time (or never used and older than it), e.g. 90d')
         .option('--scope <scopes>', 'only tokens with any of these scopes (comma-separated or repeated), e.g. api,sudo', collectRepeated),

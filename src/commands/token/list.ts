@@ -33,7 +33,7 @@ interface ListOptions {
   lastUsedAfter?: string;
   lastUsedBefore?: string;
   expiringWithin?: string;
-  /** false with --no-expiry. */
+  /** true with --expiry, false with --no-expiry. */
   expiry?: boolean;
   unusedFor?: string;
   scope?: string[];
@@ -65,7 +65,8 @@ export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<C
   const horizon = o.expiringWithin ? horizonDay('--expiring-within', o.expiringWithin) : undefined;
   const unusedBefore = o.unusedFor ? instantAgo('--unused-for', o.unusedFor) : undefined;
   const scopes = parseScopes(o.scope);
-  const filtered = horizon !== undefined || noExpiry || unusedBefore !== undefined || scopes !== undefined;
+  const withExpiry = o.expiry === true;
+  const filtered = horizon !== undefined || o.expiry !== undefined || unusedBefore !== undefined || scopes !== undefined;
   if (horizon !== undefined || noExpiry || unusedBefore !== undefined) {
     const flag = horizon !== undefined ? '--expiring-within' : noExpiry ? '--no-expiry' : '--unused-for';
     if (filters.state === 'inactive') throw new UsageError(`${flag} lists active tokens; it cannot be used with --state inactive`);
@@ -78,6 +79,7 @@ export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<C
     const keep = (t: OwnedToken) =>
       (horizon === undefined || (!!t.expires_at && t.expires_at <= horizon)) &&
       (!noExpiry || !t.expires_at) &&
+      (!withExpiry || !!t.expires_at) &&
       (unusedBefore === undefined || idleSince(t, unusedBefore)) &&
       (scopes === undefined || !!t.scopes?.some((s) => scopes.includes(s)));
     tokens = capped(kept(ctx, listTokens(http, filters, clientFilterPageOptions(ctx)), keep, horizon !== undefined), ctx.globals.limit);
