@@ -54,7 +54,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP}); tokens without an expiry are left out, and counted on stderr`)
         .option('--expiry', 'only tokens with an expiry date')
         .option('--no-expiry', 'only active tokens without an expiry date')
-        .option('--unused-for <duration>', 'only active tokens not used within this time (or never used and older than it), e.g. 90d')
+        .option('--unused-for <duration>', `only active tokens not used within this time (or never used and older than it), e.g. 90d (${DURATION_HELP})`)
         .option('--scope <scopes>', 'only tokens with any of these scopes (comma-separated or repeated), e.g. api,sudo', collectRepeated),
     subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
     run: async (ctx, opts) => (await listing()).listTokensCommand(ctx, opts),
@@ -82,7 +82,7 @@ export function registerToken(program: Command, reg: Registry): void {
     options: (c) =>
       c
         .option('--expiring-within <duration>', `expiring: expires within this time (default 30d; ${DURATION_HELP})`)
-        .option('--unused-for <duration>', 'unused: not used within this time, or never used and older than it (default 90d)')
+        .option('--unused-for <duration>', `unused: not used within this time, or never used and older than it (default 90d; ${DURATION_HELP})`)
         .addOption(new Option('--fail-on <finding>', 'with --exit-code: the least urgent finding that fails (default expiring)').choices(['broad', 'unused', 'no-expiry', 'expiring']))
         .option('--exit-code', 'exit 5 when a token has a finding at or above --fail-on'),
     run: async (ctx, opts) => (await audit()).auditTokensCommand(ctx, opts),
