@@ -39,6 +39,21 @@ describe('owners by name', () => {
     expect(rows.map((r) => r[2])).toEqual(byId.map((t) => users.get(t.user_id).username));
   });
 
+  it('a throttled owner lookup waits and is asked again; an owner that cannot be looked up is named by id', async () => {
+    const sb = sandbox();
+    const users = await usersById();
+    const tokens = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const [first, second] = [...new Set(tokens.map((t) => t.user_id))];
+    sb.addFaults(`429:1@GET:/users/${first},500:forever@GET:/users/${second}`);
+    const res = await forgectl(['token', 'list', '--all', '-o', 'json'], { env: envFor(sb) });
+    await sb.clearFaults();
+    expect(res.exitCode, res.stderr).toBe(0);
+    const got = json<any[]>(res);
+    expect(got.filter((t) => t.user_id === first).every((t) => t.user?.username === users.get(first).username)).toBe(true);
+    expect(got.filter((t) => t.user_id === second).every((t) => t.user === undefined)).toBe(true);
+    expect(res.stderr.match(new RegExp(`owner ${second} could not be looked up`, 'g'))).toHaveLength(1);
+  });
+
   it('token get and token self show the owner', async () => {
     const self = json<any>(await run(['token', 'self', '-o', 'json'], 'bob'));
     expect(self.user).toMatchObject({ username: 'bob', name: 'Bob Builder' });
