@@ -1,5 +1,5 @@
 // Users (doc/api/users.md): GET /user (who the token belongs to, how clients sign in), GET /users
-// (`username`, `search`, state filters) and GET /users/:id. Strangers see the public profile; the
+// (`username`, `search`, state filters, `admins` for administrators) and GET /users/:id. Strangers see the public profile; the
 // user themselves and administrators see more; a private profile shows strangers the basic fields.
 
 import { invalidParams, notFound } from '../http/errors.js';
