@@ -110,12 +110,18 @@ export async function* withOwners(tokens: AsyncIterable<Token>, dir: OwnerDirect
     const first = held[0];
     return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || held.length > AHEAD);
   };
-  for await (const token of tokens) {
-    held.push({ token, owner: token.user_id === undefined ? undefined : dir.owner(token.user_id) });
-    while (ready()) {
-      const { token: t, owner } = held.shift()!;
-      yield withOwner(t, await owner);
+  try {
+    for await (const token of tokens) {
+      held.push({ token, owner: token.user_id === undefined ? undefined : dir.owner(token.user_id) });
+      while (ready()) {
+        const { token: t, owner } = held.shift()!;
+        yield withOwner(t, await owner);
+      }
     }
+  } catch (err) {
+    // The list stopped: the tokens that came are still passed on (and counted as printed), then the error.
+    for (const { token, owner } of held.splice(0)) yield withOwner(token, await owner?.catch(() => undefined));
+    throw err;
   }
   for (const { token, owner } of held) yield withOwner(token, await owner);
 }
