@@ -41,18 +41,17 @@ export class OwnerDirectory {
 
   /** The owner, looked up at most once; undefined when the service would not say (a warning tells). */
   owner(id: number): Promise<Owner | undefined> {
-    let l = this.lookups.get(id);
-    if (!l) {
-      const entry: Lookup = { promise: undefined as never, done: false };
-      entry.promise = new Promise<Owner | undefined>((settle, fail) => this.queue.push({ id, settle, fail })).finally(() => {
-        entry.done = true;
-      });
-      // Marked handled: a failure reaches whoever awaits it, never as an unhandled rejection.
-      entry.promise.catch(() => undefined);
-      this.lookups.set(id, (l = entry));
-      this.pump();
-    }
-    return l.promise;
+    const known = this.lookups.get(id);
+    if (known) return known.promise;
+    const entry: Lookup = { promise: Promise.resolve(undefined), done: false };
+    entry.promise = new Promise<Owner | undefined>((settle, fail) => this.queue.push({ id, settle, fail })).finally(() => {
+      entry.done = true;
+    });
+    // Marked handled: a failure reaches whoever awaits it, never as an unhandled rejection.
+    entry.promise.catch(() => undefined);
+    this.lookups.set(id, entry);
+    this.pump();
+    return entry.promise;
   }
 
   /** True once the owner's lookup has finished (the token can be shown without waiting). */
