@@ -112,7 +112,9 @@ describe('filters an audit needs', () => {
 
 describe('token audit', () => {
   it('--exit-code exits 5 and lists each finding with the owner’s username', async () => {
-    const res = await forgectl(['token', 'audit', '--exit-code', '-o', 'json'], { env: envFor(sandbox()) });
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'audit', '--exit-code', '-o', 'json'], { env: envFor(sb) });
     expect(res.exitCode, res.stderr).toBe(5);
     const rows = json<any[]>(res);
     const byName = new Map(rows.map((r) => [r.name, r]));
@@ -130,6 +132,9 @@ describe('token audit', () => {
     const owners = rows.map((r) => r.user.username);
     expect(owners).toEqual([...owners].sort());
     expect(res.stderr).toMatch(/tokens of \d+ owners with findings: \d+ expiring, 2 no-expiry, \d+ unused, \d+ broad/);
+    // The owners of the listed tokens are looked up, each once, and no other user.
+    const lookups = requestsSince(sb, mark).filter((r) => /^\/api\/v4\/users\/\d+$/.test(r.path));
+    expect(lookups.map((r) => r.path).sort()).toEqual([...new Set(rows.map((r) => `/api/v4/users/${r.user_id}`))].sort());
   });
 
   it('the table groups by owner, showing username and name', async () => {

@@ -7,7 +7,7 @@ import { listTokens } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { clientFilterPageOptions } from '../shared.js';
-import { DEFAULT_EXPIRING, DEFAULT_UNUSED, DEFAULT_BROAD_IDLE, FINDINGS, findingsOf, horizonDay, instantAgo, parseFinding, type Finding, type Rules } from './findings.js';
+import { DEFAULT_EXPIRING, DEFAULT_UNUSED, DEFAULT_BROAD_IDLE, FINDINGS, horizonDay, instantAgo, parseFinding, withFindings, type Finding, type Rules } from './findings.js';
 import { ownerDirectory, withOwners, type OwnedToken } from './owners.js';
 
 /** Exit code of an audit that found something at or above --fail-on (CLI.md: 5 = differences found). */
@@ -49,13 +49,11 @@ export async function auditTokensCommand(ctx: Context, o: AuditOptions): Promise
   const failFrom = FINDINGS.indexOf(parseFinding('--fail-on', o.failOn ?? 'expiring'));
   const http = await ctx.http();
   const rows: AuditRow[] = [];
-  // Every page: findings are judged here, and the exit code needs them all.
-  for await (const t of withOwners(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), ownerDirectory(ctx, http))) {
-    const findings = findingsOf(t, rules);
-    if (!findings.length) continue;
-    // Most urgent first, as --fail-on orders them.
-    findings.reverse();
-    rows.push({ id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings, scopes: t.scopes, created_at: t.created_at, last_used_at: t.last_used_at, expires_at: t.expires_at });
+  // Every page: findings are judged here, and the exit code needs them all. Only the owners of
+  // tokens with findings are looked up.
+  const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules);
+  for await (const t of withOwners(found, ownerDirectory(ctx, http))) {
+    rows.push({ id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, scopes: t.scopes, created_at: t.created_at, last_used_at: t.last_used_at, expires_at: t.expires_at });
   }
   rows.sort((a, b) => (a.user?.username ?? '').localeCompare(b.user?.username ?? '') || (a.user_id ?? 0) - (b.user_id ?? 0) || a.id - b.id);
   if (rows.length) ctx.notice(summary(rows));

@@ -10,7 +10,7 @@ import { ApiError, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { writePrivateFile } from '../../core/private-files.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
-import { findingsOf, parseWhere, type Finding, type Rules } from './findings.js';
+import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { rotationExpiry } from './run.js';
 
@@ -52,7 +52,9 @@ function selection(where: string[]): { rules: Rules; wanted: Finding[]; text: st
 }
 
 /** The active tokens with a wanted finding, and the caller's own token (skipped unless named). */
-async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Array<OwnedToken & { findings: Finding[] }>; own?: OwnedToken }> {
+type Candidate = OwnedToken & { findings: Finding[] };
+
+async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
   // Only a refusal means "not a personal access token"; a lost answer stops here, before any change.
   const selfId = await getToken(http, 'self').then(
@@ -62,26 +64,24 @@ async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promis
       throw err;
     },
   );
-  const picked: Array<OwnedToken & { findings: Finding[] }> = [];
-  let own: OwnedToken | undefined;
-  for await (const t of withOwners(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), ownerDirectory(ctx, http))) {
-    const findings = findingsOf(t, rules).filter((f) => wanted.includes(f)).reverse();
-    if (!findings.length) continue;
+  const picked: Candidate[] = [];
+  let own: Candidate | undefined;
+  const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules, wanted);
+  for await (const t of withOwners(found, ownerDirectory(ctx, http))) {
     if (t.id === selfId) own = t;
-    else picked.push({ ...t, findings });
+    else picked.push(t);
   }
   return { picked, own };
 }
 
-function announce(ctx: Context, verb: string, text: string, picked: Array<OwnedToken & { findings: Finding[] }>, own: OwnedToken | undefined): void {
+function announce(ctx: Context, verb: string, text: string, picked: Candidate[], own: Candidate | undefined): void {
   ctx.notice(`${picked.length} token${picked.length === 1 ? '' : 's'} to ${verb} (--where ${text}):`);
   for (const t of picked) ctx.notice(`  ${t.id}  ${t.name}  ${owner(t)}  ${t.findings.join(' ')}`);
   if (own) ctx.notice(`  skipped: ${own.id}  ${own.name}, the token this command runs with (name it: token ${verb} ${own.id})`);
 }
 
-function ownRow(own: OwnedToken, rules: Rules, wanted: Finding[]): BulkRow {
-  const findings = findingsOf(own, rules).filter((f) => wanted.includes(f)).reverse();
-  return { id: own.id, name: own.name, user_id: own.user_id, user: own.user, findings, result: 'skipped', reason: 'the token in use' };
+function ownRow(own: Candidate): BulkRow {
+  return { id: own.id, name: own.name, user_id: own.user_id, user: own.user, findings: own.findings, result: 'skipped', reason: 'the token in use' };
 }
 
 function failure(err: unknown): string {
@@ -106,7 +106,7 @@ export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<
       rows.push(row);
     }
   } else ctx.notice(`No active token matches --where ${text}; nothing to revoke.`);
-  if (own) rows.push(ownRow(own, rules, wanted));
+  if (own) rows.push(ownRow(own));
   return report(ctx, rows, COLUMNS, 'revoked');
 }
 
@@ -172,7 +172,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
     }
     if (file && !ctx.dryRun) ctx.notice(`The new secrets are in ${file} (mode 0600), not printed.`);
   } else ctx.notice(`No active token matches --where ${text}; nothing to rotate.`);
-  if (own) rows.push(ownRow(own, rules, wanted));
+  if (own) rows.push(ownRow(own));
   return report(ctx, rows, ROTATE_COLUMNS, 'rotated');
 }
 

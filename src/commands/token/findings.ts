@@ -53,6 +53,14 @@ export function findingsOf(t: Token, r: Rules): Finding[] {
   return out;
 }
 
+/** The tokens with any of the `wanted` findings (all when absent), each with them, most urgent first. */
+export async function* withFindings<T extends Token>(tokens: AsyncIterable<T>, r: Rules, wanted?: readonly Finding[]): AsyncGenerator<T & { findings: Finding[] }> {
+  for await (const t of tokens) {
+    const findings = findingsOf(t, r).filter((f) => !wanted || wanted.includes(f));
+    if (findings.length) yield { ...t, findings: findings.reverse() };
+  }
+}
+
 /** The last day of a window from today (`30d` → today + 30 days). */
 export function horizonDay(flag: string, raw: string, now = new Date()): string {
   return addDaysUtc(todayUtc(now), Math.ceil(parseDuration(flag, raw, 'd') / DAY_MS));

@@ -92,7 +92,7 @@ export function ownerDirectory(ctx: Context, http: HttpClient): OwnerDirectory {
   return new OwnerDirectory(ctx, http, Number.isInteger(env) && env > 0 ? env : DEFAULT_CONCURRENCY);
 }
 
-export function withOwner(t: Token, owner: Owner | undefined): OwnedToken {
+export function withOwner<T extends Token>(t: T, owner: Owner | undefined): T & { user?: Owner } {
   return owner ? { ...t, user: owner } : t;
 }
 
@@ -103,8 +103,8 @@ const AHEAD = 2000;
  * The tokens in their order, each with `user` (id, username, name) added. Lookups start as tokens
  * arrive; a token is passed on as soon as its owner is known, so reading and looking up overlap.
  */
-export async function* withOwners(tokens: AsyncIterable<Token>, dir: OwnerDirectory): AsyncGenerator<OwnedToken> {
-  const held: Array<{ token: Token; owner?: Promise<Owner | undefined> }> = [];
+export async function* withOwners<T extends Token>(tokens: AsyncIterable<T>, dir: OwnerDirectory): AsyncGenerator<T & { user?: Owner }> {
+  const held: Array<{ token: T; owner?: Promise<Owner | undefined> }> = [];
   const ready = () => {
     const first = held[0];
     return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || held.length > AHEAD);
