@@ -19,6 +19,7 @@ export interface SandboxCommandOptions {
   extraTokens?: string;
   extraTokenOwners?: string;
   clockSpeed?: string;
+  settingNames?: string;
 }
 
 const SEEDS = ['demo', 'empty'] as const;
@@ -52,6 +53,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'forgectl sandbox --seed empty --extra-tokens 20000 --extra-token-owners 2000',
       '# random instance configuration, replayable with the number it prints',
       'forgectl sandbox --seed random',
+      '# a server written from the spec: settings reported as spam_service_enabled, ai_features_enabled…',
+      'forgectl sandbox --setting-names spec',
     ],
     options: (c) =>
       c
@@ -67,7 +70,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
         .option('--extra-tokens <n>', 'add this many generated personal access tokens (for benchmarks)')
         .option('--extra-token-owners <n>', 'owned by this many generated users (default: 1)')
-        .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)'),
+        .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)')
+        .option('--setting-names <naming>', 'application settings named as the service names them (service: akismet_enabled) or as the spec does (spec: spam_service_enabled); default: service'),
     run: (ctx, opts) => runSandbox(ctx, opts),
   });
 }
@@ -84,6 +88,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   if (!(clockSpeed > 0)) throw new UsageError(`--clock-speed must be greater than 0, got ${opts.clockSpeed}`);
   const host = opts.host ?? '127.0.0.1';
   if (!host.trim()) throw new UsageError('--host needs an address');
+  const settingNames = parseSettingNames(opts.settingNames);
 
   // Beyond loopback anyone who can reach the port could use a token printed in the README: each run
   // gets its own then.
@@ -103,7 +108,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   let sb;
   try {
     if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
-    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, randomSecrets: reachableFromElsewhere });
+    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
@@ -120,6 +125,15 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   }
   ctx.notice('Sandbox stopped.');
   return none;
+}
+
+const SETTING_NAMINGS = ['service', 'spec'] as const;
+
+function parseSettingNames(raw: string | undefined): (typeof SETTING_NAMINGS)[number] | undefined {
+  if (raw === undefined) return undefined;
+  const n = SETTING_NAMINGS.find((x) => x === raw);
+  if (!n) throw new UsageError(`--setting-names must be service or spec; got ${JSON.stringify(raw)}`);
+  return n;
 }
 
 /** `demo`, `empty`, `random` (a number picked here) or `random:N` (the demo with N's random state resources). */
