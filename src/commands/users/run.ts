@@ -16,6 +16,23 @@ const COLUMNS: Column<User>[] = [
   { key: 'last_activity_on', header: 'last activity' },
 ];
 
+// One user: what an administrator looks at first; rows the answer lacks (a stranger's view) are left out.
+const DETAIL: Column<User>[] = [
+  { key: 'id' },
+  { key: 'username' },
+  { key: 'name' },
+  { key: 'state' },
+  { key: 'email' },
+  { key: 'is_admin', header: 'admin' },
+  { key: 'bot' },
+  { key: 'external' },
+  { key: 'two_factor_enabled', header: 'two-factor' },
+  { key: 'created_at', header: 'created' },
+  { key: 'last_sign_in_at', header: 'last sign-in' },
+  { key: 'last_activity_on', header: 'last activity' },
+  { key: 'web_url' },
+];
+
 interface ListOptions {
   active?: boolean;
   blocked?: boolean;
@@ -52,5 +69,5 @@ export async function getUserCommand(ctx: Context, raw: string): Promise<Command
     if (!found) throw new CommandFailedError(`no user named ${ref}`, 'check the spelling, or give the numeric id', ExitCode.notFound);
     id = found.id;
   }
-  return object(await getUser(http, id), { columns: COLUMNS, hideEmpty: true });
+  return object(await getUser(http, id), { columns: DETAIL, hideEmpty: true });
 }
