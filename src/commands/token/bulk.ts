@@ -51,9 +51,9 @@ function selection(where: string[]): { rules: Rules; wanted: Finding[]; text: st
   return { rules, wanted: parsed.map((p) => p.finding), text: where.join(' or ') };
 }
 
-/** The active tokens with a wanted finding, and the caller's own token (skipped unless named). */
 type Candidate = OwnedToken & { findings: Finding[] };
 
+/** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
 async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
   // Only a refusal means "not a personal access token"; a lost answer stops here, before any change.
