@@ -3,9 +3,10 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
+    '') echo 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
-    'token') echo 'list get self rotate revoke' ;;
+    'token') echo 'list audit get self rotate revoke' ;;
+    'users') echo 'list get' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
@@ -34,6 +35,7 @@ __forgectl_alias() {
     'profile|ls') echo 'list' ;;
     'profile|rm') echo 'remove' ;;
     'token|ls') echo 'list' ;;
+    'users|ls') echo 'list' ;;
     'broadcast|ls') echo 'list' ;;
     'hooks|ls') echo 'list' ;;
     'migrate|ls') echo 'list' ;;
@@ -63,11 +65,15 @@ __forgectl_flags() {
     'profile set-token') echo '--token-stdin --token --no-verify' ;;
     'profile remove') echo '' ;;
     'token') echo '' ;;
-    'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within' ;;
+    'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within --expiry --no-expiry --unused-for --scope' ;;
+    'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
     'token get') echo '' ;;
     'token self') echo '' ;;
-    'token rotate') echo '--expires-at --expires-in --save --no-save --force' ;;
-    'token revoke') echo '' ;;
+    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to' ;;
+    'token revoke') echo '--where' ;;
+    'users') echo '' ;;
+    'users list') echo '--active --blocked --admins --search' ;;
+    'users get') echo '' ;;
     'settings') echo '' ;;
     'settings get') echo '--show-secrets' ;;
     'settings set') echo '-f --file --strict --allow-unknown --show-secrets' ;;
@@ -161,7 +167,7 @@ __forgectl_flags() {
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute --show-secrets' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
-    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed --setting-names' ;;
+    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --extra-tokens --extra-token-owners --clock-speed --setting-names' ;;
     'licenses') echo '' ;;
     'completion') echo '' ;;
     'man') echo '' ;;
@@ -193,8 +199,17 @@ __forgectl_value() {
     'token list|--last-used-after') echo 'text' ;;
     'token list|--last-used-before') echo 'text' ;;
     'token list|--expiring-within') echo 'text' ;;
+    'token list|--unused-for') echo 'text' ;;
+    'token list|--scope') echo 'text' ;;
+    'token audit|--expiring-within') echo 'text' ;;
+    'token audit|--unused-for') echo 'text' ;;
+    'token audit|--fail-on') echo 'choice broad unused no-expiry expiring' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
+    'token rotate|--where') echo 'text' ;;
+    'token rotate|--secrets-to') echo 'file' ;;
+    'token revoke|--where') echo 'text' ;;
+    'users list|--search') echo 'text' ;;
     'settings set|-f'|'settings set|--file') echo 'file' ;;
     'settings diff|-f'|'settings diff|--file') echo 'file' ;;
     'plan-limits get|--plan') echo 'text' ;;
@@ -431,6 +446,8 @@ __forgectl_value() {
     'sandbox|--latency') echo 'text' ;;
     'sandbox|--fault') echo 'text' ;;
     'sandbox|--extra-projects') echo 'text' ;;
+    'sandbox|--extra-tokens') echo 'text' ;;
+    'sandbox|--extra-token-owners') echo 'text' ;;
     'sandbox|--clock-speed') echo 'text' ;;
     'sandbox|--setting-names') echo 'text' ;;
     *'|-p'|*'|--profile') echo 'profile' ;;
@@ -440,7 +457,7 @@ __forgectl_value() {
     *'|--token') echo 'text' ;;
     *'|--token-type') echo 'choice personal oauth job' ;;
     *'|--sudo') echo 'text' ;;
-    *'|-o'|*'|--output') echo 'choice table json yaml ndjson' ;;
+    *'|-o'|*'|--output') echo 'choice table json yaml ndjson csv' ;;
     *'|--fields') echo 'text' ;;
     *'|--page') echo 'text' ;;
     *'|--per-page') echo 'text' ;;
@@ -469,7 +486,7 @@ __forgectl_positional() {
     'envs update|1') echo 'choice production staging testing development other' ;;
     'envs unprotect|1') echo 'choice production staging testing development other' ;;
     'completion|0') echo 'choice bash zsh fish' ;;
-    'man|0') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
+    'man|0') echo 'choice profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
   esac
 }
 

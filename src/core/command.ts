@@ -156,7 +156,7 @@ export function globalOptions(): Option[] {
     new Option('--token-type <type>', 'how the token is sent (env FORGECTL_TOKEN_TYPE)').choices(TOKEN_TYPES),
     new Option('--sudo <user>', 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'),
     new Option('-o, --output <format>', 'output format (env FORGECTL_OUTPUT) (default: "table")').choices(OUTPUT_FORMATS),
-    new Option('--fields <list>', 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)').argParser(parseList),
+    new Option('--fields <list>', 'comma-separated columns (table, csv) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)').argParser(parseList),
     new Option('--all', 'fetch every page of a list'),
     new Option('--page <n>', 'fetch this page of a list').argParser(int('--page', 1)),
     new Option('--per-page <n>', 'items per page, 1..100').argParser(int('--per-page', 1, 100)),

@@ -1,15 +1,17 @@
 // Formatters. Commands return data (a list, an object or text); this module prints it as a table
 // (aligned on a terminal, tab-separated without colour in a pipe), JSON, YAML or NDJSON.
 // JSON, YAML and NDJSON print objects exactly as received; `--fields` keeps the named keys.
+// CSV (core/csv.ts) writes the columns of the table, or the --fields, as data.
 
 import type { Writable } from 'node:stream';
+import { csvRecord, csvText } from './csv.js';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
 import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
 import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
 
-export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
+export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'csv';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'csv'];
 
 export interface Column<T = Record<string, unknown>> {
   /** Dotted path into the item (`author.username`); also the `--fields` name. */
@@ -475,6 +477,40 @@ async function writeJsonArray(r: ListResult, stdout: Writable, asReceived: boole
   return n;
 }
 
+/**
+ * A list as CSV: a header row of the column keys (or --fields), then one record per item, streamed.
+ * A cell is the item's value at the key, else the table's computed one (a token's state).
+ */
+async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
+  let n = 0;
+  let cols: Column<any>[] | undefined;
+  const out = new BatchedWriter(o.stdout);
+  const text = (v: unknown) => {
+    const s = maskUrlCredentials(csvText(v));
+    return o.isTTY ? visible(s) : s;
+  };
+  try {
+    for await (const raw of r.items) {
+      const row = maskItem(raw, r);
+      if (!cols) {
+        await warnUnknownFields(o, row);
+        cols = columnsFor(r.columns, o.fields, row);
+        out.add(csvRecord(cols.map((c) => c.key)));
+      }
+      const flushed = out.add(csvRecord(cols.map((c) => text(getPath(row, c.key) ?? c.value?.(row)))));
+      if (flushed) await flushed;
+      n++;
+    }
+  } catch (err) {
+    await out.flush();
+    throw stoppedAfter(err, n);
+  }
+  // An empty list still says its columns.
+  if (!cols) out.add(csvRecord(columnsFor(r.columns, o.fields).map((c) => c.key)));
+  await out.flush();
+  return n;
+}
+
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
 export async function render(result: CommandResult, o: RenderOptions): Promise<number> {
   switch (result.kind) {
@@ -487,6 +523,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       return 1;
     }
     case 'object': {
+      if (o.format === 'csv') return writeCsv(list<unknown>([maskValue(result.value, result.maskKeys)], result.columns ?? []), o);
       if (o.format === 'table') {
         await renderObjectTable(result, o);
         return 1;
@@ -500,6 +537,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
     }
     case 'list': {
       const r = result;
+      if (o.format === 'csv') return writeCsv(r, o);
       if (o.format === 'table') {
         const n = await renderListTable(r, o);
         if (n === 0 && o.isTTY && r.empty) await write(o.stderr, `${r.empty}\n`);

@@ -80,7 +80,6 @@ describe('command lines parse to the options the command receives', () => {
 
 const REFUSED: [string[], RegExp][] = [
   [['token', 'list', '--state', 'gone'], /--state <state>' argument 'gone' is invalid. Allowed choices are active, inactive/],
-  [['token', 'rotate'], /missing required argument 'id\|self'/],
   [['token', 'rotate', '1', '--expires'], /unknown option '--expires'/],
   [['hooks', 'create', '--name', 'x'], /required option '--url <url>' not specified/],
   [['mr', 'list', '--per-page', '500'], /--per-page must be at most 100|per-page/],

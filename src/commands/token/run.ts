@@ -2,25 +2,15 @@
 // so the new one is saved before it is shown and shown even when saving fails.
 
 import type { Context } from '../../context.js';
-import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenFilters, type TokenId } from '../../api/tokens.js';
+import { getToken, revokeToken, rotateToken, type Token, type TokenId } from '../../api/tokens.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { none, object, type Column, type CommandResult } from '../../core/output.js';
 import { profilesHolding, saveRotatedToken } from '../../core/profile-token.js';
 import { originOf, type Profile, type TokenIdentity } from '../../core/profiles.js';
-import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
-import { capped, clientFilterPageOptions, confirmDestructive, exclusive, pageOptions } from '../shared.js';
+import { addDaysUtc, addOneYearUtc, parseDate, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
+import { confirmDestructive, exclusive } from '../shared.js';
 
-const COLUMNS: Column<Token>[] = [
-  { key: 'id' },
-  { key: 'name' },
-  { key: 'user_id', header: 'user' },
-  { key: 'scopes' },
-  { key: 'state', value: (t) => (t.revoked ? 'revoked' : t.active === false ? 'inactive' : 'active') },
-  { key: 'expires_at', header: 'expires' },
-  { key: 'last_used_at', header: 'last used' },
-];
-
-const DETAIL: Column<Token>[] = [
+export const DETAIL: Column<Token>[] = [
   { key: 'id' },
   { key: 'name' },
   { key: 'description' },
@@ -33,58 +23,9 @@ const DETAIL: Column<Token>[] = [
   { key: 'last_used_at' },
 ];
 
-function parseTokenId(raw: string): TokenId {
+export function parseTokenId(raw: string): TokenId {
   if (raw === 'self') return 'self';
   return parseInteger('token id', raw, { min: 1 });
-}
-
-interface ListOptions {
-  user?: string;
-  state?: 'active' | 'inactive';
-  revoked?: string;
-  search?: string;
-  createdAfter?: string;
-  createdBefore?: string;
-  lastUsedAfter?: string;
-  lastUsedBefore?: string;
-  expiringWithin?: string;
-}
-
-export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<CommandResult> {
-  if (o.user !== undefined && !o.user.trim()) throw new UsageError('--user is empty', 'give a user id or username, or leave --user out');
-  const filters: TokenFilters = {
-    user_id: o.user?.trim(),
-    state: o.state,
-    revoked: o.revoked !== undefined ? parseBoolean('--revoked', o.revoked) : undefined,
-    search: o.search,
-    created_after: o.createdAfter && parseDateTime('--created-after', o.createdAfter),
-    created_before: o.createdBefore && parseDateTime('--created-before', o.createdBefore),
-    last_used_after: o.lastUsedAfter && parseDateTime('--last-used-after', o.lastUsedAfter),
-    last_used_before: o.lastUsedBefore && parseDateTime('--last-used-before', o.lastUsedBefore),
-  };
-  let horizon: string | undefined;
-  if (o.expiringWithin) {
-    const ms = parseDuration('--expiring-within', o.expiringWithin, 'd');
-    horizon = addDaysUtc(todayUtc(), Math.ceil(ms / 86_400_000));
-    if (filters.state === 'inactive') throw new UsageError('--expiring-within lists active tokens; it cannot be used with --state inactive');
-    filters.state = 'active';
-  }
-  const http = await ctx.http();
-  // The expiry filter runs here, so it must see every page (not only the first 20 tokens).
-  const items = horizon
-    ? capped(expiringBy(listTokens(http, filters, clientFilterPageOptions(ctx)), horizon), ctx.globals.limit)
-    : listTokens(http, filters, pageOptions(ctx));
-  return list(items, COLUMNS, { empty: 'No tokens match.' });
-}
-
-async function* expiringBy(tokens: AsyncIterable<Token>, horizon: string): AsyncGenerator<Token> {
-  for await (const t of tokens) if (t.expires_at && t.expires_at <= horizon) yield t;
-}
-
-export async function getTokenCommand(ctx: Context, rawId: string): Promise<CommandResult> {
-  const id = parseTokenId(rawId);
-  const http = await ctx.http();
-  return object(await getToken(http, id), { columns: DETAIL });
 }
 
 interface RotateOptions {
