@@ -10,6 +10,7 @@ import { none, text } from '../core/output.js';
 export function registerShell(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'completion <shell>',
+    globals: { instance: false, output: false },
     summary: 'Print the tab-completion script for bash, zsh or fish',
     description:
       'Completes commands, flags, flag values (formats, states, levels, …) and profile names. The scripts are ' +
@@ -31,6 +32,7 @@ export function registerShell(program: Command, reg: Registry): void {
 
   defineCommand(program, reg, {
     name: 'man [command...]',
+    globals: { instance: false, output: false },
     summary: 'Show the manual page of forgectl or of a command group',
     description:
       'With no command, the page forgectl(1); with one, the page of its group (`forgectl man projects list` shows ' +
@@ -43,6 +45,8 @@ export function registerShell(program: Command, reg: Registry): void {
 
   defineCommand(program, reg, {
     name: 'help [command...]',
+    // Not refused: `forgectl -o json help` is the root's options, then the root's help.
+    globals: { instance: false },
     summary: 'Show the help of a command',
     examples: ['forgectl help token rotate', 'forgectl help'],
     run: async (_ctx, _o, words) => {

@@ -46,7 +46,8 @@ function visibleOptions(this: Help, cmd: Command): Option[] {
 
 /** The global options a command takes, as terms packed into lines of the help's width. */
 function inheritedBlock(cmd: Command, helper: Help): string[] {
-  const terms = cmd.options.filter(isGlobal).map((o) => helper.optionTerm(o));
+  // Only those the command honours: the others are hidden (src/core/global-scope.ts), as on a group.
+  const terms = cmd.options.filter((o) => isGlobal(o) && !o.hidden).map((o) => helper.optionTerm(o));
   if (!cmd.parent || !terms.length) return [];
   const width = (helper.helpWidth ?? 80) - 2;
   const lines: string[] = [];

@@ -9,6 +9,7 @@ import { defineCommand, type Registry } from '../../core/command.js';
 export function registerLicenses(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'licenses',
+    globals: { instance: false, output: false },
     summary: 'Print the licences of forgectl and of the software it includes',
     description:
       'forgectl’s own licence, then the full licence texts of the packages bundled into it and of the credential store ' +

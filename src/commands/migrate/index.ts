@@ -99,6 +99,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'entities [id]',
+    globals: { pages: true },
     summary: 'List the entities of a migration (of all your migrations without ID)',
     examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
@@ -122,6 +123,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'failures <id> <entity_id>',
+    globals: { pages: true },
     summary: 'Show the failure records of one entity',
     examples: ['forgectl migrate failures 12 40', 'forgectl migrate failures 12 40 -o json'],
     subject: (args) => `entity ${args[1]} of migration ${args[0]}`,
