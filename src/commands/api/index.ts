@@ -7,6 +7,8 @@ import { collectRepeated } from '../../core/parse.js';
 export function registerApi(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'api <method-or-path> [path]',
+    // Raw answers have no table columns: JSON unless -o chooses (a list of objects makes a table).
+    globals: { pages: true, defaultOutput: 'json' },
     summary: 'Send a request to any API endpoint and print the answer',
     description:
       'PATH is relative to /api/v4. The method is GET, or POST once fields or --input are given; name it first ' +
