@@ -97,7 +97,8 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   // yaml is CommonJS: bundled, its exports are only on `default`.
   const { stringify } = (await import('yaml')).default;
   const content = `${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`;
-  if (!o.file) return text(content.trimEnd());
+  // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
+  if (!o.file) return text(content.trimEnd(), { exact: true });
   writeWhole(o.file, content);
   ctx.notice(`Wrote ${o.file}.`);
   return none;

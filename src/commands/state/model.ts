@@ -7,6 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { PLAN_LIMIT_KEYS } from '../../api/settings.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../notify/values.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
+import { planLimitValueSchema } from './plan-limit-values.js';
 
 /** A secret is never written in the file: it names where to find it. */
 export const SecretRefSchema = z.union([
@@ -42,7 +43,7 @@ export const BroadcastEntrySchema = z.strictObject({
 export type BroadcastEntry = z.infer<typeof BroadcastEntrySchema>;
 
 /** Plan name → its integer limits (spec part 1 §2.6). */
-export const PlanLimitsEntrySchema = z.strictObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, z.number().int().nonnegative().optional()])));
+export const PlanLimitsEntrySchema = z.strictObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, planLimitValueSchema(k).optional()])));
 
 /** The token user's global notification settings (spec part 2 §2.7). */
 export const NotificationEntrySchema = z.strictObject({
@@ -124,5 +125,5 @@ export function readStateFile(path: string, readStdin: (what: string) => Promise
 
 /** The JSON Schema editors validate the file with (yaml-language-server). */
 export function stateJsonSchema(): Record<string, unknown> {
-  return { ...z.toJSONSchema(StateFileSchema), title: 'forgectl instance file' };
+  return { ...z.toJSONSchema(StateFileSchema, { io: 'input' }), title: 'forgectl instance file' };
 }

@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from '../settings/rules.js';
-import { checkUnknownNames } from '../settings/names.js';
+import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
 import { sameSetting } from '../settings/run.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import { isSecretRef, resolveSecret } from './references.js';
@@ -31,16 +31,19 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
       throw new UsageError(`${where}: settings.${key} is a secret and is not written in the file`, `give it as {env: NAME} or {command: "…"}`);
     } else plain[key] = value;
   }
-  const typed = { ...typeFile(plain, where, !!o.strict, notes), ...secrets };
+  const typed = { ...typeFile(plain, where, !!o.strict, notes), ...modelNamed(secrets) };
   checkSettingRules(typed);
-  return typed;
+  // Keyed as written: which name is sent depends on what the instance reports (planSettings).
+  return asWritten(typed, Object.keys(raw));
 }
 
 function shown(key: string, v: unknown): unknown {
   return isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
-export function planSettings(wanted: Settings, current: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+export function planSettings(written: Settings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+  const naming = instanceNaming(reported, Object.keys(written), notes);
+  const [wanted, current] = [modelNamed(written), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current);
   const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
@@ -52,9 +55,9 @@ export function planSettings(wanted: Settings, current: Settings, o: SettingsOpt
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
-      changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after) })),
+      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: shown(key, current[key]), after: shown(key, after) })),
       write: async (http) => {
-        await updateSettings(http, { ...changed, ...carried });
+        await updateSettings(http, naming.toInstance({ ...changed, ...carried }));
       },
     },
   ];
