@@ -320,6 +320,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
     kinds: cols.map((c, i) => columnKind(c.key, cells.map((r) => r[i]), c.kind)),
     width: o.width,
     chosen: !!o.fields?.length,
+    keysInOrder: !r.columns.length,
   });
   const lines = tableLines(fitted.header, fitted.rows, o.width, await tableStyle(fitted.columns.map((i) => cols[i]), o.color), fitted.cuttable);
   await write(o.stdout, [...lines, ...fitted.notes].join('\n') + '\n');

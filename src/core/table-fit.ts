@@ -1,8 +1,8 @@
 // Which columns a terminal table shows, and how, before it is cut to the width: identifiers
 // (references, paths, URLs, names, enum values) are never cut, only free text is. A column with one
 // value on every row is said once under the table; true/false columns shrink to one letter with a
-// legend; if it still does not fit, columns drop out (flags first, then the widest identifiers, dates
-// last) and stderr says which, for --fields to bring back.
+// legend; if it still does not fit, columns drop out (flags first, then identifiers, dates last) and
+// stderr says which, for --fields to bring back.
 
 import { GAP_WIDTH, MIN_CUT, displayWidth } from './table.js';
 
@@ -30,6 +30,8 @@ export interface FitInput {
   width?: number;
   /** The user named the columns (--fields): all are shown as they are. */
   chosen?: boolean;
+  /** The columns are an answer's keys in its order (`api -o table`), most telling first: what does not fit leaves from the right. */
+  keysInOrder?: boolean;
 }
 
 export interface FittedTable {
@@ -77,16 +79,27 @@ export function fitTable(input: FitInput): FittedTable {
     shrink = true;
     // Text gives way down to MIN_CUT, a flag to one letter; identifiers keep their width.
     const least = (i: number) => (kinds[i] === 'flag' ? 1 : kinds[i] === 'text' ? Math.min(natural[i], MIN_CUT) : natural[i]);
-    // Still too wide: columns leave, flags first, then the widest identifiers, dates last (they are
-    // short and say when); the first column and text stay.
+    // Still too wide: columns leave, flags first, then identifiers, dates last (they are short and say
+    // when); the first column and text stay. In each group the rightmost that alone makes the table fit,
+    // else the rightmost.
     const isDate = (i: number) => rows.every((r) => DATE.test(r[i]));
-    const flags = shown.filter((i) => kinds[i] === 'flag').reverse();
-    const ids = shown.filter((i) => kinds[i] === 'id' && i !== shown[0] && !isDate(i)).sort((a, b) => natural[b] - natural[a]);
-    const dates = shown.filter((i) => kinds[i] === 'id' && i !== shown[0] && isDate(i)).reverse();
-    for (const i of [...flags, ...ids, ...dates]) {
-      if (total(shown.map(least)) <= width) break;
-      shown = shown.filter((s) => s !== i);
-      dropped.push(i);
+    const first = shown[0];
+    const groups = input.keysInOrder
+      ? [shown.filter((i) => i !== first)]
+      : [
+          shown.filter((i) => kinds[i] === 'flag'),
+          shown.filter((i) => kinds[i] === 'id' && i !== first && !isDate(i)),
+          shown.filter((i) => kinds[i] === 'id' && i !== first && isDate(i)),
+        ];
+    const without = (i: number) => total(shown.filter((s) => s !== i).map(least));
+    for (const group of groups) {
+      while (group.length && total(shown.map(least)) > width) {
+        const enough = input.keysInOrder ? [] : group.filter((i) => without(i) <= width);
+        const i = (enough.length ? enough : group).at(-1)!;
+        group.splice(group.indexOf(i), 1);
+        shown = shown.filter((s) => s !== i);
+        dropped.push(i);
+      }
     }
   }
   const head = shown.map((i) => header[i]);

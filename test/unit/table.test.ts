@@ -101,4 +101,15 @@ describe('which columns a terminal table shows (table-fit)', () => {
     expect(droppedNote([{ header: 'TAGS', key: 'tags' }], 72)).toBe('note: TAGS (tags) left out to fit 72 columns; --fields brings them back');
     expect(fitTable({ header, rows, kinds, width: 72, chosen: true }).header).toEqual(header);
   });
+
+  it('leaves out the identifier whose going is enough, else the rightmost; dates last; an answer\'s keys from the right', () => {
+    const h = ['ID', 'NAME', 'SCOPES', 'STATE', 'EXPIRES'];
+    const r = [
+      ['1', 'admin', 'api,sudo,read_user,admin_mode', 'active', '2027-09-23'],
+      ['2', 'bob-workstation', 'api', 'revoked', '2027-03-27'],
+    ];
+    const k = h.map((_x, i) => columnKind(h[i].toLowerCase(), r.map((x) => x[i])));
+    expect(fitTable({ header: h, rows: r, kinds: k, width: 50 }).header).toEqual(['ID', 'NAME', 'STATE', 'EXPIRES']);
+    expect(fitTable({ header: h, rows: r, kinds: k, width: 50, keysInOrder: true }).header).toEqual(['ID', 'NAME', 'SCOPES']);
+  });
 });
