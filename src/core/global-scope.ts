@@ -26,6 +26,8 @@ export interface ScopedSpec {
   name: string;
   writes?: boolean;
   globals?: GlobalScope;
+  /** `local`: the command reaches no instance (the fleet runner's marker); same as `globals.instance: false`. */
+  scope?: string;
 }
 
 type Use = 'instance' | 'profiles' | 'output' | 'fields' | 'pages' | 'writes' | 'always';
@@ -47,7 +49,7 @@ const USE: Record<string, Use> = {
 
 function uses(spec: ScopedSpec | undefined): Record<Use, boolean> {
   const g = spec?.globals ?? {};
-  const instance = g.instance ?? true;
+  const instance = g.instance ?? spec?.scope !== 'local';
   return {
     instance,
     profiles: g.profiles ?? instance,
