@@ -41,7 +41,11 @@ describe('--help lists the global options a command honours', () => {
   });
 
   it('groups (state, profile) print no block of options their commands may not take', async () => {
-    for (const group of [['state'], ['profile']]) expect(await inherited(group), group.join(' ')).toEqual([]);
+    for (const group of [['state'], ['profile'], ['mr', 'train']]) {
+      expect(await inherited(group), group.join(' ')).toEqual([]);
+      const help = (await forgectl([...group, '--help'])).stdout.replace(/\s+/g, ' ');
+      expect(help).toContain(`Run \`forgectl ${group.join(' ')} COMMAND --help\` for a command's options and the global options it takes.`);
+    }
   });
 
   it('local commands take no instance options: profile list, state schema, completion', async () => {
