@@ -28,6 +28,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'sandbox',
     scope: 'local',
+    // A server: -o json prints its URL and tokens as one line; nothing here reaches an instance.
+    globals: { instance: false, fields: false },
     summary: 'Run a local simulator of the API, for trying commands and testing scripts offline',
     description:
       'Starts an in-memory instance on HOST:PORT (default 127.0.0.1 and a free port), prints its URL and the ' +

@@ -10,6 +10,7 @@ import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
+import { defaultOutputOf, hideUnhonoured, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
 
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
@@ -81,6 +82,8 @@ export interface BaseSpec<O extends Typed.OptionValues> {
    * which one applies.
    */
   replacesGlobals?: string[];
+  /** Which global options apply beyond the defaults (src/core/global-scope.ts): --help lists only those. */
+  globals?: GlobalScope;
 }
 
 export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> extends BaseSpec<O> {
@@ -217,11 +220,14 @@ export function addGlobalOptions(cmd: Command): void {
   const ownFlags = new Set(cmd.options.flatMap((o) => [o.short, o.long].filter(Boolean) as string[]));
   // A group's help lists its commands; the global options it still accepts are shown on each command.
   const isGroup = cmd.commands.length > 0;
+  const added: Option[] = [];
   for (const opt of globalOptions()) {
     if (own.has(opt.attributeName())) continue;
     if ((opt.short && ownFlags.has(opt.short)) || (opt.long && ownFlags.has(opt.long))) continue;
     cmd.addOption(isGroup ? opt.hideHelp() : opt);
+    added.push(opt);
   }
+  hideUnhonoured(cmd, specs.get(cmd), added);
   (cmd as Command & { ownGlobalKeys?: Set<string> }).ownGlobalKeys = new Set([...own].filter((k) => GLOBAL_KEYS.has(k)));
 }
 
@@ -249,13 +255,15 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
     }
   }
   checkFleetOptions(fromCli, env);
-  const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>) };
+  const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>), outputChosen: fromCli.output !== undefined };
   if (fromCli.output === undefined && env.FORGECTL_OUTPUT) {
     if (!OUTPUT_FORMATS.includes(env.FORGECTL_OUTPUT as OutputFormat)) {
       throw new UsageError(`invalid FORGECTL_OUTPUT: ${env.FORGECTL_OUTPUT}`, `use one of ${OUTPUT_FORMATS.join(', ')}`);
     }
     g.output = env.FORGECTL_OUTPUT as OutputFormat;
+    g.outputChosen = true;
   }
+  if (!g.outputChosen) g.output = defaultOutputOf(specs.get(cmd)) ?? g.output;
   if (fromCli.verbose === undefined && env.FORGECTL_DEBUG && env.FORGECTL_DEBUG !== '0') g.verbose = true;
   if (fromCli.color === undefined && env.NO_COLOR) g.color = false;
   if (fromCli.tokenType !== undefined) g.tokenType = fromCli.tokenType as TokenType;
@@ -428,6 +436,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     checkContradictions(self);
+    refuseIgnoredOutput(self, spec, (o) => o.helpGroupHeading === GLOBAL_HEADING);
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();

@@ -11,6 +11,8 @@ export interface GlobalOptions {
   tokenType?: TokenType;
   sudo?: string;
   output: OutputFormat;
+  /** -o or FORGECTL_OUTPUT chose the format (else it is the command's default). */
+  outputChosen: boolean;
   fields?: string[];
   all: boolean;
   page?: number;
@@ -42,6 +44,7 @@ export interface GlobalOptions {
 
 export const DEFAULT_GLOBALS: GlobalOptions = {
   output: 'table',
+  outputChosen: false,
   all: false,
   dryRun: false,
   verbose: false,

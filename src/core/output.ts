@@ -9,6 +9,7 @@ import { CancelledError, ListInterruptedError, PartialListError } from './errors
 import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
 import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
+import { columnKind, droppedNote, fitTable, type ColumnKind } from './table-fit.js';
 
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'csv';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'csv'];
@@ -19,6 +20,8 @@ export interface Column<T = Record<string, unknown>> {
   header?: string;
   /** Computes the cell for table output; JSON output is never affected. */
   value?: (row: T) => unknown;
+  /** What the cells are, when the key and values do not say (table-fit.ts): only `text` is ever cut. */
+  kind?: ColumnKind;
 }
 
 export interface ListResult<T = unknown> {
@@ -316,13 +319,19 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   if (!rows.length) return 0;
   await warnUnknownFields(o, rows[0]);
   const cols = columnsFor(r.columns, o.fields, rows[0]);
-  const lines = tableLines(
-    cols.map((c) => (c.header ?? c.key).toUpperCase()),
-    rows.map((row) => cols.map((c) => shortDate(cell(row, c, true)))),
-    o.width,
-    await tableStyle(cols, o.color),
-  );
-  await write(o.stdout, lines.join('\n') + '\n');
+  const cells = rows.map((row) => cols.map((c) => shortDate(cell(row, c, true))));
+  const fitted = fitTable({
+    header: cols.map((c) => (c.header ?? c.key).toUpperCase()),
+    rows: cells,
+    kinds: cols.map((c, i) => columnKind(c.key, cells.map((r) => r[i]), c.kind)),
+    width: o.width,
+    chosen: !!o.fields?.length,
+    keysInOrder: !r.columns.length,
+  });
+  const lines = tableLines(fitted.header, fitted.rows, o.width, await tableStyle(fitted.columns.map((i) => cols[i]), o.color), fitted.cuttable);
+  await write(o.stdout, [...lines, ...fitted.notes].join('\n') + '\n');
+  const note = droppedNote(fitted.dropped.map((i) => ({ header: (cols[i].header ?? cols[i].key).toUpperCase(), key: cols[i].key })), o.width);
+  if (note) await write(o.stderr, `${note}\n`);
   if (failure) throw stoppedAfter(failure, count);
   return count;
 }

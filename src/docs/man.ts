@@ -146,6 +146,11 @@ export function groupPage(group: CommandNode, version: string): string {
   return tidy(out);
 }
 
+/** A summary as a sentence, so the pointer after it starts a new one. */
+function sentence(summary: string): string {
+  return /[.!?]$/.test(summary) ? summary : `${summary}.`;
+}
+
 export function mainPage(root: CommandNode, version: string): string {
   const globals = root.options.filter((o) => o.global || root.path.length === 0);
   const out = [
@@ -157,7 +162,7 @@ export function mainPage(root: CommandNode, version: string): string {
     '.PP',
     roff('Global options are accepted before or after the command. Settings are taken from flags first, then environment variables, then the profile.'),
     '.SH COMMANDS',
-    ...root.children.flatMap((c) => ['.TP', `\\fB${roff(c.name)}\\fR`, `${roff(c.summary)} See \\fBforgectl\\-${roff(c.name)}\\fR(1).`]),
+    ...root.children.flatMap((c) => ['.TP', `\\fB${roff(c.name)}\\fR`, `${roff(sentence(c.summary))} See \\fBforgectl\\-${roff(c.name)}\\fR(1).`]),
     '.SH GLOBAL OPTIONS',
     ...pairNegatables(globals).flatMap(({ item, negatable }) => optionItem(item, negatable)),
     '.SH EXAMPLES',

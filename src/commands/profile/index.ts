@@ -69,6 +69,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'list',
     scope: 'selection',
+    globals: { instance: false, profiles: true, pages: false },
     summary: 'List profiles: who each token is (as last verified), whether an administrator’s, where it lives; offline',
     description:
       'USER and ADMIN are what the last check of the token (profile add, login or set-token, or a saved rotation) recorded; VERIFIED is when. ' +
@@ -87,6 +88,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'show [name]',
     scope: 'local',
+    globals: { profiles: true },
     summary: 'Show a profile (default: the one in use); the token is masked',
     examples: ['forgectl profile show', 'forgectl profile show work -o yaml'],
     run: async (ctx, _opts, args) => (await run()).showProfile(ctx, args[0]),
@@ -95,6 +97,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'use <name>',
     scope: 'local',
+    globals: { profiles: true, output: false },
     summary: 'Make a profile the default',
     writes: true,
     examples: ['forgectl profile use work'],
@@ -104,6 +107,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'set-storage <name> <storage>',
     scope: 'local',
+    globals: { profiles: true, output: false },
     summary: 'Move a profile’s token to the system credential store (keyring) or to config.json (file)',
     description: 'The token is written to its new place first, then removed from the old one.',
     writes: true,
@@ -142,6 +146,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'remove <name>',
     scope: 'local',
+    globals: { profiles: true, output: false },
     summary: 'Remove a profile and its stored token',
     aliases: ['rm'],
     writes: true,

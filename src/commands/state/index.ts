@@ -12,6 +12,7 @@ export function registerState(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'export',
+    globals: { output: false },
     summary: 'Print the instance’s configuration as a file that `state plan` reads back as no change',
     description:
       'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
@@ -70,6 +71,7 @@ export function registerState(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'schema',
     scope: 'local',
+    globals: { output: false },
     summary: 'Print the JSON Schema of the instance file (for editors)',
     examples: ['forgectl state schema > instance.schema.json'],
     run: async () => (await run()).schemaStateCommand(),
