@@ -2,10 +2,12 @@
 // every number finite and every key once. Each problem is one UsageError naming the file, the
 // setting and the line.
 
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { LineCounter, isAlias, type Document, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { UsageError } from '../../core/errors.js';
 
 const CORE_TAG = 'tag:yaml.org,2002:';
+/** The yaml library's default limit, named here so the refusal can say it. */
+const MAX_ALIAS_COPIES = 100;
 
 /** `!!binary` as written rather than its long form. */
 function tagAsWritten(tag: string): string {
@@ -61,5 +63,18 @@ export function parsePlainYaml(text: string, where: string): unknown {
       node.items.forEach((child, i) => pending.push({ node: child as Node, path: `${path}[${i}]` }));
     }
   }
-  return doc.toJS();
+  return expand(doc, where);
+}
+
+/** Values as data; aliases copy what they name, up to the library's count (a "billion laughs" file stops there). */
+function expand(doc: Document.Parsed, where: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
+  } catch (e) {
+    if (!(e instanceof ReferenceError)) throw e;
+    throw new UsageError(
+      `${where} is refused: its YAML aliases (*name) would copy their anchors more than ${MAX_ALIAS_COPIES} times (an alias bomb)`,
+      'write the values out instead of repeating them through aliases',
+    );
+  }
 }
