@@ -2,10 +2,11 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { collectRepeated } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 
-const FILE = 'YAML file of the instance as it should be, - for standard input';
+const FILE = 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing';
 
 export function registerState(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'state', 'The instance as code: export its configuration to a file, plan and apply changes');
@@ -40,7 +41,7 @@ export function registerState(program: Command, reg: Registry): void {
     examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code'],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', FILE)
+        .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', 'plan to delete hooks and broadcasts the file does not name')
         .option('--exit-code', 'exit 5 when there are changes')
         .option('--strict', 'refuse settings forgectl does not know')
@@ -60,7 +61,7 @@ export function registerState(program: Command, reg: Registry): void {
     examples: ['forgectl state apply -f instance.yaml', 'forgectl state apply -f instance.yaml --prune --yes', 'forgectl state apply -f instance.yaml --dry-run'],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', FILE)
+        .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', 'delete hooks and broadcasts the file does not name')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),

@@ -5,17 +5,54 @@ import type { Context } from '../../context.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Notes } from '../settings/values.js';
 import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
-import { planHooks, prepareHooks, readHooks } from './hooks-section.js';
-import { planGroups, prepareGroups, readGroups } from './groups-section.js';
-import { readStateFile } from './model.js';
+import { planHooks, prepareHooks, readHooks, type WantedHook } from './hooks-section.js';
+import { planGroups, prepareGroups, readGroups, type WantedGroup } from './groups-section.js';
+import { FILE_HINT, checkStateDoc, pathText } from './model.js';
+import { readStateSources } from './layers.js';
+import { FileProblems } from '../../core/file-problems.js';
+import { locate, locateExactly } from '../settings/plain-yaml.js';
+import { fileLabel } from '../settings/values.js';
 import { planNotifications, readNotifications } from './notifications-section.js';
 import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
 import type { Plan } from './plan.js';
 import { getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
 
 export interface PlanOptions extends SettingsOptions {
-  file?: string;
+  /** `-f`, given once or more (layered in order). */
+  file?: string[];
   prune?: boolean;
+}
+
+/**
+ * The files read, layered and checked, their secret references resolved, before any request. Every
+ * problem found is reported at once (with its file:line:column), as one UsageError.
+ */
+async function readInstanceFiles(ctx: Context, o: PlanOptions, files: readonly string[], notes: Notes) {
+  const problems = new FileProblems(files.length === 1 ? fileLabel(files[0]!) : 'the instance files', FILE_HINT);
+  const source = await readStateSources(ctx, files, problems);
+  const checked = checkStateDoc(source.value, source.located, source.where, problems);
+  problems.throwIfAny();
+  const doc = checked!;
+  const where = source.where;
+  const at = (path: readonly (string | number)[]) => locate(source.located, path)?.place;
+  /** A section's refusal (a secret reference that does not resolve) is one of the problems, at `path`. */
+  const collect = async <T>(path: (string | number)[], prepare: () => T | Promise<T>): Promise<T | undefined> => {
+    try {
+      return await prepare();
+    } catch (err) {
+      problems.addError(err, at(path), pathText(path));
+      return undefined;
+    }
+  };
+  const settings = doc.settings && (await collect(['settings'], () => prepareSettings(ctx, doc.settings!, where, o, notes, { problems, at, written: (path) => locateExactly(source.located, path)?.written })));
+  // Hook by hook, so that each hook's unresolvable token is found.
+  // One after another: a {command: …} may ask its user something.
+  const hooks: (WantedHook | undefined)[] | undefined = doc.system_hooks && [];
+  for (const [i, h] of (doc.system_hooks ?? []).entries()) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks(ctx, [h], i))[0]!));
+  // Group by group, so that each group's problems are found.
+  const groups = doc.groups && (await Promise.all(Object.entries(doc.groups).map(([path, g]) => collect(['groups', path, 'protected_environments'], () => prepareGroups({ [path]: g }, where)[0]!))));
+  problems.throwIfAny();
+  return { doc, settings, hooks: hooks as WantedHook[] | undefined, groups: groups as WantedGroup[] | undefined };
 }
 
 export interface Planned {
@@ -23,14 +60,10 @@ export interface Planned {
   http: HttpClient;
 }
 
-export async function computePlan(ctx: Context, o: PlanOptions, file: string): Promise<Planned> {
+export async function computePlan(ctx: Context, o: PlanOptions, files: readonly string[]): Promise<Planned> {
   const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
-  const where = file === '-' ? 'standard input' : file;
-  const doc = await readStateFile(file, (what) => ctx.readStdin(what));
-  const settings = doc.settings && (await prepareSettings(ctx, doc.settings, where, o, notes));
-  const hooks = doc.system_hooks && (await prepareHooks(ctx, doc.system_hooks));
+  const { doc, settings, hooks, groups } = await readInstanceFiles(ctx, o, files, notes);
   const broadcasts = doc.broadcast_messages;
-  const groups = doc.groups && prepareGroups(doc.groups, where);
 
   const http = await ctx.http();
   const limits = doc.plan_limits;
