@@ -56,15 +56,23 @@ export class FileProblems {
     return this.items.length + this.dropped;
   }
 
-  /** One UsageError (exit 2) listing them all, or nothing. */
+  /** One UsageError (exit 2) listing them all in the order of their files, or nothing. */
   throwIfAny(): void {
     if (!this.items.length) return;
+    const files = [...new Set(this.items.map((p) => p.place?.file))];
+    const order = (p: FileProblem) => [files.indexOf(p.place?.file), p.place?.line ?? 0, p.place?.column ?? 0];
+    this.items.sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+    });
     if (this.items.length === 1) {
       const [only] = this.items;
       throw new UsageError(problemText(only!), only!.hint ?? this.hint);
     }
-    const lines = this.items.map((p) => `  ${problemText(p)}${p.hint ? ` (${p.hint})` : ''}`);
+    const lines = this.items.map((p) => `  ${problemText(p)}`);
     if (this.dropped) lines.push(`  … and ${this.dropped} more`);
-    throw new UsageError(`${this.where} has ${this.count} problems:\n${lines.join('\n')}`, this.hint);
+    // Each different hint once, in the order of the problems.
+    const hints = [...new Set(this.items.map((p) => p.hint ?? this.hint).filter((h) => h !== undefined))];
+    throw new UsageError(`${this.where} has ${this.count} problems:\n${lines.join('\n')}`, hints.join('; ') || undefined);
   }
 }

@@ -122,8 +122,6 @@ export function readPlainYaml(text: string, where: string): PlainDoc {
       });
     }
   }
-  // The walk is last-in first-out: list the problems in the order of the file.
-  problems.items.sort((a, b) => (a.place?.line ?? 0) - (b.place?.line ?? 0) || (a.place?.column ?? 0) - (b.place?.column ?? 0));
   problems.throwIfAny();
   return { value: expand(doc, where), located: root };
 }

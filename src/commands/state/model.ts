@@ -31,7 +31,7 @@ export type HookEntry = z.infer<typeof HookEntrySchema>;
 /** ISO 8601, or YAML 1.1's timestamp forms (as PyYAML writes them); normalised to ISO 8601 in UTC once read. */
 const TimeSchema = z
   .string()
-  .regex(new RegExp(YAML11_TIMESTAMP_PATTERN), 'a time such as 2026-11-17T15:35:05Z')
+  .regex(new RegExp(YAML11_TIMESTAMP_PATTERN), { message: 'a time such as 2026-11-17T15:35:05Z', abort: true })
   .refine((v) => normaliseTimestamp(v) !== undefined, 'names no instant (check the date and the time)');
 
 export const BroadcastEntrySchema = z.strictObject({
@@ -135,27 +135,44 @@ function checkUnique(items: readonly Record<string, unknown>[] | undefined, sect
   });
 }
 
+/** One section checked against its schema; a value the schema wants typed otherwise is read again from its text. */
+function checkSection(section: Section, value: Record<string, unknown>, located: Located | undefined, problems: FileProblems): boolean {
+  const schema = StateFileSchema.shape[section];
+  let parsed = schema.safeParse(value[section]);
+  // Twice at most: a value read again may reveal the issues of what it contains.
+  for (let round = 0; !parsed.success && round < 2 && retype(value, located, parsed.error.issues.map((i) => ({ ...i, path: [section, ...i.path] }))); round++) parsed = schema.safeParse(value[section]);
+  if (parsed.success) {
+    value[section] = parsed.data;
+    return true;
+  }
+  addIssues(parsed.error.issues.map((i) => ({ ...i, path: [section, ...i.path] })), located, problems);
+  return false;
+}
+
 /**
- * The file's data checked against the schema; every problem goes to `problems` with its place.
- * Returns the typed file, or undefined when the schema refused it.
+ * The file's data checked against the schema, section by section (one section's problems do not
+ * hide another's); every problem goes to `problems` with its place. Returns the sections that passed.
  */
-export function checkStateDoc(value: unknown, located: Located | undefined, where: string, problems: FileProblems): StateFile | undefined {
+export function checkStateDoc(value: unknown, located: Located | undefined, where: string, problems: FileProblems): StateFile {
   if (value === null || value === undefined) {
     problems.add({ path: '', text: `${where} is empty (or null): nothing to apply`, hint: 'start from `forgectl state export`' });
-    return undefined;
+    return {};
   }
-  let parsed = StateFileSchema.safeParse(value);
-  // Twice at most: a value read again may reveal the issues of what it contains.
-  for (let round = 0; !parsed.success && round < 2 && retype(value, located, parsed.error.issues); round++) parsed = StateFileSchema.safeParse(value);
-  if (!parsed.success) {
-    addIssues(parsed.error.issues, located, problems);
-    return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.add({ place: located?.place, path: '', text: `${where} must be a mapping of sections (${SECTIONS.join(', ')})` });
+    return {};
   }
-  const file = parsed.data;
-  if (SECTIONS.every((s) => file[s] === undefined)) {
-    problems.add({ path: '', text: `${where} names no section: nothing to apply`, hint: `give one of ${SECTIONS.join(', ')}` });
-    return undefined;
+  const doc = value as Record<string, unknown>;
+  for (const key of Object.keys(doc).filter((k) => !(SECTIONS as readonly string[]).includes(k))) {
+    problems.add({ place: locateExactly(located, [key])?.keyPlace, path: key, text: `unknown key ${key}` });
   }
+  const named = SECTIONS.filter((s) => doc[s] !== undefined);
+  if (!named.length) {
+    if (!problems.count) problems.add({ path: '', text: `${where} names no section: nothing to apply`, hint: `give one of ${SECTIONS.join(', ')}` });
+    return {};
+  }
+  const file: StateFile = {};
+  for (const section of named) if (checkSection(section, doc, located, problems)) Object.assign(file, { [section]: doc[section] });
   checkUnique(file.system_hooks, 'system_hooks', 'url', located, problems);
   checkUnique(file.broadcast_messages, 'broadcast_messages', 'message', located, problems);
   for (const b of file.broadcast_messages ?? []) {

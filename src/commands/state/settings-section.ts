@@ -42,6 +42,14 @@ function settingProblem(into: SettingsProblems, key: string, err: unknown): void
   if (added && added.path === path && added.text.startsWith(key)) added.text = `settings.${added.text}`;
 }
 
+/** A rule's refusal as a problem of the file: at the switch it names, worded as the file writes it. */
+export function addRuleProblem(into: Pick<SettingsProblems, 'problems' | 'at'>, err: unknown): void {
+  const key = err instanceof Error ? (/^(\w+)/.exec(err.message)?.[1] ?? '') : '';
+  into.problems.addError(err, into.at(['settings', key]), `settings.${key}`);
+  const added = into.problems.items.at(-1);
+  if (added) added.text = added.text.replace(`${key}=true `, `settings.${key}: true `);
+}
+
 /**
  * The file's settings typed, their references resolved and the rules the values alone break checked.
  * With `into`, every refused setting is one problem there (and left out of the result); without, the
@@ -87,11 +95,8 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
   try {
     checkSettingRules(typed, undefined, inFile);
   } catch (err) {
-    const key = /^(\w+)/.exec((err as Error).message)?.[1] ?? '';
     if (!into) throw err;
-    into.problems.addError(err, into.at(['settings', key]), `settings.${key}`);
-    const added = into.problems.items.at(-1);
-    if (added) added.text = added.text.replace(`${key}=true `, `settings.${key}: true `);
+    addRuleProblem(into, err);
   }
   return typed;
 }
