@@ -35,8 +35,8 @@ export class FileProblems {
   private dropped = 0;
 
   constructor(
-    /** The file as messages name it. */
-    readonly where: string,
+    /** The file (or files) as messages name it; known once they are read. */
+    public where: string,
     /** What to do about problems in general, when there is no hint of their own. */
     readonly hint?: string,
   ) {}

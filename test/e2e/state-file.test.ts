@@ -1,10 +1,10 @@
 // Reading and writing the instance file (and the settings and envs files that share its reader):
 // hostile YAML, files edited by YAML 1.1 tools, every problem of a file at once, layered files.
 
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, tempDir } from '../helpers/cli.js';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
@@ -95,5 +95,91 @@ describe('every problem of the file at once', () => {
     expect(res.stderr).toContain(`error: ${path}:2:20: settings.akismet_enabled: true requires akismet_api_key`);
     expect(res.stderr).toContain('hint: add akismet_api_key to settings');
     expect(res.stderr).not.toMatch(/=…|in the same command/);
+  });
+});
+
+describe('several files, one instance each', () => {
+  const base = () =>
+    file(
+      'base.yaml',
+      [
+        'settings:',
+        '  signup_enabled: true',
+        '  max_attachment_size: 100',
+        'system_hooks:',
+        '  - url: https://layers.example.com/a',
+        '    push_events: true',
+        '    tag_push_events: true',
+        '  - url: https://layers.example.com/b',
+        'broadcast_messages:',
+        '  - message: Layered base',
+        '    font: serif',
+        '',
+      ].join('\n'),
+    );
+
+  it('later files override earlier ones key by key; list items by their identity; {env: NAME} stands for any value', async () => {
+    const over = file(
+      'override.yaml',
+      ['settings:', '  max_attachment_size: {env: LAYER_SIZE}', 'system_hooks:', '  - url: https://layers.example.com/a', '    push_events: {env: LAYER_PUSH}', 'broadcast_messages:', '  - message: {env: LAYER_MOTD}', ''].join('\n'),
+    );
+    const env = { LAYER_SIZE: '42', LAYER_PUSH: 'false', LAYER_MOTD: 'Layered override' };
+    const { res, sent } = await run(['state', 'plan', '-f', base(), '-f', over, '-o', 'json'], env);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    const changes = json(res).changes;
+    const hookA = changes.find((c: any) => c.identity === 'https://layers.example.com/a');
+    // The hook of the override file is the base's hook with push_events replaced: tag_push_events stays.
+    expect(hookA.action).toBe('create');
+    expect(hookA.changes).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'push_events', after: false }), expect.objectContaining({ key: 'tag_push_events', after: true })]));
+    expect(changes.map((c: any) => c.identity)).toEqual(expect.arrayContaining(['https://layers.example.com/b', 'Layered base', 'Layered override']));
+    expect(changes.filter((c: any) => c.resource === 'system_hooks')).toHaveLength(2);
+    const settings = changes.find((c: any) => c.resource === 'settings');
+    expect(settings.changes).toContainEqual({ key: 'max_attachment_size', before: 100, after: 42 });
+  });
+
+  it('{profile} is the profile in use; a missing file is an error unless its name starts with ?', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const added = await forgectl(['profile', 'add', 'prod', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const instances = join(dir, 'instances');
+    mkdirSync(instances, { recursive: true });
+    writeFileSync(join(instances, 'prod.yaml'), 'broadcast_messages:\n  - message: Only on prod\n');
+    const perInstance = join(instances, '{profile}.yaml');
+    const prod = await forgectl(['state', 'plan', '-p', 'prod', '-f', base(), '-f', perInstance], { configDir });
+    expect(prod.exitCode, prod.stderr).toBe(0);
+    expect(prod.stdout).toContain('+ create broadcast_messages "Only on prod"');
+    expect(prod.stdout).toContain('+ create broadcast_messages "Layered base"');
+
+    await forgectl(['profile', 'add', 'staging', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` });
+    const missing = await forgectl(['state', 'plan', '-p', 'staging', '-f', base(), '-f', perInstance], { configDir });
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain(`cannot read ${join(instances, 'staging.yaml')}: ENOENT`);
+    expect(missing.stderr).toContain("a leading ?");
+    const optional = await forgectl(['state', 'plan', '-p', 'staging', '-f', base(), '-f', `?${perInstance}`], { configDir });
+    expect(optional.exitCode, optional.stderr).toBe(0);
+    expect(optional.stdout).not.toContain('Only on prod');
+    expect(optional.stdout).toContain('+ create broadcast_messages "Layered base"');
+  });
+
+  it('a problem names the file its value came from', async () => {
+    const over = file('bad-override.yaml', 'system_hooks:\n  - url: https://layers.example.com/b\n    push_events: sometimes\n');
+    const broken = file('bad-base.yaml', 'settings:\n  max_attachment_size: big\n');
+    const { res, sent } = await run(['state', 'plan', '-f', broken, '-f', over, '-f', '?/nonexistent/forgectl.yaml']);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`the instance files (${broken}, ${over}) has 2 problems`);
+    expect(res.stderr).toContain(`${broken}:2:24: settings.max_attachment_size must be an integer`);
+    expect(res.stderr).toMatch(new RegExp(`${over}:3:18: system_hooks\\[0\\]\\.push_events: `));
+    expect(sent).toEqual([]);
+  });
+
+  it('an {env: NAME} that is not set is a problem of the file; a secret stays a reference', async () => {
+    const path = file('env.yaml', 'broadcast_messages:\n  - message: {env: LAYER_UNSET_MOTD}\nsystem_hooks:\n  - url: https://layers.example.com/c\n    token: {env: LAYER_UNSET_TOKEN}\n');
+    const { res, sent } = await run(['state', 'plan', '-f', path]);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`${path}:2:14: broadcast_messages[0].message: the environment variable LAYER_UNSET_MOTD is not set`);
+    expect(res.stderr).toContain(`${path}:5:12: system_hooks[0].token: the environment variable LAYER_UNSET_TOKEN is not set`);
+    expect(sent).toEqual([]);
   });
 });

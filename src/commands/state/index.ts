@@ -38,7 +38,7 @@ export function registerState(program: Command, reg: Registry): void {
       'A section left out of the file is not managed. The file is checked whole, and its secret references ' +
       'resolved, before any request. -o json gives the same as data.',
     exitCodes: ['0  planned (with --exit-code: no changes)', '2  invalid file or unresolvable secret reference (nothing was sent)', '5  with --exit-code: the instance differs from the file'],
-    examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code'],
+    examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code', '# a shared file, then what differs per instance (layered key by key)', "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'"],
     options: (c) =>
       c
         .requiredOption('-f, --file <file>', FILE, collectRepeated)

@@ -32,6 +32,7 @@ export interface PlanOptions extends SettingsOptions {
 async function readInstanceFiles(ctx: Context, o: PlanOptions, files: readonly string[], notes: Notes) {
   const problems = new FileProblems(files.length === 1 ? fileLabel(files[0]!) : 'the instance files', FILE_HINT);
   const source = await readStateSources(ctx, files, problems);
+  problems.where = source.where;
   const doc = checkStateDoc(source.value, source.located, source.where, problems);
   const where = source.where;
   const at = (path: readonly (string | number)[]) => locate(source.located, path)?.place;
