@@ -161,7 +161,7 @@ __forgectl_flags() {
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute --show-secrets' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
-    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed' ;;
+    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed --setting-names' ;;
     'licenses') echo '' ;;
     'completion') echo '' ;;
     'man') echo '' ;;
@@ -432,6 +432,7 @@ __forgectl_value() {
     'sandbox|--fault') echo 'text' ;;
     'sandbox|--extra-projects') echo 'text' ;;
     'sandbox|--clock-speed') echo 'text' ;;
+    'sandbox|--setting-names') echo 'text' ;;
     *'|-p'|*'|--profile') echo 'profile' ;;
     *'|--url') echo 'text' ;;
     *'|--token') echo 'text' ;;

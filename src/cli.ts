@@ -167,7 +167,7 @@ export function reportError(ctx: Context, err: unknown): number {
     ctx.stderr.write(`${jsonText(ctx.redactor.value({ status: err.status, message: err.message, ...body }))}\n`);
   }
   if (ctx.globals.verbose && err instanceof Error && !(err instanceof ApiError) && code === ExitCode.failed && err.stack) {
-    ctx.stderr.write(`${visible(ctx.redactor.text(err.stack))}\n`);
+    ctx.stderr.write(`${visible(maskUrlCredentials(ctx.redactor.text(err.stack)))}\n`);
   }
   return code;
 }

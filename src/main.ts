@@ -19,12 +19,16 @@ export async function main(argv: string[], installedAs: () => string): Promise<n
   if (asksVersion && argv.length === 1) return writeVersion(`${versionLine()}\n`);
   // A reader that goes away (`forgectl … | head`) is not an error: stop quietly, as Unix tools do.
   madeStreams = true;
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0);
-      throw err;
-    });
-  }
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    // A full disk (`> /dev/full`, ENOSPC) or a broken device: whatever the command prints, one line.
+    // Commands print their result after their writes, so nothing is left half done by stopping here.
+    process.exit(cannotWriteStdout(err));
+  });
+  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    // Nowhere left to say it: the command goes on, and its exit code still tells how it went.
+  });
   // One import: each entry of the bundle is a file of its own to load.
   const { run, createContext } = await import('./cli.js');
   const ctx = createContext();
@@ -60,12 +64,23 @@ function writeVersion(line: string): number {
     madeStreams = true;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN') process.stdout.write(line);
-    else if (code !== 'EPIPE') {
-      process.stderr.write(`error: cannot write to standard output: ${(err as Error).message}\n`);
-      return 1;
-    }
+    else if (code !== 'EPIPE') return cannotWriteStdout(err as Error);
   }
   return 0;
+}
+
+let stdoutFailureSaid = false;
+
+/** Says on stderr, once, that stdout failed (`error: cannot write to standard output: ENOSPC: …`); the exit code, 1. */
+function cannotWriteStdout(err: Error): number {
+  if (stdoutFailureSaid) return 1;
+  stdoutFailureSaid = true;
+  try {
+    writeSync(2, `error: cannot write to standard output: ${err.message}\n`);
+  } catch {
+    // stderr fails too: the exit code is all that is left.
+  }
+  return 1;
 }
 
 /**
@@ -77,6 +92,9 @@ export function exitWhenFlushed(code: number): void {
   process.exitCode = code;
   // --version written with writeSync: making the streams only to flush them would load the modules it avoided.
   if (!madeStreams) return;
+  // A write that failed as the command ended (help, a dry run) may not have had its 'error' event yet.
+  const failed = process.stdout.errored as NodeJS.ErrnoException | null;
+  if (failed && failed.code !== 'EPIPE') code = process.exitCode = cannotWriteStdout(failed);
   let pending = 2;
   const done = () => {
     if (--pending === 0) process.exit(code);

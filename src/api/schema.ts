@@ -28,11 +28,19 @@ export function parseWriteAnswer<S extends z.ZodType>(
   effect: string,
   check?: string,
 ): z.infer<S> {
+  const look = () => check ?? checkCommandFor(http.apiRoot, res.url);
   if (isEmptyAnswer(res.data)) {
-    const look = check ?? checkCommandFor(http.apiRoot, res.url);
-    throw new CommandFailedError(`${what} answered ${res.status} with no body: ${effect}`, `check before trying again: ${look}`);
+    throw new CommandFailedError(`${what} answered ${res.status} with no body: ${effect}`, `check before trying again: ${look()}`);
   }
-  return parseResponse(schema, res.data, what, res.status);
+  // A body of another shape (a proxy's, another version's) does not say the write failed either.
+  const problem = shapeProblem(checkerFor(schema), res.data);
+  if (problem !== undefined) {
+    throw new CommandFailedError(
+      `${what} answered ${res.status} with an answer of another shape (${problem}): ${effect}`,
+      `check before trying again: ${look()}; run with --verbose to see the answer`,
+    );
+  }
+  return res.data as z.infer<S>;
 }
 
 /** No body at all, or only white space (http.ts reads an empty 2xx of a write as null). */
@@ -48,19 +56,26 @@ interface Checker {
 
 /** `what` is `METHOD /path` (the method the error reports); `status` the answer's, 200 for pages. */
 function check(checker: Checker, data: unknown, what: string, status = 200): void {
-  if (checker.guard?.(data)) return;
-  const r = checker.schema.safeParse(data);
-  if (r.success) return;
-  const issue = r.error.issues[0];
-  const at = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  const problem = shapeProblem(checker, data);
+  if (problem === undefined) return;
   const method = /^(GET|POST|PUT|PATCH|DELETE|HEAD) /.exec(what)?.[1] ?? 'GET';
   throw new ApiError({
     status,
     method,
     url: what,
-    body: { message: `unexpected answer for ${what}${at}: ${issue?.message ?? 'invalid shape'}` },
+    body: { message: `unexpected answer for ${what}${problem.startsWith('at ') ? ' ' : ': '}${problem}` },
     hint: 'the server does not answer as the API v4 specification says; run with --verbose to see the response',
   });
+}
+
+/** What is wrong with an answer (`at id: expected number…`, or the message alone); undefined when it has the shape. */
+function shapeProblem(checker: Checker, data: unknown): string | undefined {
+  if (checker.guard?.(data)) return undefined;
+  const r = checker.schema.safeParse(data);
+  if (r.success) return undefined;
+  const issue = r.error.issues[0];
+  const message = issue?.message ?? 'invalid shape';
+  return issue?.path.length ? `at ${issue.path.join('.')}: ${message}` : message;
 }
 
 // Schemas describe and never transform, so an answer that passes is returned as received. Checking

@@ -6,6 +6,8 @@
 // (`avatar_lookup_enabled` for `gravatar_enabled`), real instances and shared/realdata use the
 // brand words, so the neutral names are accepted as aliases.
 
+import type { SizeUnit } from '../core/sizes.js';
+
 export type SettingType = 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 export interface SettingDef {
@@ -28,6 +30,8 @@ export interface SettingDef {
   premium?: boolean;
   /** Extra check of the typed value; returns what is wrong. */
   check?: (value: unknown) => string | undefined;
+  /** A size kept in this unit: a value may be given with one (`3GB`, `512MiB`). */
+  size?: SizeUnit;
 }
 
 const VISIBILITY = ['private', 'internal', 'public'] as const;
@@ -181,11 +185,11 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   default_projects_limit: int(nonNegative),
   default_branch_protection: int({ replacement: 'default_branch_protection_defaults', values: [0, 1, 2, 3, 4] }),
   failed_login_attempts_unlock_period_in_minutes: int({ min: 1 }),
-  max_attachment_size: int({ min: 1 }),
-  max_decompressed_archive_size: int(nonNegative),
-  max_export_size: int(nonNegative),
-  max_import_size: int(nonNegative),
-  max_import_remote_file_size: int(nonNegative),
+  max_attachment_size: int({ min: 1, size: 'MiB' }),
+  max_decompressed_archive_size: int({ ...nonNegative, size: 'MiB' }),
+  max_export_size: int({ ...nonNegative, size: 'MiB' }),
+  max_import_size: int({ ...nonNegative, size: 'MiB' }),
+  max_import_remote_file_size: int({ ...nonNegative, size: 'MiB' }),
   max_login_attempts: int({ min: 1 }),
   session_expire_delay: int({ min: 1, restart: true }),
   container_registry_cleanup_tags_service_max_list_size: int(nonNegative),
@@ -204,11 +208,11 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   first_day_of_week: int({ values: [0, 1, 6] }),
   performance_bar_allowed_group_id: int(),
   local_markdown_version: int(nonNegative),
-  snippet_size_limit: int({ min: 1 }),
+  snippet_size_limit: int({ min: 1, size: 'bytes' }),
   issues_create_limit: int(nonNegative),
   raw_blob_request_limit: int(nonNegative),
-  wiki_page_max_content_bytes: int({ min: 1024 }),
-  bulk_import_max_download_file_size: int(nonNegative),
+  wiki_page_max_content_bytes: int({ min: 1024, size: 'bytes' }),
+  bulk_import_max_download_file_size: int({ ...nonNegative, size: 'MiB' }),
   project_jobs_api_rate_limit: int(nonNegative),
   bulk_import_concurrent_pipeline_batch_limit: int({ min: 1 }),
   concurrent_relation_batch_export_limit: int({ min: 1 }),
@@ -231,7 +235,7 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   unique_ips_limit_time_window: int({ min: 1 }),
   asciidoc_max_includes: int({ min: 0, max: 64 }),
   inactive_projects_delete_after_months: int({ min: 1 }),
-  inactive_projects_min_size_mb: int(nonNegative),
+  inactive_projects_min_size_mb: int({ ...nonNegative, size: 'MiB' }),
   inactive_projects_send_warning_email_after_months: int({ min: 1 }),
   housekeeping_optimize_repository_period: int({ min: 1 }),
   housekeeping_full_repack_period: int({ min: 1 }),

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
 import { parseResponse, parseWriteAnswer } from './schema.js';
 import { isSecretKey } from '../core/redact.js';
+import type { SizeUnit } from '../core/sizes.js';
 
 /** Every setting is optional: instances differ by version and tier; nothing unknown is dropped. */
 export const SettingsSchema = z.looseObject({});
@@ -34,7 +35,25 @@ export const PLAN_LIMIT_KEYS = [
   'storage_size_limit',
 ] as const;
 
-export const PlanLimitsSchema = z.looseObject({});
+/** The limits that are sizes, by the unit they are kept in (spec part 1 §2.6); the others are counts. */
+export const PLAN_LIMIT_SIZES: Readonly<Partial<Record<(typeof PLAN_LIMIT_KEYS)[number], SizeUnit>>> = {
+  dotenv_size: 'bytes',
+  conan_max_file_size: 'bytes',
+  generic_packages_max_file_size: 'bytes',
+  helm_max_file_size: 'bytes',
+  maven_max_file_size: 'bytes',
+  npm_max_file_size: 'bytes',
+  nuget_max_file_size: 'bytes',
+  pypi_max_file_size: 'bytes',
+  terraform_module_max_file_size: 'bytes',
+  enforcement_limit: 'MiB',
+  notification_limit: 'MiB',
+  storage_size_limit: 'MiB',
+};
+
+// Each limit the spec names is an integer where it is present (older versions report fewer); an answer
+// that is no object, or gives a limit as another type, is refused as any answer of the wrong shape.
+export const PlanLimitsSchema = z.looseObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, z.number().int().optional()])));
 export type PlanLimits = Record<string, unknown>;
 
 /** The keys of a settings object whose values are secrets (redact.ts's rule; the Redactor applies it to what is sent). */

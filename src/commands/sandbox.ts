@@ -17,6 +17,7 @@ export interface SandboxCommandOptions {
   fault?: string;
   extraProjects?: string;
   clockSpeed?: string;
+  settingNames?: string;
 }
 
 const SEEDS = ['demo', 'empty'] as const;
@@ -48,6 +49,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'forgectl sandbox --seed empty --extra-projects 50000',
       '# random instance configuration, replayable with the number it prints',
       'forgectl sandbox --seed random',
+      '# a server written from the spec: settings reported as spam_service_enabled, ai_features_enabled…',
+      'forgectl sandbox --setting-names spec',
     ],
     options: (c) =>
       c
@@ -61,7 +64,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
             '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body or no-content',
         )
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
-        .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)'),
+        .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)')
+        .option('--setting-names <naming>', 'application settings named as the service names them (service: akismet_enabled) or as the spec does (spec: spam_service_enabled); default: service'),
     run: (ctx, opts) => runSandbox(ctx, opts),
   });
 }
@@ -75,6 +79,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   if (!(clockSpeed > 0)) throw new UsageError(`--clock-speed must be greater than 0, got ${opts.clockSpeed}`);
   const host = opts.host ?? '127.0.0.1';
   if (!host.trim()) throw new UsageError('--host needs an address');
+  const settingNames = parseSettingNames(opts.settingNames);
 
   // Beyond loopback anyone who can reach the port could use a token printed in the README: each run
   // gets its own then.
@@ -94,7 +99,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   let sb;
   try {
     if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
-    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere });
+    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
@@ -111,6 +116,15 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   }
   ctx.notice('Sandbox stopped.');
   return none;
+}
+
+const SETTING_NAMINGS = ['service', 'spec'] as const;
+
+function parseSettingNames(raw: string | undefined): (typeof SETTING_NAMINGS)[number] | undefined {
+  if (raw === undefined) return undefined;
+  const n = SETTING_NAMINGS.find((x) => x === raw);
+  if (!n) throw new UsageError(`--setting-names must be service or spec; got ${JSON.stringify(raw)}`);
+  return n;
 }
 
 /** `demo`, `empty`, `random` (a number picked here) or `random:N` (the demo with N's random state resources). */

@@ -44,6 +44,12 @@ export interface ObjectResult<T = unknown> {
 export interface TextResult {
   kind: 'text';
   text: string;
+  /**
+   * Printed byte for byte in a pipe: a file's content (`state export`) or an answer as received
+   * (`api`). Any other text is made safe in a pipe as on a terminal (URL credentials masked, control
+   * characters shown).
+   */
+  exact?: boolean;
 }
 
 export interface NoneResult {
@@ -60,8 +66,8 @@ export function object<T>(value: T, extra: Partial<ObjectResult<T>> = {}): Objec
   return { kind: 'object', value, ...extra };
 }
 
-export function text(t: string): TextResult {
-  return { kind: 'text', text: t };
+export function text(t: string, extra: { exact?: boolean } = {}): TextResult {
+  return { kind: 'text', text: t, ...extra };
 }
 
 export const none: NoneResult = { kind: 'none' };
@@ -471,8 +477,8 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
     case 'none':
       return 0;
     case 'text': {
-      // Exact in a pipe; on a terminal, control characters are shown and URL credentials masked.
-      const t = stdoutText(result.text, o.isTTY);
+      // Control characters shown and URL credentials masked, in a pipe too (a CI log); exact text only on request.
+      const t = result.exact ? stdoutText(result.text, o.isTTY) : visible(maskUrlCredentials(result.text));
       await write(o.stdout, t.endsWith('\n') || t === '' ? t : `${t}\n`);
       return 1;
     }

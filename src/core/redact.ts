@@ -1,11 +1,10 @@
 // Keeps credentials and secrets out of traces, dry-runs, errors and output.
 
-import { URL_MASK } from './safe-text.js';
+import { URL_MASK, isCredentialParam, maskUrlCredentials } from './safe-text.js';
 
 export const REDACTED = '[REDACTED]';
 
 const CREDENTIAL_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'cookie', 'proxy-authorization']);
-const CREDENTIAL_QUERY = new Set(['private_token', 'access_token', 'job_token', 'refresh_token']);
 
 // The one rule of what a key names a secret, for every masker: traces, dry-runs, errors, URL
 // queries (Redactor), list output (secret-fields.ts) and settings (get, diff, set, state). A
@@ -42,21 +41,37 @@ export function maskToken(token: string | undefined): string {
   return `${token.slice(0, 4)}${'*'.repeat(12)}`;
 }
 
+// From this length a secret is redacted wherever it appears; a shorter one only as a word of its own
+// (a two-letter secret inside every word would make the text unreadable, and says nothing there).
+const SHORT_SECRET = 4;
+
 /**
  * Remembers secret values seen during a run (the credential, secrets read from stdin) and strips
  * them from any text, on top of the structural rules below.
  */
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** Secrets of one to three characters: redacted where they stand alone, not inside every longer word. */
+  private readonly shortSecrets = new Set<string>();
+  private shortPattern: RegExp | undefined;
 
   add(secret: string | undefined): void {
-    if (secret && secret.length >= 4) this.secrets.add(secret);
+    if (!secret) return;
+    if (secret.length >= SHORT_SECRET) this.secrets.add(secret);
+    else if (!this.shortSecrets.has(secret)) {
+      this.shortSecrets.add(secret);
+      this.shortPattern = undefined;
+    }
   }
 
   text(s: string): string {
     let out = s;
     for (const secret of this.secrets) {
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    }
+    if (this.shortSecrets.size) {
+      this.shortPattern ??= standingAlone(this.shortSecrets);
+      out = out.replace(this.shortPattern, REDACTED);
     }
     return out;
   }
@@ -76,21 +91,28 @@ export class Redactor {
     try {
       u = new URL(raw);
     } catch {
-      return this.text(raw);
+      return maskUrlCredentials(this.text(raw));
     }
     // The one mask of credentials in URLs, as output shows them: `https://user:********@host`.
     if (u.password) u.password = URL_MASK;
     else if (u.username) u.username = URL_MASK;
     for (const key of [...u.searchParams.keys()]) {
-      if (CREDENTIAL_QUERY.has(key) || isSecretKey(key.replace(/\[.*$/, ''))) u.searchParams.set(key, URL_MASK);
+      if (isCredentialParam(key) || isSecretKey(key.replace(/\[.*$/, ''))) u.searchParams.set(key, URL_MASK);
     }
-    return this.text(u.toString());
+    // The fragment too (`#access_token=`), which searchParams does not hold.
+    return maskUrlCredentials(this.text(u.toString()));
   }
 
   /** Deep copy of a JSON value with secret keys and remembered secrets replaced. */
   value<T>(v: T): T {
     return redactValue(v, isSecretKey, (s) => this.text(s)) as T;
   }
+}
+
+/** Any of the texts, where no letter, digit or `_` touches it on either side. */
+function standingAlone(texts: Set<string>): RegExp {
+  const alternatives = [...texts].sort((a, b) => b.length - a.length).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![A-Za-z0-9_])(?:${alternatives.join('|')})(?![A-Za-z0-9_])`, 'g');
 }
 
 function redactValue(v: unknown, secretKey: (k: string) => boolean, text: (s: string) => string): unknown {

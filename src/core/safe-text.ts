@@ -27,21 +27,68 @@ export function visible(s: string, all = false): string {
 export const URL_MASK = '********';
 // scheme://user:password@ or scheme://token@ — the userinfo part of any URL in the text.
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@]+)@/gi;
+// `?name=` (or after `&`, `;`, `#`): a query or fragment parameter, wherever a URL stands in the text.
+// Each one is looked at, also inside another's value (`?next=https://h/cb?access_token=…`).
+const PARAM_START = /[?&;#]([^\s=&?#;"'<>]+)=/g;
+// Where a credential's value ends: it is masked up to there, so no part of it is left.
+const VALUE_END = /[\s&#"'<>]/;
+// Parameters that carry a credential, by the facts GitLab filters from its own logs (a name ending in
+// `token` or `key`, holding `password` or `secret`) and the signed URLs of object stores (`sig`,
+// `X-Amz-Signature`, `X-Amz-Credential`). `private_token`, `access_token`, `feed_token` included.
+const CREDENTIAL_PARAM = /^(sig|pass|passwd|pwd)$|(token|key|signature|credential)$|pass(word|phrase)|secret/i;
 
-/** Masks the credential part of URLs inside a text: `https://u:****@h`, `https://****@h`. */
+/** Whether a URL parameter (`private_token`, `sig`, `api_key[]`, percent-encoded or not) carries a credential. */
+export function isCredentialParam(raw: string): boolean {
+  let name = raw.replace(/\[.*$/, '');
+  if (name.includes('%')) {
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // Not valid percent-encoding: judged as written.
+    }
+  }
+  return CREDENTIAL_PARAM.test(name);
+}
+
+/**
+ * Masks the credentials of URLs inside a text: `https://u:****@h`, `https://****@h`, and the value of
+ * each credential parameter, `?private_token=****&page=2`.
+ */
 export function maskUrlCredentials(s: string): string {
-  if (!s.includes('@') || !s.includes('://')) return s;
-  return s.replace(URL_USERINFO, (_m, scheme: string, info: string) => {
-    const colon = info.indexOf(':');
-    return colon >= 0 ? `${scheme}${info.slice(0, colon)}:${URL_MASK}@` : `${scheme}${URL_MASK}@`;
-  });
+  let out = s;
+  if (out.includes('@') && out.includes('://')) {
+    out = out.replace(URL_USERINFO, (_m, scheme: string, info: string) => {
+      const colon = info.indexOf(':');
+      return colon >= 0 ? `${scheme}${info.slice(0, colon)}:${URL_MASK}@` : `${scheme}${URL_MASK}@`;
+    });
+  }
+  return out.includes('=') ? maskCredentialParams(out) : out;
+}
+
+function maskCredentialParams(s: string): string {
+  let out = '';
+  let done = 0;
+  PARAM_START.lastIndex = 0;
+  for (let m = PARAM_START.exec(s); m; m = PARAM_START.exec(s)) {
+    if (!isCredentialParam(m[1])) continue;
+    const start = m.index + m[0].length;
+    let end = start;
+    while (end < s.length && !VALUE_END.test(s[end])) end++;
+    const value = s.slice(start, end);
+    if (value === '' || value === URL_MASK) continue;
+    out += s.slice(done, start) + URL_MASK;
+    done = end;
+    PARAM_START.lastIndex = end;
+  }
+  return done === 0 ? s : out + s.slice(done);
 }
 
 /**
  * Whether JSON text (JSON.stringify's, any indent) may hold a URL with credentials, so that
  * maskUrlsDeep has something to do. Every string maskUrlCredentials changes shows in the text as
- * `://`, then characters that are none of `/?#@` nor a quote ending the string, then `@`: from each
- * `@`, looking back for that is a few characters, where a regular expression would read all of them.
+ * `://`, then characters that are none of `/?#@` nor a quote ending the string, then `@`; or as one of
+ * `?&;#`, a credential parameter's name, then `=`. From each `@` and `=`, looking back for that is a
+ * few characters, where a regular expression would read all of them.
  */
 export function mayHoldUrlCredentials(json: string): boolean {
   for (let at = json.indexOf('@'); at >= 0; at = json.indexOf('@', at + 1)) {
@@ -54,6 +101,22 @@ export function mayHoldUrlCredentials(json: string): boolean {
       if (c === 0x3f /* ? */ || c === 0x23 /* # */ || c === 0x40 /* @ */) break;
       if (c === 0x22 /* " */ && !escapedAt(json, i)) break;
     }
+  }
+  for (let eq = json.indexOf('='); eq >= 0; eq = json.indexOf('=', eq + 1)) {
+    if (credentialParamBefore(json, eq)) return true;
+  }
+  return false;
+}
+
+// What may stand between a separator and `=` in a parameter name (PARAM_START's name).
+const NAME_CHAR = /[^\s=&?#;"'<>]/;
+
+/** Whether `?name=` (or `&`, `;`, `#`) ends at `eq`, with a credential parameter's name. */
+function credentialParamBefore(text: string, eq: number): boolean {
+  for (let i = eq - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === '?' || c === '&' || c === ';' || c === '#') return i < eq - 1 && isCredentialParam(text.slice(i + 1, eq));
+    if (!NAME_CHAR.test(c)) return false;
   }
   return false;
 }

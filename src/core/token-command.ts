@@ -89,6 +89,12 @@ export interface TokenCommandOptions {
   /** Where this command comes from, for messages: "profile admin". */
   owner: string;
   signal?: AbortSignal;
+  /**
+   * `token` (default): the first line, fit for a request header. `secret`: a value sent in a body (a
+   * hook's token, a secret setting): the first line as printed, or a whole PEM block (a private key)
+   * when the output starts with one.
+   */
+  value?: 'token' | 'secret';
 }
 
 /** A token is one short line; more than this is not a token, so the helper is stopped. */
@@ -200,6 +206,10 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
           reject(new TokenCommandError(`${owner} (${program}) printed no token`));
           return;
         }
+        if (o.value === 'secret') {
+          resolve(pemBlock(printed) ?? token);
+          return;
+        }
         const defect = tokenDefect(token);
         if (defect) {
           reject(new TokenCommandError(`${owner} (${program}) printed a first line that is not a token: it ${defect}`, 'run it by hand to see what it prints'));
@@ -209,6 +219,27 @@ export function runTokenCommand(command: string, o: TokenCommandOptions): Promis
       }),
     );
   });
+}
+
+const PEM_BEGIN = /^-----BEGIN [A-Z0-9 ]+-----$/;
+const PEM_END = /^-----END [A-Z0-9 ]+-----$/;
+
+/**
+ * The PEM block(s) an output starts with (`-----BEGIN … KEY-----` through the last `-----END …-----`),
+ * lines joined by `\n`, line ends and surrounding blanks removed; undefined when it starts otherwise.
+ */
+export function pemBlock(printed: string): string | undefined {
+  const lines = printed.split('\n').map((l) => l.trim());
+  const first = lines.findIndex((l) => l !== '');
+  if (first < 0 || !PEM_BEGIN.test(lines[first]!)) return undefined;
+  let last = -1;
+  for (let i = lines.length - 1; i > first; i--) {
+    if (PEM_END.test(lines[i]!)) {
+      last = i;
+      break;
+    }
+  }
+  return last < 0 ? undefined : lines.slice(first, last + 1).join('\n');
 }
 
 // GitLab's token prefixes (personal, OAuth, deploy, runner, CI/CD, trigger, feed, incoming mail,

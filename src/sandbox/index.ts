@@ -9,11 +9,13 @@ import { Router } from './http/router.js';
 import { API_PREFIX, createHandler, type Mount } from './server.js';
 import { SandboxState, type SeedKind } from './state.js';
 import type { RecordedRequest } from './types.js';
+import { SETTING_NAMINGS, setSettingNaming, type SettingNaming } from './settings/spec-names.js';
 
 export { SandboxState } from './state.js';
 export type { SeedKind } from './state.js';
 export type { RecordedRequest } from './types.js';
 export { parseFaultSpec } from './faults.js';
+export { SETTING_NAMINGS, type SettingNaming } from './settings/spec-names.js';
 export { alertIntegrationInfo, type AlertIntegrationInfo } from './alerts/store.js';
 
 export interface SandboxOptions {
@@ -40,6 +42,8 @@ export interface SandboxOptions {
   clockSpeed?: number;
   /** Time from this function instead (a test's fake clock); clockSpeed then does not apply. */
   now?: () => number;
+  /** `spec`: application settings named as the spec names them (`spam_service_enabled`), not as the service does. */
+  settingNames?: SettingNaming;
 }
 
 export interface Sandbox {
@@ -69,12 +73,14 @@ function checkOptions(o: SandboxOptions): void {
   nonNegativeInt('random', o.random, 0xffffffff);
   if (o.random !== undefined && o.seed === 'empty') throw new Error('random fills the demo seed, not empty');
   if (o.seed !== undefined && !SEEDS.includes(o.seed)) throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${o.seed}`);
+  if (o.settingNames !== undefined && !SETTING_NAMINGS.includes(o.settingNames)) throw new Error(`settingNames must be one of ${SETTING_NAMINGS.join(', ')}, got ${o.settingNames}`);
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(opts);
   const state = new SandboxState(opts.clockSpeed ?? 1, opts.now);
   if (opts.randomSecrets) state.secretSalt = randomBytes(16).toString('hex');
+  if (opts.settingNames) setSettingNaming(state, opts.settingNames);
   const seed = opts.seed ?? 'demo';
   for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, random: opts.random });
 

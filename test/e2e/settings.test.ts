@@ -217,10 +217,33 @@ describe('settings get and diff', () => {
     const { res } = await run(['settings', 'get', 'spam_service_enabled', 'signup_enabled', '-o', 'json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(Object.keys(json(res))).toEqual(['akismet_enabled', 'signup_enabled']);
-    const none = await run(['settings', 'get', 'no_such_setting']);
-    expect(none.res.exitCode).toBe(1);
-    const typo = await run(['settings', 'get', 'signup_enabld']);
-    expect(typo.res.stderr).toContain('warning: signup_enabld: not reported by this instance; did you mean signup_enabled?');
+  });
+
+  it('get of a name neither forgectl nor the instance knows is bad input: exit 2, with the nearest name', async () => {
+    const typo = await run(['settings', 'get', 'signup_enabld', 'default_projects_limit']);
+    expect(typo.res.exitCode, typo.res.stderr).toBe(2);
+    expect(typo.res.stderr).toContain('error: unknown setting signup_enabld: did you mean signup_enabled?');
+    expect(typo.res.stdout).toBe('');
+    const far = await run(['settings', 'get', 'nosuch_setting']);
+    expect(far.res.exitCode, far.res.stderr).toBe(2);
+    expect(far.res.stderr).toMatch(/error: unknown setting nosuch_setting/);
+    expect(far.res.stderr).toContain('forgectl settings get');
+    expect([...typo.sent, ...far.sent].every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('get of a setting forgectl knows that this instance does not report warns, and exits 1 when nothing is left', async () => {
+    const sb = sandbox();
+    const { adminStore } = await import('../../src/sandbox/admin/store.js');
+    const store = adminStore(sb.state);
+    const value = store.settings.deletion_adjourned_period;
+    delete store.settings.deletion_adjourned_period;
+    try {
+      const missing = await run(['settings', 'get', 'deletion_adjourned_period']);
+      expect(missing.res.exitCode, missing.res.stderr).toBe(1);
+      expect(missing.res.stderr).toContain('deletion_adjourned_period: not reported by this instance (a Premium/Ultimate setting)');
+    } finally {
+      store.settings.deletion_adjourned_period = value;
+    }
   });
 
   it('diff exits 0 for a dump of the instance itself (masked secrets and read-only fields skipped)', async () => {
@@ -253,7 +276,7 @@ describe('settings get and diff', () => {
     const { res, sent } = await run(['settings', 'diff', '-f', f, '--exit-code']);
     expect(res.exitCode, res.stderr).toBe(5);
     expect(res.stderr).toContain('warning: some_newer_setting is not a setting forgectl knows; comparing it as given');
-    expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by the API; comparing akismet_enabled');
+    expect(res.stderr).toContain('note: spam_service_enabled is called akismet_enabled by this instance; comparing akismet_enabled');
     expect(res.stderr).not.toMatch(/send/);
     expect(sent.every((r) => r.method === 'GET')).toBe(true);
     const strict = await run(['settings', 'diff', '--strict', '-f', f]);

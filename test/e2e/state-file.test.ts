@@ -55,13 +55,13 @@ describe('every problem of the file at once', () => {
   it('three mistakes in three sections are all reported, each with file:line:column and its path, before any request', async () => {
     const path = file(
       'three.yaml',
-      ['settings:', '  signup_enabled: true', '  max_attachment_size: big', 'system_hooks:', '  - url: https://a.example.com', '    push_events: maybe', 'broadcast_messages:', '  - message: hello', '    colour: red', ''].join('\n'),
+      ['settings:', '  max_attachment_size: 100', '  signup_enabled: sometimes', 'system_hooks:', '  - url: https://a.example.com', '    push_events: maybe', 'broadcast_messages:', '  - message: hello', '    colour: red', ''].join('\n'),
     );
     for (const command of ['plan', 'apply']) {
       const { res, sent } = await run(['state', command, '-f', path, '--yes']);
       expect(res.exitCode, res.stderr).toBe(2);
       expect(res.stderr).toContain(`${path} has 3 problems:`);
-      expect(res.stderr).toContain(`${path}:3:24: settings.max_attachment_size must be an integer, got "big"`);
+      expect(res.stderr).toContain(`${path}:3:19: settings.signup_enabled must be true or false, got "sometimes"`);
       expect(res.stderr).toMatch(new RegExp(`${path}:6:18: system_hooks\\[0\\]\\.push_events: .*expected boolean`));
       expect(res.stderr).toContain(`${path}:9:5: unknown key broadcast_messages[0].colour`);
       expect(sent).toEqual([]);
@@ -165,11 +165,11 @@ describe('several files, one instance each', () => {
 
   it('a problem names the file its value came from', async () => {
     const over = file('bad-override.yaml', 'system_hooks:\n  - url: https://layers.example.com/b\n    push_events: sometimes\n');
-    const broken = file('bad-base.yaml', 'settings:\n  max_attachment_size: big\n');
+    const broken = file('bad-base.yaml', 'settings:\n  signup_enabled: sometimes\n');
     const { res, sent } = await run(['state', 'plan', '-f', broken, '-f', over, '-f', '?/nonexistent/forgectl.yaml']);
     expect(res.exitCode, res.stderr).toBe(2);
     expect(res.stderr).toContain(`the instance files (${broken}, ${over}) has 2 problems`);
-    expect(res.stderr).toContain(`${broken}:2:24: settings.max_attachment_size must be an integer`);
+    expect(res.stderr).toContain(`${broken}:2:19: settings.signup_enabled must be true or false`);
     expect(res.stderr).toMatch(new RegExp(`${over}:3:18: system_hooks\\[0\\]\\.push_events: `));
     expect(sent).toEqual([]);
   });

@@ -54,6 +54,17 @@ describe('redaction', () => {
     expect(r.value({ note: 'x glpat-SECRET123' })).toEqual({ note: `x ${REDACTED}` });
   });
 
+  it('redacts a secret shorter than four characters too, where it stands alone', () => {
+    const r = new Redactor();
+    r.add('x7');
+    r.add('k.');
+    expect(r.text('the key x7 is invalid')).toBe(`the key ${REDACTED} is invalid`);
+    expect(r.text('"x7" https://h/?sig=x7&a=1 (k.)')).toBe(`"${REDACTED}" https://h/?sig=${REDACTED}&a=1 (${REDACTED})`);
+    expect(r.value({ message: ['x7 is not valid'] })).toEqual({ message: [`${REDACTED} is not valid`] });
+    // Inside a longer word it says nothing about the secret, and the text stays readable.
+    expect(r.text('ax7b x70 kx.')).toBe('ax7b x70 kx.');
+  });
+
   it('classifies secret keys: credentials by the end of their name, never a flag, date, count or public key', () => {
     const secret = ['token', 'access_token', 'runners_token', 'webhook_secret', 'oauth_client_secret', 'password', 'ssh_passphrase', 'spam_service_api_key', 'akismet_api_key',
       'asset_proxy_secret_key', 'recaptcha_private_key', 'eks_secret_access_key', 'mailgun_signing_key', 'authorization_key', 'secret_detection_token_revocation_token', 'encrypted_token', 'encrypted_ldap_bind',

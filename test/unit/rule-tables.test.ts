@@ -8,7 +8,8 @@ import { ACTIVITY_KINDS } from '../../src/api/analytics.js';
 import { MIGRATION_STATUSES } from '../../src/api/bulk-imports.js';
 import { DEPLOY_ACCESS_LEVELS, TIERS as CLIENT_TIERS } from '../../src/api/environments.js';
 import { PLAN_LIMIT_KEYS as CLIENT_PLAN_LIMIT_KEYS } from '../../src/api/settings.js';
-import { COMPANION_RULES, ORDER_RULES, SETTINGS, checkBounds } from '../../src/api/settings-model.js';
+import { COMPANION_RULES, ORDER_RULES, SETTINGS, SETTING_ALIASES, checkBounds } from '../../src/api/settings-model.js';
+import { SPEC_SETTING_NAMES } from '../../src/sandbox/settings/spec-names.js';
 import { ACCESS_LEVELS as CLIENT_BROADCAST_LEVELS } from '../../src/commands/broadcast/fields.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../../src/commands/notify/run.js';
 import { PLAN_LIMIT_KEYS, defaultPlanLimits } from '../../src/sandbox/settings/plan-limits.js';
@@ -50,6 +51,10 @@ describe('application settings', () => {
   it('the sandbox’s fresh instance shows every setting it knows', () => {
     const shown = Object.keys(defaultSettings(Date.now()));
     expect(Object.values(SETTING_TYPES).flat().filter((k) => !shown.includes(k))).toEqual([]);
+  });
+
+  it('agree on the spec’s names of the settings the service names otherwise', () => {
+    expect(Object.fromEntries(Object.entries(SPEC_SETTING_NAMES).map(([service, spec]) => [spec, service]))).toEqual(SETTING_ALIASES);
   });
 
   it('agree on read-only, deprecated and Premium settings', () => {

@@ -36,9 +36,10 @@ describe('control characters in table and plain output', () => {
     }
   });
 
-  it('text results are exact in a pipe and safe on a terminal', async () => {
-    expect(await out(text('a\x1b[2Jb\n'), 'table', false)).toBe('a\x1b[2Jb\n');
-    expect(await out(text('a\x1b[2Jb\tc\n'), 'table', true)).toBe('a^[[2Jb\tc\n');
+  it('text results are safe in a pipe (a CI log) as on a terminal; exact ones (a file, an answer as received) are exact in a pipe', async () => {
+    for (const tty of [false, true]) expect(await out(text('a\x1b[2Jb\tc\n'), 'table', tty)).toBe('a^[[2Jb\tc\n');
+    expect(await out(text('a\x1b[2Jb\n', { exact: true }), 'table', false)).toBe('a\x1b[2Jb\n');
+    expect(await out(text('a\x1b[2Jb\tc\n', { exact: true }), 'table', true)).toBe('a^[[2Jb\tc\n');
   });
 
   it('json, ndjson and yaml keep the exact value, escaped by their format', async () => {
@@ -70,9 +71,10 @@ describe('Unicode bidi controls (Trojan Source: a name that reads in another ord
     }
   });
 
-  it('text results (api raw) show them on a terminal and pass them exactly to a pipe', async () => {
-    expect(await out(text('evil\u202Etxt.exe'), 'table', true)).toBe('evil\\u202etxt.exe\n');
-    expect(await out(text('evil\u202Etxt.exe'), 'table', false)).toBe('evil\u202Etxt.exe\n');
+  it('text results show them; exact ones (api raw) show them on a terminal and pass them exactly to a pipe', async () => {
+    for (const tty of [false, true]) expect(await out(text('evil\u202Etxt.exe'), 'table', tty)).toBe('evil\\u202etxt.exe\n');
+    expect(await out(text('evil\u202Etxt.exe', { exact: true }), 'table', true)).toBe('evil\\u202etxt.exe\n');
+    expect(await out(text('evil\u202Etxt.exe', { exact: true }), 'table', false)).toBe('evil\u202Etxt.exe\n');
   });
 
   it('json, ndjson and yaml escape them and keep the value', async () => {
@@ -96,6 +98,38 @@ describe('credentials inside URLs', () => {
     }
   });
 
+  it('masks credential query and fragment parameters in every format and in text, in a pipe too, and keeps the others', async () => {
+    const hook = { id: 2, url: 'https://h.example/in?token=qtok-1&team=ops&sig=sv-2#access_token=frag-3' };
+    const masked = 'https://h.example/in?token=********&team=ops&sig=********#access_token=********';
+    for (const format of ['table', 'json', 'yaml', 'ndjson'] as const) {
+      for (const tty of [false, true]) {
+        for (const result of [list([hook], [{ key: 'id' }, { key: 'url' }]), object(hook)]) {
+          const s = await out(result, format, tty);
+          expect(s, `${format} tty=${tty}`).not.toMatch(/qtok-1|sv-2|frag-3/);
+          expect(s).toContain(masked);
+        }
+      }
+    }
+    expect(await out(text(`± replace system_hooks ${hook.url}`), 'table', false)).toBe(`± replace system_hooks ${masked}\n`);
+  });
+
+  it('knows credential parameters by GitLab\'s rule of filtered names and signed URLs, also nested and encoded', () => {
+    const cases: [string, string][] = [
+      ['https://h/x?private_token=glpat-1&page=2', 'https://h/x?private_token=********&page=2'],
+      ['/feed.atom?feed_token=glft-1', '/feed.atom?feed_token=********'],
+      ['https://s3/b/o?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=ab12&X-Amz-Security-Token=t', 'https://s3/b/o?X-Amz-Credential=********&X-Amz-Signature=********&X-Amz-Security-Token=********'],
+      ['https://blob/c?sv=2020&sig=abc%3D', 'https://blob/c?sv=2020&sig=********'],
+      ['https://h/?next=https://i/cb?access_token=t9', 'https://h/?next=https://i/cb?access_token=********'],
+      ['https://h/?private%5Ftoken=x1&api_key[]=k2&x=1;password=p3', 'https://h/?private%5Ftoken=********&api_key[]=********&x=1;password=********'],
+      ['https://h/?client_secret=s&passphrase=p&key=k', 'https://h/?client_secret=********&passphrase=********&key=********'],
+    ];
+    for (const [raw, want] of cases) expect(maskUrlCredentials(raw), raw).toBe(want);
+    // Not credentials: plain parameters, names that only look alike, empty values, prose.
+    for (const plain of ['https://h/?sort=asc&per_page=100&token_type=bearer', 'https://h/?token=', 'a = b', 'x?keys=1&design=2', 'if (a==b)']) {
+      expect(maskUrlCredentials(plain), plain).toBe(plain);
+    }
+  });
+
   it('masks user:password and a lone token, and leaves e-mail addresses alone', () => {
     expect(maskUrlCredentials('see https://u:p@h.example/a and http://glpat-abc@h2/')).toBe('see https://u:********@h.example/a and http://********@h2/');
     expect(maskUrlCredentials('mail alice@example.com')).toBe('mail alice@example.com');
@@ -105,7 +139,7 @@ describe('credentials inside URLs', () => {
   it('the quick look at JSON text finds every string whose URL credentials are masked, escaped or not, at any depth', () => {
     // JSON and ndjson lines are walked for URLs only where this look says so: it may say yes too
     // often, never too seldom. Strings from the characters that matter, in a fixed pseudo-random order.
-    const alphabet = ['h', 't', 'p', 's', ':', '/', '@', '"', '\\', ' ', '?', '#', '.', 'u', '\n', '\x01', '\u202e', 'é'];
+    const alphabet = ['h', 't', 'p', 's', ':', '/', '@', '"', '\\', ' ', '?', '#', '.', 'u', '\n', '\x01', '\u202e', 'é', '=', '&', ';', 'token', 'sig', '%5F'];
     let seed = 27;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % alphabet.length;
     let masked = 0;
@@ -113,6 +147,7 @@ describe('credentials inside URLs', () => {
       let str = '';
       for (let len = 3 + (n % 20); len > 0; len--) str += alphabet[next()];
       if (n % 3 === 0) str = `https://${str}@host/x`;
+      else if (n % 3 === 1) str = `https://host/x?${str}`;
       if (maskUrlCredentials(str) === str) continue;
       masked++;
       for (const value of [{ k: str }, [1, { deep: [str] }], { [str]: str }]) {
@@ -121,7 +156,7 @@ describe('credentials inside URLs', () => {
     }
     expect(masked).toBeGreaterThan(1000);
     // And it says no where nothing is to mask: ssh remotes and e-mail addresses next to plain URLs.
-    expect(mayHoldUrlCredentials(JSON.stringify({ ssh: 'git@h:g/p.git', web: 'https://h/g/p', email: 'a@b.c', q: 'https://h/?a=b@c' }))).toBe(false);
+    expect(mayHoldUrlCredentials(JSON.stringify({ ssh: 'git@h:g/p.git', web: 'https://h/g/p', email: 'a@b.c', q: 'https://h/?a=b@c', page: 'https://h/?page=2&sort=asc' }))).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import { maskSecrets, splitCommand, tokenDefect } from '../../src/core/token-command.js';
+import { maskSecrets, pemBlock, splitCommand, tokenDefect } from '../../src/core/token-command.js';
 
 describe('splitCommand', () => {
   it('splits on blanks and honours single quotes, double quotes and backslashes', () => {
@@ -44,5 +44,15 @@ describe('what a helper prints', () => {
     expect(maskSecrets('token glpat-Ab3dEf6hIj9kLm2nOp5q revoked')).toBe('token [REDACTED] revoked');
     expect(maskSecrets('vault token hvs.CAESIJ1k2l3m4n5o6p7q8r9s0t expired')).toBe('vault token [REDACTED] expired');
     expect(maskSecrets('printed s3cr3t then failed', ['s3cr3t'])).toBe('printed [REDACTED] then failed');
+  });
+});
+
+describe('pemBlock (a secret reference that prints a private key)', () => {
+  it('is the whole block(s) an output starts with, line ends made \\n; nothing for any other output', () => {
+    const pem = '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIAbc\n-----END EC PRIVATE KEY-----';
+    expect(pemBlock(`\n${pem.replace(/\n/g, '\r\n')}\r\n`)).toBe(pem);
+    expect(pemBlock(`${pem}\n${pem}\nnote: from vault\n`)).toBe(`${pem}\n${pem}`);
+    expect(pemBlock('s3cret\n-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----')).toBeUndefined();
+    expect(pemBlock('-----BEGIN PRIVATE KEY-----\nno end')).toBeUndefined();
   });
 });

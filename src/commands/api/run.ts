@@ -168,7 +168,7 @@ export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): P
       ctx.stdout.write(`${stdoutText(ctx.redactor.text(head), ctx.stdoutIsTTY)}\n`);
     }
     // As received, but never the credential this run sent (an answer may echo it), as for error bodies.
-    if (asReceived && res.text) return text(ctx.redactor.text(res.text));
+    if (asReceived && res.text) return text(ctx.redactor.text(res.text), { exact: true });
     return show(ctx, res.data);
   } catch (err) {
     // Like `gh api`: the error body goes to standard output too, for scripts to read.
@@ -202,7 +202,7 @@ function readInput(file: string): Buffer {
 
 function show(ctx: Context, data: unknown): CommandResult {
   if (data === null || data === undefined) return none;
-  if (typeof data === 'string') return text(data);
+  if (typeof data === 'string') return text(data, { exact: true });
   if (Array.isArray(data)) return list(data, []);
   return object(data);
 }

@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { SIZE_HELP } from '../../core/sizes.js';
 
 const run = () => import('./run.js');
 
@@ -20,15 +21,17 @@ export function registerPlanLimits(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'set <assignments...>',
-    summary: 'Change limits of a plan: KEY=VALUE with non-negative integers',
+    summary: 'Change limits of a plan: KEY=VALUE with non-negative integers, sizes with units',
     description:
       'Known keys only (spec part 1 §2.6): ci_* limits, dotenv_size, dotenv_variables, enforcement_limit, ' +
-      'notification_limit, storage_size_limit and the per-format *_max_file_size (bytes). Prints each changed ' +
+      'notification_limit, storage_size_limit and the per-format *_max_file_size. The sizes take units: ' +
+      `dotenv_size and *_max_file_size are in bytes, enforcement_limit, notification_limit and storage_size_limit in MiB; each is ${SIZE_HELP}. Prints each changed ` +
       'limit as before → after in a table; -o json/yaml print the limits the service answered (the unchanged ones when nothing changes).',
     writes: true,
-    exitCodes: ['2  unknown key or a value that is not a non-negative integer (nothing was sent)'],
+    exitCodes: ['2  unknown key or a value that is not a non-negative integer or size (nothing was sent)'],
     examples: [
-      'forgectl plan-limits set conan_max_file_size=3221225472',
+      'forgectl plan-limits set conan_max_file_size=3GB',
+      'forgectl plan-limits set npm_max_file_size=512MiB storage_size_limit=10GiB',
       'forgectl plan-limits set --plan default ci_pipeline_size=500 ci_active_jobs=0 --dry-run',
     ],
     options: (c) => c.option(plan, planHelp, 'default'),

@@ -1,10 +1,11 @@
 // `plan-limits get|set`.
 
 import type { Context } from '../../context.js';
-import { PLAN_LIMIT_KEYS, getPlanLimits, updatePlanLimits } from '../../api/settings.js';
+import { PLAN_LIMIT_KEYS, PLAN_LIMIT_SIZES, getPlanLimits, updatePlanLimits } from '../../api/settings.js';
 import { UsageError } from '../../core/errors.js';
 import { list, none, object, type CommandResult } from '../../core/output.js';
 import { parseInteger, splitKeyValue } from '../../core/parse.js';
+import { parseSize } from '../../core/sizes.js';
 
 interface PlanOptions {
   plan: string;
@@ -29,7 +30,8 @@ export function parseLimits(args: string[]): Record<string, number> {
   for (const arg of args) {
     const [key, raw] = splitKeyValue('argument', arg);
     if (!known.has(key)) throw new UsageError(`unknown plan limit ${key}`, `known limits: ${PLAN_LIMIT_KEYS.join(', ')}`);
-    const value = parseInteger(key, raw, { min: 0 });
+    const size = PLAN_LIMIT_SIZES[key as keyof typeof PLAN_LIMIT_SIZES];
+    const value = size ? parseSize(key, raw, size) : parseInteger(key, raw, { min: 0 });
     if (key in out && out[key] !== value) throw new UsageError(`${key} is given twice with two values (${out[key]} and ${value})`, 'give each limit once');
     out[key] = value;
   }

@@ -2,14 +2,18 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { SIZE_HELP } from '../../core/sizes.js';
 
 const run = () => import('./run.js');
 
 const TYPING =
   'Values are typed by the known setting: booleans (true/false), integers, numbers, strings, lists ' +
   '(comma-separated or a JSON array) and objects (JSON, e.g. repository_storages_weighted={"default":100}). ' +
-  'The names of the specification (spam_service_enabled, avatar_lookup_enabled…) are accepted for the ' +
-  'real identifiers (akismet_enabled, gravatar_enabled…).';
+  'A setting the specification and the service name differently (spam_service_enabled/akismet_enabled, ' +
+  'avatar_lookup_enabled/gravatar_enabled…) may be written either way: the name the instance reports is the one ' +
+  'compared and sent. Sizes take units: snippet_size_limit and wiki_page_max_content_bytes are kept in bytes, ' +
+  'max_attachment_size, max_export_size, max_import_size, max_import_remote_file_size, max_decompressed_archive_size, ' +
+  `bulk_import_max_download_file_size and inactive_projects_min_size_mb in MiB; each is ${SIZE_HELP}.`;
 
 export function registerSettings(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'settings', 'Read, change and compare the instance’s application settings (administrators)');
@@ -23,6 +27,7 @@ export function registerSettings(program: Command, reg: Registry): void {
       '# save the settings to edit them and apply with `settings set -f`',
       'forgectl settings get -o yaml > settings.yaml',
     ],
+    exitCodes: ['1  none of the named settings is reported by this instance', '2  a name neither forgectl nor the instance knows (with the nearest name)'],
     options: (c) => c.option('--show-secrets', 'print secret settings (API keys, tokens, shared secrets) in clear'),
     run: async (ctx, opts, args) => (await run()).getSettingsCommand(ctx, opts, args),
   });
@@ -49,6 +54,8 @@ export function registerSettings(program: Command, reg: Registry): void {
     ],
     examples: [
       'forgectl settings set signup_enabled=false default_project_visibility=internal',
+      '# sizes with units: 512MiB (powers of 1024) or 3GB (powers of 1000)',
+      'forgectl settings set max_attachment_size=512MiB snippet_size_limit=10MB',
       'forgectl settings set throttle_unauthenticated_api_enabled=true throttle_unauthenticated_api_period_in_seconds=60 throttle_unauthenticated_api_requests_per_period=600 --dry-run',
       '# the API key is read from standard input, never from the command line',
       'printf %s "$AKISMET_KEY" | forgectl settings set akismet_enabled=true akismet_api_key=-',

@@ -8,7 +8,7 @@ import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { MASK, list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules } from './rules.js';
-import { checkUnknownNames, meantSetting } from './names.js';
+import { checkReadableNames, checkUnknownNames, instanceNaming, meantSetting } from './names.js';
 import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
 
 export interface GetOptions {
@@ -44,16 +44,21 @@ function checkUnknownFlags(o: { strict?: boolean; allowUnknown?: boolean }): voi
 }
 
 export async function getSettingsCommand(ctx: Context, o: GetOptions, keys: string[]): Promise<CommandResult> {
-  const wanted = keys.map((k) => canonicalSetting(k.trim()));
-  for (const k of wanted) if (!/^[a-z0-9_]+$/.test(k)) throw new UsageError(`invalid setting name ${JSON.stringify(k)}`);
+  const asked = keys.map((k) => k.trim());
+  for (const k of asked) if (!/^[a-z0-9_]+$/.test(k)) throw new UsageError(`invalid setting name ${JSON.stringify(k)}`);
   const http = await ctx.http();
   const settings = await getSettings(http);
   let value: Settings = settings;
-  if (wanted.length) {
+  if (asked.length) {
+    // Shown under the name the instance reports, whichever of the spec's and the service's was asked.
+    const naming = instanceNaming(settings, asked);
+    checkReadableNames(asked.filter((k) => !(naming.name(canonicalSetting(k)) in settings)), naming.current);
     value = {};
-    for (const k of wanted) {
-      if (k in settings) value[k] = settings[k];
-      else ctx.warn(`${k}: not reported by this instance${SETTINGS[k]?.premium ? ' (a Premium/Ultimate setting)' : ''}${didYouMean(k, settings)}`);
+    for (const k of asked) {
+      const model = canonicalSetting(k);
+      const name = naming.name(model);
+      if (name in settings) value[name] = settings[name];
+      else ctx.warn(`${k}: not reported by this instance${SETTINGS[model]?.premium ? ' (a Premium/Ultimate setting)' : ''}${didYouMean(model, naming.current)}`);
     }
     if (!Object.keys(value).length) throw new CommandFailedError('none of the requested settings is reported by this instance');
   }
@@ -116,7 +121,9 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     throw new UsageError(`standard input cannot hold both the settings file and ${fromArgs.fromStdin[0]}`, `put ${fromArgs.fromStdin[0]} in the file, or give the file by its path`);
   }
   // An argument overrides the same key in the file.
-  const fromFile = o.file ? typeFile(await readSettingsSource(o.file, (what) => ctx.readStdin(what)), fileLabel(o.file), !!o.strict, notes) : {};
+  const doc = o.file ? await readSettingsSource(o.file, (what) => ctx.readStdin(what)) : {};
+  const fromFile = o.file ? typeFile(doc, fileLabel(o.file), !!o.strict, notes) : {};
+  const written = [...Object.keys(doc), ...args.map((a) => a.slice(0, a.indexOf('=')))];
   const sent: Record<string, unknown> = { ...fromFile, ...fromArgs.values };
   for (const key of fromArgs.fromStdin) sent[key] = await readSecret(ctx, key);
   // Secrets from a file must not show up in an error or trace either.
@@ -124,7 +131,8 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   checkSettingRules(sent); // what the sent values alone prove wrong, before any request
 
   const http = await ctx.http();
-  const current = await getSettings(http);
+  const naming = instanceNaming(await getSettings(http), written, notes);
+  const current = naming.current;
   checkUnknownNames(Object.keys(sent), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(sent, current);
   for (const k of Object.keys(sent)) {
@@ -136,7 +144,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     .map(([k, v]) => ({ key: k, before: current[k], after: v }));
   if (!changes.length) {
     ctx.notice('Nothing to change: the instance already has these values.');
-    return settingsObject(ctx, current, !!o.showSecrets) ?? none;
+    return settingsObject(ctx, naming.toInstance(current), !!o.showSecrets) ?? none;
   }
   // Only what changes is sent (a whole `settings get` dump holds ~170 keys, secrets included), plus
   // the companions a changed switch needs in the same request: from the file when it has them,
@@ -145,30 +153,32 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   const carried = checkSettingRules(changed, { ...current, ...sent });
   for (const [k, v] of Object.entries(carried)) {
     if (k in sent) continue;
-    ctx.notice(`note: sending ${k}=${JSON.stringify(shown(k, v, !!o.showSecrets))} from the instance, as the service wants it with the switch`);
+    ctx.notice(`note: sending ${naming.name(k)}=${JSON.stringify(shown(k, v, !!o.showSecrets))} from the instance, as the service wants it with the switch`);
   }
-  const display = changes.map((c) => ({ key: c.key, before: shown(c.key, c.before, !!o.showSecrets), after: shown(c.key, c.after, !!o.showSecrets) }));
-  const body = { ...changed, ...carried };
-  const updated = await updateSettings(http, body);
-  if (!updated) {
+  const display = changes.map((c) => ({ key: naming.name(c.key), before: shown(c.key, c.before, !!o.showSecrets), after: shown(c.key, c.after, !!o.showSecrets) }));
+  const body = naming.toInstance({ ...changed, ...carried });
+  const answer = await updateSettings(http, body);
+  if (!answer) {
     for (const c of display) ctx.notice(`would change ${arrow(c)}`);
     return none;
   }
+  const updated = naming.fromInstance(answer);
   // The report is the instance's answer: what it now holds, and what it dropped.
   const dropped = new Set<string>();
   for (const c of changes) {
     const outcome = outcomeOf(c, updated);
-    if (outcome === 'unconfirmed') ctx.notice(`note: ${c.key} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
+    const name = naming.name(c.key);
+    if (outcome === 'unconfirmed') ctx.notice(`note: ${name} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
     if (outcome !== 'dropped') continue;
     dropped.add(c.key);
     const why = c.key in updated ? `the instance still reports ${JSON.stringify(shown(c.key, updated[c.key], !!o.showSecrets))}` : 'the instance’s answer does not carry it';
-    ctx.warn(`${c.key} was not applied: ${why}${didYouMean(c.key, updated)}`);
+    ctx.warn(`${name} was not applied: ${why}${didYouMean(c.key, updated)}`);
   }
   const done = changes.filter((c) => !dropped.has(c.key));
-  const after = display
+  const after = changes
     .filter((c) => !dropped.has(c.key))
-    .map((c) => ({ ...c, after: shown(c.key, c.key in updated ? updated[c.key] : sent[c.key], !!o.showSecrets) }));
-  const restart = done.filter((c) => SETTINGS[c.key]?.restart).map((c) => c.key);
+    .map((c) => ({ key: naming.name(c.key), before: shown(c.key, c.before, !!o.showSecrets), after: shown(c.key, c.key in updated ? updated[c.key] : sent[c.key], !!o.showSecrets) }));
+  const restart = done.filter((c) => SETTINGS[c.key]?.restart).map((c) => naming.name(c.key));
   if (restart.length) ctx.warn(`${restart.join(', ')} ${restart.length > 1 ? 'take' : 'takes'} effect only after the instance restarts`);
   if (done.length) {
     const count = dropped.size ? `${done.length} of ${changes.length} settings` : `${done.length} setting${done.length > 1 ? 's' : ''}`;
@@ -176,7 +186,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   } else {
     ctx.notice('Nothing was changed.');
   }
-  const result = settingsObject(ctx, updated, !!o.showSecrets) ?? (done.length ? list(after, CHANGE_COLUMNS) : none);
+  const result = settingsObject(ctx, answer, !!o.showSecrets) ?? (done.length ? list(after, CHANGE_COLUMNS) : none);
   return dropped.size ? { ...result, exitCode: 1 } : result;
 }
 
@@ -216,12 +226,13 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   const doc = await readSettingsSource(o.file, (what) => ctx.readStdin(what));
   const wanted = typeFile(doc, source, !!o.strict, notes, 'compare');
   const http = await ctx.http();
-  const current = await getSettings(http);
+  const naming = instanceNaming(await getSettings(http), Object.keys(doc), notes, 'compare');
+  const current = naming.current;
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'compare', allowUnknown: !!o.allowUnknown, notes, where: source });
   const diffs: Difference[] = [];
   for (const [k, v] of Object.entries(wanted)) {
     if (sameSetting(current[k], v)) continue;
-    diffs.push({ key: k, instance: shown(k, k in current ? current[k] : '(not reported)', !!o.showSecrets), file: shown(k, v, !!o.showSecrets) });
+    diffs.push({ key: naming.name(k), instance: shown(k, k in current ? current[k] : '(not reported)', !!o.showSecrets), file: shown(k, v, !!o.showSecrets) });
   }
   // A masked secret says nothing of the value: it is named as not compared, which is no fault of the file.
   const masked = maskedSecrets(doc);

@@ -8,6 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { parseBoolean, parseInteger, parseList, parseNumber } from '../../core/parse.js';
 import { isSecretKey } from '../../core/redact.js';
+import { parseSize } from '../../core/sizes.js';
 import { parsePlainYaml } from './plain-yaml.js';
 
 export interface Notes {
@@ -35,10 +36,9 @@ export const AS_GIVEN: Record<Purpose, { verb: string; doing: string; done: stri
  * instance reports both in `settings get`) needs no warning.
  */
 export function resolveKey(raw: string, where: string, strict: boolean, notes: Notes, purpose: Purpose = 'send', alongside: ReadonlySet<string> = new Set()): { key: string; def?: SettingDef } {
-  const { doing, done } = AS_GIVEN[purpose];
+  const { done } = AS_GIVEN[purpose];
   const key = canonicalSetting(raw.trim());
   if (!key || !/^[a-z0-9_]+$/.test(key)) throw new UsageError(`${where ? `${where}: ` : ''}invalid setting name ${JSON.stringify(raw)}`);
-  if (key !== raw) notes.notice(`note: ${raw} is called ${key} by the API; ${doing} ${key}`);
   const def = SETTINGS[key];
   if (!def) {
     if (strict) throw new UsageError(`${where ? `${where}: ` : ''}unknown setting ${key}`, `check the name in \`forgectl settings get\`; without --strict unknown settings are ${done} as given`);
@@ -71,7 +71,8 @@ export function typeArgValue(key: string, raw: string, def: SettingDef | undefin
     case 'boolean':
       return parseBoolean(flag, raw);
     case 'integer':
-      return raw.trim() === 'null' || raw.trim() === '' ? null : parseInteger(flag, raw);
+      if (raw.trim() === 'null' || raw.trim() === '') return null;
+      return def.size ? parseSize(flag, raw, def.size) : parseInteger(flag, raw);
     case 'number':
       return raw.trim() === 'null' || raw.trim() === '' ? null : parseNumber(flag, raw);
     case 'string':
@@ -108,7 +109,7 @@ export function typeFileValue(key: string, v: unknown, def: SettingDef | undefin
       return fail(where, key, `must be true or false, got ${JSON.stringify(v)}`);
     case 'integer':
       if (typeof v === 'number' && Number.isInteger(v)) return Number.isSafeInteger(v) ? v : fail(where, key, `is out of range: ${v}`);
-      if (typeof v === 'string') return parseInteger(flag, v);
+      if (typeof v === 'string') return def.size ? parseSize(flag, v, def.size) : parseInteger(flag, v);
       return fail(where, key, `must be an integer, got ${JSON.stringify(v)}`);
     case 'number':
       if (typeof v === 'number') return v;

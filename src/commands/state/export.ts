@@ -96,7 +96,8 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   if (notifications) data.notification_settings = exportNotifications(notifications);
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
   const content = `${header.join('\n')}\n${stringifyPortable(data)}`;
-  if (!o.file) return text(content.trimEnd());
+  // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
+  if (!o.file) return text(content.trimEnd(), { exact: true });
   writeWhole(o.file, content);
   ctx.notice(`Wrote ${o.file}.`);
   return none;

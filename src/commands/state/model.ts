@@ -7,6 +7,7 @@ import { PLAN_LIMIT_KEYS } from '../../api/settings.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../notify/values.js';
 import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
 import { YAML11_TIMESTAMP_PATTERN, normaliseTimestamp } from './timestamps.js';
+import { planLimitValueSchema } from './plan-limit-values.js';
 
 /** A secret is never written in the file: it names where to find it. */
 export const SecretRefSchema = z.union([
@@ -48,7 +49,7 @@ export const BroadcastEntrySchema = z.strictObject({
 export type BroadcastEntry = z.infer<typeof BroadcastEntrySchema>;
 
 /** Plan name → its integer limits (spec part 1 §2.6). */
-export const PlanLimitsEntrySchema = z.strictObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, z.number().int().nonnegative().optional()])));
+export const PlanLimitsEntrySchema = z.strictObject(Object.fromEntries(PLAN_LIMIT_KEYS.map((k) => [k, planLimitValueSchema(k).optional()])));
 
 /** The token user's global notification settings (spec part 2 §2.7). */
 export const NotificationEntrySchema = z.strictObject({
@@ -184,5 +185,5 @@ export function checkStateDoc(value: unknown, located: Located | undefined, wher
 
 /** The JSON Schema editors validate the file with (yaml-language-server). */
 export function stateJsonSchema(): Record<string, unknown> {
-  return { ...z.toJSONSchema(StateFileSchema), title: 'forgectl instance file' };
+  return { ...z.toJSONSchema(StateFileSchema, { io: 'input' }), title: 'forgectl instance file' };
 }

@@ -9,7 +9,7 @@ import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
 import type { FileProblems, Place } from '../../core/file-problems.js';
-import { checkUnknownNames } from '../settings/names.js';
+import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
 import { sameSetting } from '../settings/run.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import { isSecretRef, resolveSecret } from './references.js';
@@ -79,11 +79,11 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
   }
   let typed: Record<string, unknown>;
   try {
-    typed = { ...typeFile(plain, where, !!o.strict, notes), ...secrets };
+    typed = { ...typeFile(plain, where, !!o.strict, notes), ...modelNamed(secrets) };
   } catch (err) {
     if (!into) throw err;
     // Setting by setting, to find each one refused (the notes were given by the whole pass).
-    typed = { ...secrets };
+    typed = modelNamed(secrets);
     for (const [key, value] of Object.entries(plain)) {
       try {
         Object.assign(typed, typeFile({ [key]: value }, '', !!o.strict, silent));
@@ -98,14 +98,17 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
     if (!into) throw err;
     addRuleProblem(into, err);
   }
-  return typed;
+  // Keyed as written: which name is sent depends on what the instance reports (planSettings).
+  return asWritten(typed, Object.keys(raw));
 }
 
 function shown(key: string, v: unknown): unknown {
   return isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
-export function planSettings(wanted: Settings, current: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+export function planSettings(written: Settings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+  const naming = instanceNaming(reported, Object.keys(written), notes);
+  const [wanted, current] = [modelNamed(written), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current, inFile);
   const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
@@ -117,9 +120,9 @@ export function planSettings(wanted: Settings, current: Settings, o: SettingsOpt
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
-      changes: Object.entries(changed).map(([key, after]) => ({ key, before: shown(key, current[key]), after: shown(key, after) })),
+      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: shown(key, current[key]), after: shown(key, after) })),
       write: async (http) => {
-        await updateSettings(http, { ...changed, ...carried });
+        await updateSettings(http, naming.toInstance({ ...changed, ...carried }));
       },
     },
   ];

@@ -20,6 +20,7 @@ import {
 import { ApiError, invalidParams } from '../http/errors.js';
 import { isParamObject, type ParamObject, type ParamValue } from '../http/query.js';
 import { requireAdmin } from '../access/admin.js';
+import { reportedSettings, storedParams } from './spec-names.js';
 import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 
@@ -76,7 +77,7 @@ function normaliseObject(v: ParamObject): unknown {
 function updateSettings(req: SandboxRequest) {
   requireAdmin(req);
   const store = adminStore(req.state);
-  const input = req.input();
+  const input = storedParams(req.state, req.input());
   const errors: string[] = [];
   const changes: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input)) {
@@ -120,7 +121,7 @@ function updateSettings(req: SandboxRequest) {
   Object.assign(store.settings, changes, { updated_at: req.state.clock.iso() });
   // Admin mode is read by the shared auth code on every request.
   if (typeof changes.admin_mode === 'boolean') req.state.instance.adminMode = changes.admin_mode;
-  return { status: 200, body: store.settings };
+  return { status: 200, body: reportedSettings(req.state, store.settings) };
 }
 
 function planName(req: SandboxRequest, required: boolean): string {
@@ -161,7 +162,7 @@ export const settingsModule: SandboxModule = {
   register(router) {
     router.get('/application/settings', (req) => {
       requireAdmin(req);
-      return { body: adminStore(req.state).settings };
+      return { body: reportedSettings(req.state, adminStore(req.state).settings) };
     });
     router.put('/application/settings', updateSettings);
     router.get('/application/plan_limits', (req) => {
