@@ -2,25 +2,21 @@
 // 1.2 (forgectl, yaml-language-server) and YAML 1.1 (PyYAML, so Ansible and most scripts), so a file
 // loaded and dumped again by those tools still plans as no change.
 
-import { Document, Scalar, parse, visit } from 'yaml';
+import { Document, Scalar, visit } from 'yaml';
 
 /** Plain scalars PyYAML gives a tag it cannot construct (`=` is its value tag, `<<` its merge key). */
 const PYYAML_TAGGED = new Set(['=', '<<']);
+const STR_TAG = 'tag:yaml.org,2002:str';
 const MERGE_TAG = 'tag:yaml.org,2002:merge';
 
-function readsBackAsItself(s: string, version: '1.1' | '1.2'): boolean {
-  try {
-    return parse(s, { version }) === s;
-  } catch {
-    return false;
-  }
-}
+/** How YAML 1.2's core schema recognises a plain scalar that is not a string (`0o17`, `.nan`, `null`). */
+const CORE_NON_STRING: RegExp[] = new Document(null, { version: '1.2' }).schema.tags.flatMap((t) => (t.default && t.tag !== STR_TAG && 'test' in t && t.test ? [t.test] : []));
 
 /**
- * Stringifies with the yaml library's YAML 1.1 schema (which quotes `yes`, `on`, `0755`, `12:30`
- * and timestamps), and double-quotes every other one-line string that either version would read as
- * something else (`0o17` is a number in 1.2 only). Multi-line strings keep the library's block
- * style, a string in both versions.
+ * Stringifies with the yaml library's YAML 1.1 schema (which quotes `yes`, `on`, `0755`, `12:30`,
+ * `y` and timestamps), and double-quotes the one-line strings that YAML 1.2 alone would read as
+ * something else (`0o17`), and PyYAML's tagged `=` and `<<`. Multi-line strings keep the library's
+ * block style, a string in both versions.
  */
 export function stringifyPortable(data: unknown): string {
   // Without the merge tag, which would write the string `<<` plain as a merge key.
@@ -29,7 +25,7 @@ export function stringifyPortable(data: unknown): string {
     Scalar(_key, node) {
       const v = node.value;
       if (typeof v !== 'string' || v.includes('\n')) return;
-      if (PYYAML_TAGGED.has(v) || !readsBackAsItself(v, '1.1') || !readsBackAsItself(v, '1.2')) node.type = Scalar.QUOTE_DOUBLE;
+      if (PYYAML_TAGGED.has(v) || CORE_NON_STRING.some((re) => re.test(v))) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
   return doc.toString({ lineWidth: 0 });
