@@ -38,7 +38,7 @@ export const YAML11_LOOKALIKES = ['yes', 'on', '0755', 'no', 'off', 'y', 'N', 'N
  */
 export function lookalikeSeed(): string {
   return JSON.stringify({
-    settings: { personal_access_token_prefix: 'yes', default_ci_config_path: '0755', rate_limiting_response_text: 'on', after_sign_up_text: '12:30' },
+    settings: { personal_access_token_prefix: 'yes', default_ci_config_path: '0755', rate_limiting_response_text: '1e3', after_sign_up_text: '12:30', terms: '0o17' },
     system_hooks: [{ url: 'https://yaml11.example.com/hook', name: 'off', description: '0x1F' }],
     broadcast_messages: YAML11_LOOKALIKES.map((message, i) => ({ message, starts_at: `2026-11-${String(10 + (i % 9)).padStart(2, '0')}T15:35:05.237Z`, ends_at: '2031-01-02T03:04:05Z' })),
   });
