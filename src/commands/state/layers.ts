@@ -59,8 +59,9 @@ function mergeLists(base: unknown[], over: unknown[], identity: string, baseLoc:
   const items: Layer[] = base.map((value, i) => ({ value, located: baseLoc?.children?.get(i) }));
   over.forEach((value, i) => {
     const located = overLoc?.children?.get(i);
-    const id = isObj(value) ? value[identity] : undefined;
-    const same = id === undefined ? -1 : items.findIndex((it) => isObj(it.value) && it.value[identity] === id);
+    // An identity may be a reference ({env: NAME} for a hook URL): compared as written.
+    const id = isObj(value) && value[identity] !== undefined ? JSON.stringify(value[identity]) : undefined;
+    const same = id === undefined ? -1 : items.findIndex((it) => isObj(it.value) && JSON.stringify(it.value[identity]) === id);
     if (same < 0) items.push({ value, located });
     else items[same] = mergeLayers(items[same]!, { value, located }, [...path, same]);
   });
@@ -91,9 +92,9 @@ function mergeLayers(base: Layer, over: Layer, path: Path): Layer {
   return { value, located: place && { place, keyPlace: over.located?.keyPlace ?? base.located?.keyPlace, children } };
 }
 
-/** Where a reference stays one: the secrets, resolved and masked by the sections that send them. */
+/** Where a reference stays one: the secrets (a hook's URL may hold a password), resolved and masked by the sections that send them. */
 function isSecretPlace(path: Path): boolean {
-  return (path.length === 2 && path[0] === 'settings' && isSecretKey(String(path[1]))) || (path.length === 3 && path[0] === 'system_hooks' && path[2] === 'token');
+  return (path.length === 2 && path[0] === 'settings' && isSecretKey(String(path[1]))) || (path.length === 3 && path[0] === 'system_hooks' && (path[2] === 'token' || path[2] === 'url'));
 }
 
 /** Replaces `{env: NAME}` by the variable's value, which keeps its text for values typed otherwise (`true`, `3`). */
@@ -126,10 +127,6 @@ function substituteEnv(ctx: Context, layer: Layer, problems: FileProblems): void
   }
 }
 
-function readOne(path: string, text: string): Layer {
-  return readPlainYaml(text, path);
-}
-
 /** The file names of `-f`, with `{profile}` replaced by the profile in use. */
 async function fileNames(ctx: Context, files: readonly string[]): Promise<{ name: string; optional: boolean }[]> {
   const needsProfile = files.some((f) => f.includes(PROFILE));
@@ -148,7 +145,7 @@ export async function readStateSources(ctx: Context, files: readonly string[], p
   const read: string[] = [];
   for (const { name, optional } of await fileNames(ctx, files)) {
     if (name === '-') {
-      layers.push(readOne('standard input', await ctx.readStdin('the instance file')));
+      layers.push(readPlainYaml(await ctx.readStdin('the instance file'), 'standard input'));
       read.push('standard input');
       continue;
     }
@@ -160,7 +157,7 @@ export async function readStateSources(ctx: Context, files: readonly string[], p
       if (optional && code === 'ENOENT') continue;
       throw new UsageError(`cannot read ${name}: ${code ?? (e as Error).message}`, code === 'ENOENT' && files.length > 1 ? `a file that may be missing is named with a leading ?: -f '?${name}'` : undefined);
     }
-    layers.push(readOne(name, text));
+    layers.push(readPlainYaml(text, name));
     read.push(name);
   }
   if (!layers.length) throw new UsageError(`none of the files ${files.join(', ')} exists: nothing to apply`);
