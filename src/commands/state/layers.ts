@@ -12,6 +12,7 @@ import type { FileProblems } from '../../core/file-problems.js';
 import { isSecretKey } from '../../core/redact.js';
 import { readPlainYaml, type Located } from '../settings/plain-yaml.js';
 import { pathText } from './model.js';
+import { isSecretRef } from './references.js';
 
 export interface StateSource {
   value: unknown;
@@ -28,19 +29,12 @@ type Path = readonly (string | number)[];
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function envRef(v: unknown): string | undefined {
-  if (!isObj(v)) return undefined;
-  const keys = Object.keys(v);
-  return keys.length === 1 && keys[0] === 'env' && typeof v.env === 'string' ? v.env : undefined;
-}
-
-const isRef = (v: unknown) => isObj(v) && (envRef(v) !== undefined || (Object.keys(v).length === 1 && typeof v.command === 'string'));
+const envRef = (v: unknown): string | undefined => (isSecretRef(v) && 'env' in v ? v.env : undefined);
 
 /** The key that identifies an item of the list at `path`, where items are matched rather than replaced. */
 function identityOf(path: Path): string | undefined {
-  const p = path.join('\u0000');
-  if (p === 'system_hooks') return 'url';
-  if (p === 'broadcast_messages') return 'message';
+  if (path.length === 1 && path[0] === 'system_hooks') return 'url';
+  if (path.length === 1 && path[0] === 'broadcast_messages') return 'message';
   if (path.length === 3 && path[0] === 'groups' && path[2] === 'protected_environments') return 'name';
   return undefined;
 }
@@ -74,7 +68,7 @@ function mergeLists(base: unknown[], over: unknown[], identity: string, baseLoc:
 
 function mergeLayers(base: Layer, over: Layer, path: Path): Layer {
   const [b, o] = [base.value, over.value];
-  if (replacedWhole(path) || isRef(b) || isRef(o)) return over;
+  if (replacedWhole(path) || isSecretRef(b) || isSecretRef(o)) return over;
   if (Array.isArray(b) && Array.isArray(o)) {
     const identity = identityOf(path);
     return identity ? mergeLists(b, o, identity, base.located, over.located, path) : over;

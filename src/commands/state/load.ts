@@ -33,9 +33,9 @@ async function readInstanceFiles(ctx: Context, o: PlanOptions, files: readonly s
   const problems = new FileProblems(files.length === 1 ? fileLabel(files[0]!) : 'the instance files', FILE_HINT);
   const source = await readStateSources(ctx, files, problems);
   problems.where = source.where;
-  const doc = checkStateDoc(source.value, source.located, source.where, problems);
-  const where = source.where;
-  const at = (path: readonly (string | number)[]) => locate(source.located, path)?.place;
+  const { where, located } = source;
+  const doc = checkStateDoc(source.value, located, where, problems);
+  const at = (path: readonly (string | number)[]) => locate(located, path)?.place;
   /** A section's refusal (a secret reference that does not resolve) is one of the problems, at `path`. */
   const collect = async <T>(path: (string | number)[], prepare: () => T | Promise<T>): Promise<T | undefined> => {
     try {
@@ -45,15 +45,14 @@ async function readInstanceFiles(ctx: Context, o: PlanOptions, files: readonly s
       return undefined;
     }
   };
-  const settings = doc.settings && (await collect(['settings'], () => prepareSettings(ctx, doc.settings!, where, o, notes, { problems, at, written: (path) => locateExactly(source.located, path)?.written })));
-  // Hook by hook, so that each hook's unresolvable token is found.
-  // One after another: a {command: …} may ask its user something.
+  const settings = doc.settings && (await collect(['settings'], () => prepareSettings(ctx, doc.settings!, where, o, notes, { problems, at, written: (path) => locateExactly(located, path)?.written })));
+  // Hook by hook, so that each unresolvable token is found; one after another, as a {command: …} may prompt.
   const hooks: (WantedHook | undefined)[] | undefined = doc.system_hooks && [];
   for (const [i, h] of (doc.system_hooks ?? []).entries()) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks(ctx, [h], i))[0]!));
   // Group by group, so that each group's problems are found.
   const groups = doc.groups && (await Promise.all(Object.entries(doc.groups).map(([path, g]) => collect(['groups', path, 'protected_environments'], () => prepareGroups({ [path]: g }, where)[0]!))));
   problems.throwIfAny();
-  const placing: Placing = { problems, located: source.located };
+  const placing: Placing = { problems, located };
   return { doc, settings, hooks: hooks as WantedHook[] | undefined, groups: groups as WantedGroup[] | undefined, placing };
 }
 
