@@ -5,8 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { forgectl, tempDir } from '../helpers/cli.js';
-import { PYYAML_SKIP, pyYamlRoundTrip } from '../helpers/pyyaml.js';
+import { PYYAML_SKIP, findGitlabracadabra, gitlabracadabraRead, pyYamlRoundTrip } from '../helpers/pyyaml.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
 import { expectPyYamlRoundTrip } from '../helpers/yaml11-round-trip.js';
 
@@ -29,4 +30,14 @@ it.skipIf(PYYAML_SKIP)('times PyYAML wrote as its own timestamps (an export whos
   writeFileSync(path, edited);
   const plan = await forgectl(['state', 'plan', '-f', path, '--exit-code'], { env: envFor(sb) });
   expect(plan.exitCode, plan.stdout + plan.stderr).toBe(0);
+});
+
+const gitlabracadabra = findGitlabracadabra();
+
+it.skipIf(!gitlabracadabra)(`gitlabracadabra's parser reads an export as the same data forgectl reads${gitlabracadabra ? '' : ' (skipped: gitlabracadabra is not installed; .ci/run installs it)'}`, async () => {
+  const sb = sandbox();
+  const exp = await forgectl(['state', 'export', '--all-groups'], { env: envFor(sb) });
+  expect(exp.exitCode, exp.stderr).toBe(0);
+  expect(exp.stdout).toContain('"yes"');
+  expect(gitlabracadabraRead(gitlabracadabra!, exp.stdout)).toEqual(parse(exp.stdout));
 });

@@ -43,3 +43,24 @@ export function lookalikeSeed(): string {
     broadcast_messages: YAML11_LOOKALIKES.map((message, i) => ({ message, starts_at: `2026-11-${String(10 + (i % 9)).padStart(2, '0')}T15:35:05.237Z`, ends_at: '2031-01-02T03:04:05Z' })),
   });
 }
+
+const GITLABRACADABRA_READ = 'import sys, json; from gitlabracadabra.parser import GitlabracadabraParser as P; print(json.dumps(P.from_yaml("instance.yaml", sys.stdin.read())._config))';
+
+/** The python of Debian's gitlabracadabra (its own YAML parser over PyYAML), if installed. */
+export function findGitlabracadabra(): string | undefined {
+  for (const py of ['/usr/bin/python3', 'python3']) {
+    try {
+      if (execaSync(py, ['-c', 'import gitlabracadabra.parser'], { reject: false }).exitCode === 0) return py;
+    } catch {
+      // not there
+    }
+  }
+  return undefined;
+}
+
+/** `text` as gitlabracadabra's parser reads an action file, as JSON data. */
+export function gitlabracadabraRead(python: string, text: string): unknown {
+  const res = execaSync(python, ['-c', GITLABRACADABRA_READ], { input: text, reject: false });
+  if (res.exitCode !== 0) throw new Error(`gitlabracadabra refused the file: ${res.stderr}`);
+  return JSON.parse(res.stdout);
+}
