@@ -138,6 +138,16 @@ describe('several files, one instance each', () => {
     expect(settings.changes).toContainEqual({ key: 'max_attachment_size', before: 100, after: 42 });
   });
 
+  it("a group merges key by key; a protected environment's rules are replaced whole", async () => {
+    const groupBase = file('groups-base.yaml', 'groups:\n  acme/web:\n    protected_environments:\n      production: {deploy: [{access_level: 40}], approvals: [{access_level: 40, required: 1}]}\n      staging: {deploy: [{access_level: 30}]}\n');
+    const groupOver = file('groups-over.yaml', 'groups:\n  acme/web:\n    protected_environments:\n      production: {deploy: [{access_level: 30}]}\n');
+    const { res } = await run(['state', 'plan', '-f', groupBase, '-f', groupOver]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toContain('+ create groups acme/web protected environment production\n    + deploy access_level=30\n');
+    expect(res.stdout).not.toContain('approval');
+    expect(res.stdout).toContain('+ create groups acme/web protected environment staging\n    + deploy access_level=30');
+  });
+
   it('{profile} is the profile in use; a missing file is an error unless its name starts with ?', async () => {
     const sb = sandbox();
     const configDir = tempDir();
