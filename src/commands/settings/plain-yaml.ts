@@ -73,7 +73,7 @@ export function readPlainYaml(text: string, where: string): PlainDoc {
     return { file: where, line, column: col };
   };
   if (doc.errors.length) {
-    for (const e of doc.errors) problems.add({ place: placeAt(e.pos[0]), path: '', text: `${where} is not valid YAML or JSON: ${e.message.split('\n')[0]!.replace(/:$/, '')}` });
+    for (const e of doc.errors) problems.add({ place: placeAt(e.pos[0]), path: '', text: `not valid YAML or JSON: ${e.message.split('\n')[0]!.replace(/:$/, '')}` });
     problems.throwIfAny();
   }
   const place = (node: { range?: readonly number[] | null }) => placeAt(node.range?.[0] ?? 0);
