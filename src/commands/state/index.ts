@@ -35,7 +35,7 @@ export function registerState(program: Command, reg: Registry): void {
     description:
       'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update) and, ' +
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
-      'A section left out of the file is not managed. The file is checked whole, and its secret references ' +
+      'A section left out of the file is not managed. The file is checked whole (every problem listed with its file:line:column), and its secret references ' +
       'resolved, before any request. -o json gives the same as data.',
     exitCodes: ['0  planned (with --exit-code: no changes)', '2  invalid file or unresolvable secret reference (nothing was sent)', '5  with --exit-code: the instance differs from the file'],
     examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code', '# a shared file, then what differs per instance (layered key by key)', "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'"],
