@@ -14,10 +14,11 @@ export interface WantedHook {
   token?: string;
 }
 
-export async function prepareHooks(ctx: Context, entries: HookEntry[]): Promise<WantedHook[]> {
+/** `first` is the index of entries[0] in the file, for messages. */
+export async function prepareHooks(ctx: Context, entries: HookEntry[], first = 0): Promise<WantedHook[]> {
   const out: WantedHook[] = [];
   for (const [i, entry] of entries.entries()) {
-    out.push({ entry, token: entry.token ? await resolveSecret(ctx, entry.token, `system_hooks[${i}].token`) : undefined });
+    out.push({ entry, token: entry.token ? await resolveSecret(ctx, entry.token, `system_hooks[${first + i}].token`) : undefined });
   }
   return out;
 }

@@ -2,10 +2,11 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { collectRepeated } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 
-const FILE = 'YAML file of the instance as it should be, - for standard input';
+const FILE = 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing';
 
 export function registerState(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'state', 'The instance as code: export its configuration to a file, plan and apply changes');
@@ -35,13 +36,13 @@ export function registerState(program: Command, reg: Registry): void {
     description:
       'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update) and, ' +
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
-      'A section left out of the file is not managed. The file is checked whole, and its secret references ' +
+      'A section left out of the file is not managed. The file is checked whole (every problem listed with its file:line:column), and its secret references ' +
       'resolved, before any request. -o json gives the same as data.',
     exitCodes: ['0  planned (with --exit-code: no changes)', '2  invalid file or unresolvable secret reference (nothing was sent)', '5  with --exit-code: the instance differs from the file'],
-    examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code'],
+    examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code', '# a shared file, then what differs per instance (layered key by key)', "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'"],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', FILE)
+        .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', 'plan to delete hooks and broadcasts the file does not name')
         .option('--exit-code', 'exit 5 when there are changes')
         .option('--strict', 'refuse settings forgectl does not know')
@@ -61,7 +62,7 @@ export function registerState(program: Command, reg: Registry): void {
     examples: ['forgectl state apply -f instance.yaml', 'forgectl state apply -f instance.yaml --prune --yes', 'forgectl state apply -f instance.yaml --dry-run'],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', FILE)
+        .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', 'delete hooks and broadcasts the file does not name')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),

@@ -13,8 +13,8 @@ import type { PlanItem } from './plan.js';
 export { exportStateCommand } from './export.js';
 
 
-function needFile(o: PlanOptions): string {
-  if (!o.file) throw new UsageError('give the instance file with -f FILE', 'start from `forgectl state export > instance.yaml`');
+function needFile(o: PlanOptions): string[] {
+  if (!o.file?.length) throw new UsageError('give the instance file with -f FILE', 'start from `forgectl state export > instance.yaml`');
   return o.file;
 }
 
