@@ -3,9 +3,10 @@
 
 __forgectl_children() {
   case "$1" in
-    '') echo 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
+    '') echo 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
-    'token') echo 'list get self rotate revoke' ;;
+    'token') echo 'list audit get self rotate revoke' ;;
+    'users') echo 'list get' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
@@ -34,6 +35,7 @@ __forgectl_alias() {
     'profile|ls') echo 'list' ;;
     'profile|rm') echo 'remove' ;;
     'token|ls') echo 'list' ;;
+    'users|ls') echo 'list' ;;
     'broadcast|ls') echo 'list' ;;
     'hooks|ls') echo 'list' ;;
     'migrate|ls') echo 'list' ;;
@@ -51,7 +53,7 @@ __forgectl_alias() {
 }
 
 __forgectl_flags() {
-  echo '-p --profile --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
+  echo '-p --profile --profiles --all-profiles --fleet-concurrency --serial --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
   case "$1" in
     'profile') echo '' ;;
     'profile add') echo '--url --token-stdin --token --token-command --storage --token-type --sudo --ca-file --client-cert --client-key --insecure --default --no-verify' ;;
@@ -63,11 +65,15 @@ __forgectl_flags() {
     'profile set-token') echo '--token-stdin --token --no-verify' ;;
     'profile remove') echo '' ;;
     'token') echo '' ;;
-    'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within' ;;
+    'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within --expiry --no-expiry --unused-for --scope' ;;
+    'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
     'token get') echo '' ;;
     'token self') echo '' ;;
-    'token rotate') echo '--expires-at --expires-in --save --no-save --force' ;;
-    'token revoke') echo '' ;;
+    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to' ;;
+    'token revoke') echo '--where' ;;
+    'users') echo '' ;;
+    'users list') echo '--active --blocked --admins --search' ;;
+    'users get') echo '' ;;
     'settings') echo '' ;;
     'settings get') echo '--show-secrets' ;;
     'settings set') echo '-f --file --strict --allow-unknown --show-secrets' ;;
@@ -161,7 +167,7 @@ __forgectl_flags() {
     'projects') echo '' ;;
     'projects list') echo '--user --archived --no-archived --id-after --id-before --imported --no-imported --include-hidden --no-include-hidden --include-pending-delete --no-include-pending-delete --last-activity-after --last-activity-before --membership --no-membership --min-access-level --order-by --owned --no-owned --repository-checksum-failed --no-repository-checksum-failed --repository-storage --search-namespaces --no-search-namespaces --search --simple --no-simple --sort --starred --no-starred --statistics --no-statistics --topic --topic-id --updated-after --updated-before --visibility --wiki-checksum-failed --no-wiki-checksum-failed --with-custom-attributes --no-with-custom-attributes --with-issues-enabled --no-with-issues-enabled --with-merge-requests-enabled --no-with-merge-requests-enabled --with-programming-language --custom-attribute --show-secrets' ;;
     'api') echo '-X --method -f --raw-field -F --field --input -H --header -i --include --paginate' ;;
-    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --clock-speed --setting-names' ;;
+    'sandbox') echo '--port --host --seed --latency --fault --extra-projects --extra-tokens --extra-token-owners --clock-speed --setting-names' ;;
     'licenses') echo '' ;;
     'completion') echo '' ;;
     'man') echo '' ;;
@@ -193,8 +199,17 @@ __forgectl_value() {
     'token list|--last-used-after') echo 'text' ;;
     'token list|--last-used-before') echo 'text' ;;
     'token list|--expiring-within') echo 'text' ;;
+    'token list|--unused-for') echo 'text' ;;
+    'token list|--scope') echo 'text' ;;
+    'token audit|--expiring-within') echo 'text' ;;
+    'token audit|--unused-for') echo 'text' ;;
+    'token audit|--fail-on') echo 'choice broad unused no-expiry expiring' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
+    'token rotate|--where') echo 'text' ;;
+    'token rotate|--secrets-to') echo 'file' ;;
+    'token revoke|--where') echo 'text' ;;
+    'users list|--search') echo 'text' ;;
     'settings set|-f'|'settings set|--file') echo 'file' ;;
     'settings diff|-f'|'settings diff|--file') echo 'file' ;;
     'plan-limits get|--plan') echo 'text' ;;
@@ -221,7 +236,7 @@ __forgectl_value() {
     'hooks create|--name') echo 'text' ;;
     'hooks create|--description') echo 'text' ;;
     'state export|-f'|'state export|--file') echo 'file' ;;
-    'state export|--only') echo 'text' ;;
+    'state export|--only') echo 'choice settings plan_limits system_hooks broadcast_messages notification_settings groups' ;;
     'state export|--plans') echo 'text' ;;
     'state export|--groups') echo 'text' ;;
     'state plan|-f'|'state plan|--file') echo 'file' ;;
@@ -433,14 +448,18 @@ __forgectl_value() {
     'sandbox|--latency') echo 'text' ;;
     'sandbox|--fault') echo 'text' ;;
     'sandbox|--extra-projects') echo 'text' ;;
+    'sandbox|--extra-tokens') echo 'text' ;;
+    'sandbox|--extra-token-owners') echo 'text' ;;
     'sandbox|--clock-speed') echo 'text' ;;
     'sandbox|--setting-names') echo 'text' ;;
     *'|-p'|*'|--profile') echo 'profile' ;;
+    *'|--profiles') echo 'text' ;;
+    *'|--fleet-concurrency') echo 'text' ;;
     *'|--url') echo 'text' ;;
     *'|--token') echo 'text' ;;
     *'|--token-type') echo 'choice personal oauth job' ;;
     *'|--sudo') echo 'text' ;;
-    *'|-o'|*'|--output') echo 'choice table json yaml ndjson markdown' ;;
+    *'|-o'|*'|--output') echo 'choice table json yaml ndjson csv markdown' ;;
     *'|--fields') echo 'text' ;;
     *'|--page') echo 'text' ;;
     *'|--per-page') echo 'text' ;;
@@ -456,13 +475,98 @@ __forgectl_value() {
 
 __forgectl_positional() {
   case "$1" in
-    'profile show') echo 'profile' ;;
-    'profile use') echo 'profile' ;;
-    'profile set-storage') echo 'profile' ;;
-    'profile set-token') echo 'profile' ;;
-    'profile remove') echo 'profile' ;;
-    'completion') echo 'choice bash zsh fish' ;;
-    'man') echo 'choice profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
+    'profile show|0') echo 'profile' ;;
+    'profile use|0') echo 'profile' ;;
+    'profile set-storage|0') echo 'profile' ;;
+    'profile set-token|0') echo 'profile' ;;
+    'profile remove|0') echo 'profile' ;;
+    'settings get|'*) echo 'choice abuse_notification_email admin_mode after_sign_out_path after_sign_up_text ai_features_enabled akismet_api_key akismet_enabled allow_account_deletion allow_all_integrations allow_group_owners_to_manage_ldap allow_local_requests_from_system_hooks allow_local_requests_from_web_hooks_and_services allow_runner_registration_token allowed_integrations archive_builds_in_human_readable asciidoc_max_includes asset_proxy_allowlist asset_proxy_enabled asset_proxy_secret_key asset_proxy_url avatar_lookup_enabled bulk_import_concurrent_pipeline_batch_limit bulk_import_max_download_file_size can_create_group cohort_tracking_enabled concurrent_bitbucket_import_jobs_limit concurrent_bitbucket_server_import_jobs_limit concurrent_github_import_jobs_limit concurrent_relation_batch_export_limit container_expiration_policies_enable_historic_entries container_registry_cleanup_tags_service_max_list_size container_registry_delete_tags_service_timeout container_registry_expiration_policies_caching container_registry_expiration_policies_worker_capacity container_registry_token_expire_delay decompress_archive_file_timeout default_branch_protection_defaults default_ci_config_path default_group_visibility default_preferred_language default_project_deletion_protection default_project_visibility default_projects_limit default_snippet_visibility delete_inactive_projects delete_unconfirmed_users deletion_adjourned_period diagramsnet_enabled diagramsnet_url disable_personal_access_tokens domain_allowlist domain_denylist domain_denylist_enabled downstream_pipeline_trigger_limit_per_project_user_sha dsa_key_restriction duo_features_enabled ecdsa_key_restriction ecdsa_sk_key_restriction ed25519_key_restriction ed25519_sk_key_restriction email_restrictions email_restrictions_enabled enforce_terms external_authorization_service_default_label external_authorization_service_enabled external_authorization_service_timeout external_authorization_service_url external_pipeline_validation_service_timeout external_pipeline_validation_service_token external_pipeline_validation_service_url failed_login_attempts_unlock_period_in_minutes file_template_project_id first_day_of_week floc_enabled geo_node_allowed_ips geo_status_timeout globally_allowed_ips gravatar_enabled group_owners_can_manage_default_branch_protection home_page_url housekeeping_enabled housekeeping_full_repack_period housekeeping_gc_period housekeeping_incremental_repack_period housekeeping_optimize_repository_period inactive_projects_delete_after_months inactive_projects_min_size_mb inactive_projects_send_warning_email_after_months include_optional_metrics_in_service_ping issues_create_limit jira_connect_additional_audience_url jira_connect_application_key jira_connect_proxy_url jira_connect_public_key_storage_enabled keep_latest_artifact kroki_enabled kroki_url local_markdown_version lock_ai_features_enabled lock_duo_features_enabled maven_package_requests_forwarding max_attachment_size max_decompressed_archive_size max_export_size max_import_remote_file_size max_import_size max_login_attempts notify_on_unknown_sign_in npm_package_requests_forwarding outbound_local_requests_whitelist package_registry_allow_anyone_to_pull_option package_registry_cleanup_policies_worker_capacity package_skip_metadata_url_validation password_authentication_enabled_for_web performance_bar_allowed_group_id personal_access_token_prefix plantuml_enabled plantuml_url polling_interval_multiplier project_jobs_api_rate_limit projects_api_rate_limit_unauthenticated pypi_package_requests_forwarding rate_limiting_response_text raw_blob_request_limit replication_node_allowed_ips replication_status_timeout repository_storages_weighted require_admin_approval_after_user_signup require_personal_access_token_expiry require_two_factor_authentication restricted_visibility_levels rsa_key_restriction security_approval_policies_limit security_policy_global_group_approvers_enabled security_txt_content session_expire_delay signup_enabled silent_admin_exports_enabled silent_mode_enabled snippet_size_limit spam_service_api_key spam_service_enabled terminal_max_session_time terms throttle_unauthenticated_api_enabled throttle_unauthenticated_api_period_in_seconds throttle_unauthenticated_api_requests_per_period throttle_unauthenticated_packages_api_enabled throttle_unauthenticated_packages_api_period_in_seconds throttle_unauthenticated_packages_api_requests_per_period throttle_unauthenticated_web_enabled throttle_unauthenticated_web_period_in_seconds throttle_unauthenticated_web_requests_per_period time_tracking_limit_to_hours two_factor_grace_period unconfirmed_users_delete_after_days unique_ips_limit_enabled unique_ips_limit_per_user unique_ips_limit_time_window update_runner_versions_enabled updating_name_disabled_for_users usage_ping_enabled use_clickhouse_for_analytics use_columnar_store_for_analytics user_deactivation_emails_enabled user_default_external user_default_internal_regex user_defaults_to_private_profile user_oauth_applications user_show_add_ssh_key_message valid_runner_registrars version_check_enabled whats_new_variant wiki_page_max_content_bytes' ;;
+    'settings set|'*) echo 'assign abuse_notification_email admin_mode after_sign_out_path after_sign_up_text ai_features_enabled akismet_api_key akismet_enabled allow_account_deletion allow_all_integrations allow_group_owners_to_manage_ldap allow_local_requests_from_system_hooks allow_local_requests_from_web_hooks_and_services allow_runner_registration_token allowed_integrations archive_builds_in_human_readable asciidoc_max_includes asset_proxy_allowlist asset_proxy_enabled asset_proxy_secret_key asset_proxy_url avatar_lookup_enabled bulk_import_concurrent_pipeline_batch_limit bulk_import_max_download_file_size can_create_group cohort_tracking_enabled concurrent_bitbucket_import_jobs_limit concurrent_bitbucket_server_import_jobs_limit concurrent_github_import_jobs_limit concurrent_relation_batch_export_limit container_expiration_policies_enable_historic_entries container_registry_cleanup_tags_service_max_list_size container_registry_delete_tags_service_timeout container_registry_expiration_policies_caching container_registry_expiration_policies_worker_capacity container_registry_token_expire_delay decompress_archive_file_timeout default_branch_protection_defaults default_ci_config_path default_group_visibility default_preferred_language default_project_deletion_protection default_project_visibility default_projects_limit default_snippet_visibility delete_inactive_projects delete_unconfirmed_users deletion_adjourned_period diagramsnet_enabled diagramsnet_url disable_personal_access_tokens domain_allowlist domain_denylist domain_denylist_enabled downstream_pipeline_trigger_limit_per_project_user_sha dsa_key_restriction duo_features_enabled ecdsa_key_restriction ecdsa_sk_key_restriction ed25519_key_restriction ed25519_sk_key_restriction email_restrictions email_restrictions_enabled enforce_terms external_authorization_service_default_label external_authorization_service_enabled external_authorization_service_timeout external_authorization_service_url external_pipeline_validation_service_timeout external_pipeline_validation_service_token external_pipeline_validation_service_url failed_login_attempts_unlock_period_in_minutes file_template_project_id first_day_of_week floc_enabled geo_node_allowed_ips geo_status_timeout globally_allowed_ips gravatar_enabled group_owners_can_manage_default_branch_protection home_page_url housekeeping_enabled housekeeping_full_repack_period housekeeping_gc_period housekeeping_incremental_repack_period housekeeping_optimize_repository_period inactive_projects_delete_after_months inactive_projects_min_size_mb inactive_projects_send_warning_email_after_months include_optional_metrics_in_service_ping issues_create_limit jira_connect_additional_audience_url jira_connect_application_key jira_connect_proxy_url jira_connect_public_key_storage_enabled keep_latest_artifact kroki_enabled kroki_url local_markdown_version lock_ai_features_enabled lock_duo_features_enabled maven_package_requests_forwarding max_attachment_size max_decompressed_archive_size max_export_size max_import_remote_file_size max_import_size max_login_attempts notify_on_unknown_sign_in npm_package_requests_forwarding outbound_local_requests_whitelist package_registry_allow_anyone_to_pull_option package_registry_cleanup_policies_worker_capacity package_skip_metadata_url_validation password_authentication_enabled_for_web performance_bar_allowed_group_id personal_access_token_prefix plantuml_enabled plantuml_url polling_interval_multiplier project_jobs_api_rate_limit projects_api_rate_limit_unauthenticated pypi_package_requests_forwarding rate_limiting_response_text raw_blob_request_limit replication_node_allowed_ips replication_status_timeout repository_storages_weighted require_admin_approval_after_user_signup require_personal_access_token_expiry require_two_factor_authentication restricted_visibility_levels rsa_key_restriction security_approval_policies_limit security_policy_global_group_approvers_enabled security_txt_content session_expire_delay signup_enabled silent_admin_exports_enabled silent_mode_enabled snippet_size_limit spam_service_api_key spam_service_enabled terminal_max_session_time terms throttle_unauthenticated_api_enabled throttle_unauthenticated_api_period_in_seconds throttle_unauthenticated_api_requests_per_period throttle_unauthenticated_packages_api_enabled throttle_unauthenticated_packages_api_period_in_seconds throttle_unauthenticated_packages_api_requests_per_period throttle_unauthenticated_web_enabled throttle_unauthenticated_web_period_in_seconds throttle_unauthenticated_web_requests_per_period time_tracking_limit_to_hours two_factor_grace_period unconfirmed_users_delete_after_days unique_ips_limit_enabled unique_ips_limit_per_user unique_ips_limit_time_window update_runner_versions_enabled updating_name_disabled_for_users usage_ping_enabled use_clickhouse_for_analytics use_columnar_store_for_analytics user_deactivation_emails_enabled user_default_external user_default_internal_regex user_defaults_to_private_profile user_oauth_applications user_show_add_ssh_key_message valid_runner_registrars version_check_enabled whats_new_variant wiki_page_max_content_bytes' ;;
+    'plan-limits set|'*) echo 'assign ci_instance_level_variables ci_pipeline_size ci_active_jobs ci_project_subscriptions ci_pipeline_schedules ci_needs_size_limit ci_registered_group_runners ci_registered_project_runners dotenv_size dotenv_variables conan_max_file_size enforcement_limit generic_packages_max_file_size helm_max_file_size notification_limit maven_max_file_size npm_max_file_size nuget_max_file_size pypi_max_file_size terraform_module_max_file_size storage_size_limit' ;;
+    'envs get|1') echo 'choice production staging testing development other' ;;
+    'envs protect|1') echo 'choice production staging testing development other' ;;
+    'envs update|1') echo 'choice production staging testing development other' ;;
+    'envs unprotect|1') echo 'choice production staging testing development other' ;;
+    'completion|0') echo 'choice bash zsh fish' ;;
+    'man|0') echo 'choice profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man' ;;
+  esac
+}
+
+# The values of KEY in a KEY=VALUE argument, when they can be listed.
+__forgectl_assign_values() {
+  case "$1" in
+    'settings set|signup_enabled') echo 'true false' ;;
+    'settings set|password_authentication_enabled_for_web') echo 'true false' ;;
+    'settings set|user_oauth_applications') echo 'true false' ;;
+    'settings set|domain_denylist_enabled') echo 'true false' ;;
+    'settings set|gravatar_enabled') echo 'true false' ;;
+    'settings set|container_expiration_policies_enable_historic_entries') echo 'true false' ;;
+    'settings set|container_registry_expiration_policies_caching') echo 'true false' ;;
+    'settings set|enforce_terms') echo 'true false' ;;
+    'settings set|user_show_add_ssh_key_message') echo 'true false' ;;
+    'settings set|allow_account_deletion') echo 'true false' ;;
+    'settings set|updating_name_disabled_for_users') echo 'true false' ;;
+    'settings set|allow_local_requests_from_web_hooks_and_services') echo 'true false' ;;
+    'settings set|allow_local_requests_from_system_hooks') echo 'true false' ;;
+    'settings set|asset_proxy_enabled') echo 'true false' ;;
+    'settings set|require_admin_approval_after_user_signup') echo 'true false' ;;
+    'settings set|require_personal_access_token_expiry') echo 'true false' ;;
+    'settings set|keep_latest_artifact') echo 'true false' ;;
+    'settings set|admin_mode') echo 'true false' ;;
+    'settings set|cohort_tracking_enabled') echo 'true false' ;;
+    'settings set|silent_mode_enabled') echo 'true false' ;;
+    'settings set|package_registry_allow_anyone_to_pull_option') echo 'true false' ;;
+    'settings set|silent_admin_exports_enabled') echo 'true false' ;;
+    'settings set|can_create_group') echo 'true false' ;;
+    'settings set|user_defaults_to_private_profile') echo 'true false' ;;
+    'settings set|external_authorization_service_enabled') echo 'true false' ;;
+    'settings set|jira_connect_public_key_storage_enabled') echo 'true false' ;;
+    'settings set|plantuml_enabled') echo 'true false' ;;
+    'settings set|kroki_enabled') echo 'true false' ;;
+    'settings set|diagramsnet_enabled') echo 'true false' ;;
+    'settings set|maven_package_requests_forwarding') echo 'true false' ;;
+    'settings set|npm_package_requests_forwarding') echo 'true false' ;;
+    'settings set|pypi_package_requests_forwarding') echo 'true false' ;;
+    'settings set|notify_on_unknown_sign_in') echo 'true false' ;;
+    'settings set|email_restrictions_enabled') echo 'true false' ;;
+    'settings set|akismet_enabled') echo 'true false' ;;
+    'settings set|allow_group_owners_to_manage_ldap') echo 'true false' ;;
+    'settings set|allow_runner_registration_token') echo 'true false' ;;
+    'settings set|throttle_unauthenticated_api_enabled') echo 'true false' ;;
+    'settings set|throttle_unauthenticated_packages_api_enabled') echo 'true false' ;;
+    'settings set|throttle_unauthenticated_web_enabled') echo 'true false' ;;
+    'settings set|time_tracking_limit_to_hours') echo 'true false' ;;
+    'settings set|unique_ips_limit_enabled') echo 'true false' ;;
+    'settings set|update_runner_versions_enabled') echo 'true false' ;;
+    'settings set|usage_ping_enabled') echo 'true false' ;;
+    'settings set|use_clickhouse_for_analytics') echo 'true false' ;;
+    'settings set|include_optional_metrics_in_service_ping') echo 'true false' ;;
+    'settings set|user_deactivation_emails_enabled') echo 'true false' ;;
+    'settings set|user_default_external') echo 'true false' ;;
+    'settings set|version_check_enabled') echo 'true false' ;;
+    'settings set|duo_features_enabled') echo 'true false' ;;
+    'settings set|lock_duo_features_enabled') echo 'true false' ;;
+    'settings set|package_skip_metadata_url_validation') echo 'true false' ;;
+    'settings set|delete_inactive_projects') echo 'true false' ;;
+    'settings set|housekeeping_enabled') echo 'true false' ;;
+    'settings set|require_two_factor_authentication') echo 'true false' ;;
+    'settings set|delete_unconfirmed_users') echo 'true false' ;;
+    'settings set|group_owners_can_manage_default_branch_protection') echo 'true false' ;;
+    'settings set|default_project_deletion_protection') echo 'true false' ;;
+    'settings set|disable_personal_access_tokens') echo 'true false' ;;
+    'settings set|security_policy_global_group_approvers_enabled') echo 'true false' ;;
+    'settings set|allow_all_integrations') echo 'true false' ;;
+    'settings set|floc_enabled') echo 'true false' ;;
+    'settings set|first_day_of_week') echo '0 1 6' ;;
+    'settings set|default_snippet_visibility') echo 'private internal public' ;;
+    'settings set|default_project_visibility') echo 'private internal public' ;;
+    'settings set|default_group_visibility') echo 'private internal public' ;;
+    'settings set|whats_new_variant') echo 'all_tiers current_tier disabled' ;;
+    'settings set|avatar_lookup_enabled') echo 'true false' ;;
+    'settings set|spam_service_enabled') echo 'true false' ;;
+    'settings set|use_columnar_store_for_analytics') echo 'true false' ;;
+    'settings set|ai_features_enabled') echo 'true false' ;;
+    'settings set|lock_ai_features_enabled') echo 'true false' ;;
   esac
 }
 
@@ -470,6 +574,10 @@ __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
     choice\ *) COMPREPLY=($(compgen -W "${how#choice }" -- "$cur")) ;;
+    assign\ *)
+      COMPREPLY=($(compgen -W "${how#assign }" -S = -- "$cur"))
+      compopt -o nospace 2>/dev/null
+      ;;
     profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name ${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} 2>/dev/null)" -- "$cur")) ;;
     file) COMPREPLY=($(compgen -f -- "$cur")) ;;
     directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
@@ -529,8 +637,13 @@ _forgectl() {
   kids="$(__forgectl_children "$cmdpath")"
   if [[ -n "$kids" ]]; then
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
-  elif [[ $positionals -eq 0 ]]; then
-    how="$(__forgectl_positional "$cmdpath")"
+  elif [[ "${COMP_WORDS[COMP_CWORD]}" == "=" || "${COMP_WORDS[COMP_CWORD-1]}" == "=" ]]; then
+    # After KEY= comes KEY's value (bash splits the word at '=').
+    local k="${COMP_WORDS[COMP_CWORD-1]}"
+    [[ "$k" == "=" ]] && k="${COMP_WORDS[COMP_CWORD-2]}"
+    COMPREPLY=($(compgen -W "$(__forgectl_assign_values "$cmdpath|$k")" -- "$cur"))
+  else
+    how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
   fi
   return 0

@@ -3,7 +3,7 @@
 
 function __forgectl_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'profile add|--url' 'profile add|--token' 'profile add|--token-command' 'profile add|--storage' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'profile login|--token-command' 'profile login|--storage' 'profile set-token|--token' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token rotate|--expires-at' 'token rotate|--expires-in' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'state export|-f' 'state export|--file' 'state export|--only' 'state export|--plans' 'state export|--groups' 'state plan|-f' 'state plan|--file' 'state plan|--out' 'state apply|-f' 'state apply|--file' 'state apply|--plan' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'discussion list|--type' 'discussion get|--type' 'discussion create|--type' 'discussion create|--body' 'discussion create|--body-file' 'discussion create|--created-at' 'discussion reply|--type' 'discussion reply|--body' 'discussion reply|--body-file' 'discussion reply|--created-at' 'discussion reply|--note-id' 'discussion edit|--type' 'discussion edit|--body' 'discussion edit|--body-file' 'discussion delete-note|--type' 'events list|--user' 'events list|--project' 'events list|--scope' 'events list|--action' 'events list|--target-type' 'events list|--before' 'events list|--after' 'events list|--sort' 'epic list|--author-id' 'epic list|--author' 'epic list|--labels' 'epic list|--order-by' 'epic list|--sort' 'epic list|--search' 'epic list|--state' 'epic list|--created-after' 'epic list|--created-before' 'epic list|--updated-after' 'epic list|--updated-before' 'epic list|--my-reaction-emoji' 'epic list|--not-author-id' 'epic list|--not-author' 'epic list|--not-labels' 'epic create|--title' 'epic create|--labels' 'epic create|--created-at' 'epic create|--description' 'epic create|--description-file' 'epic create|--color' 'epic create|--start-date-fixed' 'epic create|--due-date-fixed' 'epic create|--parent-id' 'epic update|--title' 'epic update|--labels' 'epic update|--add-labels' 'epic update|--remove-labels' 'epic update|--state-event' 'epic update|--updated-at' 'epic update|--description' 'epic update|--description-file' 'epic update|--color' 'epic update|--start-date-fixed' 'epic update|--due-date-fixed' 'epic update|--parent-id' 'notify get|--group' 'notify get|--project' 'notify set|--group' 'notify set|--project' 'notify set|--level' 'notify set|--email' 'notify set|--on' 'notify set|--off' 'wiki get|--version' 'wiki create|--title' 'wiki create|--content' 'wiki create|--file' 'wiki create|--format' 'wiki update|--title' 'wiki update|--content' 'wiki update|--file' 'wiki update|--format' 'wiki upload|--branch' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'envs protect|--deploy' 'envs protect|--approval' 'envs update|--add-deploy' 'envs update|--change-deploy' 'envs update|--remove-deploy' 'envs update|--add-approval' 'envs update|--change-approval' 'envs update|--remove-approval' 'envs update|--required-approval-count' 'envs apply|-f' 'envs apply|--file' 'analytics|--only' 'releases list|--sort' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--clock-speed' 'sandbox|--setting-names' '*|-p' '*|--profile' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
+        case 'profile add|--url' 'profile add|--token' 'profile add|--token-command' 'profile add|--storage' 'profile add|--token-type' 'profile add|--sudo' 'profile add|--ca-file' 'profile add|--client-cert' 'profile add|--client-key' 'profile login|--token-command' 'profile login|--storage' 'profile set-token|--token' 'token list|--user' 'token list|--state' 'token list|--revoked' 'token list|--search' 'token list|--created-after' 'token list|--created-before' 'token list|--last-used-after' 'token list|--last-used-before' 'token list|--expiring-within' 'token list|--unused-for' 'token list|--scope' 'token audit|--expiring-within' 'token audit|--unused-for' 'token audit|--fail-on' 'token rotate|--expires-at' 'token rotate|--expires-in' 'token rotate|--where' 'token rotate|--secrets-to' 'token revoke|--where' 'users list|--search' 'settings set|-f' 'settings set|--file' 'settings diff|-f' 'settings diff|--file' 'plan-limits get|--plan' 'plan-limits set|--plan' 'broadcast create|--message' 'broadcast create|--starts-at' 'broadcast create|--ends-at' 'broadcast create|--duration' 'broadcast create|--font' 'broadcast create|--target-access-levels' 'broadcast create|--target-path' 'broadcast create|--type' 'broadcast create|--theme' 'broadcast update|--message' 'broadcast update|--starts-at' 'broadcast update|--ends-at' 'broadcast update|--duration' 'broadcast update|--font' 'broadcast update|--target-access-levels' 'broadcast update|--target-path' 'broadcast update|--type' 'broadcast update|--theme' 'hooks create|--url' 'hooks create|--name' 'hooks create|--description' 'state export|-f' 'state export|--file' 'state export|--only' 'state export|--plans' 'state export|--groups' 'state plan|-f' 'state plan|--file' 'state plan|--out' 'state apply|-f' 'state apply|--file' 'state apply|--plan' 'migrate start|--source-url' 'migrate start|--source-token-env' 'migrate start|--entity' 'migrate start|-f' 'migrate start|--file' 'migrate start|--interval' 'migrate start|--watch-timeout' 'migrate list|--status' 'migrate list|--sort' 'migrate entities|--status' 'migrate entities|--sort' 'migrate watch|--interval' 'migrate watch|--timeout' 'mr list|--project' 'mr list|--state' 'mr list|--scope' 'mr list|--order-by' 'mr list|--sort' 'mr list|--labels' 'mr list|--not-labels' 'mr list|--milestone' 'mr list|--not-milestone' 'mr list|--author' 'mr list|--author-id' 'mr list|--author-username' 'mr list|--not-author' 'mr list|--assignee' 'mr list|--assignee-id' 'mr list|--assignee-username' 'mr list|--not-assignee' 'mr list|--reviewer' 'mr list|--reviewer-id' 'mr list|--reviewer-username' 'mr list|--not-reviewer' 'mr list|--my-reaction-emoji' 'mr list|--not-my-reaction-emoji' 'mr list|--approved-by-ids' 'mr list|--approver-ids' 'mr list|--approved' 'mr list|--created-after' 'mr list|--created-before' 'mr list|--updated-after' 'mr list|--updated-before' 'mr list|--deployed-after' 'mr list|--deployed-before' 'mr list|--environment' 'mr list|--in' 'mr list|--iids' 'mr list|--search' 'mr list|--source-branch' 'mr list|--target-branch' 'mr list|--view' 'mr list|--wip' 'mr update|--title' 'mr update|--description' 'mr update|--description-file' 'mr update|--labels' 'mr update|--add-labels' 'mr update|--remove-labels' 'mr update|--assignee' 'mr update|--assignees' 'mr update|--reviewers' 'mr update|--milestone' 'mr update|--target-branch' 'mr merge|--sha' 'mr merge|--message' 'mr merge|--squash-message' 'mr train list|--branch' 'mr train list|--scope' 'mr train list|--sort' 'mr train add|--sha' 'discussion list|--type' 'discussion get|--type' 'discussion create|--type' 'discussion create|--body' 'discussion create|--body-file' 'discussion create|--created-at' 'discussion reply|--type' 'discussion reply|--body' 'discussion reply|--body-file' 'discussion reply|--created-at' 'discussion reply|--note-id' 'discussion edit|--type' 'discussion edit|--body' 'discussion edit|--body-file' 'discussion delete-note|--type' 'events list|--user' 'events list|--project' 'events list|--scope' 'events list|--action' 'events list|--target-type' 'events list|--before' 'events list|--after' 'events list|--sort' 'epic list|--author-id' 'epic list|--author' 'epic list|--labels' 'epic list|--order-by' 'epic list|--sort' 'epic list|--search' 'epic list|--state' 'epic list|--created-after' 'epic list|--created-before' 'epic list|--updated-after' 'epic list|--updated-before' 'epic list|--my-reaction-emoji' 'epic list|--not-author-id' 'epic list|--not-author' 'epic list|--not-labels' 'epic create|--title' 'epic create|--labels' 'epic create|--created-at' 'epic create|--description' 'epic create|--description-file' 'epic create|--color' 'epic create|--start-date-fixed' 'epic create|--due-date-fixed' 'epic create|--parent-id' 'epic update|--title' 'epic update|--labels' 'epic update|--add-labels' 'epic update|--remove-labels' 'epic update|--state-event' 'epic update|--updated-at' 'epic update|--description' 'epic update|--description-file' 'epic update|--color' 'epic update|--start-date-fixed' 'epic update|--due-date-fixed' 'epic update|--parent-id' 'notify get|--group' 'notify get|--project' 'notify set|--group' 'notify set|--project' 'notify set|--level' 'notify set|--email' 'notify set|--on' 'notify set|--off' 'wiki get|--version' 'wiki create|--title' 'wiki create|--content' 'wiki create|--file' 'wiki create|--format' 'wiki update|--title' 'wiki update|--content' 'wiki update|--file' 'wiki update|--format' 'wiki upload|--branch' 'alerts send|--url' 'alerts send|--auth' 'alerts send|-f' 'alerts send|--file' 'alerts send|--title' 'alerts send|--description' 'alerts send|--severity' 'alerts send|--service' 'alerts send|--monitoring-tool' 'alerts send|--hosts' 'alerts send|--fingerprint' 'alerts send|--start-time' 'alerts send|--end-time' 'alerts send|--environment' 'alerts send|--field' 'alerts resolve|--url' 'alerts resolve|--auth' 'alerts resolve|--fingerprint' 'alerts resolve|--end-time' 'envs protect|--deploy' 'envs protect|--approval' 'envs update|--add-deploy' 'envs update|--change-deploy' 'envs update|--remove-deploy' 'envs update|--add-approval' 'envs update|--change-approval' 'envs update|--remove-approval' 'envs update|--required-approval-count' 'envs apply|-f' 'envs apply|--file' 'analytics|--only' 'releases list|--sort' 'projects list|--user' 'projects list|--id-after' 'projects list|--id-before' 'projects list|--last-activity-after' 'projects list|--last-activity-before' 'projects list|--min-access-level' 'projects list|--order-by' 'projects list|--repository-storage' 'projects list|--search' 'projects list|--sort' 'projects list|--topic' 'projects list|--topic-id' 'projects list|--updated-after' 'projects list|--updated-before' 'projects list|--visibility' 'projects list|--with-programming-language' 'projects list|--custom-attribute' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|--input' 'api|-H' 'api|--header' 'sandbox|--port' 'sandbox|--host' 'sandbox|--seed' 'sandbox|--latency' 'sandbox|--fault' 'sandbox|--extra-projects' 'sandbox|--extra-tokens' 'sandbox|--extra-token-owners' 'sandbox|--clock-speed' 'sandbox|--setting-names' '*|-p' '*|--profile' '*|--profiles' '*|--fleet-concurrency' '*|--url' '*|--token' '*|--token-type' '*|--sudo' '*|-o' '*|--output' '*|--fields' '*|--page' '*|--per-page' '*|--limit' '*|--timeout' '*|--retries' '*|--ca-file' '*|--client-cert' '*|--client-key' '*|--config-dir'
             return 0
     end
     return 1
@@ -16,6 +16,8 @@ function __forgectl_alias
         case 'profile|rm'
             echo 'remove'
         case 'token|ls'
+            echo 'list'
+        case 'users|ls'
             echo 'list'
         case 'broadcast|ls'
             echo 'list'
@@ -51,11 +53,13 @@ end
 function __forgectl_children
     switch "$argv[1]"
         case ''
-            echo profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help
+            echo profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help
         case 'profile'
             echo add login list show use set-storage set-token remove
         case 'token'
-            echo list get self rotate revoke
+            echo list audit get self rotate revoke
+        case 'users'
+            echo list get
         case 'settings'
             echo get set diff
         case 'plan-limits'
@@ -134,9 +138,169 @@ function __forgectl_at
     test "$walked[1]" = "$argv[1]"
 end
 
-function __forgectl_no_positional
+# True when the word being completed is positional argument N (from 0), or any after it with +.
+function __forgectl_positional
     set -l walked (__forgectl_walk)
-    test "$walked[2]" = 0
+    if test "$argv[2]" = +
+        test "$walked[2]" -ge $argv[1]
+    else
+        test "$walked[2]" = $argv[1]
+    end
+end
+
+# KEY=VALUE: the current word's KEY with each value it can take.
+function __forgectl_assign_values
+    set -l key (string split -m1 = -- (commandline -ct))[1]
+    set -l values
+    switch "$argv[1]|$key"
+        case 'settings set|signup_enabled'
+            set values true false
+        case 'settings set|password_authentication_enabled_for_web'
+            set values true false
+        case 'settings set|user_oauth_applications'
+            set values true false
+        case 'settings set|domain_denylist_enabled'
+            set values true false
+        case 'settings set|gravatar_enabled'
+            set values true false
+        case 'settings set|container_expiration_policies_enable_historic_entries'
+            set values true false
+        case 'settings set|container_registry_expiration_policies_caching'
+            set values true false
+        case 'settings set|enforce_terms'
+            set values true false
+        case 'settings set|user_show_add_ssh_key_message'
+            set values true false
+        case 'settings set|allow_account_deletion'
+            set values true false
+        case 'settings set|updating_name_disabled_for_users'
+            set values true false
+        case 'settings set|allow_local_requests_from_web_hooks_and_services'
+            set values true false
+        case 'settings set|allow_local_requests_from_system_hooks'
+            set values true false
+        case 'settings set|asset_proxy_enabled'
+            set values true false
+        case 'settings set|require_admin_approval_after_user_signup'
+            set values true false
+        case 'settings set|require_personal_access_token_expiry'
+            set values true false
+        case 'settings set|keep_latest_artifact'
+            set values true false
+        case 'settings set|admin_mode'
+            set values true false
+        case 'settings set|cohort_tracking_enabled'
+            set values true false
+        case 'settings set|silent_mode_enabled'
+            set values true false
+        case 'settings set|package_registry_allow_anyone_to_pull_option'
+            set values true false
+        case 'settings set|silent_admin_exports_enabled'
+            set values true false
+        case 'settings set|can_create_group'
+            set values true false
+        case 'settings set|user_defaults_to_private_profile'
+            set values true false
+        case 'settings set|external_authorization_service_enabled'
+            set values true false
+        case 'settings set|jira_connect_public_key_storage_enabled'
+            set values true false
+        case 'settings set|plantuml_enabled'
+            set values true false
+        case 'settings set|kroki_enabled'
+            set values true false
+        case 'settings set|diagramsnet_enabled'
+            set values true false
+        case 'settings set|maven_package_requests_forwarding'
+            set values true false
+        case 'settings set|npm_package_requests_forwarding'
+            set values true false
+        case 'settings set|pypi_package_requests_forwarding'
+            set values true false
+        case 'settings set|notify_on_unknown_sign_in'
+            set values true false
+        case 'settings set|email_restrictions_enabled'
+            set values true false
+        case 'settings set|akismet_enabled'
+            set values true false
+        case 'settings set|allow_group_owners_to_manage_ldap'
+            set values true false
+        case 'settings set|allow_runner_registration_token'
+            set values true false
+        case 'settings set|throttle_unauthenticated_api_enabled'
+            set values true false
+        case 'settings set|throttle_unauthenticated_packages_api_enabled'
+            set values true false
+        case 'settings set|throttle_unauthenticated_web_enabled'
+            set values true false
+        case 'settings set|time_tracking_limit_to_hours'
+            set values true false
+        case 'settings set|unique_ips_limit_enabled'
+            set values true false
+        case 'settings set|update_runner_versions_enabled'
+            set values true false
+        case 'settings set|usage_ping_enabled'
+            set values true false
+        case 'settings set|use_clickhouse_for_analytics'
+            set values true false
+        case 'settings set|include_optional_metrics_in_service_ping'
+            set values true false
+        case 'settings set|user_deactivation_emails_enabled'
+            set values true false
+        case 'settings set|user_default_external'
+            set values true false
+        case 'settings set|version_check_enabled'
+            set values true false
+        case 'settings set|duo_features_enabled'
+            set values true false
+        case 'settings set|lock_duo_features_enabled'
+            set values true false
+        case 'settings set|package_skip_metadata_url_validation'
+            set values true false
+        case 'settings set|delete_inactive_projects'
+            set values true false
+        case 'settings set|housekeeping_enabled'
+            set values true false
+        case 'settings set|require_two_factor_authentication'
+            set values true false
+        case 'settings set|delete_unconfirmed_users'
+            set values true false
+        case 'settings set|group_owners_can_manage_default_branch_protection'
+            set values true false
+        case 'settings set|default_project_deletion_protection'
+            set values true false
+        case 'settings set|disable_personal_access_tokens'
+            set values true false
+        case 'settings set|security_policy_global_group_approvers_enabled'
+            set values true false
+        case 'settings set|allow_all_integrations'
+            set values true false
+        case 'settings set|floc_enabled'
+            set values true false
+        case 'settings set|first_day_of_week'
+            set values 0 1 6
+        case 'settings set|default_snippet_visibility'
+            set values private internal public
+        case 'settings set|default_project_visibility'
+            set values private internal public
+        case 'settings set|default_group_visibility'
+            set values private internal public
+        case 'settings set|whats_new_variant'
+            set values all_tiers current_tier disabled
+        case 'settings set|avatar_lookup_enabled'
+            set values true false
+        case 'settings set|spam_service_enabled'
+            set values true false
+        case 'settings set|use_columnar_store_for_analytics'
+            set values true false
+        case 'settings set|ai_features_enabled'
+            set values true false
+        case 'settings set|lock_ai_features_enabled'
+            set values true false
+    end
+    for v in $values
+        echo "$key=$v"
+    end
 end
 
 function __forgectl_profiles
@@ -146,6 +310,7 @@ end
 complete -c forgectl -f
 complete -c forgectl -n '__forgectl_at \'\'' -a profile -d 'Manage credential profiles (instance URL, token, TLS options)'
 complete -c forgectl -n '__forgectl_at \'\'' -a token -d 'List, inspect, rotate and revoke personal access tokens'
+complete -c forgectl -n '__forgectl_at \'\'' -a users -d 'List and show user accounts (read-only)'
 complete -c forgectl -n '__forgectl_at \'\'' -a settings -d 'Read, change and compare the instance’s application settings (administrators)'
 complete -c forgectl -n '__forgectl_at \'\'' -a plan-limits -d 'Read and change the limits of a plan (administrators)'
 complete -c forgectl -n '__forgectl_at \'\'' -a broadcast -d 'Manage broadcast messages shown to the instance’s users'
@@ -180,10 +345,13 @@ complete -c forgectl -n '__forgectl_at \'profile\'' -a set-storage -d 'Move a pr
 complete -c forgectl -n '__forgectl_at \'profile\'' -a set-token -d 'Replace a profile’s token, verifying it first; the profile keeps its other settings'
 complete -c forgectl -n '__forgectl_at \'profile\'' -a remove -d 'Remove a profile and its stored token'
 complete -c forgectl -n '__forgectl_at \'token\'' -a list -d 'List personal access tokens (administrators see every user’s)'
+complete -c forgectl -n '__forgectl_at \'token\'' -a audit -d 'Find tokens that need attention: no expiry, expiring, unused, broad; grouped by owner'
 complete -c forgectl -n '__forgectl_at \'token\'' -a get -d 'Show one token'
 complete -c forgectl -n '__forgectl_at \'token\'' -a self -d 'Show the token in use'
 complete -c forgectl -n '__forgectl_at \'token\'' -a rotate -d 'Rotate a token: the service revokes it and issues a new secret, printed once'
-complete -c forgectl -n '__forgectl_at \'token\'' -a revoke -d 'Revoke a token (asks first; --yes in scripts)'
+complete -c forgectl -n '__forgectl_at \'token\'' -a revoke -d 'Revoke a token, or every token with a finding (asks first; --yes in scripts)'
+complete -c forgectl -n '__forgectl_at \'users\'' -a list -d 'List users (administrators see every field and may filter by --admins)'
+complete -c forgectl -n '__forgectl_at \'users\'' -a get -d 'Show one user by id or username'
 complete -c forgectl -n '__forgectl_at \'settings\'' -a get -d 'Show the application settings, or only the named ones (secrets masked)'
 complete -c forgectl -n '__forgectl_at \'settings\'' -a set -d 'Change settings: KEY=VALUE arguments and/or a YAML or JSON file'
 complete -c forgectl -n '__forgectl_at \'settings\'' -a diff -d 'Compare the instance’s settings with a YAML or JSON file'
@@ -283,12 +451,27 @@ complete -c forgectl -n '__forgectl_at \'token list\'' -l created-after -x -d 'I
 complete -c forgectl -n '__forgectl_at \'token list\'' -l created-before -x -d 'ISO 8601 date-time'
 complete -c forgectl -n '__forgectl_at \'token list\'' -l last-used-after -x -d 'ISO 8601 date-time'
 complete -c forgectl -n '__forgectl_at \'token list\'' -l last-used-before -x -d 'ISO 8601 date-time'
-complete -c forgectl -n '__forgectl_at \'token list\'' -l expiring-within -x -d 'only active tokens that expire within this time, e.g. 30d or 3mo (a number and a unit: s, min, h, d, w or mo (30 days))'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l expiring-within -x -d 'only active tokens that expire within this time, e.g. 30d or 3mo (a number and a unit: s, min, h, d, w or mo (30 days)); tokens without an expiry are left out, and counted on stderr'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l expiry -d 'only tokens with an expiry date'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l no-expiry -d 'only active tokens without an expiry date'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l unused-for -x -d 'only active tokens not used within this time (or never used and older than it), e.g. 90d (a number and a unit: s, min, h, d, w or mo (30 days))'
+complete -c forgectl -n '__forgectl_at \'token list\'' -l scope -x -d 'only tokens with any of these scopes (comma-separated or repeated), e.g. api,sudo'
+complete -c forgectl -n '__forgectl_at \'token audit\'' -l expiring-within -x -d 'expiring: expires within this time (default 30d; a number and a unit: s, min, h, d, w or mo (30 days))'
+complete -c forgectl -n '__forgectl_at \'token audit\'' -l unused-for -x -d 'unused: not used within this time, or never used and older than it (default 90d; a number and a unit: s, min, h, d, w or mo (30 days))'
+complete -c forgectl -n '__forgectl_at \'token audit\'' -l fail-on -x -a 'broad unused no-expiry expiring' -d 'with --exit-code: the least urgent finding that fails (default expiring)'
+complete -c forgectl -n '__forgectl_at \'token audit\'' -l exit-code -d 'exit 5 when a token has a finding at or above --fail-on'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l expires-at -x -d 'expiry date YYYY-MM-DD (at most one year ahead)'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l expires-in -x -d 'expiry as a duration from today, e.g. 30d or 6mo (a number and a unit: s, min, h, d, w or mo (30 days))'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l save -d 'save the new secret to the profile in use (default when it is that profile’s token)'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l no-save -d 'do not save the new secret anywhere'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l force -d 'rotate even if the token is already revoked (triggers reuse detection)'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l where -x -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l secrets-to -r -F -d 'with --where: write the new secrets as JSON to this file (mode 0600) instead of printing them'
+complete -c forgectl -n '__forgectl_at \'token revoke\'' -l where -x -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
+complete -c forgectl -n '__forgectl_at \'users list\'' -l active -d 'only active users'
+complete -c forgectl -n '__forgectl_at \'users list\'' -l blocked -d 'only blocked users'
+complete -c forgectl -n '__forgectl_at \'users list\'' -l admins -d 'only administrators (needs an administrator’s token)'
+complete -c forgectl -n '__forgectl_at \'users list\'' -l search -x -d 'name or username contains this text'
 complete -c forgectl -n '__forgectl_at \'settings get\'' -l show-secrets -d 'print secret settings (API keys, tokens, shared secrets) in clear'
 complete -c forgectl -n '__forgectl_at \'settings set\'' -s f -l file -r -F -d 'YAML or JSON mapping of settings, - for standard input (arguments override it)'
 complete -c forgectl -n '__forgectl_at \'settings set\'' -l strict -d 'refuse settings forgectl does not know instead of sending them with a warning'
@@ -339,18 +522,18 @@ complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-repository-update
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l ssl-verification -d 'verify the TLS certificate of the hook URL (sent as enable_ssl_verification=true)'
 complete -c forgectl -n '__forgectl_at \'hooks create\'' -l no-ssl-verification -d 'do not verify the TLS certificate of the hook URL'
 complete -c forgectl -n '__forgectl_at \'state export\'' -s f -l file -r -F -d 'write the file here (whole or not at all) instead of standard output'
-complete -c forgectl -n '__forgectl_at \'state export\'' -l only -x -d 'export only these sections (comma-separated)'
+complete -c forgectl -n '__forgectl_at \'state export\'' -l only -x -a 'settings plan_limits system_hooks broadcast_messages notification_settings groups' -d 'export only these sections (comma-separated)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l plans -x -d 'export the limits of these plans too (comma-separated; default is always exported)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l groups -x -d 'export these groups (comma-separated paths)'
 complete -c forgectl -n '__forgectl_at \'state export\'' -l all-groups -d 'export every group of the instance (read in parallel)'
-complete -c forgectl -n '__forgectl_at \'state plan\'' -s f -l file -r -F -d 'YAML file of the instance as it should be, - for standard input'
+complete -c forgectl -n '__forgectl_at \'state plan\'' -s f -l file -r -F -d 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l prune -d 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l out -r -F -d 'also save the plan document (JSON, no secret values) for `state apply --plan`'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l no-secrets -d 'compare everything but secret-bearing fields; their references are not resolved'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l exit-code -d 'exit 5 when there are changes'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l strict -d 'refuse settings forgectl does not know'
 complete -c forgectl -n '__forgectl_at \'state plan\'' -l allow-unknown -d 'send a name close to a known setting as given instead of refusing it as a typo'
-complete -c forgectl -n '__forgectl_at \'state apply\'' -s f -l file -r -F -d 'YAML file of the instance as it should be, - for standard input'
+complete -c forgectl -n '__forgectl_at \'state apply\'' -s f -l file -r -F -d 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing'
 complete -c forgectl -n '__forgectl_at \'state apply\'' -l plan -r -F -d 'apply the plan `state plan --out` saved, as reviewed (instead of -f)'
 complete -c forgectl -n '__forgectl_at \'state apply\'' -l prune -d 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists'
 complete -c forgectl -n '__forgectl_at \'state apply\'' -l strict -d 'refuse settings forgectl does not know'
@@ -639,24 +822,39 @@ complete -c forgectl -n '__forgectl_at \'sandbox\'' -l port -x -d 'port to liste
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l host -x -d 'address to listen on (default: 127.0.0.1)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l seed -x -d 'initial data: demo, empty, duplicates (demo with two hooks on one URL and two broadcasts with one message), or random[:N] (default: demo)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l latency -x -d 'delay added before every answer, in milliseconds'
-complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, 429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content or ignore-key (a 200 for a write that acted without the keys named after #, e.g. ignore-key:1@PUT:/application/settings#signup_enabled)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l fault -x -d 'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, 429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content, short-page or ignore-key (a 200 for a write that acted without the keys named after #, e.g. ignore-key:1@PUT:/application/settings#signup_enabled)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-projects -x -d 'add this many generated projects (for benchmarks)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-tokens -x -d 'add this many generated personal access tokens (for benchmarks)'
+complete -c forgectl -n '__forgectl_at \'sandbox\'' -l extra-token-owners -x -d 'owned by this many generated users (default: 1)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l clock-speed -x -d 'run the sandbox clock this many times faster than real time (default: 1)'
 complete -c forgectl -n '__forgectl_at \'sandbox\'' -l setting-names -x -d 'application settings named as the service names them (service: akismet_enabled) or as the spec does (spec: spam_service_enabled); default: service'
-complete -c forgectl -n '__forgectl_at \'profile show\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile use\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile set-storage\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile set-token\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_no_positional' -a '(__forgectl_profiles)'
-complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_no_positional' -a 'bash zsh fish'
-complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_no_positional' -a 'profile token settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man'
+complete -c forgectl -n '__forgectl_at \'profile show\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile use\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile set-storage\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile set-token\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'profile remove\'; and __forgectl_positional 0' -a '(__forgectl_profiles)'
+complete -c forgectl -n '__forgectl_at \'settings get\'; and __forgectl_positional 0 +' -a 'abuse_notification_email admin_mode after_sign_out_path after_sign_up_text ai_features_enabled akismet_api_key akismet_enabled allow_account_deletion allow_all_integrations allow_group_owners_to_manage_ldap allow_local_requests_from_system_hooks allow_local_requests_from_web_hooks_and_services allow_runner_registration_token allowed_integrations archive_builds_in_human_readable asciidoc_max_includes asset_proxy_allowlist asset_proxy_enabled asset_proxy_secret_key asset_proxy_url avatar_lookup_enabled bulk_import_concurrent_pipeline_batch_limit bulk_import_max_download_file_size can_create_group cohort_tracking_enabled concurrent_bitbucket_import_jobs_limit concurrent_bitbucket_server_import_jobs_limit concurrent_github_import_jobs_limit concurrent_relation_batch_export_limit container_expiration_policies_enable_historic_entries container_registry_cleanup_tags_service_max_list_size container_registry_delete_tags_service_timeout container_registry_expiration_policies_caching container_registry_expiration_policies_worker_capacity container_registry_token_expire_delay decompress_archive_file_timeout default_branch_protection_defaults default_ci_config_path default_group_visibility default_preferred_language default_project_deletion_protection default_project_visibility default_projects_limit default_snippet_visibility delete_inactive_projects delete_unconfirmed_users deletion_adjourned_period diagramsnet_enabled diagramsnet_url disable_personal_access_tokens domain_allowlist domain_denylist domain_denylist_enabled downstream_pipeline_trigger_limit_per_project_user_sha dsa_key_restriction duo_features_enabled ecdsa_key_restriction ecdsa_sk_key_restriction ed25519_key_restriction ed25519_sk_key_restriction email_restrictions email_restrictions_enabled enforce_terms external_authorization_service_default_label external_authorization_service_enabled external_authorization_service_timeout external_authorization_service_url external_pipeline_validation_service_timeout external_pipeline_validation_service_token external_pipeline_validation_service_url failed_login_attempts_unlock_period_in_minutes file_template_project_id first_day_of_week floc_enabled geo_node_allowed_ips geo_status_timeout globally_allowed_ips gravatar_enabled group_owners_can_manage_default_branch_protection home_page_url housekeeping_enabled housekeeping_full_repack_period housekeeping_gc_period housekeeping_incremental_repack_period housekeeping_optimize_repository_period inactive_projects_delete_after_months inactive_projects_min_size_mb inactive_projects_send_warning_email_after_months include_optional_metrics_in_service_ping issues_create_limit jira_connect_additional_audience_url jira_connect_application_key jira_connect_proxy_url jira_connect_public_key_storage_enabled keep_latest_artifact kroki_enabled kroki_url local_markdown_version lock_ai_features_enabled lock_duo_features_enabled maven_package_requests_forwarding max_attachment_size max_decompressed_archive_size max_export_size max_import_remote_file_size max_import_size max_login_attempts notify_on_unknown_sign_in npm_package_requests_forwarding outbound_local_requests_whitelist package_registry_allow_anyone_to_pull_option package_registry_cleanup_policies_worker_capacity package_skip_metadata_url_validation password_authentication_enabled_for_web performance_bar_allowed_group_id personal_access_token_prefix plantuml_enabled plantuml_url polling_interval_multiplier project_jobs_api_rate_limit projects_api_rate_limit_unauthenticated pypi_package_requests_forwarding rate_limiting_response_text raw_blob_request_limit replication_node_allowed_ips replication_status_timeout repository_storages_weighted require_admin_approval_after_user_signup require_personal_access_token_expiry require_two_factor_authentication restricted_visibility_levels rsa_key_restriction security_approval_policies_limit security_policy_global_group_approvers_enabled security_txt_content session_expire_delay signup_enabled silent_admin_exports_enabled silent_mode_enabled snippet_size_limit spam_service_api_key spam_service_enabled terminal_max_session_time terms throttle_unauthenticated_api_enabled throttle_unauthenticated_api_period_in_seconds throttle_unauthenticated_api_requests_per_period throttle_unauthenticated_packages_api_enabled throttle_unauthenticated_packages_api_period_in_seconds throttle_unauthenticated_packages_api_requests_per_period throttle_unauthenticated_web_enabled throttle_unauthenticated_web_period_in_seconds throttle_unauthenticated_web_requests_per_period time_tracking_limit_to_hours two_factor_grace_period unconfirmed_users_delete_after_days unique_ips_limit_enabled unique_ips_limit_per_user unique_ips_limit_time_window update_runner_versions_enabled updating_name_disabled_for_users usage_ping_enabled use_clickhouse_for_analytics use_columnar_store_for_analytics user_deactivation_emails_enabled user_default_external user_default_internal_regex user_defaults_to_private_profile user_oauth_applications user_show_add_ssh_key_message valid_runner_registrars version_check_enabled whats_new_variant wiki_page_max_content_bytes'
+complete -c forgectl -n '__forgectl_at \'settings set\'; and __forgectl_positional 0 +; and not string match -q -- \'*=*\' (commandline -ct)' -a 'abuse_notification_email= admin_mode= after_sign_out_path= after_sign_up_text= ai_features_enabled= akismet_api_key= akismet_enabled= allow_account_deletion= allow_all_integrations= allow_group_owners_to_manage_ldap= allow_local_requests_from_system_hooks= allow_local_requests_from_web_hooks_and_services= allow_runner_registration_token= allowed_integrations= archive_builds_in_human_readable= asciidoc_max_includes= asset_proxy_allowlist= asset_proxy_enabled= asset_proxy_secret_key= asset_proxy_url= avatar_lookup_enabled= bulk_import_concurrent_pipeline_batch_limit= bulk_import_max_download_file_size= can_create_group= cohort_tracking_enabled= concurrent_bitbucket_import_jobs_limit= concurrent_bitbucket_server_import_jobs_limit= concurrent_github_import_jobs_limit= concurrent_relation_batch_export_limit= container_expiration_policies_enable_historic_entries= container_registry_cleanup_tags_service_max_list_size= container_registry_delete_tags_service_timeout= container_registry_expiration_policies_caching= container_registry_expiration_policies_worker_capacity= container_registry_token_expire_delay= decompress_archive_file_timeout= default_branch_protection_defaults= default_ci_config_path= default_group_visibility= default_preferred_language= default_project_deletion_protection= default_project_visibility= default_projects_limit= default_snippet_visibility= delete_inactive_projects= delete_unconfirmed_users= deletion_adjourned_period= diagramsnet_enabled= diagramsnet_url= disable_personal_access_tokens= domain_allowlist= domain_denylist= domain_denylist_enabled= downstream_pipeline_trigger_limit_per_project_user_sha= dsa_key_restriction= duo_features_enabled= ecdsa_key_restriction= ecdsa_sk_key_restriction= ed25519_key_restriction= ed25519_sk_key_restriction= email_restrictions= email_restrictions_enabled= enforce_terms= external_authorization_service_default_label= external_authorization_service_enabled= external_authorization_service_timeout= external_authorization_service_url= external_pipeline_validation_service_timeout= external_pipeline_validation_service_token= external_pipeline_validation_service_url= failed_login_attempts_unlock_period_in_minutes= file_template_project_id= first_day_of_week= floc_enabled= geo_node_allowed_ips= geo_status_timeout= globally_allowed_ips= gravatar_enabled= group_owners_can_manage_default_branch_protection= home_page_url= housekeeping_enabled= housekeeping_full_repack_period= housekeeping_gc_period= housekeeping_incremental_repack_period= housekeeping_optimize_repository_period= inactive_projects_delete_after_months= inactive_projects_min_size_mb= inactive_projects_send_warning_email_after_months= include_optional_metrics_in_service_ping= issues_create_limit= jira_connect_additional_audience_url= jira_connect_application_key= jira_connect_proxy_url= jira_connect_public_key_storage_enabled= keep_latest_artifact= kroki_enabled= kroki_url= local_markdown_version= lock_ai_features_enabled= lock_duo_features_enabled= maven_package_requests_forwarding= max_attachment_size= max_decompressed_archive_size= max_export_size= max_import_remote_file_size= max_import_size= max_login_attempts= notify_on_unknown_sign_in= npm_package_requests_forwarding= outbound_local_requests_whitelist= package_registry_allow_anyone_to_pull_option= package_registry_cleanup_policies_worker_capacity= package_skip_metadata_url_validation= password_authentication_enabled_for_web= performance_bar_allowed_group_id= personal_access_token_prefix= plantuml_enabled= plantuml_url= polling_interval_multiplier= project_jobs_api_rate_limit= projects_api_rate_limit_unauthenticated= pypi_package_requests_forwarding= rate_limiting_response_text= raw_blob_request_limit= replication_node_allowed_ips= replication_status_timeout= repository_storages_weighted= require_admin_approval_after_user_signup= require_personal_access_token_expiry= require_two_factor_authentication= restricted_visibility_levels= rsa_key_restriction= security_approval_policies_limit= security_policy_global_group_approvers_enabled= security_txt_content= session_expire_delay= signup_enabled= silent_admin_exports_enabled= silent_mode_enabled= snippet_size_limit= spam_service_api_key= spam_service_enabled= terminal_max_session_time= terms= throttle_unauthenticated_api_enabled= throttle_unauthenticated_api_period_in_seconds= throttle_unauthenticated_api_requests_per_period= throttle_unauthenticated_packages_api_enabled= throttle_unauthenticated_packages_api_period_in_seconds= throttle_unauthenticated_packages_api_requests_per_period= throttle_unauthenticated_web_enabled= throttle_unauthenticated_web_period_in_seconds= throttle_unauthenticated_web_requests_per_period= time_tracking_limit_to_hours= two_factor_grace_period= unconfirmed_users_delete_after_days= unique_ips_limit_enabled= unique_ips_limit_per_user= unique_ips_limit_time_window= update_runner_versions_enabled= updating_name_disabled_for_users= usage_ping_enabled= use_clickhouse_for_analytics= use_columnar_store_for_analytics= user_deactivation_emails_enabled= user_default_external= user_default_internal_regex= user_defaults_to_private_profile= user_oauth_applications= user_show_add_ssh_key_message= valid_runner_registrars= version_check_enabled= whats_new_variant= wiki_page_max_content_bytes='
+complete -c forgectl -n '__forgectl_at \'settings set\'; and string match -q -- \'*=*\' (commandline -ct)' -a '(__forgectl_assign_values \'settings set\')'
+complete -c forgectl -n '__forgectl_at \'plan-limits set\'; and __forgectl_positional 0 +; and not string match -q -- \'*=*\' (commandline -ct)' -a 'ci_instance_level_variables= ci_pipeline_size= ci_active_jobs= ci_project_subscriptions= ci_pipeline_schedules= ci_needs_size_limit= ci_registered_group_runners= ci_registered_project_runners= dotenv_size= dotenv_variables= conan_max_file_size= enforcement_limit= generic_packages_max_file_size= helm_max_file_size= notification_limit= maven_max_file_size= npm_max_file_size= nuget_max_file_size= pypi_max_file_size= terraform_module_max_file_size= storage_size_limit='
+complete -c forgectl -n '__forgectl_at \'plan-limits set\'; and string match -q -- \'*=*\' (commandline -ct)' -a '(__forgectl_assign_values \'plan-limits set\')'
+complete -c forgectl -n '__forgectl_at \'envs get\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'envs protect\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'envs update\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'envs unprotect\'; and __forgectl_positional 1' -a 'production staging testing development other'
+complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_positional 0' -a 'bash zsh fish'
+complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_positional 0' -a 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man'
 complete -c forgectl -s p -l profile -x -a '(__forgectl_profiles)' -d 'credential profile to use (env FORGECTL_PROFILE)'
+complete -c forgectl -l profiles -x -d 'a fleet: run once per profile, names or globs (prod-*), comma-separated (env FORGECTL_PROFILES)'
+complete -c forgectl -l all-profiles -d 'a fleet of every profile'
+complete -c forgectl -l fleet-concurrency -x -d 'instances of a fleet run at once (default: 4)'
+complete -c forgectl -l serial -d 'a fleet one instance after another, stopping at the first failure'
 complete -c forgectl -l url -x -d 'base URL of the instance (env FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL)'
 complete -c forgectl -l token -x -d 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'
 complete -c forgectl -l token-type -x -a 'personal oauth job' -d 'how the token is sent (env FORGECTL_TOKEN_TYPE)'
 complete -c forgectl -l sudo -x -d 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'
-complete -c forgectl -s o -l output -x -a 'table json yaml ndjson markdown' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
-complete -c forgectl -l fields -x -d 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)'
+complete -c forgectl -s o -l output -x -a 'table json yaml ndjson csv markdown' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
+complete -c forgectl -l fields -x -d 'comma-separated columns (table, csv) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)'
 complete -c forgectl -l all -d 'fetch every page of a list'
 complete -c forgectl -l page -x -d 'fetch this page of a list'
 complete -c forgectl -l per-page -x -d 'items per page, 1..100'

@@ -5,7 +5,7 @@
 // Cases of a group run interleaved so load on the machine hits every case alike; figures are medians.
 // Nothing here asserts: speed is not tested, it is measured (bench/README.md says how to read it).
 //
-//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state]
+//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state,fleet,tokens]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state'];
+const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state', 'fleet', 'tokens'];
 const only = args.only?.split(',');
 for (const name of only ?? []) if (!SECTIONS.includes(name)) throw new Error(`--only: sections are ${SECTIONS.join(', ')}`);
 const want = (section) => !only || only.includes(section);
@@ -350,6 +350,49 @@ await section('state', async () => {
   results.cases.bareRoundTrip25 = { label: 'bare fetch round trip, 25 ms latency', ms: rtt };
   compare('own', r.statePlan25, { ms: 3 * r.apiVersion25.ms, label: '3 × forgectl api /version' }, 1);
   results.statePlanRoundTrips = (r.statePlan25.ms - r.apiVersion25.ms) / rtt + 1;
+});
+
+// A fleet (issue 35): `projects list --all` over four sandboxes at 200 ms latency, each with 500 more
+// projects, in one process, against the slowest of the same list from each instance alone (the four
+// separate runs go in the same rounds). Goal: the fleet takes at most 1.3x the slowest instance.
+await section('fleet', async () => {
+  const sandboxes = [];
+  for (let i = 0; i < 4; i++) sandboxes.push(await started(startSandboxProcess(['--latency', '200', '--extra-projects', '500'])));
+  const fleetDir = join(configDir, 'fleet');
+  mkdirSync(fleetDir, { recursive: true, mode: 0o700 });
+  const profiles = Object.fromEntries(sandboxes.map((sb, i) => [`i${i + 1}`, { url: sb.url, token: sb.tokens.admin, tokenType: 'personal' }]));
+  writeFileSync(join(fleetDir, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
+  const env = { FORGECTL_CONFIG_DIR: fleetDir };
+  const list = ['projects', 'list', '--all', '-o', 'ndjson'];
+  const singles = sandboxes.map((_, i) => probed(`fleetSingle:${i + 1}`, `forgectl -p i${i + 1} projects list --all -o ndjson (200 ms)`, [BIN, '-p', `i${i + 1}`, ...list], env));
+  const fleet = probed('fleet4', 'forgectl --all-profiles projects list --all -o ndjson, 4 instances (200 ms)', [BIN, '--all-profiles', ...list], env);
+  const r = await interleaved([...singles, fleet], PAGING_ROUNDS);
+  for (const sb of sandboxes) await sb.stop();
+  const slowest = singles.map((c) => r[c.id]).reduce((a, b) => (b.ms > a.ms ? b : a));
+  if (r.fleet4.lines !== singles.reduce((n, c) => n + r[c.id].lines, 0)) throw new Error(`the fleet printed ${r.fleet4.lines} lines, not the instances' sum`);
+  compare('35', r.fleet4, { ...slowest, label: `slowest single instance (${slowest.label.split(' ')[2]})` }, 1.3);
+});
+
+// `token audit` of 20,000 tokens owned by 2,000 users (issue 36.7) against the plain `token list
+// --all` of the same tokens, on the sandbox (the bench server has no users): the audit reads the
+// active tokens and looks each owner up once (GET /users/:id) while the pages arrive. --quick: 5,000
+// tokens of 500 users.
+await section('tokens', async () => {
+  const [tokens, owners] = args.quick ? [5_000, 500] : [20_000, 2_000];
+  const sb = await started(startSandboxProcess(['--seed', 'empty', '--extra-tokens', String(tokens), '--extra-token-owners', String(owners)]));
+  const env = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+  const n = tokens.toLocaleString('en');
+  const r = await interleaved(
+    [
+      probed('tokenList', `forgectl token list --all -o ndjson, ${n} tokens (sandbox)`, [BIN, 'token', 'list', '--all', '-o', 'ndjson'], env, tokens + 1),
+      probed('tokenAudit', `forgectl token audit -o ndjson, ${n} tokens of ${owners.toLocaleString('en')} owners (sandbox)`, [BIN, 'token', 'audit', '-o', 'ndjson'], env),
+    ],
+    PAGING_ROUNDS,
+  );
+  await sb.stop();
+  compare('t', r.tokenAudit, r.tokenList, 1.3);
+  // The client's own work, apart from the sandbox's (which serves both in one process on the same cores).
+  compare('t', { ...r.tokenAudit, ms: r.tokenAudit.cpuMs, label: `${r.tokenAudit.label}, CPU` }, { ...r.tokenList, ms: r.tokenList.cpuMs, label: `${r.tokenList.label}, CPU` }, 1.3);
 });
 
 results.loadavg.end = loadavg();

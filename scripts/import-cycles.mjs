@@ -2,7 +2,9 @@
 // (`import type`, `import { type X }`, `import('./x.js').T`), because a type cycle still ties two
 // modules' designs together even though the bundle drops it. Sources are parsed with TypeScript's
 // own parser (nothing is compiled or written). `node scripts/import-cycles.mjs` prints the cycles and
-// exits 1 if there is one; test/unit/import-cycles.test.ts runs the same check.
+// exits 1 if there is one; test/unit/import-cycles.test.ts runs the same check. It also holds the
+// floors: src/core/ is the ground floor (HTTP, output, errors, profiles) and imports nothing above it
+// (src/context.ts, src/fleet.ts, src/cli.ts, src/commands/, src/explain-credential.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,8 +97,21 @@ export function findCycles(graph) {
   return cycles;
 }
 
+/** Imports from src/core/ of a file outside it, as `from -> to`: the core floor names nothing above it. */
+export function floorViolations(graph) {
+  const out = [];
+  for (const [from, targets] of graph) {
+    if (!from.startsWith('src/core/')) continue;
+    for (const to of targets) if (!to.startsWith('src/core/')) out.push(`${from} -> ${to}`);
+  }
+  return out.sort();
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const cycles = findCycles(await importGraph());
+  const graph = await importGraph();
+  const cycles = findCycles(graph);
   for (const c of cycles) console.log(`import cycle among: ${c.join(', ')}`);
-  process.exit(cycles.length ? 1 : 0);
+  const upward = floorViolations(graph);
+  for (const v of upward) console.log(`src/core/ imports a floor above it: ${v}`);
+  process.exit(cycles.length || upward.length ? 1 : 0);
 }

@@ -6,10 +6,9 @@ import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, declareHeads, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
 import { HELP_LAYOUT } from './core/help.js';
-import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './core/errors.js';
+import { ExitCode, type ApiError } from './core/errors.js';
+import { describeError } from './core/describe-error.js';
 import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
-import { jsonText } from './core/output.js';
-import { maskUrlCredentials, visible } from './core/safe-text.js';
 
 // For src/main.ts, which loads this module alone.
 export { createContext } from './context.js';
@@ -40,6 +39,7 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
     'forgectl profile add work --url https://gitlab.example.com --token-stdin < token.txt',
     'forgectl token list --state active',
     'forgectl projects list --visibility private --all -o ndjson',
+    "forgectl --profiles 'prod-*' state plan -f instance.yaml --exit-code",
   ]);
   program.addHelpText(
     'after',
@@ -49,7 +49,8 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
       "  Run `forgectl COMMAND --help` for a command's options and examples,",
       '  and `man forgectl` for the manual (environment variables, files).',
       '  Exit codes: 0 ok, 1 request failed, 2 usage, 3 not found,',
-      '  4 not authenticated or not allowed, 130 interrupted or cancelled.',
+      '  4 not authenticated or not allowed, 5 differences (--exit-code),',
+      '  130 interrupted or cancelled; over --profiles, the worst of them.',
     ].join('\n'),
   );
   helpWhenNoCommand(program);
@@ -152,48 +153,27 @@ export function reportError(ctx: Context, err: unknown): number {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return ExitCode.ok;
     return ExitCode.usage;
   }
-  const code = exitCodeFor(err);
-  const message = err instanceof Error ? err.message : String(err);
-  // Declining a confirmation (or Ctrl-C) is the user's choice, not a failure: no `error:` (exit 130 still).
-  const line = err instanceof CancelledError ? cancelledLine(message) : `error: ${message}`;
-  ctx.stderr.write(`${visible(maskUrlCredentials(ctx.redactor.text(line)))}\n`);
-  const hint = hintFor(err) ?? defaultHint(err);
-  if (hint) ctx.stderr.write(`hint: ${visible(maskUrlCredentials(ctx.redactor.text(hint)))}\n`);
-  if (err instanceof ApiError && (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')) {
-    // A proxy's HTML page is not repeated: the message already says what it was.
-    const html = typeof err.body === 'string' && looksLikeHtml(err.body, undefined);
-    const body = err.body && typeof err.body === 'object' && !Array.isArray(err.body) ? (err.body as object) : html ? {} : { body: err.body };
-    // The shared JSON writer: DEL and C1 escaped, URL credentials masked, like JSON on stdout.
-    ctx.stderr.write(`${jsonText(ctx.redactor.value({ status: err.status, message: err.message, ...body }))}\n`);
-  }
-  if (ctx.globals.verbose && err instanceof Error && !(err instanceof ApiError) && code === ExitCode.failed && err.stack) {
-    ctx.stderr.write(`${visible(maskUrlCredentials(ctx.redactor.text(err.stack)))}\n`);
-  }
+  const { code, lines } = describeError(err, { redactor: ctx.redactor, output: ctx.globals.output, verbose: ctx.globals.verbose });
+  for (const line of lines) ctx.stderr.write(`${line}\n`);
   return code;
 }
 
-/** `cancelled: nothing was changed`; a message that already says it was cancelled, interrupted or stopped stays as it is. */
-function cancelledLine(message: string): string {
-  return /^(cancelled|interrupted|stopped)\b/.test(message) ? message : `cancelled: ${message}`;
-}
-
-function defaultHint(err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return undefined;
-  const scope = err.insufficientScope;
-  if (scope !== undefined) return scope ? `the token lacks the "${scope}" scope; use a token that has it` : 'the token lacks a required scope';
-  if (err.status === 401) return 'the token is missing, invalid, expired or revoked; check it with `forgectl token self` or update the profile';
-  if (err.status === 403) return 'the credential is valid but not allowed to do this (role, tier or instance setting)';
-  if (err.status === 429) return 'rate limited: wait and try again, or raise --retries';
-  return undefined;
+/** A 401 or 403 explained by the credential this run sent; its module loads only then. */
+async function explainCredential(ctx: Context, err: ApiError) {
+  const credential = await import('./explain-credential.js');
+  return (err.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(ctx, err);
 }
 
 /** Runs `forgectl ARGV`; tests may pass a registry with `parseOnly` to stop after parsing. */
 export async function run(argv: string[], ctx: Context, reg: Registry = { ctx }): Promise<number> {
   const program = buildProgram(reg, argv);
+  reg.explainCredential ??= explainCredential;
   try {
     // The one place globals are resolved: after parsing, before the action (so its errors know -o json).
-    program.hook('preAction', (_this, action) => {
+    program.hook('preAction', async (_this, action) => {
       ctx.globals = resolveGlobals(action, ctx.env);
+      // A fleet runs the command once per profile; loaded only then.
+      if (ctx.globals.profiles || ctx.globals.allProfiles) reg.runner = (await import('./fleet.js')).fleetRunner(ctx, reg);
     });
     await program.parseAsync(argv, { from: 'user' });
     return reg.exitCode ?? ExitCode.ok;

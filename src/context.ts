@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
-import { render, type CommandResult, type OutputFormat } from './core/output.js';
+import { render, type CommandResult } from './core/output.js';
 import { Progress } from './core/progress.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
@@ -14,6 +14,8 @@ import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
 import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
 import { tokenDefect } from './core/token-command.js';
+import { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
+import { dryRunText } from './core/dry-run-text.js';
 
 /** Status lines may quote server data: no raw control characters, no URL credentials. */
 const safe = (s: string): string => visible(maskUrlCredentials(s));
@@ -21,44 +23,16 @@ const safe = (s: string): string => visible(maskUrlCredentials(s));
 declare const __FORGECTL_VERSION__: string;
 export const VERSION: string = typeof __FORGECTL_VERSION__ === 'string' ? __FORGECTL_VERSION__ : '0.0.0-dev';
 
-export interface GlobalOptions {
-  profile?: string;
-  url?: string;
-  token?: string;
-  tokenType?: TokenType;
-  sudo?: string;
-  output: OutputFormat;
-  fields?: string[];
-  all: boolean;
-  page?: number;
-  perPage?: number;
-  limit?: number;
-  dryRun: boolean;
-  verbose: boolean;
-  yes: boolean;
-  color: boolean;
-  timeout: number;
-  retries: number;
-  caFile?: string;
-  insecure: boolean;
-  clientCert?: string;
-  clientKey?: string;
-  configDir?: string;
-  allowInsecureHttp: boolean;
-}
+// The global options live on the floor below (src/core/globals.ts); named here as before.
+export { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
 
-export const DEFAULT_GLOBALS: GlobalOptions = {
-  output: 'table',
-  all: false,
-  dryRun: false,
-  verbose: false,
-  yes: false,
-  color: true,
-  timeout: 30,
-  retries: 3,
-  insecure: false,
-  allowInsecureHttp: false,
-};
+/**
+ * src/core/command.ts declares the Context its commands receive as an empty interface, so the core
+ * floor names nothing above it; this fills it in: a command receives this Context.
+ */
+declare module './core/command.js' {
+  interface CommandContext extends Context {}
+}
 
 /** Where each part of the connection came from; `token rotate` needs to know whose token it is. */
 export interface Connection {
@@ -89,12 +63,31 @@ export interface ContextInit {
   clock?: Clock;
 }
 
+/** What a fleet gives each instance's Context besides its own streams (see `forInstance`). */
+export interface InstanceInit {
+  stdout: Writable;
+  stderr: Writable;
+  /** The fleet's gate: confirmations and questions asked once for every instance. */
+  prompt: Prompter;
+  /** Writes kept back by --dry-run, collected for the fleet's output instead of printed. */
+  onDryRun: (req: DryRunRequest) => void;
+  /** Awaited before the instance's writes are sent (the gate again: confirm once, --serial). */
+  beforeWrite: (req: { method: string; url: string }) => Promise<void>;
+}
+
+/**
+ * Variables that name one instance or its credential. A fleet's instance takes URL and token from
+ * its profile alone, so these never reach it (README "Several instances").
+ */
+export const SINGLE_INSTANCE_VARIABLES = ['FORGECTL_PROFILE', 'FORGECTL_URL', 'FORGECTL_TOKEN', 'GITLAB_HOST', 'GITLAB_TOKEN', 'CI_SERVER_URL', 'CI_JOB_TOKEN'] as const;
+
 export class Context {
   readonly stdin: ContextInit['stdin'];
   readonly stdout: ContextInit['stdout'];
   readonly stderr: ContextInit['stderr'];
   readonly env: NodeJS.ProcessEnv;
-  readonly redactor = new Redactor();
+  /** Shared by a fleet's instances: a token of one is masked in every instance's output. */
+  readonly redactor: Redactor;
   readonly abort = new AbortController();
   readonly clock: Clock;
   globals: GlobalOptions = { ...DEFAULT_GLOBALS };
@@ -105,8 +98,25 @@ export class Context {
   private connectionCache?: Connection;
   private warned = new Set<string>();
   private dryRunCount = 0;
+  /** A fleet's root, for what its instances share: the profile store, stdin read once, warnings said once. */
+  private readonly root?: Context;
+  private readonly instance?: InstanceInit;
+  private stdinText?: Promise<string>;
 
-  constructor(private readonly init: ContextInit) {
+  constructor(
+    private readonly init: ContextInit,
+    fleet?: { root: Context; instance: InstanceInit },
+  ) {
+    this.root = fleet?.root;
+    this.instance = fleet?.instance;
+    this.redactor = this.root?.redactor ?? new Redactor();
+    if (this.root) {
+      this.warned = this.root.warned;
+      // Ctrl-C reaches every instance: the root stays the only listener of the signals.
+      const parentSignal = this.root.abort.signal;
+      if (parentSignal.aborted) this.abort.abort();
+      else parentSignal.addEventListener('abort', () => this.abort.abort(), { once: true });
+    }
     this.stdin = init.stdin;
     this.stdout = init.stdout;
     this.stderr = init.stderr;
@@ -123,6 +133,34 @@ export class Context {
     this.clock = init.clock ?? systemClock;
   }
 
+  /**
+   * The same run bound to one profile of a fleet: its own connection, client, counters and streams
+   * (buffers the fleet prints together), the globals with that profile and no --url/--token, an
+   * environment without the variables that name one instance, and the fleet's gate as prompter.
+   */
+  forInstance(profile: string, instance: InstanceInit): Context {
+    const env = { ...this.env };
+    for (const name of SINGLE_INSTANCE_VARIABLES) delete env[name];
+    const child = new Context(
+      {
+        ...this.init,
+        stdout: instance.stdout,
+        stderr: instance.stderr,
+        env,
+        prompt: instance.prompt,
+        // Tables and text are made as for the root's terminal; spinners on a shared stderr are not.
+        isTTY: { stdin: this.tty.stdin, stdout: this.tty.stdout, stderr: false },
+      },
+      { root: this, instance },
+    );
+    child.globals = { ...this.globals, profile, url: undefined, token: undefined, profiles: undefined, profilesFromEnv: undefined, allProfiles: false };
+    return child;
+  }
+
+  /** The profile this Context is bound to in a fleet. */
+  get fleetProfile(): string | undefined {
+    return this.instance ? this.globals.profile : undefined;
+  }
   get stdoutIsTTY(): boolean {
     return this.tty.stdout;
   }
@@ -134,6 +172,8 @@ export class Context {
   }
   /** Prompts need a person at the keyboard: stdin and stderr (where prompts draw) on a terminal. */
   get interactive(): boolean {
+    // A fleet's instance asks through the gate, which asks on the root's terminal.
+    if (this.root) return this.root.interactive;
     return this.tty.stdin && this.tty.stderr;
   }
   /** Colour only on a terminal, in table output, unless switched off. */
@@ -207,6 +247,7 @@ export class Context {
   }
 
   async profiles(): Promise<ProfileStore> {
+    if (this.root) return this.root.profiles();
     this.store ??= await ProfileStore.open(this.configDir());
     return this.store;
   }
@@ -380,7 +421,8 @@ export class Context {
       redactor: this.redactor,
       // --verbose echoes the server's headers and bodies: shown, never obeyed by the terminal.
       trace: (line) => this.stderr.write(`${safe(line)}\n`),
-      onDryRun: (req) => this.printDryRun(req),
+      onDryRun: (req) => (this.instance ? this.countDryRun(req) : this.printDryRun(req)),
+      beforeWrite: this.instance?.beforeWrite,
       userAgent: `forgectl/${VERSION}`,
       signal: this.abort.signal,
       onRetrying: (r) => this.progress.retrying(r),
@@ -390,20 +432,14 @@ export class Context {
   }
   private extraClients: HttpClient[] = [];
 
+  private countDryRun(req: DryRunRequest): void {
+    this.dryRunCount++;
+    this.instance!.onDryRun(maskUrlsDeep(req));
+  }
+
   private printDryRun(req: DryRunRequest): void {
     this.dryRunCount++;
-    req = maskUrlsDeep(req);
-    if (this.globals.output === 'json' || this.globals.output === 'ndjson') {
-      this.stdout.write(`${JSON.stringify({ dry_run: true, ...req }, null, this.globals.output === 'json' ? 2 : undefined)}\n`);
-      return;
-    }
-    const lines = [`dry run: ${req.method} ${req.url}`];
-    for (const [k, v] of Object.entries(req.headers)) if (k !== 'User-Agent' && k !== 'Accept') lines.push(`  ${k}: ${v}`);
-    if (req.body !== undefined) {
-      const body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2);
-      lines.push(...body.split('\n').map((l) => `  ${l}`));
-    }
-    this.stdout.write(`${safe(lines.join('\n'))}\n`);
+    this.stdout.write(dryRunText(maskUrlsDeep(req), this.globals.output));
   }
 
   /** How many writes --dry-run kept back so far. */
@@ -413,6 +449,11 @@ export class Context {
 
   /** Reads all of stdin as text (tokens, bodies given as `-`). */
   async readStdin(what: string): Promise<string> {
+    // A fleet's instances all read the one standard input: it is read once, for all of them.
+    if (this.root) {
+      this.root.stdinText ??= this.root.readStdin(what);
+      return this.root.stdinText;
+    }
     if (this.tty.stdin) this.stderr.write(`Reading ${what} from standard input (end with Ctrl-D)…\n`);
     const chunks: Buffer[] = [];
     for await (const chunk of this.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);

@@ -14,6 +14,7 @@ export const CurrentUserSchema = z.looseObject({
   username: z.string(),
   name: z.string().optional(),
   is_admin: z.boolean().optional(),
+  can_create_group: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

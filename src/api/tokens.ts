@@ -65,6 +65,11 @@ export async function rotateToken(http: HttpClient, id: TokenId, expiresAt?: str
   );
 }
 
-export async function revokeToken(http: HttpClient, id: TokenId): Promise<void> {
-  await http.delete(tokenPath(id));
+/**
+ * False under --dry-run (nothing was sent). `once`: never retried, as for a bulk revoke, where a
+ * repeat of a revoke whose answer was lost would only fail (already revoked) and hide the first.
+ */
+export async function revokeToken(http: HttpClient, id: TokenId, opts: { once?: boolean } = {}): Promise<boolean> {
+  const res = await http.delete(tokenPath(id), undefined, opts.once ? { action: true } : {});
+  return !res.dryRun;
 }

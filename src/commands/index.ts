@@ -27,6 +27,7 @@ import { registerSettings } from './settings/index.js';
 import { registerShell } from './shell.js';
 import { registerState } from './state/index.js';
 import { registerToken } from './token/index.js';
+import { registerUsers } from './users/index.js';
 import { registerWiki } from './wiki/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
@@ -42,6 +43,7 @@ export interface CommandGroup {
 export const COMMAND_GROUPS: CommandGroup[] = [
   { names: ['profile'], register: registerProfile },
   { names: ['token'], register: registerToken },
+  { names: ['users'], register: registerUsers },
   { names: ['settings'], register: registerSettings },
   { names: ['plan-limits'], register: registerPlanLimits },
   { names: ['broadcast'], register: registerBroadcast },

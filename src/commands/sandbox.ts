@@ -16,6 +16,8 @@ export interface SandboxCommandOptions {
   latency?: string;
   fault?: string;
   extraProjects?: string;
+  extraTokens?: string;
+  extraTokenOwners?: string;
   clockSpeed?: string;
   settingNames?: string;
 }
@@ -25,6 +27,9 @@ const SEEDS = ['demo', 'empty'] as const;
 export function registerSandbox(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'sandbox',
+    scope: 'local',
+    // A server: -o json prints its URL and tokens as one line; nothing here reaches an instance.
+    globals: { instance: false, fields: false },
     summary: 'Run a local simulator of the API, for trying commands and testing scripts offline',
     description:
       'Starts an in-memory instance on HOST:PORT (default 127.0.0.1 and a free port), prints its URL and the ' +
@@ -47,6 +52,8 @@ export function registerSandbox(program: Command, reg: Registry): void {
       '# page 3 of the hooks list is always cut mid-body',
       "forgectl sandbox --fault 'reset-body:forever@GET:/hooks?page=3'",
       'forgectl sandbox --seed empty --extra-projects 50000',
+      '# a token audit at scale: 20,000 tokens of 2,000 users',
+      'forgectl sandbox --seed empty --extra-tokens 20000 --extra-token-owners 2000',
       '# random instance configuration, replayable with the number it prints',
       'forgectl sandbox --seed random',
       '# a server written from the spec: settings reported as spam_service_enabled, ai_features_enabled…',
@@ -61,10 +68,12 @@ export function registerSandbox(program: Command, reg: Registry): void {
         .option(
           '--fault <spec>',
           'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, ' +
-            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content or ' +
+            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content, short-page or ' +
             'ignore-key (a 200 for a write that acted without the keys named after #, e.g. ignore-key:1@PUT:/application/settings#signup_enabled)',
         )
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
+        .option('--extra-tokens <n>', 'add this many generated personal access tokens (for benchmarks)')
+        .option('--extra-token-owners <n>', 'owned by this many generated users (default: 1)')
         .option('--clock-speed <x>', 'run the sandbox clock this many times faster than real time (default: 1)')
         .option('--setting-names <naming>', 'application settings named as the service names them (service: akismet_enabled) or as the spec does (spec: spam_service_enabled); default: service'),
     run: (ctx, opts) => runSandbox(ctx, opts),
@@ -76,6 +85,9 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   const port = opts.port === undefined ? 0 : parseInteger('--port', opts.port, { min: 0, max: 65535 });
   const latencyMs = opts.latency === undefined ? 0 : parseInteger('--latency', opts.latency, { min: 0, max: 600_000 });
   const extraProjects = opts.extraProjects === undefined ? 0 : parseInteger('--extra-projects', opts.extraProjects, { min: 0, max: 1_000_000 });
+  const extraTokens = opts.extraTokens === undefined ? 0 : parseInteger('--extra-tokens', opts.extraTokens, { min: 0, max: 1_000_000 });
+  const extraTokenOwners = opts.extraTokenOwners === undefined ? undefined : parseInteger('--extra-token-owners', opts.extraTokenOwners, { min: 1, max: 100_000 });
+  if (extraTokenOwners !== undefined && !extraTokens) throw new UsageError('--extra-token-owners applies with --extra-tokens');
   const clockSpeed = opts.clockSpeed === undefined ? 1 : parseNumber('--clock-speed', opts.clockSpeed);
   if (!(clockSpeed > 0)) throw new UsageError(`--clock-speed must be greater than 0, got ${opts.clockSpeed}`);
   const host = opts.host ?? '127.0.0.1';
@@ -100,7 +112,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   let sb;
   try {
     if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
-    sb = await startSandbox({ port, host, seed, random, duplicates, latencyMs, faults: opts.fault, extraProjects, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
+    sb = await startSandbox({ port, host, seed, random, duplicates, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');

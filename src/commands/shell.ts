@@ -10,6 +10,8 @@ import { none, text } from '../core/output.js';
 export function registerShell(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'completion <shell>',
+    scope: 'local',
+    globals: { output: false },
     summary: 'Print the tab-completion script for bash, zsh or fish',
     description:
       'Completes commands, flags, flag values (formats, states, levels, …) and profile names. The scripts are ' +
@@ -31,6 +33,8 @@ export function registerShell(program: Command, reg: Registry): void {
 
   defineCommand(program, reg, {
     name: 'man [command...]',
+    scope: 'local',
+    globals: { output: false },
     summary: 'Show the manual page of forgectl or of a command group',
     description:
       'With no command, the page forgectl(1); with one, the page of its group (`forgectl man projects list` shows ' +
@@ -43,6 +47,8 @@ export function registerShell(program: Command, reg: Registry): void {
 
   defineCommand(program, reg, {
     name: 'help [command...]',
+    scope: 'local',
+    // -o is not refused here: `forgectl -o json help` is the root's options, then the root's help.
     summary: 'Show the help of a command',
     examples: ['forgectl help token rotate', 'forgectl help'],
     run: async (_ctx, _o, words) => {

@@ -5,12 +5,12 @@
 
 import type * as Typed from '@commander-js/extra-typings';
 import { Command, Option } from 'commander';
-import type { Context, GlobalOptions } from '../context.js';
-import { DEFAULT_GLOBALS } from '../context.js';
+import { DEFAULT_GLOBALS, type GlobalOptions } from './globals.js';
 import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.js';
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
+import { defaultOutputOf, hideUnhonoured, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
 
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
@@ -41,12 +41,18 @@ export function suggestedValues(option: object): readonly string[] | undefined {
   return SUGGESTED.get(option);
 }
 
+/**
+ * The Context a command receives. Empty on this floor, which names nothing above it; src/context.ts
+ * fills it in (declaration merging) with its Context: streams, globals, the instance's client.
+ */
+export interface CommandContext {}
+
 /** What an `explain` gives: a hint, or a clearer message (after the status) with its hint. */
 export type Explanation = string | { message?: string; hint: string } | undefined;
 
 /** What `explain` may use besides the error: the Context (to look up, e.g., the current head SHA) and the resolved target. */
 export interface ExplainCall<T> {
-  ctx: Context;
+  ctx: CommandContext;
   target: T;
 }
 
@@ -68,11 +74,18 @@ export interface BaseSpec<O extends Typed.OptionValues> {
   /** True for commands whose result has a Markdown view (a `document`): elsewhere -o markdown is refused. */
   markdown?: boolean;
   /**
+   * `local`: the command reaches no instance (profiles, the sandbox, docs), so a fleet (--profiles)
+   * is refused. `selection`: it runs once and shows what a fleet would select (`profile list`).
+   */
+  scope?: 'local' | 'selection';
+  /**
    * Global flags this command has an option of its own for (`hooks create --url` is the hook's URL,
    * not the instance's). Must list exactly the command's options named like a global; its --help says
    * which one applies.
    */
   replacesGlobals?: string[];
+  /** Which global options apply beyond the defaults (src/core/global-scope.ts): --help lists only those. */
+  globals?: GlobalScope;
 }
 
 export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> extends BaseSpec<O> {
@@ -81,7 +94,7 @@ export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> e
    * checkout): `run` and `explain` both receive it, so a hint names what the command acted on.
    * Required when T is not undefined (see defineCommand).
    */
-  target?: (ctx: Context, opts: O, args: string[]) => Promise<T>;
+  target?: (ctx: CommandContext, opts: O, args: string[]) => Promise<T>;
   /**
    * The hint for an error of this command that the generic ones do not cover (a 403 that means "needs
    * Premium"), or a clearer message with its hint. Applied to an ApiError that has no hint yet, while
@@ -94,7 +107,7 @@ export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> e
    * 404 then says what was not found and on which instance, instead of a bare `404 Not Found`.
    */
   subject?: (args: string[], opts: O, target: T) => string | undefined;
-  run: (ctx: Context, opts: O, args: string[], target: T) => Promise<CommandResult>;
+  run: (ctx: CommandContext, opts: O, args: string[], target: T) => Promise<CommandResult>;
 }
 
 export const GLOBAL_HEADING = 'Global options:';
@@ -103,6 +116,14 @@ const MAX_TIMEOUT_S = 86_400;
 
 function int(flag: string, min?: number, max?: number) {
   return (raw: string) => parseInteger(flag, raw, { min, max });
+}
+
+/** An option that names one thing: given twice it is a mistake (`-p a -p b` once used b silently). */
+function onceOnly(flag: string) {
+  return (raw: string, previous: unknown): string => {
+    if (previous !== undefined) throw new UsageError(`${flag} given twice`, 'for several instances use --profiles a,b');
+    return raw;
+  };
 }
 
 // A secret typed after a flag is seen by every user of the machine in `ps` and kept in the shell's
@@ -130,13 +151,17 @@ export function secretSwitch(flag: string, description: string, what: string, us
 /** The global options of CLI.md, fresh Option objects each call (commander options are per command). */
 export function globalOptions(): Option[] {
   return [
-    new Option('-p, --profile <name>', 'credential profile to use (env FORGECTL_PROFILE)'),
+    new Option('-p, --profile <name>', 'credential profile to use (env FORGECTL_PROFILE)').argParser(onceOnly('-p/--profile')),
+    new Option('--profiles <list>', 'a fleet: run once per profile, names or globs (prod-*), comma-separated (env FORGECTL_PROFILES)').argParser(parseList),
+    new Option('--all-profiles', 'a fleet of every profile'),
+    new Option('--fleet-concurrency <n>', 'instances of a fleet run at once (default: 4)').argParser(int('--fleet-concurrency', 1, 64)),
+    new Option('--serial', 'a fleet one instance after another, stopping at the first failure'),
     new Option('--url <url>', 'base URL of the instance (env FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL)'),
     new Option('--token <token>', 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'),
     new Option('--token-type <type>', 'how the token is sent (env FORGECTL_TOKEN_TYPE)').choices(TOKEN_TYPES),
     new Option('--sudo <user>', 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'),
     new Option('-o, --output <format>', 'output format (env FORGECTL_OUTPUT) (default: "table")').choices(OUTPUT_FORMATS),
-    new Option('--fields <list>', 'comma-separated columns (table) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)').argParser(parseList),
+    new Option('--fields <list>', 'comma-separated columns (table, csv) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)').argParser(parseList),
     new Option('--all', 'fetch every page of a list'),
     new Option('--page <n>', 'fetch this page of a list').argParser(int('--page', 1)),
     new Option('--per-page <n>', 'items per page, 1..100').argParser(int('--per-page', 1, 100)),
@@ -197,11 +222,14 @@ export function addGlobalOptions(cmd: Command): void {
   const ownFlags = new Set(cmd.options.flatMap((o) => [o.short, o.long].filter(Boolean) as string[]));
   // A group's help lists its commands; the global options it still accepts are shown on each command.
   const isGroup = cmd.commands.length > 0;
+  const added: Option[] = [];
   for (const opt of globalOptions()) {
     if (own.has(opt.attributeName())) continue;
     if ((opt.short && ownFlags.has(opt.short)) || (opt.long && ownFlags.has(opt.long))) continue;
     cmd.addOption(isGroup ? opt.hideHelp() : opt);
+    added.push(opt);
   }
+  hideUnhonoured(cmd, specs.get(cmd), added);
   (cmd as Command & { ownGlobalKeys?: Set<string> }).ownGlobalKeys = new Set([...own].filter((k) => GLOBAL_KEYS.has(k)));
 }
 
@@ -222,16 +250,22 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
     const opts = c.opts();
     for (const key of GLOBAL_KEYS) {
       if (ownGlobal.has(key)) continue;
-      if (c.getOptionValueSource(key) === 'cli' && opts[key] !== undefined) fromCli[key] = opts[key];
+      if (c.getOptionValueSource(key) !== 'cli' || opts[key] === undefined) continue;
+      // `-p a token self -p b`: given twice, before and after the command.
+      if (key === 'profile' && fromCli.profile !== undefined) throw new UsageError('-p/--profile given twice', 'for several instances use --profiles a,b');
+      fromCli[key] = opts[key];
     }
   }
-  const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>) };
+  checkFleetOptions(fromCli, env);
+  const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>), outputChosen: fromCli.output !== undefined };
   if (fromCli.output === undefined && env.FORGECTL_OUTPUT) {
     if (!OUTPUT_FORMATS.includes(env.FORGECTL_OUTPUT as OutputFormat)) {
       throw new UsageError(`invalid FORGECTL_OUTPUT: ${env.FORGECTL_OUTPUT}`, `use one of ${OUTPUT_FORMATS.join(', ')}`);
     }
     g.output = env.FORGECTL_OUTPUT as OutputFormat;
+    g.outputChosen = true;
   }
+  if (!g.outputChosen) g.output = defaultOutputOf(specs.get(cmd)) ?? g.output;
   if (fromCli.verbose === undefined && env.FORGECTL_DEBUG && env.FORGECTL_DEBUG !== '0') g.verbose = true;
   if (fromCli.color === undefined && env.NO_COLOR) g.color = false;
   if (fromCli.tokenType !== undefined) g.tokenType = fromCli.tokenType as TokenType;
@@ -245,6 +279,30 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
     g.all = false;
   }
   return g;
+}
+
+/**
+ * A fleet (`--profiles`, `--all-profiles`, FORGECTL_PROFILES) names its instances by profile: -p,
+ * --url and --token name one instance and contradict it. FORGECTL_PROFILES applies only when the
+ * command line names no instance itself.
+ */
+function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  const single = ['profile', 'url', 'token'].filter((k) => fromCli[k] !== undefined);
+  if (fromCli.profiles !== undefined && fromCli.allProfiles) throw new UsageError('--profiles and --all-profiles cannot be used together');
+  const fleet = fromCli.profiles !== undefined ? '--profiles' : fromCli.allProfiles ? '--all-profiles' : undefined;
+  if (fleet && single.length) {
+    const flags = single.map((k) => (k === 'profile' ? '-p/--profile' : `--${k}`)).join(', ');
+    throw new UsageError(`${fleet} cannot be used with ${flags}`, `a fleet takes each instance's URL and token from its profile; leave out ${flags}`);
+  }
+  if (!fleet && !single.length && env.FORGECTL_PROFILES?.trim()) {
+    fromCli.profiles = parseList(env.FORGECTL_PROFILES);
+    fromCli.profilesFromEnv = true;
+  }
+  if ((fromCli.profiles as string[] | undefined)?.length === 0) throw new UsageError('--profiles is empty', 'name profiles or globs: --profiles prod,staging or --profiles "prod-*"');
+  const fleetOnly = ['fleetConcurrency', 'serial'].filter((k) => fromCli[k] !== undefined);
+  if (fleetOnly.length && fromCli.profiles === undefined && !fromCli.allProfiles) {
+    throw new UsageError(`${fleetOnly.map((k) => (k === 'serial' ? '--serial' : '--fleet-concurrency')).join(' and ')} only apply to a fleet`, 'add --profiles a,b or --all-profiles');
+  }
 }
 
 function examplesText(examples: string[], exitCodes: string[] = []): string {
@@ -267,8 +325,20 @@ export interface ParsedCommand {
   globals: GlobalOptions;
 }
 
+/** For a 401 or 403 no explanation covered: what the credential sent was and where it came from (src/explain-credential.ts). */
+export type ExplainCredential = (ctx: CommandContext, err: ApiError) => Promise<{ message: string; hint: string } | undefined>;
+
+/** Runs a parsed command: once (the default, `invoke` then `present`), or once per instance of a fleet (src/fleet.ts). */
+export interface Runner {
+  run(spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[], path: string[]): Promise<void>;
+}
+
 export interface Registry {
-  ctx: Context;
+  ctx: CommandContext;
+  /** Set in src/cli.ts once the global options are known; unset: the command runs once. */
+  runner?: Runner;
+  /** Set by src/cli.ts, which may load the floor above this one. */
+  explainCredential?: ExplainCredential;
   /** Set by the action: the exit code the command asked for. */
   exitCode?: number;
   /** When set, actions hand what they parsed here instead of running (tests, like gh's runF). */
@@ -368,18 +438,13 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     checkContradictions(self);
+    refuseIgnoredOutput(self, spec, (o) => o.helpGroupHeading === GLOBAL_HEADING);
     if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();
-    // Resolved before the try: its own errors (no project given) are not the command's to explain.
-    const target: unknown = spec.target ? await spec.target(ctx, opts, args) : undefined;
-    await runExplained(
-      reg,
-      () => spec.run(ctx, opts, args, target),
-      (err) => spec.explain?.(err, args, opts, { ctx, target }),
-      () => spec.subject?.(args, opts, target),
-    );
+    if (reg.runner) return reg.runner.run(spec, opts, args, commandWords(self));
+    await present(ctx, await invoke(ctx, spec, opts, args, reg.explainCredential), reg);
   });
   return cmd;
 }
@@ -390,39 +455,79 @@ function notFoundMessage(err: NotFoundError, subject: string): string {
 }
 
 /**
- * Runs and renders; an API error met in either (a list fetches its pages as it prints, so a failure
- * may come wrapped in a PartialListError) gets the command's explanation if it has no hint yet, and
- * a 404 names the command's subject unless the explanation gave a message of its own.
+ * What running a command gave, not yet printed: its result, or the error it stopped with (already
+ * explained). `explain` explains an error met later, while the result is printed (a list fetches
+ * its pages as it prints).
  */
-async function runExplained(
-  reg: Registry,
-  run: () => Promise<CommandResult>,
+export interface Outcome {
+  result?: CommandResult;
+  error?: unknown;
+  explain: (err: unknown) => Promise<void>;
+}
+
+/** Runs one command against one Context (the instance it is bound to) and prints nothing. */
+export async function invoke(ctx: CommandContext, spec: CommandSpec<any, any>, opts: Typed.OptionValues, args: string[], credential?: ExplainCredential): Promise<Outcome> {
+  let target: unknown;
+  const explain = (err: unknown) =>
+    explainError(
+      err,
+      (api) => spec.explain?.(api, args, opts, { ctx, target }),
+      () => spec.subject?.(args, opts, target),
+      credential && ((api) => credential(ctx, api)),
+    );
+  try {
+    // Resolved before the run: its own errors (no project given) are not the command's to explain.
+    target = spec.target ? await spec.target(ctx, opts, args) : undefined;
+  } catch (error) {
+    return { error, explain: async () => {} };
+  }
+  try {
+    return { result: await spec.run(ctx, opts, args, target), explain };
+  } catch (error) {
+    await explain(error);
+    return { error, explain };
+  }
+}
+
+/** Prints an outcome on the Context's streams; an error (met running or printing) is thrown for src/cli.ts to report. */
+export async function present(ctx: CommandContext, outcome: Outcome, reg: Pick<Registry, 'exitCode'>): Promise<void> {
+  if (outcome.error !== undefined) throw outcome.error;
+  const result = outcome.result!;
+  try {
+    await ctx.render(result);
+  } catch (err) {
+    await outcome.explain(err);
+    throw err;
+  }
+  if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
+}
+
+/**
+ * An API error (a list fetches its pages as it prints, so a failure may come wrapped in a
+ * PartialListError) gets the command's explanation if it has no hint yet, and a 404 names the
+ * command's subject unless the explanation gave a message of its own.
+ */
+async function explainError(
+  err: unknown,
   explain: (err: ApiError) => Explanation | Promise<Explanation>,
   subject: () => string | undefined,
+  credential: ((err: ApiError) => Promise<{ message: string; hint: string } | undefined>) | undefined,
 ): Promise<void> {
-  try {
-    const result = await run();
-    await reg.ctx.render(result);
-    if (result.exitCode !== undefined) reg.exitCode = result.exitCode;
-  } catch (err) {
-    const api = err instanceof PartialListError ? err.cause : err;
-    if (api instanceof ApiError && !api.hint) {
-      const e = await explain(api);
-      if (typeof e === 'string') api.hint = e;
-      else if (e) {
-        api.hint = e.hint;
-        if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
-      }
-      const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
-      if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
+  const api = err instanceof PartialListError ? err.cause : err;
+  if (api instanceof ApiError && !api.hint) {
+    const e = await explain(api);
+    if (typeof e === 'string') api.hint = e;
+    else if (e) {
+      api.hint = e.hint;
+      if (e.message !== undefined) api.message = `${api.status} ${e.message}`;
     }
-    if (api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
-      // The credential this run sent: where it came from, and Admin Mode.
-      const credential = await import('../explain-credential.js');
-      const e = await (api.status === 401 ? credential.explainUnauthorized : credential.explainForbidden)(reg.ctx, api);
-      if (e) [api.message, api.hint] = [e.message, e.hint];
-    }
-    throw err;
+    const about = typeof e === 'object' && e.message !== undefined ? undefined : subject();
+    if (about && api instanceof NotFoundError) api.message = notFoundMessage(api, about);
+  }
+  if (credential && api instanceof ApiError && !api.hint && (api.status === 401 || api.status === 403)) {
+    // The credential this run sent: where it came from, and Admin Mode.
+    const e = await credential(api);
+    if (e) [api.message, api.hint] = [e.message, e.hint];
   }
 }
 

@@ -6,8 +6,22 @@ export const ExitCode = {
   usage: 2,
   notFound: 3,
   auth: 4,
+  /** Differences found by a comparison asked with --exit-code: never a failure. */
+  differs: 5,
   interrupted: 130,
 } as const;
+
+// CLI.md: a fleet exits with the worst of its instances' codes; any failure outranks differences,
+// which outrank success. A code not listed (129, 143 from a watch) counts as an interruption.
+const EXIT_RANK = [ExitCode.interrupted, ExitCode.failed, ExitCode.auth, ExitCode.notFound, ExitCode.usage, ExitCode.differs, ExitCode.ok];
+
+/** The one exit code for several: the worst, ranked 130, 1, 4, 3, 2, 5, 0. */
+export function worstExitCode(codes: Iterable<number>): number {
+  let worst: number = ExitCode.ok;
+  const rank = (c: number) => (EXIT_RANK.includes(c as never) ? EXIT_RANK.indexOf(c as never) : -1);
+  for (const c of codes) if (rank(c) < rank(worst)) worst = c;
+  return worst;
+}
 
 /** Bad input or usage, found before anything was sent. */
 export class UsageError extends Error {

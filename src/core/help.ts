@@ -46,7 +46,14 @@ function visibleOptions(this: Help, cmd: Command): Option[] {
 
 /** The global options a command takes, as terms packed into lines of the help's width. */
 function inheritedBlock(cmd: Command, helper: Help): string[] {
-  const terms = cmd.options.filter(isGlobal).map((o) => helper.optionTerm(o));
+  // Only those the command honours: the others are hidden (src/core/global-scope.ts), as on a group.
+  const terms = cmd.options.filter((o) => isGlobal(o) && !o.hidden).map((o) => helper.optionTerm(o));
+  if (cmd.parent && cmd.commands.length) {
+    // A group's commands differ in what they take: each one's help says.
+    const path: string[] = [];
+    for (let c: Command | null = cmd; c?.parent; c = c.parent) path.unshift(c.name());
+    return [helper.boxWrap(`Run \`forgectl ${path.join(' ')} COMMAND --help\` for a command's options and the global options it takes.`, helper.helpWidth ?? 80), ''];
+  }
   if (!cmd.parent || !terms.length) return [];
   const width = (helper.helpWidth ?? 80) - 2;
   const lines: string[] = [];

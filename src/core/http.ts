@@ -135,6 +135,8 @@ export interface HttpClientOptions {
   redactor: Redactor;
   trace: (line: string) => void;
   onDryRun: (req: DryRunRequest) => void;
+  /** Awaited before each write is sent (a fleet's confirmation gate); a rejection stops the write. */
+  beforeWrite?: (req: { method: Method; url: string }) => Promise<void>;
   userAgent: string;
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -436,6 +438,7 @@ export class HttpClient {
       });
       return { status: 0, headers: {}, data: null as T, url: startUrl, dryRun: true };
     }
+    if (this.options.beforeWrite && method !== 'GET' && method !== 'HEAD') await this.options.beforeWrite({ method, url: this.options.redactor.url(startUrl) });
 
     let url = startUrl;
     let currentMethod: Method = method;

@@ -26,6 +26,11 @@ export interface IdRange {
 export interface SliceAnswer<T> {
   items: T[];
   headers: Record<string, string>;
+  /**
+   * Whether the server named a next page (Link rel="next"): false when its Link header names none,
+   * undefined when it sent no Link header at all (a proxy may drop it).
+   */
+  next?: boolean;
 }
 
 export interface SliceReadOptions<T> {
@@ -36,7 +41,7 @@ export interface SliceReadOptions<T> {
   after: number;
   /** Id of the list's last item, from one request in the other order (undefined: none known). */
   last: number | undefined;
-  /** Items in a full page of this server: a shorter page is the end of its slice. */
+  /** Items in a full page of this server: a full page never ends a slice but at its bound. */
   pageSize: number;
   /** Ids per slice to start with. */
   width: number;
@@ -50,8 +55,13 @@ export interface SliceReadOptions<T> {
 
 /** Pages one slice may hold or have on their way: the next one is asked while one waits to be printed. */
 const PAGES_PER_SLICE = 2;
-/** Below a full page per slice where ids have gaps, so most slices end in one request. */
-const FILL = 0.9;
+/**
+ * Pages per slice where ids have gaps. A slice that ends short costs one empty answer to be sure it
+ * ended (see settle), so a slice spans nearly three pages: that answer is paid once per three pages,
+ * where slices of 0.9 of a page paid it on every page (575 requests for 50,000 projects before the
+ * check, 890 with it at 0.9, 635 at 2.9; CPU and peak memory unchanged).
+ */
+const FILL = 2.9;
 /** Pages held or on their way while the printer is the slower side: one printing, one coming. */
 export const MIN_AHEAD = 2;
 
@@ -149,7 +159,7 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
     width = Math.max(1, Math.round(Math.sqrt(width * suggested)));
   };
 
-  const settle = (s: Slice<T>, items: T[]) => {
+  const settle = (s: Slice<T>, { items, next }: SliceAnswer<T>) => {
     let cursor = s.cursor;
     for (const item of items) {
       const p = pos(o.id(item));
@@ -169,9 +179,13 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
       s.pages.push(items);
       held++;
     }
-    // A short page is the end: the server gave all it had at that moment (GitLab names a next page
-    // after every page that is not empty, so following it would cost one empty answer per slice).
-    if (items.length < o.pageSize || (s.end !== undefined && s.cursor >= s.end)) {
+    // A slice ends at an empty page, at its bound, or where the server names no next page. A short
+    // page alone is no end: a proxy may cap keyset pages below per_page, a server may filter a page
+    // after cutting it (issue 33.10: 4% of a list lost). GitLab names a next page after every page that
+    // is not empty, so a slice that ends short costs one empty answer. With no Link header at all,
+    // only a short page ends it (a full one may have lost its header on the way).
+    const named = next ?? items.length >= o.pageSize;
+    if (items.length === 0 || (s.end !== undefined && s.cursor >= s.end) || !named) {
       s.done = true;
       learn(s);
     }
@@ -184,7 +198,7 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
       (answer) => {
         pace.answered(answer.headers);
         try {
-          settle(s, answer.items);
+          settle(s, answer);
         } catch (err) {
           s.error = err;
           s.done = true;

@@ -1,15 +1,18 @@
 // Formatters. Commands return data (a list, an object or text); this module prints it as a table
 // (aligned on a terminal, tab-separated without colour in a pipe), JSON, YAML or NDJSON.
 // JSON, YAML and NDJSON print objects exactly as received; `--fields` keeps the named keys.
+// CSV (core/csv.ts) writes the columns of the table, or the --fields, as data.
 
 import type { Writable } from 'node:stream';
+import { csvRecord, csvText } from './csv.js';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
 import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
 import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
+import { columnKind, droppedNote, fitTable, type ColumnKind } from './table-fit.js';
 
-export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'markdown';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'markdown'];
+export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'csv' | 'markdown';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'csv', 'markdown'];
 
 export interface Column<T = Record<string, unknown>> {
   /** Dotted path into the item (`author.username`); also the `--fields` name. */
@@ -17,6 +20,8 @@ export interface Column<T = Record<string, unknown>> {
   header?: string;
   /** Computes the cell for table output; JSON output is never affected. */
   value?: (row: T) => unknown;
+  /** What the cells are, when the key and values do not say (table-fit.ts): only `text` is ever cut. */
+  kind?: ColumnKind;
 }
 
 export interface ListResult<T = unknown> {
@@ -92,7 +97,11 @@ async function renderDocument(result: DocumentResult, o: RenderOptions): Promise
   await write(o.stdout, out.endsWith('\n') ? out : `${out}\n`);
 }
 
-export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult | DocumentResult) & { exitCode?: number };
+export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult | DocumentResult) & {
+  exitCode?: number;
+  /** A few words on what was found (`3 changes`), for a fleet's line per instance. */
+  summary?: string;
+};
 
 export function list<T>(items: Iterable<T> | AsyncIterable<T>, columns: Column<T>[], extra: Partial<ListResult<T>> = {}): ListResult<T> {
   return { kind: 'list', items, columns, ...extra };
@@ -346,13 +355,19 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
   if (!rows.length) return 0;
   await warnUnknownFields(o, rows[0]);
   const cols = columnsFor(r.columns, o.fields, rows[0]);
-  const lines = tableLines(
-    cols.map((c) => (c.header ?? c.key).toUpperCase()),
-    rows.map((row) => cols.map((c) => shortDate(cell(row, c, true)))),
-    o.width,
-    await tableStyle(cols, o.color),
-  );
-  await write(o.stdout, lines.join('\n') + '\n');
+  const cells = rows.map((row) => cols.map((c) => shortDate(cell(row, c, true))));
+  const fitted = fitTable({
+    header: cols.map((c) => (c.header ?? c.key).toUpperCase()),
+    rows: cells,
+    kinds: cols.map((c, i) => columnKind(c.key, cells.map((r) => r[i]), c.kind)),
+    width: o.width,
+    chosen: !!o.fields?.length,
+    keysInOrder: !r.columns.length,
+  });
+  const lines = tableLines(fitted.header, fitted.rows, o.width, await tableStyle(fitted.columns.map((i) => cols[i]), o.color), fitted.cuttable);
+  await write(o.stdout, [...lines, ...fitted.notes].join('\n') + '\n');
+  const note = droppedNote(fitted.dropped.map((i) => ({ header: (cols[i].header ?? cols[i].key).toUpperCase(), key: cols[i].key })), o.width);
+  if (note) await write(o.stderr, `${note}\n`);
   if (failure) throw stoppedAfter(failure, count);
   return count;
 }
@@ -507,6 +522,40 @@ async function writeJsonArray(r: ListResult, stdout: Writable, asReceived: boole
   return n;
 }
 
+/**
+ * A list as CSV: a header row of the column keys (or --fields), then one record per item, streamed.
+ * A cell is the item's value at the key, else the table's computed one (a token's state).
+ */
+async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
+  let n = 0;
+  let cols: Column<any>[] | undefined;
+  const out = new BatchedWriter(o.stdout);
+  const text = (v: unknown) => {
+    const s = maskUrlCredentials(csvText(v));
+    return o.isTTY ? visible(s) : s;
+  };
+  try {
+    for await (const raw of r.items) {
+      const row = maskItem(raw, r);
+      if (!cols) {
+        await warnUnknownFields(o, row);
+        cols = columnsFor(r.columns, o.fields, row);
+        out.add(csvRecord(cols.map((c) => c.key)));
+      }
+      const flushed = out.add(csvRecord(cols.map((c) => text(getPath(row, c.key) ?? c.value?.(row)))));
+      if (flushed) await flushed;
+      n++;
+    }
+  } catch (err) {
+    await out.flush();
+    throw stoppedAfter(err, n);
+  }
+  // An empty list still says its columns.
+  if (!cols) out.add(csvRecord(columnsFor(r.columns, o.fields).map((c) => c.key)));
+  await out.flush();
+  return n;
+}
+
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
 export async function render(result: CommandResult, o: RenderOptions): Promise<number> {
   if (result.kind === 'document') {
@@ -524,6 +573,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       return 1;
     }
     case 'object': {
+      if (o.format === 'csv') return writeCsv(list<unknown>([maskValue(result.value, result.maskKeys)], result.columns ?? []), o);
       if (o.format === 'table') {
         await renderObjectTable(result, o);
         return 1;
@@ -537,6 +587,7 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
     }
     case 'list': {
       const r = result;
+      if (o.format === 'csv') return writeCsv(r, o);
       if (o.format === 'table') {
         const n = await renderListTable(r, o);
         if (n === 0 && o.isTTY && r.empty) await write(o.stderr, `${r.empty}\n`);
@@ -569,5 +620,24 @@ export async function render(result: CommandResult, o: RenderOptions): Promise<n
       await write(o.stdout, all.length ? await yamlStringify(all) : '[]\n');
       return all.length;
     }
+  }
+}
+
+/**
+ * What `-o json` prints for a result, as a value (masks and --fields applied, URL credentials not
+ * yet masked: jsonText does it): a fleet puts it under each instance. A list is given its items.
+ */
+export function resultValue(result: CommandResult, fields: string[] | undefined, items: unknown[] = []): unknown {
+  switch (result.kind) {
+    case 'none':
+      return null;
+    case 'text':
+      return result.text;
+    case 'object':
+      return pickFields(maskValue(result.value, result.maskKeys), fields);
+    case 'list':
+      return items.map((item) => pickFields(maskItem(item, result), fields));
+    case 'document':
+      return pickFields(result.data, fields);
   }
 }

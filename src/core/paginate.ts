@@ -436,7 +436,8 @@ async function* keysetSlices<T>(
       const bounds = { ...(r.idAfter !== undefined && { id_after: r.idAfter }), ...(r.idBefore !== undefined && { id_before: r.idBefore }) };
       const url = http.resolveUrl(path, { ...order, ...bounds, per_page: perPage });
       const res = await fetchPage(http, url, perPage, undefined, onRetry, signal);
-      return { items: pageItems<T>(res, opts.checkItems), headers: res.headers };
+      const next = res.headers.link === undefined ? undefined : parseLinkHeader(res.headers.link).next !== undefined;
+      return { items: pageItems<T>(res, opts.checkItems), headers: res.headers, next };
     },
   });
   let yielded = 0;

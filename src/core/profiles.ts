@@ -199,6 +199,11 @@ export class ProfileStore {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** The names of every profile, none of them checked (a fleet checks each as it uses it). */
+  names(): string[] {
+    return Object.keys(this.data.profiles).sort((a, b) => a.localeCompare(b));
+  }
+
   /** A profile, checked only itself: one broken profile does not stop the others from working. */
   get(name: string): Profile | undefined {
     const data: unknown = Object.hasOwn(this.data.profiles, name) ? this.data.profiles[name] : undefined;

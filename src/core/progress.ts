@@ -4,7 +4,7 @@
 // terminal: a pipe or a log file never gets spinner frames.
 
 import type { Writable } from 'node:stream';
-import { visible } from './safe-text.js';
+import { oneLineShown } from './safe-text.js';
 
 type Ora = import('ora').Ora;
 
@@ -64,7 +64,7 @@ export class Progress {
     if (!this.enabled) return;
     this.note = `retrying ${r.method} after ${r.cause} in ${(r.delayMs / 1000).toFixed(1)}s (retry ${r.attempt} of ${r.retries})`;
     if (this.spinner || this.starting) this.refresh();
-    else this.stderr.write(`${visible(this.note, true)}…\n`);
+    else this.stderr.write(`${oneLineShown(this.note)}…\n`);
   }
 
   /** Runs `work` under a spinner saying `what` (nothing drawn when stderr is not a terminal). */
@@ -82,7 +82,7 @@ export class Progress {
   private text(): string {
     const read = this.label === 'reading' ? ` ${this.items} item${this.items === 1 ? '' : 's'}, ${this.pages}${this.totalPages ? ` of ${this.totalPages}` : ''} page${this.pages === 1 && !this.totalPages ? '' : 's'}` : '';
     const head = `${this.label}…${read}`;
-    return this.note ? `${head}\n  ${visible(this.note, true)}` : head;
+    return this.note ? `${head}\n  ${oneLineShown(this.note)}` : head;
   }
 
   private async start(delayMs = 0): Promise<Ora | undefined> {

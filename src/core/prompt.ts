@@ -4,7 +4,7 @@
 
 import type { Readable, Writable } from 'node:stream';
 import { CancelledError, UsageError } from './errors.js';
-import { visible } from './safe-text.js';
+import { oneLineShown } from './safe-text.js';
 
 export interface Choice<T extends string = string> {
   name: string;
@@ -34,12 +34,12 @@ function notInteractive(message: string): never {
 
 // Choices and refusals often hold server text (group paths, titles, error messages of another
 // instance): its control characters are shown, never obeyed, like every other line on the terminal.
-const safeChoice = <T extends string>(c: Choice<T>): Choice<T> => ({ ...c, name: visible(c.name, true), description: c.description === undefined ? undefined : visible(c.description, true) });
+const safeChoice = <T extends string>(c: Choice<T>): Choice<T> => ({ ...c, name: oneLineShown(c.name), description: c.description === undefined ? undefined : oneLineShown(c.description) });
 function safeValidate<V>(validate: ((value: V) => true | string | Promise<true | string>) | undefined) {
   if (!validate) return undefined;
   return async (value: V) => {
     const r = await validate(value);
-    return r === true ? r : visible(r, true);
+    return r === true ? r : oneLineShown(r);
   };
 }
 
@@ -66,22 +66,22 @@ export class TerminalPrompter implements Prompter {
   }
 
   confirm(message: string, defaultValue = false): Promise<boolean> {
-    return this.ask(message, (p, ctx) => p.confirm({ message: visible(message, true), default: defaultValue }, ctx));
+    return this.ask(message, (p, ctx) => p.confirm({ message: oneLineShown(message), default: defaultValue }, ctx));
   }
 
   input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {
-    return this.ask(message, (p, ctx) => p.input({ message: visible(message, true), default: opts.default, validate: safeValidate(opts.validate) }, ctx));
+    return this.ask(message, (p, ctx) => p.input({ message: oneLineShown(message), default: opts.default, validate: safeValidate(opts.validate) }, ctx));
   }
 
   password(message: string, opts: { validate?: Validator } = {}): Promise<string> {
-    return this.ask(message, (p, ctx) => p.password({ message: visible(message, true), mask: false, validate: safeValidate(opts.validate) }, ctx));
+    return this.ask(message, (p, ctx) => p.password({ message: oneLineShown(message), mask: false, validate: safeValidate(opts.validate) }, ctx));
   }
 
   select<T extends string>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T> {
-    return this.ask(message, (p, ctx) => p.select<T>({ message: visible(message, true), choices: choices.map(safeChoice), default: defaultValue }, ctx));
+    return this.ask(message, (p, ctx) => p.select<T>({ message: oneLineShown(message), choices: choices.map(safeChoice), default: defaultValue }, ctx));
   }
 
   search<T extends string>(message: string, source: SearchSource<T>, opts: { validate?: (value: T) => true | string | Promise<true | string> } = {}): Promise<T> {
-    return this.ask(message, (p, ctx) => p.search<T>({ message: visible(message, true), source: async (term, { signal }) => (await source(term, signal)).map(safeChoice), validate: safeValidate(opts.validate), pageSize: 10 }, ctx));
+    return this.ask(message, (p, ctx) => p.search<T>({ message: oneLineShown(message), source: async (term, { signal }) => (await source(term, signal)).map(safeChoice), validate: safeValidate(opts.validate), pageSize: 10 }, ctx));
   }
 }

@@ -128,6 +128,11 @@ function escapedAt(s: string, i: number): boolean {
   return n % 2 === 1;
 }
 
+/** Server text on one terminal line (a prompt, a progress note): every control character shown, URL credentials masked. */
+export function oneLineShown(s: string): string {
+  return visible(maskUrlCredentials(s), true);
+}
+
 /** Deep copy with credentials in URL strings masked; returns the same object when nothing changed. */
 export function maskUrlsDeep<T>(v: T): T {
   if (typeof v === 'string') return maskUrlCredentials(v) as T;

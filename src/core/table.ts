@@ -131,8 +131,9 @@ export function padEnd(s: string, width: number): string {
 }
 
 const GAP = '  ';
+export const GAP_WIDTH = GAP.length;
 /** A column is not cut below this (a title of 8 columns still says what it is). */
-const MIN_CUT = 8;
+export const MIN_CUT = 8;
 /** Cells that are never cut: numbers, dates and times (half a date misleads), and `-`. */
 const UNCUTTABLE = /^(-|\d+|\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?)$/;
 
@@ -171,9 +172,10 @@ export interface TableStyle {
 }
 
 /** Lines of an aligned table; with `maxWidth`, no line is wider than it. */
-export function tableLines(header: string[], rows: string[][], maxWidth: number | undefined, style: TableStyle = {}): string[] {
+export function tableLines(header: string[], rows: string[][], maxWidth: number | undefined, style: TableStyle = {}, textColumns?: boolean[]): string[] {
   const natural = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
-  const cuttable = header.map((_h, i) => rows.some((r) => !UNCUTTABLE.test(r[i])));
+  // Given: only free text may be cut (table-fit.ts); else any column but numbers and dates.
+  const cuttable = header.map((_h, i) => (textColumns ? textColumns[i] : true) && rows.some((r) => !UNCUTTABLE.test(r[i])));
   const widths = maxWidth ? fitWidths(natural, maxWidth, cuttable) : natural;
   const line = (cells: string[], paint: (i: number, text: string, padded: string) => string) => {
     const parts = cells.map((c, i) => {

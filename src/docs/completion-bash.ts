@@ -8,7 +8,7 @@ export function bashCompletion(root: CommandNode, data: CompletionData = complet
   const children = [...data.children].map(([path, kids]) => `    ${sq(path)}) echo ${sq(kids.map(([n]) => n).join(' '))} ;;`);
   const aliases = [...data.aliases].map(([k, v]) => `    ${sq(k)}) echo ${sq(v)} ;;`);
   const flags = [...data.flags].map(([path, fl]) => `    ${sq(path)}) echo ${sq(fl.flatMap((f) => f.names).join(' '))} ;;`);
-  const { values, positional } = valueCaseArms(data, (s) => `echo ${sq(s)}`);
+  const { values, positional, assignments } = valueCaseArms(data, (s) => `echo ${sq(s)}`);
   const globals = data.globals.flatMap((f) => f.names).join(' ');
 
   return `# bash completion for forgectl. ${GENERATED_NOTE}
@@ -46,10 +46,21 @@ ${positional.join('\n')}
   esac
 }
 
+# The values of KEY in a KEY=VALUE argument, when they can be listed.
+__forgectl_assign_values() {
+  case "$1" in
+${assignments.join('\n')}
+  esac
+}
+
 __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
     choice\\ *) COMPREPLY=($(compgen -W "\${how#choice }" -- "$cur")) ;;
+    assign\\ *)
+      COMPREPLY=($(compgen -W "\${how#assign }" -S = -- "$cur"))
+      compopt -o nospace 2>/dev/null
+      ;;
     profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name \${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} 2>/dev/null)" -- "$cur")) ;;
     file) COMPREPLY=($(compgen -f -- "$cur")) ;;
     directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
@@ -109,8 +120,13 @@ _forgectl() {
   kids="$(__forgectl_children "$cmdpath")"
   if [[ -n "$kids" ]]; then
     COMPREPLY=($(compgen -W "$kids" -- "$cur"))
-  elif [[ $positionals -eq 0 ]]; then
-    how="$(__forgectl_positional "$cmdpath")"
+  elif [[ "\${COMP_WORDS[COMP_CWORD]}" == "=" || "\${COMP_WORDS[COMP_CWORD-1]}" == "=" ]]; then
+    # After KEY= comes KEY's value (bash splits the word at '=').
+    local k="\${COMP_WORDS[COMP_CWORD-1]}"
+    [[ "$k" == "=" ]] && k="\${COMP_WORDS[COMP_CWORD-2]}"
+    COMPREPLY=($(compgen -W "$(__forgectl_assign_values "$cmdpath|$k")" -- "$cur"))
+  else
+    how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how" "$cur"
   fi
   return 0

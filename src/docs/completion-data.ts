@@ -1,6 +1,7 @@
 // What every shell's completion needs from the tree, as flat tables keyed by command path
 // ("token rotate"); the three shell scripts render the same tables in their own syntax.
 
+import { ARGUMENT_VALUES, ASSIGNMENT_VALUES, FLAG_VALUES } from './completion-values.js';
 import { allCommands, type CommandNode, type OptionNode, type ValueKind } from './tree.js';
 
 export interface FlagEntry {
@@ -19,23 +20,36 @@ export interface CompletionData {
   flags: Map<string, FlagEntry[]>;
   /** Flags every command takes. */
   globals: FlagEntry[];
-  /** path → how to complete its first positional argument */
-  positional: Map<string, { kind: ValueKind; choices: string[] }>;
+  /** path → how to complete its positional arguments */
+  positional: Map<string, PositionalEntry[]>;
+  /** `path|KEY` → the values completed after `KEY=` in a KEY=VALUE argument */
+  assignValues: Map<string, readonly string[]>;
+}
+
+/** How the positional argument at `index` (and, when variadic, every one after it) is completed. */
+export interface PositionalEntry {
+  index: number;
+  variadic: boolean;
+  kind: ValueKind;
+  choices: string[];
+  /** KEY=VALUE arguments: a name is completed with its `=`, and no space after it. */
+  assign?: boolean;
 }
 
 export const key = (path: string[]) => path.join(' ');
 
-function flagEntry(o: OptionNode): FlagEntry {
+function flagEntry(o: OptionNode, path: string): FlagEntry {
+  const values = o.long ? FLAG_VALUES[`${path}|${o.long}`] : undefined;
   return {
     names: [o.short, o.long].filter((n): n is string => !!n),
     description: o.description.replace(/\s+/g, ' ').trim(),
-    kind: o.valueKind,
-    choices: o.choices ?? [],
+    kind: values ? 'choice' : o.valueKind,
+    choices: values ? [...values()] : (o.choices ?? []),
   };
 }
 
-/** Positional arguments with known values: profile names, shells, the groups that have a man page. */
-function positionalOf(c: CommandNode, groups: string[]): { kind: ValueKind; choices: string[] } | undefined {
+/** The first positional argument when its values are known: profile names, shells, the groups that have a man page. */
+function firstPositional(c: CommandNode, groups: string[]): { kind: ValueKind; choices: string[] } | undefined {
   const first = c.args[0];
   if (!first) return undefined;
   if (c.path[0] === 'profile' && first.name === 'name' && c.name !== 'add') return { kind: 'profile', choices: [] };
@@ -46,8 +60,21 @@ function positionalOf(c: CommandNode, groups: string[]): { kind: ValueKind; choi
   return undefined;
 }
 
+function positionalOf(c: CommandNode, groups: string[]): PositionalEntry[] {
+  const out: PositionalEntry[] = [];
+  const first = firstPositional(c, groups);
+  if (first) out.push({ index: 0, variadic: false, ...first });
+  c.args.forEach((a, index) => {
+    const values = ARGUMENT_VALUES[`${key(c.path)}|${a.name}`];
+    // The shells match a variadic argument's pattern at any position: only a first one can be.
+    if (values && a.variadic && index > 0) throw new Error(`${key(c.path)}: completion of a variadic argument after others is not supported`);
+    if (values && !(first && index === 0)) out.push({ index, variadic: a.variadic, kind: 'choice', choices: [...values()], assign: a.name === 'assignments' });
+  });
+  return out;
+}
+
 export function completionData(root: CommandNode): CompletionData {
-  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map() };
+  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map(), assignValues: new Map() };
   const globalSeen = new Set<string>();
   const groups = root.children.map((c) => c.name);
   for (const c of allCommands(root)) {
@@ -62,15 +89,16 @@ export function completionData(root: CommandNode): CompletionData {
         const id = o.long ?? o.short ?? o.flags;
         if (!globalSeen.has(id)) {
           globalSeen.add(id);
-          data.globals.push(flagEntry(o));
+          data.globals.push(flagEntry(o, k));
         }
       } else {
-        own.push(flagEntry(o));
+        own.push(flagEntry(o, k));
       }
     }
     if (c.path.length) data.flags.set(k, own);
     const pos = positionalOf(c, groups);
-    if (pos) data.positional.set(k, pos);
+    if (pos.length) data.positional.set(k, pos);
+    for (const [name, values] of Object.entries(ASSIGNMENT_VALUES[k]?.() ?? {})) data.assignValues.set(`${k}|${name}`, values);
   }
   data.globals.push({ names: ['-h', '--help'], description: 'show help', kind: 'none', choices: [] });
   return data;
@@ -97,13 +125,21 @@ export function valueSpec(kind: ValueKind, choices: string[]): string {
  * The `case` arms bash and zsh share: the value kind of each flag (per command, then the global
  * ones for any command) and of first positional arguments. `print` renders the arm's output command.
  */
-export function valueCaseArms(data: CompletionData, print: (s: string) => string): { values: string[]; positional: string[] } {
+export function valueCaseArms(data: CompletionData, print: (s: string) => string): { values: string[]; positional: string[]; assignments: string[] } {
   const values: string[] = [];
   const arm = (pattern: string, f: FlagEntry) => {
     if (f.kind !== 'none') values.push(`    ${pattern}) ${print(valueSpec(f.kind, f.choices))} ;;`);
   };
   for (const [path, fl] of data.flags) for (const f of fl) arm(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
   for (const f of data.globals) arm(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
-  const positional = [...data.positional].map(([path, p]) => `    ${sq(path)}) ${print(valueSpec(p.kind, p.choices))} ;;`);
-  return { values, positional };
+  // `path|N`: the Nth positional (from 0); a variadic one takes every later position too.
+  const positional = [...data.positional].flatMap(([path, entries]) =>
+    entries.map((p) => `    ${p.variadic ? `${sq(`${path}|`)}*` : sq(`${path}|${p.index}`)}) ${print(p.assign ? `assign ${p.choices.join(' ')}` : valueSpec(p.kind, p.choices))} ;;`),
+  );
+  return { values, positional, assignments: assignmentArms(data, print) };
+}
+
+/** `path|KEY`) arms printing the values completed after `KEY=`, space-separated. */
+export function assignmentArms(data: CompletionData, print: (s: string) => string): string[] {
+  return [...data.assignValues].map(([k, values]) => `    ${sq(k)}) ${print(values.join(' '))} ;;`);
 }

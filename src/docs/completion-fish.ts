@@ -35,6 +35,7 @@ export function fishCompletion(root: CommandNode, data: CompletionData = complet
     for (const f of fl) if (f.kind !== 'none') valueCases.push(...f.names.map((n) => fishq(`${path}|${n}`)));
   }
   for (const f of data.globals) if (f.kind !== 'none') for (const n of f.names) takesValue.add(fishq(`*|${n}`));
+  const assignCases = [...data.assignValues].map(([k, values]) => `        case ${fishq(k)}\n            set values ${values.join(' ')}`);
   const aliasCases = [...data.aliases].map(([k, v]) => `        case ${fishq(k)}\n            echo ${fishq(v)}`);
   const childCases = [...data.children].map(([path, kids]) => `        case ${fishq(path)}\n            echo ${kids.map(([n]) => n).join(' ')}`);
 
@@ -45,9 +46,14 @@ export function fishCompletion(root: CommandNode, data: CompletionData = complet
   for (const [path, fl] of data.flags) {
     for (const f of fl) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'`)} ${flagArgs(f)}`);
   }
-  for (const [path, p] of data.positional) {
-    const values = p.kind === 'choice' ? fishq(p.choices.join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
-    lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and __forgectl_no_positional`)} -a ${values}`);
+  for (const [path, entries] of data.positional) {
+    for (const p of entries) {
+      const values = p.kind === 'choice' ? fishq(p.choices.map((c) => (p.assign ? `${c}=` : c)).join(' ')) : p.kind === 'profile' ? `'(__forgectl_profiles)'` : `'(__fish_complete_path)'`;
+      // A KEY=VALUE word being typed after its `=` is the value's, not another name's.
+      const beforeValue = p.assign ? `; and not string match -q -- '*=*' (commandline -ct)` : '';
+      lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and __forgectl_positional ${p.index}${p.variadic ? ' +' : ''}${beforeValue}`)} -a ${values}`);
+      if (p.assign) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and string match -q -- '*=*' (commandline -ct)`)} -a ${fishq(`(__forgectl_assign_values '${path}')`)}`);
+    }
   }
   for (const f of data.globals) lines.push(`complete -c forgectl ${flagArgs(f)}`);
 
@@ -111,9 +117,26 @@ function __forgectl_at
     test "$walked[1]" = "$argv[1]"
 end
 
-function __forgectl_no_positional
+# True when the word being completed is positional argument N (from 0), or any after it with +.
+function __forgectl_positional
     set -l walked (__forgectl_walk)
-    test "$walked[2]" = 0
+    if test "$argv[2]" = +
+        test "$walked[2]" -ge $argv[1]
+    else
+        test "$walked[2]" = $argv[1]
+    end
+end
+
+# KEY=VALUE: the current word's KEY with each value it can take.
+function __forgectl_assign_values
+    set -l key (string split -m1 = -- (commandline -ct))[1]
+    set -l values
+    switch "$argv[1]|$key"
+${assignCases.join('\n')}
+    end
+    for v in $values
+        echo "$key=$v"
+    end
 end
 
 function __forgectl_profiles

@@ -14,7 +14,7 @@ export function zshCompletion(root: CommandNode, data: CompletionData = completi
   const aliases = [...data.aliases].map(([k, v]) => `    ${sq(k)}) print -r -- ${sq(v)} ;;`);
   const flagPairs = (fl: FlagEntry[]) => described(fl.flatMap((f) => f.names.map((n): [string, string] => [n, f.description])));
   const flags = [...data.flags].filter(([, fl]) => fl.length).map(([path, fl]) => `    ${sq(path)}) print -r -- ${sq(flagPairs(fl))} ;;`);
-  const { values, positional } = valueCaseArms(data, (s) => `print -r -- ${sq(s)}`);
+  const { values, positional, assignments } = valueCaseArms(data, (s) => `print -r -- ${sq(s)}`);
 
   return `#compdef forgectl
 # zsh completion for forgectl. ${GENERATED_NOTE}
@@ -54,10 +54,17 @@ ${positional.join('\n')}
   esac
 }
 
+__forgectl_assign_values() {
+  case "$1" in
+${assignments.join('\n')}
+  esac
+}
+
 __forgectl_complete_value() {
   local how="$1"
   case "$how" in
     choice\\ *) compadd -- \${=how#choice } ;;
+    assign\\ *) compadd -S = -- \${=how#assign } ;;
     profile) compadd -- \${(f)"$(command forgectl profile list --fields name 2>/dev/null)"} ;;
     file) _files ;;
     directory) _directories ;;
@@ -109,8 +116,14 @@ _forgectl() {
   pairs=(\${(f)"$(__forgectl_children "$cmdpath")"})
   if (( \${#pairs} )); then
     _describe -t commands 'command' pairs
-  elif (( positionals == 0 )); then
-    how="$(__forgectl_positional "$cmdpath")"
+  elif [[ "$cur" == *=* ]]; then
+    how="$(__forgectl_assign_values "$cmdpath|\${cur%%=*}")"
+    if [[ -n "$how" ]]; then
+      compset -P '*='
+      compadd -- \${=how}
+    fi
+  else
+    how="$(__forgectl_positional "$cmdpath|$positionals")"
     [[ -n "$how" ]] && __forgectl_complete_value "$how"
   fi
 }

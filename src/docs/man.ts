@@ -10,11 +10,14 @@ const EXIT_CODES: [string, string][] = [
   ['2', 'usage or invalid input, detected before anything was sent'],
   ['3', 'not found (404)'],
   ['4', 'not authenticated or not allowed (401, 403, insufficient scope, sudo refused)'],
+  ['5', 'differences found, only for a comparison asked with --exit-code (state plan, settings diff)'],
   ['130', 'interrupted (Ctrl-C), or a confirmation answered "no" (prints "cancelled")'],
+  ['fleet', 'with --profiles or --all-profiles, the worst of the instances\' codes, ranked 130, 1, 4, 3, 2, 5, 0'],
 ];
 
 const ENVIRONMENT: [string, string][] = [
   ['FORGECTL_PROFILE', 'profile to use'],
+  ['FORGECTL_PROFILES', 'a fleet: profiles (names or globs) to run each command on, when the command line names no instance'],
   ['FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL', 'base URL of the instance, in this order'],
   ['FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN', 'credential, in this order (CI_JOB_TOKEN is sent as a job token)'],
   ['FORGECTL_TOKEN_TYPE', 'personal, oauth or job'],
@@ -143,6 +146,11 @@ export function groupPage(group: CommandNode, version: string): string {
   return tidy(out);
 }
 
+/** A summary as a sentence, so the pointer after it starts a new one. */
+function sentence(summary: string): string {
+  return /[.!?]$/.test(summary) ? summary : `${summary}.`;
+}
+
 export function mainPage(root: CommandNode, version: string): string {
   const globals = root.options.filter((o) => o.global || root.path.length === 0);
   const out = [
@@ -154,7 +162,7 @@ export function mainPage(root: CommandNode, version: string): string {
     '.PP',
     roff('Global options are accepted before or after the command. Settings are taken from flags first, then environment variables, then the profile.'),
     '.SH COMMANDS',
-    ...root.children.flatMap((c) => ['.TP', `\\fB${roff(c.name)}\\fR`, `${roff(c.summary)} See \\fBforgectl\\-${roff(c.name)}\\fR(1).`]),
+    ...root.children.flatMap((c) => ['.TP', `\\fB${roff(c.name)}\\fR`, `${roff(sentence(c.summary))} See \\fBforgectl\\-${roff(c.name)}\\fR(1).`]),
     '.SH GLOBAL OPTIONS',
     ...pairNegatables(globals).flatMap(({ item, negatable }) => optionItem(item, negatable)),
     '.SH EXAMPLES',

@@ -9,6 +9,8 @@
 // without some of its keys and answers as the API does (200, the object written): an older version or
 // another edition that does not know a setting; `#KEY[+KEY…]` after the selector names the keys
 // (default: every key of the body), e.g. `ignore-key:1@PUT:/application/settings#signup_enabled`.
+// `short-page` sends half of a keyset page, its next page named after the last item kept (a proxy or
+// a server that caps keyset pages below per_page: a short page that is not the end).
 
 export type FaultKind =
   | '500'
@@ -30,7 +32,8 @@ export type FaultKind =
   | 'hang-body'
   | 'empty-body'
   | 'no-content'
-  | 'ignore-key';
+  | 'ignore-key'
+  | 'short-page';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   '500',
@@ -53,6 +56,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'empty-body',
   'no-content',
   'ignore-key',
+  'short-page',
 ];
 
 const MESSAGES: Partial<Record<FaultKind, string>> = {
@@ -237,4 +241,25 @@ export function withoutKeys(body: unknown, rawQuery: string, keys: string[] | un
   const query = new URLSearchParams(rawQuery);
   for (const k of [...query.keys()]) if (keys?.includes(k)) query.delete(k);
   return { body: kept, rawQuery: query.toString() };
+}
+
+/**
+ * A page of a list cut to its first half (at least one item), as a server that caps keyset pages below
+ * per_page sends it: the next page, named by Link, starts after the last item kept (its cursor, the
+ * value the link gave the last item's id, follows it). Anything else is sent whole.
+ */
+export function shortenedPage<R extends { status?: number; body?: unknown; headers?: Record<string, string> }>(result: R): R {
+  const status = result.status ?? 200;
+  const items = result.body;
+  if (status < 200 || status >= 300 || !Array.isArray(items) || items.length < 2) return result;
+  const kept = items.slice(0, Math.ceil(items.length / 2));
+  const idOf = (item: unknown) => String((item as { id?: unknown } | null)?.id);
+  const headers = { ...result.headers };
+  const link = /<([^>]+)>;\s*rel="next"/.exec(headers.Link ?? '');
+  if (link) {
+    const next = new URL(link[1]);
+    for (const [k, v] of next.searchParams) if (v === idOf(items[items.length - 1])) next.searchParams.set(k, idOf(kept[kept.length - 1]));
+    headers.Link = headers.Link!.replace(link[1], next.toString());
+  }
+  return { ...result, body: kept, headers };
 }

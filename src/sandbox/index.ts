@@ -38,6 +38,9 @@ export interface SandboxOptions {
   faults?: string;
   /** Adds this many generated projects (benchmarks). */
   extraProjects?: number;
+  /** Adds this many generated tokens (benchmarks), owned by `extraTokenOwners` generated users (default 1). */
+  extraTokens?: number;
+  extraTokenOwners?: number;
   /** Seeded secrets of this run only, instead of the same on every run (a sandbox reachable from elsewhere). */
   randomSecrets?: boolean;
   /** The sandbox clock runs this many times faster than real time (default 1). */
@@ -72,6 +75,8 @@ function checkOptions(o: SandboxOptions): void {
   nonNegativeInt('port', o.port, 65535);
   nonNegativeInt('latencyMs', o.latencyMs);
   nonNegativeInt('extraProjects', o.extraProjects, 1_000_000);
+  nonNegativeInt('extraTokens', o.extraTokens, 1_000_000);
+  nonNegativeInt('extraTokenOwners', o.extraTokenOwners, 100_000);
   nonNegativeInt('random', o.random, 0xffffffff);
   if (o.random !== undefined && o.seed === 'empty') throw new Error('random fills the demo seed, not empty');
   if (o.duplicates && (o.seed === 'empty' || o.random !== undefined)) throw new Error('duplicates adds to the demo seed (random keeps one hook per URL)');
@@ -85,7 +90,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (opts.randomSecrets) state.secretSalt = randomBytes(16).toString('hex');
   if (opts.settingNames) setSettingNaming(state, opts.settingNames);
   const seed = opts.seed ?? 'demo';
-  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, random: opts.random, duplicates: opts.duplicates });
+  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, extraTokens: opts.extraTokens, extraTokenOwners: opts.extraTokenOwners, random: opts.random, duplicates: opts.duplicates });
 
   const mounts = new Map<string, Mount>();
   for (const m of MODULES) {

@@ -7,6 +7,9 @@ import type { SandboxState, SeedKind } from './state.js';
 export interface SeedOptions {
   /** Generated projects added for benchmarks. */
   extraProjects?: number;
+  /** Generated tokens added for benchmarks, owned by `extraTokenOwners` generated users (default 1). */
+  extraTokens?: number;
+  extraTokenOwners?: number;
   /** Seed `random:N`: fills what `forgectl state` manages from a generator seeded with N. */
   random?: number;
   /** Seed `duplicates`: the demo seed with a second hook on one URL and a second broadcast with one message. */

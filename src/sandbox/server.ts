@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANONYMOUS, authenticate } from './auth.js';
-import { emptiedAnswer, faultAnswer, isBodyFault, isEmptyingFault, withoutKeys, type FaultKind } from './faults.js';
+import { emptiedAnswer, faultAnswer, isBodyFault, isEmptyingFault, shortenedPage, withoutKeys, type FaultKind } from './faults.js';
 import { parseBody, type ParsedBody } from './http/body.js';
 import { ApiError } from './http/errors.js';
 import { isParamObject, parseQuery, type ParamObject } from './http/query.js';
@@ -97,7 +97,7 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     const taken = fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`) ? state.faults.takeEntry(method, fullPath, rawQuery) : undefined;
     const fault = taken?.kind === 'ignore-key' ? undefined : taken?.kind;
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
-    if (fault && !isBodyFault(fault) && !isEmptyingFault(fault)) {
+    if (fault && !isBodyFault(fault) && !isEmptyingFault(fault) && fault !== 'short-page') {
       applyFault(req, res, method, fault);
       return;
     }
@@ -112,7 +112,8 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     } catch (e) {
       result = errorResult(e);
     }
-    if (fault && isEmptyingFault(fault)) send(res, method, emptiedAnswer(fault, result));
+    if (fault === 'short-page') send(res, method, shortenedPage(result));
+    else if (fault && isEmptyingFault(fault)) send(res, method, emptiedAnswer(fault, result));
     else if (fault) sendBroken(res, fault, result);
     else if (!res.destroyed) send(res, method, result);
   };

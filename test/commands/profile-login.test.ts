@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/cli.js';
 import { runCli, ScriptedPrompter } from '../helpers/harness.js';
 import { filesContaining } from '../helpers/keyring.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { suggestedProfileName } from '../../src/commands/profile/run.js';
 
 const sandbox = useSandbox();
 
@@ -79,5 +80,27 @@ describe('profile login asks again', () => {
     expect(sb.requests.slice(mark)[0]).toMatchObject({ method: 'GET', path: '/api/v4/version' });
     expect(sb.requests.slice(mark)[0].headers['private-token']).toBeUndefined();
     // Answers are taken in order: the closed URL was refused before the token type was asked.
+  });
+});
+
+describe('profile login suggests a profile name', () => {
+  it('"sandbox" for a loopback instance, not the first number of its address', async () => {
+    const sb = sandbox();
+    const dir = tempDir();
+    expect(new URL(sb.url).hostname).toBe('127.0.0.1');
+    // An empty answer takes the suggested name.
+    const res = await login([], [sb.url, 'personal', sb.tokens.alice, ''], dir);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(Object.keys(config(dir).profiles)).toEqual(['sandbox']);
+  });
+
+  it('from the host: its first word, not www; an address in full', () => {
+    expect(suggestedProfileName('https://gitlab.example.com')).toBe('gitlab');
+    expect(suggestedProfileName('https://www.example.org/gitlab')).toBe('example');
+    expect(suggestedProfileName('http://localhost:3000')).toBe('sandbox');
+    expect(suggestedProfileName('http://[::1]:8080')).toBe('sandbox');
+    expect(suggestedProfileName('https://10.20.30.40')).toBe('10-20-30-40');
+    expect(suggestedProfileName('https://[fd00::5]')).toBe('fd00--5');
+    expect(suggestedProfileName('https://gitlab')).toBe('gitlab');
   });
 });

@@ -84,12 +84,21 @@ const CASES: [string[], string[]][] = [
   [['forgectl', 'token', 'r'], ['revoke', 'rotate']],
   [['forgectl', 'token', 'list', '--st'], ['--state']],
   [['forgectl', 'token', 'ls', '--state', ''], ['active', 'inactive']],
-  [['forgectl', '-o', ''], ['json', 'markdown', 'ndjson', 'table', 'yaml']],
+  [['forgectl', '-o', ''], ['csv', 'json', 'markdown', 'ndjson', 'table', 'yaml']],
   [['forgectl', '--profile', 'x', 'token', 'ro'], ['rotate']],
   [['forgectl', 'projects', 'list', '--visibility', 'p'], ['private', 'public']],
   [['forgectl', 'profile', 'use', ''], ['production', 'staging']],
   [['forgectl', '-p', 's'], ['staging']],
   [['forgectl', 'man', 'pro'], ['profile', 'projects']],
+  // Values from the models (issue 37.7): setting names, plan-limit names, sections, tiers.
+  [['forgectl', 'settings', 'get', 'signup_e'], ['signup_enabled']],
+  [['forgectl', 'settings', 'get', 'signup_enabled', 'default_project_vis'], ['default_project_visibility']],
+  // KEY=VALUE arguments: the name with its '=' (and no space after it).
+  [['forgectl', 'settings', 'set', 'spam_service_e'], ['spam_service_enabled=']],
+  [['forgectl', 'plan-limits', 'set', 'conan'], ['conan_max_file_size=']],
+  [['forgectl', 'state', 'export', '--only', 's'], ['settings', 'system_hooks']],
+  [['forgectl', 'envs', 'protect', 'acme', 'p'], ['production']],
+  [['forgectl', 'envs', 'protect', 'p'], []],
 ];
 
 function sorted(lines: string): string[] {
@@ -105,6 +114,38 @@ COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length 
 _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
       const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
       expect(sorted(out), words.join(' ')).toEqual(expected);
+    }
+  });
+
+  // After KEY= of a KEY=VALUE argument: KEY's values when they can be listed (switches, choices),
+  // never more names. bash splits the word at '=' (KEY, =, value); zsh offers the value alone;
+  // fish the whole word.
+  const ASSIGNED: { words: string[]; bash: string[]; zsh: string[]; fish: string[] }[] = [
+    { words: ['forgectl', 'settings', 'set', 'signup_enabled=t'], bash: ['true'], zsh: ['true'], fish: ['signup_enabled=true'] },
+    { words: ['forgectl', 'settings', 'set', 'default_project_visibility='], bash: ['internal', 'private', 'public'], zsh: ['internal', 'private', 'public'], fish: ['default_project_visibility=internal', 'default_project_visibility=private', 'default_project_visibility=public'] },
+    { words: ['forgectl', 'settings', 'set', 'spam_service_enabled=f'], bash: ['false'], zsh: ['false'], fish: ['spam_service_enabled=false'] },
+    { words: ['forgectl', 'plan-limits', 'set', 'conan_max_file_size='], bash: [], zsh: [], fish: [] },
+  ];
+
+  it('bash completes the value after KEY=, and no name there', async () => {
+    const env = await completionEnv();
+    for (const { words, bash } of ASSIGNED) {
+      const last = words.at(-1)!;
+      const split = [...words.slice(0, -1), last.slice(0, last.indexOf('=')), '=', ...(last.endsWith('=') ? [] : [last.slice(last.indexOf('=') + 1)])];
+      const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.bash))}
+COMP_WORDS=(${split.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${split.length - 1}; COMPREPLY=()
+_forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
+      expect(sorted(out), split.join(' ')).toEqual(bash);
+    }
+  });
+
+  it.skipIf(!has('fish'))('fish completes the value after KEY=', async () => {
+    const env = await completionEnv();
+    for (const { words, fish } of ASSIGNED) {
+      const line = words.join(' ');
+      const out = execFileSync('fish', ['--no-config', '-c', `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.fish))}; complete -C${JSON.stringify(line)} | cut -f1`], { env, encoding: 'utf8' });
+      expect(sorted(out), line).toEqual(fish);
     }
   });
 
@@ -139,7 +180,7 @@ _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const env = await completionEnv();
     const harness = `
 __emit() { local a; for a in "$@"; do [[ $a == \${PREFIX}* ]] && print -r -- "$a"; done }
-compadd() { while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift; __emit "$@" }
+compadd() { local suffix=; while [[ $# -gt 0 && $1 != -- ]]; do [[ $1 == -S ]] && { suffix=$2; shift; }; shift; done; shift; __emit "\${@/%/$suffix}" }
 _describe() { local -a names; local p; for p in "\${(@P)4}"; do names+=("\${p%%:*}"); done; __emit "\${names[@]}" }
 _files() { print -r -- FILES }
 _directories() { print -r -- DIRECTORIES }
@@ -147,7 +188,8 @@ compset() { PREFIX=\${PREFIX#*=} }
 compdef() { }
 source ${JSON.stringify(join(ROOT, COMPLETION_FILES.zsh))}
 `;
-    for (const [words, expected] of [...CASES, [['forgectl', 'token', 'list', '--output=j'], ['json']], [['forgectl', '--ca-file', ''], ['FILES']]] as [string[], string[]][]) {
+    const assigned = ASSIGNED.map(({ words, zsh }): [string[], string[]] => [words, zsh]);
+    for (const [words, expected] of [...CASES, ...assigned, [['forgectl', 'token', 'list', '--output=j'], ['json']], [['forgectl', '--ca-file', ''], ['FILES']]] as [string[], string[]][]) {
       const script = `${harness}
 words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=\${words[CURRENT]}
 _forgectl; true`;

@@ -4,11 +4,9 @@
 // line naming the endpoint and status, saying the change may have been made, exit 1; where it does
 // not (a delete), it is success.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgectl, tempDir, type CliResult } from '../helpers/cli.js';
-import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { forgectl, type CliResult } from '../helpers/cli.js';
+import { envFor, profileWith, rawGet, requestsSince, savedToken, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -35,14 +33,6 @@ function expectClean(res: CliResult): void {
 }
 
 describe('token rotate answered with no body', () => {
-  async function profileWith(tokenName: string): Promise<string> {
-    const sb = sandbox();
-    const configDir = tempDir();
-    const res = await forgectl(['profile', 'add', 'main', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens[tokenName]}\n` });
-    expect(res.exitCode, res.stderr).toBe(0);
-    return configDir;
-  }
-  const saved = (configDir: string): string => JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.main.token;
 
   for (const [fault, status] of [
     ['empty-body', 200],
@@ -50,8 +40,8 @@ describe('token rotate answered with no body', () => {
   ] as const) {
     it(`${fault} (${status}): exit 1, one line saying it may have been rotated, nothing saved or printed, sent once`, async () => {
       const sb = sandbox();
-      const configDir = await profileWith(fault === 'empty-body' ? 'alice' : 'bob');
-      const before = saved(configDir);
+      const configDir = await profileWith(sandbox(), fault === 'empty-body' ? 'alice' : 'bob');
+      const before = savedToken(configDir);
       const res = await withFault(`${fault}:1@POST:/personal_access_tokens/self/rotate`, ['token', 'rotate', 'self', '-o', 'json'], { configDir });
       expect(res.exitCode).toBe(1);
       expect(res.stdout).toBe('');
@@ -61,7 +51,7 @@ describe('token rotate answered with no body', () => {
       );
       expectClean(res);
       // The profile keeps the secret it had: an empty one is never saved.
-      expect(saved(configDir)).toBe(before);
+      expect(savedToken(configDir)).toBe(before);
       // The rotation was sent once (an action is never repeated blindly), and it did happen.
       expect(res.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
       expect((await rawGet(sb, '/personal_access_tokens/self', before)).status).toBe(401);

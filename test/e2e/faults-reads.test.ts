@@ -51,7 +51,7 @@ describe('fault matrix: a one-page list (hooks list -o json)', () => {
 });
 
 describe('fault matrix: --all failing at page 3 (token list, offset paging)', () => {
-  // 14 tokens in pages of 3: pages 1 and 2 arrive (6 tokens), page 3 never does.
+  // 16 tokens in pages of 3: pages 1 and 2 arrive (6 tokens), page 3 never does.
   const args = ['token', 'list', '--all', '--per-page', '3', '-o', 'json', '--fields', 'id'];
   for (const f of FAULTS) {
     it(`${f.kind} at page 3: exit 1, an open array of the 6 tokens printed, where to resume`, async () => {
@@ -117,7 +117,7 @@ describe('fault matrix: --all failing at page 3 (token list, offset paging)', ()
   it('resuming with the hint prints the rest', async () => {
     const res = await runWithFault(sandbox(), '', ['token', 'list', '--all', '--page', '3', '--per-page', '3', '-o', 'json', '--fields', 'id']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(json(res)).toHaveLength(14 - 6);
+    expect(json(res)).toHaveLength(16 - 6);
   });
 });
 

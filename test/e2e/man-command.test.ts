@@ -112,4 +112,13 @@ describe('forgectl man', () => {
     expect(res.exitCode).toBe(0);
     expect(res.stdout).toContain('forgectl man projects');
   });
+
+  // forgectl(1) lists each command as its summary then a pointer: a sentence each, not one run-on line.
+  it('ends each command summary of forgectl(1) with a full stop before its See line', async () => {
+    const res = await forgectl(['man']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const lines = res.stdout.split('\n').filter((l) => / See \\fBforgectl\\-/.test(l));
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) expect(line).toMatch(/[.!?] See \\fBforgectl\\-[a-z\\-]+\\fR\(1\)\.$/);
+  });
 });

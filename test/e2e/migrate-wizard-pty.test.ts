@@ -138,8 +138,9 @@ describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
     expect(end).toContain('EXIT=0');
     expect(end).toMatch(/Started migration \d+/);
     expect(end).toMatch(/✔ migration \d+ finished: \d+ of \d+ finished/);
-    // The final table on stdout.
-    expect(end).toMatch(/project\s+acme\/web\/storefront\s+acme\/pty-web\/storefront\s+finished\s+0/);
+    // The final table on stdout; what every row shares (the migration, finished, no failure) said once under it.
+    expect(end).toMatch(/project\s+acme\/web\/storefront\s+acme\/pty-web\/storefront\s+\d+s/);
+    expect(end).toMatch(/^Every row: MIGRATION \d+, STATUS finished, FAILURES 0$/m);
     // Tokens were typed but never shown; each wrong answer was said once.
     expect(end).not.toContain(source.tokens.bob);
     expect(end).not.toContain(source.tokens.revoked);
@@ -166,5 +167,45 @@ describe.skipIf(!hasTmux)('migrate start wizard in a terminal', () => {
     const end = await waitFor(/EXIT=\d+/);
     expect(end).toContain('EXIT=130');
     expect(dest.requests.slice(mark).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('offers the top level first for a group, and migrates it there (an empty destination namespace)', async () => {
+    const script = wizardScript(`FORGECTL_SOURCE_TOKEN=${source.tokens.bob}`, `migrate start --source-url ${source.url} --interval 100ms`);
+    const mark = dest.requests.length;
+    try {
+      tmux('kill-session', '-t', 'wizard');
+    } catch {
+      // No session of a test before (this one ran alone).
+    }
+    tmux('new-session', '-d', '-s', 'wizard', '-x', '160', '-y', '60', `bash ${script}`);
+    await waitFor(/Entity 1: group or project on/);
+    type('acme/platform', false);
+    await waitFor(/❯ acme\/platform  \(group, internal\)/);
+    type('');
+    await waitFor(/Entity 1: destination group on/);
+    // Highlighted first, before any group.
+    const offered = await waitFor(/❯ \(top level\)  a new top-level group/);
+    expect(offered).toMatch(/❯ \(top level\)[^\n]*\n\s+acme  \(group/);
+    type('');
+    await waitFor(/Entity 1: destination slug \(the group will be SLUG\)/);
+    type('pty-top');
+    await waitFor(/migrate the group's projects too\?/);
+    type('n');
+    await waitFor(/Add another entity\?/);
+    type('n');
+    await waitFor(/What now\?/);
+    expect(screen()).toMatch(/1\s+group\s+acme\/platform → pty-top\s+no/);
+    type('');
+    await waitFor(/Watch the migration now \(live view\)\?/);
+    type('');
+    const end = await waitFor(/EXIT=\d+/, 40_000);
+    expect(end).toContain('EXIT=0');
+    const post = dest.requests.slice(mark).filter((r) => r.method === 'POST' && r.path === '/api/v4/bulk_imports');
+    expect(post.map((p) => (p.body as { entities: unknown[] }).entities)).toEqual([
+      [{ source_type: 'group_entity', source_full_path: 'acme/platform', destination_slug: 'pty-top', destination_namespace: '', migrate_projects: false }],
+    ]);
+    const group = await fetch(`${dest.url}/api/v4/groups/pty-top`, { headers: { 'PRIVATE-TOKEN': dest.tokens.admin } });
+    expect(group.status).toBe(200);
+    expect(await group.json()).toMatchObject({ full_path: 'pty-top', parent_id: null });
   });
 });

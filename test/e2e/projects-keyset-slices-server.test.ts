@@ -29,6 +29,10 @@ let afterAnswer: (q: URLSearchParams) => void = () => undefined;
 let corrupt: (q: URLSearchParams) => string | undefined = () => undefined;
 /** Added to every answer (RateLimit headers). */
 let extraHeaders: Record<string, string> = {};
+/** Keyset pages hold at most this many items (a proxy's cap below per_page); the next page starts after them. */
+let keysetCap = Infinity;
+/** Taken out of each page after it was cut (projects this user may not see): the next page starts after the cut. */
+let hidden: (id: number) => boolean = () => false;
 let held: { res: ServerResponse; q: URLSearchParams }[] = [];
 
 /** Answers the held requests now. */
@@ -45,7 +49,7 @@ function answer(res: ServerResponse, q: URLSearchParams): void {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
   let page: number[];
   if (q.get('pagination') === 'keyset') {
-    page = matching.slice(0, perPage);
+    page = matching.slice(0, Math.min(perPage, keysetCap));
     if (page.length) {
       const next = new URLSearchParams(q);
       next.set(desc ? 'id_before' : 'id_after', String(page[page.length - 1]));
@@ -66,6 +70,7 @@ function answer(res: ServerResponse, q: URLSearchParams): void {
     }
   }
   afterAnswer(q);
+  page = page.filter((id) => !hidden(id));
   res.writeHead(200, headers).end(corrupt(q) ?? JSON.stringify(page.map((id) => ({ id, path_with_namespace: `g/p${id}` }))));
 }
 
@@ -109,6 +114,8 @@ beforeEach(() => {
   afterAnswer = () => undefined;
   corrupt = () => undefined;
   extraHeaders = {};
+  keysetCap = Infinity;
+  hidden = () => false;
   for (const h of held.splice(0)) h.res.destroy();
 });
 
@@ -169,6 +176,23 @@ describe('slices read at once, counted at the server', () => {
     expect(Math.max(...slices.slice(0, 8).map((a) => a.inFlight))).toBe(8);
     expect(slices.length).toBeGreaterThan(20);
     expect(Math.max(...slices.slice(8).map((a) => a.inFlight))).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('short pages that are not the end (issue 33.10): a slice ends at an empty page, its bound, or no next page named', () => {
+  it('keyset pages capped below per_page (13 of 20, page 1 full): every project, in order, exit 0', async () => {
+    keysetCap = 13;
+    const res = await forgectl(LIST, { env: env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(ids(res.stdout)).toEqual([...projects].reverse());
+    expect(arrivals.filter((a) => sliceRequest(a.query)).length).toBeGreaterThan(20);
+  });
+
+  it('pages filtered after the cut (one project in nine hidden from this user): every visible project, none twice', async () => {
+    hidden = (id) => id % 9 === 4;
+    const res = await forgectl(LIST, { env: env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(ids(res.stdout)).toEqual([...projects].reverse().filter((id) => !hidden(id)));
   });
 });
 

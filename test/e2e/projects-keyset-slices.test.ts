@@ -115,4 +115,12 @@ describe('projects list --all past the counted pages, read by id ranges at once'
     expect(par.sent.filter(sliced)).toHaveLength(0);
     expect(par.sent.filter((q) => q.get('per_page') === '1')).toHaveLength(0);
   });
+
+  it('keyset pages shorter than page 1 with a next page named (fault short-page) end no slice: every project', async () => {
+    // A server capping keyset pages at half of per_page: the offset page 1 is full, every slice page short.
+    const spec = 'short-page:forever@GET:/projects?pagination=keyset';
+    const res = await runWithFault(sandbox(), spec, LIST);
+    expect(ids(res)).toEqual(existing('desc'));
+    expect(res.requests.filter((r) => r.query.includes('pagination=keyset') && r.query.includes('id_after')).length).toBeGreaterThan(10);
+  });
 });

@@ -12,6 +12,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 
 const specNamed = useSandbox({ settingNames: 'spec' });
 const serviceNamed = useSandbox();
+const randomSpecNamed = useSandbox({ random: 20261127, settingNames: 'spec' });
 const dir = tempDir();
 
 async function run(sb: Sandbox, args: string[]): Promise<{ res: CliResult; writes: { method: string; path: string; body?: unknown }[] }> {
@@ -97,6 +98,15 @@ describe('state on a spec-named instance', () => {
     expect(doc.settings).not.toHaveProperty('akismet_enabled');
     const plan = await run(sb, ['state', 'plan', '--exit-code', '-f', file('export.yaml', exp.res.stdout)]);
     expect(plan.res.exitCode, plan.res.stdout + plan.res.stderr).toBe(0);
+  });
+
+  it('export → plan --exit-code is 0 on a random configuration too, every section', async () => {
+    const sb = randomSpecNamed();
+    const exp = await run(sb, ['state', 'export']);
+    expect(exp.res.exitCode, exp.res.stderr).toBe(0);
+    const plan = await run(sb, ['state', 'plan', '--exit-code', '-f', file('random.yaml', exp.res.stdout)]);
+    expect(plan.res.exitCode, plan.res.stdout + plan.res.stderr).toBe(0);
+    expect(plan.writes).toEqual([]);
   });
 
   it('apply sends only the key that changed, under the name the instance reports', async () => {

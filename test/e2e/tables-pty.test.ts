@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, forgectl, tempDir } from '../helpers/cli.js';
 import { hasTmux, tmuxServer } from '../helpers/tmux.js';
+import { displayWidth } from '../../src/core/table.js';
 import { envFor, useSandbox } from '../helpers/sandbox.js';
 
 const { tmux, kill: killTmux } = tmuxServer('tables', { utf8: true });
@@ -73,8 +74,9 @@ describe.skipIf(!hasTmux)('list tables fit the terminal', () => {
         // A wrapped row is one line joined but two shown.
         expect(joined.length, screen).toBe(shown.length);
         expect(screen).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
-        // What does not fit is cut (the CJK title is longer than any screen; projects fit as they are).
-        if (args[0] === 'mr' || (width === 80 && args[0] !== 'projects')) expect(screen).toContain('…');
+        // Text that does not fit is cut (the CJK title is longer than any screen; a broadcast's message at
+        // 80 columns); tokens and projects have no free text to cut.
+        if (args[0] === 'mr' || (width === 80 && args[0] === 'broadcast')) expect(screen).toContain('…');
         expect(screen).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
       });
     }
@@ -86,6 +88,40 @@ describe.skipIf(!hasTmux)('list tables fit the terminal', () => {
     const row = shown.find((l) => l.includes('合并'));
     expect(row).toMatch(/合并请求[^ ]*…/);
     expect(row).not.toContain(CJK_TITLE);
+  });
+
+  it('at 80 columns never cuts an identifier: references, names, URLs, types; flags shrink with a legend; what is left out is named', async () => {
+    const json = async (args: string[]) => JSON.parse((await forgectl([...args, '-o', 'json'], { env: envFor(sb()) })).stdout) as Record<string, any>[];
+    const mrs = await json(['mr', 'list', '--scope', 'all']);
+    const mrScreen = (await inTerminal(80, ['mr', 'list', '--scope', 'all'])).shown;
+    for (const mr of mrs) expect(mrScreen.some((l) => l.startsWith(`${mr.references.full} `)), mr.references.full).toBe(true);
+    // The stderr note names what was left out and how to see it.
+    // The widest identifiers leave first, dates last.
+    expect(mrScreen.join('\n')).toMatch(/note: .*MERGE STATUS \(detailed_merge_status\).* left out to\s+fit 80 columns;\s+--fields brings them back/);
+    expect(mrScreen[0]).toMatch(/ UPDATED$/);
+
+    const tokens = await json(['token', 'list']);
+    const tokenScreen = (await inTerminal(80, ['token', 'list'])).shown;
+    for (const t of tokens) expect(tokenScreen.some((l) => new RegExp(`^${t.id}\\s+${t.name}\\s`).test(l)), t.name).toBe(true);
+
+    const hooks = await json(['hooks', 'list']);
+    const hookScreen = (await inTerminal(80, ['hooks', 'list'])).shown;
+    for (const h of hooks) expect(hookScreen.some((l) => l.includes(` ${h.url} `)), h.url).toBe(true);
+    // Five true/false columns take a letter each, explained under the table.
+    expect(hookScreen.join('\n')).toMatch(/^ID\s+NAME\s+URL\s+P\s+T\s+M\s+R\s+S$/m);
+    expect(hookScreen.join('\n')).toContain('P push, T tags, M mrs, R repo updates, S ssl (y yes, n no)');
+
+    const broadcasts = await json(['broadcast', 'list']);
+    const broadcastScreen = (await inTerminal(80, ['broadcast', 'list'])).shown;
+    for (const b of broadcasts) expect(broadcastScreen.some((l) => new RegExp(`^${b.id}\\s+\\S\\s+${b.broadcast_type}\\s`).test(l)), b.broadcast_type).toBe(true);
+    for (const screen of [mrScreen, tokenScreen, hookScreen, broadcastScreen]) for (const l of screen) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  it('says a column with one value on every row once, under the table', async () => {
+    const { shown } = await inTerminal(120, ['mr', 'list', '--scope', 'all', '--state', 'merged']);
+    const screen = shown.join('\n');
+    expect(screen).toMatch(/^Every row: .*STATE merged/m);
+    expect(screen).not.toMatch(/^REFERENCE.*\bSTATE\b/m);
   });
 
   it('in a pipe: every value whole, ISO timestamps intact', async () => {

@@ -1,7 +1,10 @@
 // One sandbox per test file, started in-process on 127.0.0.1 and a free port.
 
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { forgectl, tempDir } from './cli.js';
 
 export function useSandbox(opts: SandboxOptions = {}): () => Sandbox {
   let sb: Sandbox | undefined;
@@ -40,4 +43,17 @@ export async function rawGet(sb: Sandbox, path: string, token?: string): Promise
   const res = await fetch(`${sb.url}/api/v4${path}`, { headers: token ? { 'PRIVATE-TOKEN': token } : {} });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A fresh config dir with profile `name` holding one of the sandbox's seeded tokens (saved in config.json). */
+export async function profileWith(sb: Sandbox, tokenName: string, name = 'main'): Promise<string> {
+  const configDir = tempDir();
+  const res = await forgectl(['profile', 'add', name, '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens[tokenName]}\n` });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return configDir;
+}
+
+/** The token profile `name` keeps in config.json. */
+export function savedToken(configDir: string, name = 'main'): string {
+  return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles[name].token;
 }

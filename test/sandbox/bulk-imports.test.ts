@@ -127,6 +127,24 @@ describe('POST /bulk_imports', () => {
     expect(taken.body.message).toBe("Import failed. 'acme/platform' already exists. Change the destination and try again.");
   });
 
+  it('takes an empty destination namespace as the top level, for a group only (422 for a project or a path taken)', async () => {
+    const project = { source_type: 'project_entity', source_full_path: 'acme/web/storefront', destination_slug: 'x', destination_namespace: '' };
+    const refused = await start([project]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe("Import failed. Destination '' is invalid, or you don't have permission.");
+    const taken = await start([group('acme/web', 'acme', '')]);
+    expect(taken.status).toBe(422);
+    expect(taken.body.message).toBe("Import failed. 'acme' already exists. Change the destination and try again.");
+    const res = await start([group('acme/web', 'top-web', '', { migrate_projects: false })]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const end = await waitForEnd(res.body.id);
+    expect(end.status).toBe('finished');
+    const made = await call(dest, '/groups/top-web', { token: dest.tokens.admin });
+    expect(made.body).toMatchObject({ full_path: 'top-web', parent_id: null });
+    const entities = await call(dest, `/bulk_imports/${res.body.id}/entities`, { token: dest.tokens.admin });
+    expect(entities.body[0]).toMatchObject({ destination_namespace: '', destination_full_path: 'top-web' });
+  });
+
   it('checks the source token against the source instance (422 when invalid, without api scope, or unreachable)', async () => {
     const bad = await call(dest, '/bulk_imports', { method: 'POST', token: dest.tokens.admin, json: body([group('acme', 'a1')], 'glpat-not-a-token') });
     expect(bad.status).toBe(422);

@@ -79,11 +79,34 @@ describe('forgectl sandbox', () => {
   });
 
   it('refuses bad options with a usage error (exit 2) before starting anything', async () => {
-    for (const args of [['--seed', 'full'], ['--seed', 'random:'], ['--seed', 'random:x'], ['--seed', 'random:99999999999'], ['--port', '70000'], ['--latency', '-5'], ['--fault', '418:1'], ['--fault', '503'], ['--clock-speed', '0'], ['--extra-projects', 'many']]) {
+    for (const args of [['--seed', 'full'], ['--seed', 'random:'], ['--seed', 'random:x'], ['--seed', 'random:99999999999'], ['--port', '70000'], ['--latency', '-5'], ['--fault', '418:1'], ['--fault', '503'], ['--clock-speed', '0'], ['--extra-projects', 'many'], ['--setting-names', 'brand']]) {
       const res = await runCommand(args).done;
       expect(res.exitCode, args.join(' ')).toBe(2);
       expect(res.stderr, args.join(' ')).toMatch(/^error: /);
       expect(res.stdout).toBe('');
+    }
+  });
+
+  it('--setting-names spec reports the settings by the spec’s names, and takes only those', async () => {
+    const run = runCommand(['--setting-names', 'spec', '-o', 'json']);
+    const info = JSON.parse(await firstLine(run.out));
+    try {
+      const headers = { 'PRIVATE-TOKEN': info.tokens.admin, 'Content-Type': 'application/json' };
+      const settings = (await (await fetch(`${info.url}/api/v4/application/settings`, { headers })).json()) as Record<string, unknown>;
+      expect(settings).toMatchObject({ spam_service_enabled: false, avatar_lookup_enabled: expect.any(Boolean) });
+      expect(settings).not.toHaveProperty('akismet_enabled');
+      // The service's name is a parameter it does not know: ignored. The spec's is taken.
+      const ignored = await fetch(`${info.url}/api/v4/application/settings`, { method: 'PUT', headers, body: JSON.stringify({ gravatar_enabled: !settings.avatar_lookup_enabled }) });
+      expect(((await ignored.json()) as Record<string, unknown>).avatar_lookup_enabled).toBe(settings.avatar_lookup_enabled);
+      const taken = await fetch(`${info.url}/api/v4/application/settings`, { method: 'PUT', headers, body: JSON.stringify({ avatar_lookup_enabled: !settings.avatar_lookup_enabled }) });
+      expect(((await taken.json()) as Record<string, unknown>).avatar_lookup_enabled).toBe(!settings.avatar_lookup_enabled);
+      // Its errors name the spec's names too.
+      const missing = await fetch(`${info.url}/api/v4/application/settings`, { method: 'PUT', headers, body: JSON.stringify({ spam_service_enabled: true }) });
+      expect(missing.status).toBe(400);
+      expect(JSON.stringify(await missing.json())).toContain('spam_service_api_key is missing');
+    } finally {
+      run.ctx.abort.abort();
+      await run.done;
     }
   });
 

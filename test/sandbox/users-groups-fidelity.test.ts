@@ -37,6 +37,15 @@ describe('users and groups shapes', () => {
     expect(differences(fixture('users/list_basic')[0], list.body[0])).toEqual([]);
   });
 
+  it('GET /users?admins=true keeps the administrators for an administrator and is ignored for others', async () => {
+    const sb = sandbox();
+    const admins = await call(sb, '/users?admins=true', { token: sb.tokens.admin });
+    expect(admins.body.map((u: { username: string }) => u.username)).toEqual(['root']);
+    const everyone = await call(sb, '/users', { token: sb.tokens.alice });
+    const ignored = await call(sb, '/users?admins=true', { token: sb.tokens.alice });
+    expect(ignored.body).toEqual(everyone.body);
+  });
+
   it('GET /users/:id: a user sees the public profile, an administrator everything', async () => {
     const sb = sandbox();
     const [bob] = await all(sb, '/users?username=bob', sb.tokens.alice);

@@ -129,4 +129,55 @@ describe('readSlices', () => {
     expect(String(err)).toMatch(/out of the id range asked for/);
     expect(new Set(got).size).toBe(got.length);
   });
+
+  describe('a slice ends at an empty page, at its bound, or where the server names no next page; never on a short page alone', () => {
+    for (const descending of [true, false]) {
+      it(`a server that caps keyset pages below per_page: every item (${descending ? 'newest' : 'oldest'} first)`, async () => {
+        const ids = gappy();
+        const s = server(ids, descending);
+        // A page holds 37 items where 100 were asked, and names the next page after any that is not empty (GitLab's rule).
+        const capped: SliceReadOptions<{ id: number }>['fetch'] = async (r) => {
+          const items = (await s.fetch(r)).items.slice(0, 37);
+          return { items, headers: {}, next: items.length > 0 };
+        };
+        const got: number[] = [];
+        for await (const page of readSlices(options(ids, descending, capped))) got.push(...page.map((p) => p.id));
+        expect(got).toEqual(s.sorted.slice(PAGE));
+      });
+    }
+
+    it('a server that filters a page after cutting it (items hidden from this user): every item shown, none twice', async () => {
+      const ids = gappy();
+      const hidden = (id: number) => id % 11 === 0;
+      const s = server(ids, true);
+      // The page is cut at PAGE ids of the whole list, then the hidden ones are taken out; the next page
+      // starts after the cut, so it is named even when the page comes back short or empty of visible ones.
+      const filtering: SliceReadOptions<{ id: number }>['fetch'] = async (r) => {
+        const a = await s.fetch(r);
+        return { items: a.items.filter((i) => !hidden(i.id)), headers: {}, next: a.items.length > 0 };
+      };
+      const visibleFirst = s.sorted.slice(0, PAGE).filter((id) => !hidden(id));
+      const o = { ...options(ids, true, filtering), after: visibleFirst[visibleFirst.length - 1] };
+      const got: number[] = [];
+      for await (const page of readSlices(o)) got.push(...page.map((p) => p.id));
+      expect(got).toEqual(s.sorted.filter((id) => !hidden(id) && id < o.after));
+    });
+
+    it('a page whose Link header names no next page ends its slice, even a full one', async () => {
+      const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+      const s = server(ids, true);
+      let asked = 0;
+      const fetch: SliceReadOptions<{ id: number }>['fetch'] = async (r) => {
+        asked++;
+        const a = await s.fetch(r);
+        return { ...a, next: false };
+      };
+      const o = { ...options(ids, true, fetch), width: 10_000, last: 1 };
+      const got: number[] = [];
+      for await (const page of readSlices(o)) got.push(...page.map((p) => p.id));
+      // One slice over the whole rest: its first page is full, and the server said there is no more.
+      expect(got).toEqual(s.sorted.slice(PAGE, 2 * PAGE));
+      expect(asked).toBe(1);
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { findCycles, importGraph } from '../../scripts/import-cycles.mjs';
+import { findCycles, floorViolations, importGraph } from '../../scripts/import-cycles.mjs';
 
 const fixtures = mkdtempSync(join(tmpdir(), 'forgectl-cycles-'));
 afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
@@ -67,6 +67,26 @@ describe('imports among src/', () => {
       'high.ts': "import { type T } from './types.js';\nimport { t } from './low.js';\nimport { readFileSync } from 'node:fs';\nexport const u: T = t;\nexport { readFileSync };\n",
     });
     expect(cycles).toEqual([]);
+  });
+
+  it('find src/core/ importing a floor above it, a type or a dynamic import too', async () => {
+    const root = join(fixtures, `tree${++trees}`, 'src');
+    const files: Record<string, string> = {
+      'core/low.ts': "import type { Ctx } from '../context.js';\nexport const f = (c: Ctx) => c;\n",
+      'core/lazy.ts': "export const load = () => import('../commands/x.js');\n",
+      'core/fine.ts': "import { f } from './low.js';\nexport const g = f;\n",
+      'context.ts': "export interface Ctx { n: number }\n",
+      'commands/x.ts': "import { g } from '../core/fine.js';\nexport const x = g;\n",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    expect(floorViolations(await importGraph(root))).toEqual(['src/core/lazy.ts -> src/commands/x.ts', 'src/core/low.ts -> src/context.ts']);
+  });
+
+  it('keep src/core/ below the Context, the fleet, the CLI and the commands', async () => {
+    expect(floorViolations(await importGraph())).toEqual([]);
   });
 
   it('have no cycle, type-only imports included', async () => {

@@ -11,6 +11,7 @@ import { countGroupProjects } from '../../src/api/instance.js';
 import { CancelledError } from '../../src/core/errors.js';
 import { searchChecked } from '../../src/commands/migrate/search-prompt.js';
 import { Destination } from '../../src/commands/migrate/wizard-destination.js';
+import { checkDistinct, entityRequest, parseEntityFlag } from '../../src/commands/migrate/rules.js';
 import { checkSourceToken, entitySource, resolveTypedEntity, signedInLine } from '../../src/commands/migrate/wizard-source.js';
 import { runCli } from '../helpers/harness.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
@@ -204,5 +205,14 @@ describe('migrate entity get on the documented answer', () => {
     const asJson = await run1(['migrate', 'entity', 'get', '1', '1', '-o', 'json']);
     expect(JSON.parse(asJson.stdout)).toEqual(fixture.body);
     agent.assertNoPendingInterceptors();
+  });
+});
+
+describe('the top level as destination (an empty namespace)', () => {
+  it('takes a group there, by --entity KIND:SOURCE=:SLUG, and refuses a project', () => {
+    const e = parseEntityFlag('group:acme/web=:web', true);
+    expect(entityRequest(e)).toMatchObject({ destination_namespace: '', destination_slug: 'web' });
+    expect(() => parseEntityFlag('project:acme/web/storefront=:shop', true)).toThrow(/a project goes into a group/);
+    expect(() => checkDistinct([e, parseEntityFlag('group:other/web=', true)])).toThrow(/two entities would be imported to web$/);
   });
 });

@@ -59,8 +59,9 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['discussion create', ['discussion', 'create', 'acme/api', '3', '--type', 'snippet', '--body', 'hi'], { opts: { type: 'snippet', body: 'hi' }, args: ['acme/api', '3'] }],
   ['discussion list', ['discussion', 'list', 'acme/api#3'], { opts: { type: 'issue' }, args: ['acme/api#3'] }],
   ['projects list', ['projects', 'list', '--visibility', 'private', '--archived', '--per-page', '50'], { opts: { visibility: 'private', archived: true }, globals: { perPage: 50 } }],
-  ['state plan', ['state', 'plan', '-f', 'instance.yaml', '--prune', '--exit-code'], { opts: { file: 'instance.yaml', prune: true, secrets: true, exitCode: true } }],
-  ['state apply', ['state', 'apply', '-f', 'instance.yaml', '--yes', '--dry-run'], { opts: { file: 'instance.yaml' }, globals: { yes: true, dryRun: true } }],
+  ['state plan', ['state', 'plan', '-f', 'instance.yaml', '--prune', '--exit-code'], { opts: { file: ['instance.yaml'], prune: true, secrets: true, exitCode: true } }],
+  ['state plan', ['state', 'plan', '-f', 'base.yaml', '-f', '?instances/{profile}.yaml'], { opts: { file: ['base.yaml', '?instances/{profile}.yaml'], secrets: true } }],
+  ['state apply', ['state', 'apply', '-f', 'instance.yaml', '--yes', '--dry-run'], { opts: { file: ['instance.yaml'] }, globals: { yes: true, dryRun: true } }],
   ['state export', ['state', 'export', '--only', 'settings,groups', '--groups', 'acme,acme/platform'], { opts: { only: 'settings,groups', groups: 'acme,acme/platform' } }],
   ['settings diff', ['settings', 'diff', '-f', 'settings.yaml', '--exit-code'], { opts: { file: 'settings.yaml', exitCode: true } }],
   ['licenses', ['licenses'], { opts: {}, args: [] }],
@@ -80,7 +81,6 @@ describe('command lines parse to the options the command receives', () => {
 
 const REFUSED: [string[], RegExp][] = [
   [['token', 'list', '--state', 'gone'], /--state <state>' argument 'gone' is invalid. Allowed choices are active, inactive/],
-  [['token', 'rotate'], /missing required argument 'id\|self'/],
   [['token', 'rotate', '1', '--expires'], /unknown option '--expires'/],
   [['hooks', 'create', '--name', 'x'], /required option '--url <url>' not specified/],
   [['mr', 'list', '--per-page', '500'], /--per-page must be at most 100|per-page/],

@@ -49,4 +49,16 @@ describe('TerminalPrompter and server text', () => {
     expect(t.drawn()).toContain('cannot check x: ^[]0;pwned^G');
     expect(t.drawn()).not.toContain('\x1b]0;pwned');
   });
+
+  it('a question or choice naming a URL with credentials masks them (the password, a ?token=)', async () => {
+    const t = terminal();
+    t.typeWhen('relay', '\r');
+    const picked = await t.prompter.search('pick the source https://u:pa55word@src.example/?private_token=glpat-xyz1', async () => [
+      { name: 'relay https://hooks.example/in?sig=s1gn4ture', value: 'hook:1' },
+    ]);
+    expect(picked).toBe('hook:1');
+    expect(t.drawn()).toContain('https://u:********@src.example/?private_token=********');
+    expect(t.drawn()).toContain('in?sig=********');
+    expect(t.drawn()).not.toMatch(/pa55word|glpat-xyz1|s1gn4ture/);
+  });
 });

@@ -52,6 +52,6 @@ describe('reading a large settings file', () => {
 
   it('still refuses a key given twice, naming both lines', () => {
     const text = `${fileOf(100)}custom_setting_7: 8\n`;
-    expect(() => parseSettingsText(text, 'big.yaml')).toThrow('big.yaml: custom_setting_7 is given twice (lines 8 and 101)');
+    expect(() => parseSettingsText(text, 'big.yaml')).toThrow('big.yaml:101:1: custom_setting_7 is given twice (lines 8 and 101)');
   });
 });

@@ -75,10 +75,10 @@ describe('typing a file', () => {
 
   it('takes plain values only: no tags, finite numbers, plain keys given once, nested ones too', () => {
     const refused = (text: string) => () => parseSettingsText(text, 'f.yaml');
-    expect(refused('terms: ok\nrepository_storages_weighted: !!map {default: 1}\n')).toThrow('f.yaml: repository_storages_weighted (line 2) has the YAML tag !!map');
-    expect(refused('repository_storages_weighted: {default: .inf}\n')).toThrow('f.yaml: repository_storages_weighted.default (line 1) is out of range: .inf');
-    expect(refused('domain_allowlist: [a.com, .nan]\n')).toThrow('f.yaml: domain_allowlist[1] (line 1) must be a number, got .nan');
-    expect(refused('repository_storages_weighted:\n  default: 1\n  default: 2\n')).toThrow('f.yaml: repository_storages_weighted.default is given twice (lines 2 and 3)');
+    expect(refused('terms: ok\nrepository_storages_weighted: !!map {default: 1}\n')).toThrow('f.yaml:2:37: repository_storages_weighted has the YAML tag !!map');
+    expect(refused('repository_storages_weighted: {default: .inf}\n')).toThrow('f.yaml:1:41: repository_storages_weighted.default is out of range: .inf');
+    expect(refused('domain_allowlist: [a.com, .nan]\n')).toThrow('f.yaml:1:27: domain_allowlist[1] must be a number, got .nan');
+    expect(refused('repository_storages_weighted:\n  default: 1\n  default: 2\n')).toThrow('f.yaml:3:3: repository_storages_weighted.default is given twice (lines 2 and 3)');
     expect(refused('? [a, b]\n: 1\n')).toThrow('has a key that is not a plain name');
     expect(() => typeFile({ max_login_attempts: 1e20 }, 'f.yaml', false, notes())).toThrow('f.yaml: max_login_attempts is out of range: 100000000000000000000');
     // Anchors and aliases are plain YAML.

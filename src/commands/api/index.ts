@@ -7,6 +7,8 @@ import { collectRepeated } from '../../core/parse.js';
 export function registerApi(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'api <method-or-path> [path]',
+    // Raw answers have no table columns: JSON unless -o chooses (a list of objects makes a table).
+    globals: { pages: true, defaultOutput: 'json' },
     summary: 'Send a request to any API endpoint and print the answer',
     description:
       'PATH is relative to /api/v4. The method is GET, or POST once fields or --input are given; name it first ' +
@@ -15,7 +17,8 @@ export function registerApi(program: Command, reg: Registry): void {
       'into a JSON body otherwise. Keys like `labels[]` make arrays and `not[labels]` nested objects. ' +
       'The answer (an error body too) is printed as received: on a terminal, control characters are shown visibly, ' +
       'URL credentials masked and an HTML error page summarised in one line; in a pipe or file the bytes are exact. ' +
-      'A JSON answer is indented on a terminal and passed on as received in a pipe (unless -o or --fields is given). ' +
+      'A JSON answer is indented on a terminal and passed on as received in a pipe (unless -o or --fields is given); ' +
+      '-o table prints a list of objects as a table, one row each. ' +
       '--page and --per-page add page and per_page to a GET; --paginate reads every page.',
     writes: true,
     examples: [
@@ -23,6 +26,7 @@ export function registerApi(program: Command, reg: Registry): void {
       'forgectl api /projects -f visibility=private -F per_page=5 -X GET',
       'forgectl api PUT /application/settings -F signup_enabled=false',
       'forgectl api /projects/group%2Fapp/merge_requests --paginate -o ndjson',
+      'forgectl api /users -o table --fields id,username,state',
       'forgectl api POST /broadcast_messages --input message.json --include',
     ],
     options: (c) =>

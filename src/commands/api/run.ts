@@ -101,10 +101,9 @@ function normalisePath(http: HttpClient, raw: string): string {
 }
 
 export async function apiCommand(ctx: Context, o: ApiOptions, args: string[]): Promise<CommandResult> {
-  // Raw answers have no table columns: the default output of `api` is JSON, as received. In a pipe
-  // it is the body exactly as the server sent it (as `gh api` does), unless a format or keys were asked.
-  const asReceived = ctx.globals.output === 'table' && !ctx.globals.fields && !ctx.stdoutIsTTY;
-  if (ctx.globals.output === 'table') ctx.globals.output = 'json';
+  // The default output of `api` is JSON (its declaration). In a pipe it is the body exactly as the
+  // server sent it (as `gh api` does), unless a format or keys were asked.
+  const asReceived = !ctx.globals.outputChosen && !ctx.globals.fields && !ctx.stdoutIsTTY;
   let methodArg: string | undefined;
   let rawPath: string;
   if (args.length === 2) [methodArg, rawPath] = args;

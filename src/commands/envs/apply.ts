@@ -2,7 +2,6 @@
 // the file (create, update by entry id, unprotect), shows them, asks, then sends them in order.
 
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import {
   TIERS,
   environmentPath,
@@ -24,6 +23,7 @@ import { applyPlan, failureError, reportLine, secretFreeResolver } from '../stat
 import { observedValues, type Observed, type PlanItem, type WriteOp } from '../state/plan.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
+import { parsePlainYaml } from '../settings/plain-yaml.js';
 
 export interface DesiredEnv {
   tier: Tier;
@@ -83,13 +83,7 @@ function desiredFrom(where: string, tierRaw: string, spec: Obj): DesiredEnv {
 
 /** The file: a mapping tier → rules, or the list `envs list -o yaml|json` prints. */
 export function parseEnvsFile(text: string, name: string): DesiredEnv[] {
-  let doc: unknown;
-  try {
-    doc = parseYaml(text);
-  } catch (e) {
-    throw new UsageError(`${name} is not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
-  }
-  return parseEnvsDoc(doc, name);
+  return parseEnvsDoc(parsePlainYaml(text, name), name);
 }
 
 /** The parsed file (also a `protected_environments:` of a `state` file). */

@@ -13,7 +13,7 @@ export type EntrySpec = EntryInput & { username?: string };
 
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
-const LEVEL_NAMES: Record<string, number> = { developer: 30, maintainer: 40, admin: 60, administrator: 60 };
+export const LEVEL_NAMES: Readonly<Record<string, number>> = { developer: 30, maintainer: 40, admin: 60, administrator: 60 };
 
 export function parseTier(raw: string): Tier {
   if ((TIERS as readonly string[]).includes(raw)) return raw as Tier;
@@ -29,7 +29,7 @@ export function parseAccessLevel(flag: string, raw: string | number): number {
   return n;
 }
 
-const KEY_ALIASES: Record<string, 'user_id' | 'group_id' | 'access_level' | 'required_approvals'> = {
+export const KEY_ALIASES: Readonly<Record<string, 'user_id' | 'group_id' | 'access_level' | 'required_approvals'>> = {
   user: 'user_id',
   user_id: 'user_id',
   group: 'group_id',

@@ -9,6 +9,8 @@ import { defineCommand, type Registry } from '../../core/command.js';
 export function registerLicenses(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'licenses',
+    scope: 'local',
+    globals: { output: false },
     summary: 'Print the licences of forgectl and of the software it includes',
     description:
       'forgectl’s own licence, then the full licence texts of the packages bundled into it and of the credential store ' +

@@ -29,7 +29,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     summary: 'Start a migration from --entity flags, a plan file, or (on a terminal) a wizard',
     description: [
       'KIND is group or project; SLUG defaults to the last segment of SOURCE_PATH; DEST_NAMESPACE must be an existing ' +
-        'group on this instance. Groups bring their subgroups and, unless --no-projects, their projects; a group entity ' +
+        'group on this instance, or empty for a group to become top-level (group:acme/platform=:platform). Groups bring their subgroups and, unless --no-projects, their projects; a group entity ' +
         'ending in ,no-projects (or ,projects) sets that for the group alone, e.g. --entity group:acme/docs=imported,no-projects.',
       '',
       'The source token (scope api) is never a flag value: pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN, ' +
@@ -48,7 +48,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
       '',
       'With no --entity and no -f on a terminal, a wizard asks for everything and checks each answer as it is given: ' +
         'the source says who the token is (a wrong URL, a refused token or one without api is asked again); groups and ' +
-        'projects are picked by a search of the source; the destination group must exist and let you create in it; a ' +
+        'projects are picked by a search of the source; the destination is the top level (offered first for a group) or a ' +
+        'group that exists and lets you create in it; a ' +
         'path already taken there is named with a free slug offered. Then a summary, a plan file if wanted, the start, ' +
         'and the live view if you want it. Ctrl-C at any question exits 130 with nothing sent. Without a terminal, ' +
         'missing input is an error (exit 2).',
@@ -99,6 +100,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'entities [id]',
+    globals: { pages: true },
     summary: 'List the entities of a migration (of all your migrations without ID)',
     examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
@@ -122,6 +124,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'failures <id> <entity_id>',
+    globals: { pages: true },
     summary: 'Show the failure records of one entity',
     examples: ['forgectl migrate failures 12 40', 'forgectl migrate failures 12 40 -o json'],
     subject: (args) => `entity ${args[1]} of migration ${args[0]}`,

@@ -22,6 +22,11 @@ const SEGMENT = '[a-z0-9](?:[-_.]?[a-z0-9])*';
 const RELATIVE_PATH = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`, 'i');
 const SLUG = /^\.?[a-z0-9_](?:\.?[a-z0-9_-])*$/i;
 
+/** Where an entity lands: with an empty namespace a group becomes top-level (direct transfer makes it). */
+export function destinationPath(namespace: string, slug: string): string {
+  return namespace ? `${namespace}/${slug}` : slug;
+}
+
 /** true, or why the text is not a full path such as `group/subgroup`. */
 export function checkPath(value: string): true | string {
   const v = value.trim();
@@ -78,7 +83,7 @@ function must(what: string, result: true | string): void {
 export function parseEntityFlag(raw: string, migrateProjects: boolean): EntityPlan {
   const suffix = /,\s*(no-)?projects\s*$/i.exec(raw);
   const spec = suffix ? raw.slice(0, suffix.index) : raw;
-  const m = /^([^:=]+):([^=]+)=([^:]+)(?::(.*))?$/.exec(spec.trim());
+  const m = /^([^:=]+):([^=]+)=([^:]*)(?::(.*))?$/.exec(spec.trim());
   if (!m) throw new UsageError(`--entity ${JSON.stringify(raw)}: expected KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects], e.g. group:acme/platform=imported`);
   const kind = m[1].trim().toLowerCase();
   if (!KINDS.includes(kind as Kind)) throw new UsageError(`--entity ${JSON.stringify(raw)}: KIND must be group or project, got ${JSON.stringify(m[1])}`);
@@ -94,7 +99,10 @@ export function parseEntityFlag(raw: string, migrateProjects: boolean): EntityPl
 
 export function validEntity(where: string, e: EntityPlan): EntityPlan {
   must(`${where}: source path`, checkPath(e.source));
-  must(`${where}: destination namespace`, checkPath(e.destinationNamespace));
+  // An empty namespace is the top level: a group may go there, a project needs a group.
+  if (e.destinationNamespace !== '' || e.kind === 'project') {
+    must(`${where}: destination namespace`, e.destinationNamespace === '' ? 'a project goes into a group: give the group’s full path' : checkPath(e.destinationNamespace));
+  }
   must(`${where}: slug ${JSON.stringify(e.slug)}`, checkSlug(e.slug));
   return e;
 }
@@ -103,8 +111,8 @@ export function validEntity(where: string, e: EntityPlan): EntityPlan {
 export function checkDistinct(entities: EntityPlan[]): void {
   const seen = new Set<string>();
   for (const e of entities) {
-    const dest = `${e.destinationNamespace}/${e.slug}`.toLowerCase();
-    if (seen.has(dest)) throw new UsageError(`two entities would be imported to ${e.destinationNamespace}/${e.slug}`, 'give one of them another slug (KIND:SOURCE=NAMESPACE:SLUG)');
+    const dest = destinationPath(e.destinationNamespace, e.slug).toLowerCase();
+    if (seen.has(dest)) throw new UsageError(`two entities would be imported to ${destinationPath(e.destinationNamespace, e.slug)}`, 'give one of them another slug (KIND:SOURCE=NAMESPACE:SLUG)');
     seen.add(dest);
   }
 }

@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { ApiError, CancelledError, CommandFailedError, NetworkError, PartialListError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
-import { visible } from '../../core/safe-text.js';
+import { oneLineShown, visible } from '../../core/safe-text.js';
 import { layoutFrame, type TerminalSize } from './live-frame.js';
 
 export interface WatchOptions {
@@ -226,7 +226,7 @@ async function reportFailures(ctx: Context, http: HttpClient, s: Snapshot): Prom
     }
     ctx.stderr.write(`failed: entity ${e.id} ${visible(`${kindOf(e)} ${e.source_full_path} → ${destinationOf(e)}`, true)}\n`);
     if (!failures.length) ctx.stderr.write('  (no failure records)\n');
-    for (const f of failures) ctx.stderr.write(`  ${visible(ctx.redactor.text(describeFailure(f)), true)}\n`);
+    for (const f of failures) ctx.stderr.write(`  ${oneLineShown(ctx.redactor.text(describeFailure(f)))}\n`);
   }
 }
 

@@ -6,8 +6,11 @@ import { MAINTAINER, entityAt, getCurrentUser, getGroup, hasGroupRole, searchGro
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Choice } from '../../core/prompt.js';
-import { checkPath } from './rules.js';
+import { checkPath, destinationPath } from './rules.js';
 import { rethrowCancel } from './wizard-source.js';
+
+/** The choice for no parent group (a value no group path can be). */
+export const TOP_LEVEL = '/';
 
 const is404 = (e: unknown) => e instanceof ApiError && e.status === 404;
 
@@ -29,14 +32,22 @@ export class Destination {
     return searchGroups(this.http, term, admin ? {} : { minAccessLevel: MAINTAINER });
   }
 
-  /** Groups you may create in, matching what is typed; `?:PATH` for a typed path not found. */
-  source() {
+  /**
+   * Groups you may create in, matching what is typed; `?:PATH` for a typed path not found. For a group
+   * you may create top-level groups with, the top level first (an empty destination namespace).
+   */
+  async source(kind: 'group' | 'project') {
+    const me = await this.user();
+    const topLevel = kind === 'group' && (me.is_admin === true || me.can_create_group !== false);
     return async (term: string | undefined): Promise<Choice[]> => {
       const t = term?.trim() ?? '';
       const groups = await this.creatable(t);
       const exact = (g: { full_path: string }) => Number(g.full_path.toLowerCase() === t.toLowerCase());
       groups.sort((a, b) => exact(b) - exact(a) || a.full_path.localeCompare(b.full_path));
       const choices: Choice[] = groups.map((g) => ({ name: `${g.full_path}  (group${g.visibility ? `, ${g.visibility}` : ''})`, value: g.full_path }));
+      if (topLevel && (!t || 'top level'.startsWith(t.toLowerCase()))) {
+        choices.unshift({ name: '(top level)  a new top-level group', value: TOP_LEVEL, description: 'no parent group: the migrated group becomes top-level' });
+      }
       if (t && !groups.some(exact)) {
         choices.push({ name: term!, value: `?:${t}`, description: 'not among the groups you may create in: Enter says why' });
       }
@@ -76,7 +87,7 @@ export class Destination {
   async freeSlug(namespace: string, slug: string, taken: Set<string>): Promise<string> {
     for (let n = 2; n < 100; n++) {
       const candidate = `${slug}-${n}`;
-      const full = `${namespace}/${candidate}`;
+      const full = destinationPath(namespace, candidate);
       if (!taken.has(full.toLowerCase()) && (await this.occupant(full)) === null) return candidate;
     }
     return `${slug}-${Date.now().toString(36)}`;

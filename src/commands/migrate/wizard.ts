@@ -10,9 +10,9 @@ import type { Context } from '../../context.js';
 import { CancelledError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { savePlan, type Plan } from './plan.js';
-import { checkSlug, checkUrl, lastSegment, type EntityPlan, type Kind } from './rules.js';
+import { checkSlug, checkUrl, destinationPath, lastSegment, type EntityPlan, type Kind } from './rules.js';
 import { searchChecked } from './search-prompt.js';
-import { Destination } from './wizard-destination.js';
+import { Destination, TOP_LEVEL } from './wizard-destination.js';
 import { checkSourceToken, entitySource, rethrowCancel, resolveTypedEntity, signedInLine, splitChoice, type EntityChoice } from './wizard-source.js';
 
 export type WizardAction = 'start' | 'save-start' | 'save' | 'cancel';
@@ -45,7 +45,7 @@ function summaryTable(rows: Row[]): string {
   const cells = rows.map(({ e, projects }, i) => [
     String(i + 1),
     e.kind,
-    `${e.source} → ${e.destinationNamespace}/${e.slug}`,
+    `${e.source} → ${destinationPath(e.destinationNamespace, e.slug)}`,
     e.kind === 'group' ? (e.migrateProjects ? (projects === null ? 'yes' : String(projects)) : 'no') : '-',
   ]);
   const head = ['#', 'kind', 'source → destination', 'projects'];
@@ -97,30 +97,31 @@ async function askEntity(ctx: Context, n: number, src: { url: string; http: Http
   const { kind: k, path: source } = splitChoice(choice);
   const kind = k === '?' ? typedKinds.get(source)! : k;
 
-  const nsChoice = await searchChecked(ctx, `Entity ${n}: destination group on ${dest.url} (type to search the groups you may create in)`, dest.source(), async (value) =>
+  const nsChoice = await searchChecked(ctx, `Entity ${n}: destination group on ${dest.url} (type to search the groups you may create in)`, await dest.source(kind), async (value) =>
     value.startsWith('?:') ? dest.checkNamespace(value.slice(2)) : true,
   );
-  const destinationNamespace = nsChoice.startsWith('?:') ? nsChoice.slice(2) : nsChoice;
+  const destinationNamespace = nsChoice === TOP_LEVEL ? '' : nsChoice.startsWith('?:') ? nsChoice.slice(2) : nsChoice;
 
   let suggested = lastSegment(source);
-  const full = (slug: string) => `${destinationNamespace}/${slug}`.toLowerCase();
-  const occupied = taken.has(full(suggested)) ? 'another entity of this migration' : await dest.occupant(`${destinationNamespace}/${suggested}`);
+  const at = (slug: string) => destinationPath(destinationNamespace, slug);
+  const full = (slug: string) => at(slug).toLowerCase();
+  const occupied = taken.has(full(suggested)) ? 'another entity of this migration' : await dest.occupant(at(suggested));
   if (occupied) {
     const free = await dest.freeSlug(destinationNamespace, suggested, taken);
-    ctx.notice(`${destinationNamespace}/${suggested} is taken on ${dest.url} (${occupied === 'group' || occupied === 'project' ? `a ${occupied}` : occupied}); ${free} is free.`);
+    ctx.notice(`${at(suggested)} is taken on ${dest.url} (${occupied === 'group' || occupied === 'project' ? `a ${occupied}` : occupied}); ${free} is free.`);
     suggested = free;
   }
   const slug =
     (
-      await p.input(`Entity ${n}: destination slug (the ${kind} will be ${destinationNamespace}/SLUG)`, {
+      await p.input(`Entity ${n}: destination slug (the ${kind} will be ${at('SLUG')})`, {
         default: suggested,
         validate: async (v) => {
           const value = v.trim() || suggested;
           const ok = checkSlug(value);
           if (ok !== true) return ok;
-          if (taken.has(full(value))) return `another entity already goes to ${destinationNamespace}/${value}`;
-          const there = await dest.occupant(`${destinationNamespace}/${value}`);
-          if (there) return `${destinationNamespace}/${value} already exists on ${dest.url} (a ${there}); ${await dest.freeSlug(destinationNamespace, value, taken)} is free`;
+          if (taken.has(full(value))) return `another entity already goes to ${at(value)}`;
+          const there = await dest.occupant(at(value));
+          if (there) return `${at(value)} already exists on ${dest.url} (a ${there}); ${await dest.freeSlug(destinationNamespace, value, taken)} is free`;
           return true;
         },
       })
@@ -181,7 +182,7 @@ export async function runWizard(ctx: Context, presets: WizardPresets): Promise<W
   do {
     const row = await askEntity(ctx, rows.length + 1, src, dest, taken, presets.noProjects);
     rows.push(row);
-    taken.add(`${row.e.destinationNamespace}/${row.e.slug}`.toLowerCase());
+    taken.add(destinationPath(row.e.destinationNamespace, row.e.slug).toLowerCase());
   } while (await p.confirm('Add another entity?', false));
 
   const entities = rows.map((r) => r.e);

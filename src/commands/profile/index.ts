@@ -16,6 +16,7 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'add <name>',
+    scope: 'local',
     summary: 'Add or replace a profile, verifying its token first',
     description:
       'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked), and GET /user gives its user name and whether it is an administrator’s; ' +
@@ -57,6 +58,7 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'login',
+    scope: 'local',
     summary: 'Add a profile interactively (URL, token type, hidden token prompt)',
     writes: true,
     examples: ['forgectl profile login', '# ask a helper for the token instead of typing it', "forgectl profile login --token-command 'op read op://ops/forge/token'"],
@@ -66,17 +68,27 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'list',
+    scope: 'selection',
+    globals: { instance: false, profiles: true, pages: false },
     summary: 'List profiles: who each token is (as last verified), whether an administrator’s, where it lives; offline',
     description:
       'USER and ADMIN are what the last check of the token (profile add, login or set-token, or a saved rotation) recorded; VERIFIED is when. ' +
       'Nothing is asked: no request is sent, no credential store unlocked, no helper run. A profile never checked shows "—" and "not verified".',
     aliases: ['ls'],
-    examples: ['forgectl profile list', '# profiles whose token belongs to an administrator', "forgectl profile list -o json | jq -r '.[] | select(.admin) | .name'"],
+    examples: [
+      'forgectl profile list',
+      '# profiles whose token belongs to an administrator',
+      "forgectl profile list -o json | jq -r '.[] | select(.admin) | .name'",
+      '# the profiles a fleet would run on, in the order it runs them',
+      "forgectl profile list --profiles 'prod-*'",
+    ],
     run: async (ctx) => (await run()).listProfiles(ctx),
   });
 
   defineCommand(group, reg, {
     name: 'show [name]',
+    scope: 'local',
+    globals: { profiles: true },
     summary: 'Show a profile (default: the one in use); the token is masked',
     examples: ['forgectl profile show', 'forgectl profile show work -o yaml'],
     run: async (ctx, _opts, args) => (await run()).showProfile(ctx, args[0]),
@@ -84,6 +96,8 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'use <name>',
+    scope: 'local',
+    globals: { profiles: true, output: false },
     summary: 'Make a profile the default',
     writes: true,
     examples: ['forgectl profile use work'],
@@ -92,6 +106,8 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'set-storage <name> <storage>',
+    scope: 'local',
+    globals: { profiles: true, output: false },
     summary: 'Move a profile’s token to the system credential store (keyring) or to config.json (file)',
     description: 'The token is written to its new place first, then removed from the old one.',
     writes: true,
@@ -101,6 +117,7 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'set-token <name>',
+    scope: 'local',
     summary: 'Replace a profile’s token, verifying it first; the profile keeps its other settings',
     description:
       'The new token is read from standard input (--token-stdin), from --token, or from a hidden prompt on a terminal, ' +
@@ -128,6 +145,8 @@ export function registerProfile(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'remove <name>',
+    scope: 'local',
+    globals: { profiles: true, output: false },
     summary: 'Remove a profile and its stored token',
     aliases: ['rm'],
     writes: true,

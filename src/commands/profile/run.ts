@@ -1,11 +1,12 @@
 // Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
 
+import { fleetPatterns, selectProfiles } from '../../core/profile-selection.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getCurrentUser, pingVersion } from '../../api/instance.js';
 import { getToken, type Token } from '../../api/tokens.js';
 import { ApiError, CancelledError, NetworkError, UsageError } from '../../core/errors.js';
-import { normalizeBaseUrl, type TokenType } from '../../core/http.js';
+import { isLoopbackHost, normalizeBaseUrl, type TokenType } from '../../core/http.js';
 import { none, object, list, type CommandResult, type Column } from '../../core/output.js';
 import { forgetOldToken, moveToken, placeToken, readProfileToken, replaceStoredToken, STORAGES, tokenStorage, type StorageChoice } from '../../core/profile-token.js';
 import { checkProfileName, originOf, type Profile, type ProfileData, type TokenIdentity } from '../../core/profiles.js';
@@ -219,7 +220,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
       { name: 'OAuth 2.0 token', value: 'oauth' },
       { name: 'CI job token', value: 'job' },
     ]);
-    const suggested = new URL(url).hostname.split('.')[0] || 'default';
+    const suggested = suggestedProfileName(url);
     const signedIn = await askAcceptedToken(ctx, url, tokenType, suggested, opts.tokenCommand);
     if (!signedIn) continue;
     const { data, who } = signedIn;
@@ -241,6 +242,19 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
     return save(ctx, name || suggested, data, makeDefault, opts.storage);
   }
+}
+
+/**
+ * A profile name for an instance: `sandbox` on loopback, the host's first word otherwise
+ * (`gitlab.example.com` gives `gitlab`; `www.` is skipped), an IP address whole with dashes.
+ */
+export function suggestedProfileName(url: string): string {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isLoopbackHost(host)) return 'sandbox';
+  const isAddress = host.includes(':') || /^\d+(\.\d+){3}$/.test(host);
+  const words = host.split('.').filter((w) => w && w !== 'www');
+  const name = (isAddress ? host.replace(/[.:]/g, '-') : words[0] ?? '').replace(/[^a-z0-9._-]/g, '').slice(0, 64);
+  return /^[a-z0-9]/.test(name) ? name : 'default';
 }
 
 const PROBE_LIMITS = { retries: 0, connectTimeoutMs: 5_000, timeoutMs: 15_000 };
@@ -318,7 +332,10 @@ async function askAcceptedToken(
 export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const store = await ctx.profiles();
   const def = store.defaultName();
-  return list(store.list().map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
+  // With --profiles or --all-profiles: the profiles that fleet would take, in the order it runs them.
+  const patterns = fleetPatterns(ctx.globals);
+  const profiles = patterns ? selectProfiles(store.names(), patterns).map((name) => store.get(name)!) : store.list();
+  return list(profiles.map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
 export async function showProfile(ctx: Context, name?: string): Promise<CommandResult> {

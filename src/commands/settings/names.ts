@@ -1,6 +1,7 @@
-// Names forgectl does not know, judged against the instance's own answer: a name the instance
-// reports is a real setting (instances have more than the model), a name close to a known one is a
-// typo and is refused unless the user insists, any other name passes with a warning.
+// Setting names judged against the instance's own answer. A name forgectl does not know: one the
+// instance reports is a real setting (instances have more than the model), one close to a known one
+// is a typo and is refused unless the user insists, any other passes with a warning. A name the spec
+// and the service spell differently is sent and shown as the instance reports it (instanceNaming).
 
 import { SETTINGS, SETTING_ALIASES, canonicalSetting } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';

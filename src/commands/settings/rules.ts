@@ -24,12 +24,17 @@ function touches(rule: CompanionRule, sent: Record<string, unknown>): boolean {
   return [rule.when, ...rule.requires, ...(rule.orElse ?? [])].some((k) => k in sent);
 }
 
+/** What the hint tells to do about missing companions: where they are given differs (arguments, a file). */
+export type CompanionsHint = (missing: string[]) => string;
+
+const onCommandLine: CompanionsHint = (missing) => `give ${missing.map((k) => `${k}=…`).join(' ')} in the same command`;
+
 /**
  * Throws a UsageError naming the switch and what it lacks. Without `current` only violations the
  * sent values prove are reported (so they are caught before any request). Returns the companions to
  * carry over from the instance.
  */
-export function checkSettingRules(sent: Record<string, unknown>, current?: Record<string, unknown>): Record<string, unknown> {
+export function checkSettingRules(sent: Record<string, unknown>, current?: Record<string, unknown>, how: CompanionsHint = onCommandLine): Record<string, unknown> {
   const carried: Record<string, unknown> = {};
   for (const rule of COMPANION_RULES) {
     if (!touches(rule, sent)) continue;
@@ -45,7 +50,7 @@ export function checkSettingRules(sent: Record<string, unknown>, current?: Recor
       const enabling = rule.when in sent ? `${rule.when}=true` : `${rule.when} (on at the instance)`;
       throw new UsageError(
         `${enabling} requires ${missing.join(' and ')}${alt}, which ${missing.length > 1 ? 'are' : 'is'} not set`,
-        `give ${[...missing].map((k) => `${k}=…`).join(' ')} in the same command`,
+        how(missing),
       );
     }
     if (current && rule.when in sent) {

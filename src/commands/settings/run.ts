@@ -112,7 +112,8 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   checkSettingRules(sent); // what the sent values alone prove wrong, before any request
 
   const http = await ctx.http();
-  const naming = instanceNaming(await getSettings(http), written, notes);
+  const reported = await getSettings(http);
+  const naming = instanceNaming(reported, written, notes);
   const current = naming.current;
   checkUnknownNames(Object.keys(sent), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(sent, current);
@@ -125,7 +126,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     .map(([k, v]) => ({ key: k, before: current[k], after: v }));
   if (!changes.length) {
     ctx.notice('Nothing to change: the instance already has these values.');
-    return settingsObject(ctx, naming.toInstance(current), !!o.showSecrets) ?? none;
+    return settingsObject(ctx, reported, !!o.showSecrets) ?? none;
   }
   // Only what changes is sent (a whole `settings get` dump holds ~170 keys, secrets included), plus
   // the companions a changed switch needs in the same request: from the file when it has them,
@@ -207,5 +208,5 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   }
   ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${source}${notCompared ? ` (${notCompared.slice(2)})` : ''}.`);
   // As `git diff --exit-code`: a difference is an answer, not a failure (1 stays for failures).
-  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0 };
+  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0, summary: `${diffs.length} difference${diffs.length === 1 ? '' : 's'}` };
 }

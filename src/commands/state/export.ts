@@ -17,6 +17,7 @@ import { SECTIONS, type Section } from './model.js';
 import { exportNotifications, readNotifications } from './notifications-section.js';
 import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
 import { exportSettings, getSettings } from './settings-section.js';
+import { stringifyPortable } from './portable-yaml.js';
 
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
 export const SCHEMA_FILE = 'instance.schema.json';
@@ -100,9 +101,7 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   }
   if (notifications) data.notification_settings = exportNotifications(notifications);
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
-  // yaml is CommonJS: bundled, its exports are only on `default`.
-  const { stringify } = (await import('yaml')).default;
-  const content = `${header.join('\n')}\n${stringify(data, { lineWidth: 0 })}`;
+  const content = `${header.join('\n')}\n${stringifyPortable(data)}`;
   // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
   if (!o.file) return text(content.trimEnd(), { exact: true });
   writeWhole(o.file, content);

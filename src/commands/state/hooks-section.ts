@@ -25,11 +25,13 @@ const urlOwner = (i: number) => `system_hooks[${i}].url`;
 /**
  * References are resolved before any request, so an unset one stops the run (exit 2). Tokens are
  * never compared (the service does not return them); with `noSecrets` neither they nor URL references
- * are resolved, and a hook whose URL is a reference is left out of the comparison.
+ * are resolved, and a hook whose URL is a reference is left out of the comparison. `first` is the
+ * index of entries[0] in the file, for messages.
  */
-export async function prepareHooks(entries: HookEntry[], resolve: ResolveRef, notCompared: string[], noSecrets: boolean): Promise<WantedHook[]> {
+export async function prepareHooks(entries: HookEntry[], resolve: ResolveRef, notCompared: string[], noSecrets: boolean, first = 0): Promise<WantedHook[]> {
   const out: WantedHook[] = [];
-  for (const [i, entry] of entries.entries()) {
+  for (const [j, entry] of entries.entries()) {
+    const i = first + j;
     if (entry.token) notCompared.push(tokenOwner(i));
     if (noSecrets && typeof entry.url !== 'string') {
       notCompared.push(`system_hooks[${i}] (its url is a reference)`);

@@ -2,10 +2,11 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
+import { collectRepeated } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 
-const FILE = 'YAML file of the instance as it should be, - for standard input';
+const FILE = 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing';
 // One sentence for plan --help, apply --help and README.
 const PRUNE = 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists';
 
@@ -14,6 +15,7 @@ export function registerState(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'export',
+    globals: { output: false },
     summary: 'Print the instance’s configuration as a file that `state plan` reads back as no change',
     description:
       'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
@@ -36,7 +38,7 @@ export function registerState(program: Command, reg: Registry): void {
     description:
       'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update, so a new one is created, keeping what the file leaves out, then the old one deleted) and, ' +
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
-      'A section left out of the file is not managed. The file is checked whole, and its secret references ' +
+      'A section left out of the file is not managed. The file is checked whole (every problem listed with its file:line:column), and its secret references ' +
       'resolved, before any request. The text starts with the instance (Plan for URL (profile NAME)); -o json prints the ' +
       'plan document (format_version, instance, summary, changes with their writes, unmanaged, not_compared), which --out saves ' +
       'for `state apply --plan`. With --no-secrets, secret settings, hook tokens and hook URLs given as references are not ' +
@@ -51,10 +53,12 @@ export function registerState(program: Command, reg: Registry): void {
       'forgectl state plan -f instance.yaml --out plan.json',
       '# a note for the merge request',
       'forgectl state plan -f instance.yaml -o markdown > plan.md',
+      '# a shared file, then what differs per instance (layered key by key)',
+      "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'",
     ],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', FILE)
+        .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', PRUNE)
         .option('--out <file>', 'also save the plan document (JSON, no secret values) for `state apply --plan`')
         .option('--no-secrets', 'compare everything but secret-bearing fields; their references are not resolved')
@@ -84,7 +88,7 @@ export function registerState(program: Command, reg: Registry): void {
     examples: ['forgectl state apply -f instance.yaml', 'forgectl state apply -f instance.yaml --prune --yes', 'forgectl state apply -f instance.yaml --dry-run', 'forgectl state apply --plan plan.json --yes -o json > report.json'],
     options: (c) =>
       c
-        .option('-f, --file <file>', FILE)
+        .option('-f, --file <file>', FILE, collectRepeated)
         .option('--plan <file>', 'apply the plan `state plan --out` saved, as reviewed (instead of -f)')
         .option('--prune', PRUNE)
         .option('--strict', 'refuse settings forgectl does not know')
@@ -94,6 +98,8 @@ export function registerState(program: Command, reg: Registry): void {
 
   defineCommand(group, reg, {
     name: 'schema',
+    scope: 'local',
+    globals: { output: false },
     summary: 'Print the JSON Schema of the instance file (for editors)',
     examples: ['forgectl state schema > instance.schema.json'],
     run: async () => (await run()).schemaStateCommand(),

@@ -5,24 +5,92 @@ import type { Context } from '../../context.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Notes } from '../settings/values.js';
 import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
-import { planHooks, prepareHooks, readHooks, refuseClearUrlCredentials } from './hooks-section.js';
-import { planGroups, prepareGroups, readGroups } from './groups-section.js';
+import { planHooks, prepareHooks, readHooks, refuseClearUrlCredentials, type WantedHook } from './hooks-section.js';
+import { planGroups, prepareGroups, readGroups, type WantedGroup } from './groups-section.js';
+import { FILE_HINT, checkStateDoc, pathText, type Section } from './model.js';
 import { secretResolver, type ResolveSlot } from './apply.js';
-import { readStateFile, type Section } from './model.js';
-import { AuthError } from '../../core/errors.js';
-import { SECTION_NEEDS } from './plan.js';
+import { readStateSources } from './layers.js';
+import { FileProblems } from '../../core/file-problems.js';
+import { ApiError, AuthError, UsageError } from '../../core/errors.js';
+import { getGroup } from '../../api/instance.js';
+import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
+import { fileLabel } from '../settings/values.js';
 import { planNotifications, readNotifications } from './notifications-section.js';
 import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
-import type { Plan } from './plan.js';
-import { getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
+import { SECTION_NEEDS, type Plan, type ResolveRef } from './plan.js';
+import { addRuleProblem, getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
 
 export interface PlanOptions extends SettingsOptions {
-  file?: string;
+  /** `-f`, given once or more (layered in order). */
+  file?: string[];
   prune?: boolean;
   /** Compare everything but secret-bearing fields, whose references are neither resolved nor needed. */
   noSecrets?: boolean;
   /** The plan is saved (--out): nothing in it may hold a password. */
   saved?: boolean;
+}
+
+/**
+ * The files read, layered and checked, their secret references resolved, before any request. Every
+ * problem found is reported at once (with its file:line:column), as one UsageError.
+ */
+async function readInstanceFiles(o: PlanOptions, files: readonly string[], notes: Notes, ctx: Context, resolve: ResolveRef, notCompared: string[]) {
+  const problems = new FileProblems(files.length === 1 ? fileLabel(files[0]!) : 'the instance files', FILE_HINT);
+  const source = await readStateSources(ctx, files, problems);
+  problems.where = source.where;
+  const { where, located } = source;
+  const doc = checkStateDoc(source.value, located, where, problems);
+  if (o.saved) refuseClearUrlCredentials(doc.system_hooks ?? [], where);
+  const at = (path: readonly (string | number)[]) => locate(located, path)?.place;
+  /** A section's refusal (a secret reference that does not resolve) is one of the problems, at `path`. */
+  const collect = async <T>(path: (string | number)[], prepare: () => T | Promise<T>): Promise<T | undefined> => {
+    try {
+      return await prepare();
+    } catch (err) {
+      problems.addError(err, at(path), pathText(path));
+      return undefined;
+    }
+  };
+  const written = (path: readonly (string | number)[]) => locateExactly(located, path)?.written;
+  const skipped = o.noSecrets ? notCompared : undefined;
+  const settings = doc.settings && (await collect(['settings'], () => prepareSettings(doc.settings!, where, o, notes, resolve, { problems, at, written }, skipped)));
+  // Hook by hook, so that each unresolvable token is found; one after another, as a {command: …} may prompt.
+  const hooks: (WantedHook | undefined)[] | undefined = doc.system_hooks && [];
+  // (With --no-secrets, a hook whose URL is a reference is not compared: it yields none.)
+  for (const [i, h] of (doc.system_hooks ?? []).entries()) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks([h], resolve, notCompared, !!o.noSecrets, i))[0]));
+  // Group by group, so that each group's problems are found.
+  const groups = doc.groups && (await Promise.all(Object.entries(doc.groups).map(([path, g]) => collect(['groups', path, 'protected_environments'], () => prepareGroups({ [path]: g }, where)[0]!))));
+  problems.throwIfAny();
+  const placing: Placing = { problems, located };
+  return { doc, settings, hooks: hooks?.filter((h) => h !== undefined), groups: groups as WantedGroup[] | undefined, placing };
+}
+
+interface Placing {
+  problems: FileProblems;
+  located?: Located;
+}
+
+/** A refusal the instance's values prove (a switch whose companion it lacks), placed at the setting it names. */
+function placed<T>(placing: Placing, plan: () => T): T {
+  try {
+    return plan();
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    addRuleProblem({ problems: placing.problems, at: (path) => locate(placing.located, path)?.place }, err);
+    placing.problems.throwIfAny();
+    throw err;
+  }
+}
+
+/** When a group cannot be read, each group the instance does not have is named with its place in the file (exit 2). */
+async function missingGroups(http: HttpClient, groups: WantedGroup[], err: unknown, placing: Placing): Promise<never> {
+  if (!(err instanceof ApiError) || err.status !== 404) throw err;
+  const found = await Promise.all(groups.map((g) => getGroup(http, g.path).then(() => true, (e: unknown) => (e instanceof ApiError && e.status === 404 ? false : Promise.reject(e)))));
+  groups.forEach((g, i) => {
+    if (!found[i]) placing.problems.add({ place: locateExactly(placing.located, ['groups', g.path])?.keyPlace, path: `groups.${g.path}`, text: `groups.${g.path}: the group ${g.path} does not exist on ${http.baseUrl}`, hint: 'check the path: `forgectl state export --all-groups` lists every group' });
+  });
+  placing.problems.throwIfAny();
+  throw err;
 }
 
 export interface Planned {
@@ -43,17 +111,12 @@ function sectionRead<T>(section: Section, read: Promise<T>): Promise<T> {
   });
 }
 
-export async function computePlan(ctx: Context, o: PlanOptions, file: string): Promise<Planned> {
+export async function computePlan(ctx: Context, o: PlanOptions, files: readonly string[]): Promise<Planned> {
   const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
-  const where = file === '-' ? 'standard input' : file;
-  const doc = await readStateFile(file, (what) => ctx.readStdin(what));
-  if (o.saved) refuseClearUrlCredentials(doc.system_hooks ?? [], where);
   const secrets = secretResolver(ctx);
   const notCompared: string[] = [];
-  const settings = doc.settings && (await prepareSettings(doc.settings, where, o, notes, secrets.ref, o.noSecrets ? notCompared : undefined));
-  const hooks = doc.system_hooks && (await prepareHooks(doc.system_hooks, secrets.ref, notCompared, !!o.noSecrets));
+  const { doc, settings, hooks, groups, placing } = await readInstanceFiles(o, files, notes, ctx, secrets.ref, notCompared);
   const broadcasts = doc.broadcast_messages;
-  const groups = doc.groups && prepareGroups(doc.groups, where);
 
   const http = await ctx.http();
   const limits = doc.plan_limits;
@@ -64,11 +127,11 @@ export async function computePlan(ctx: Context, o: PlanOptions, file: string): P
     hooks ? sectionRead('system_hooks', readHooks(http)) : undefined,
     broadcasts ? sectionRead('broadcast_messages', readBroadcasts(http)) : undefined,
     notifications ? sectionRead('notification_settings', readNotifications(http)) : undefined,
-    groups ? sectionRead('groups', readGroups(http, groups)) : undefined,
+    groups ? sectionRead('groups', readGroups(http, groups).catch((err) => missingGroups(http, groups, err, placing))) : undefined,
   ]);
   const plan: Plan = { items: [], unmanaged: [], notes: [], notCompared };
   // The order of apply: settings, plan limits, hooks, broadcasts, notification settings, groups.
-  if (settings && currentSettings) plan.items.push(...planSettings(settings, currentSettings, o, notes));
+  if (settings && currentSettings) plan.items.push(...placed(placing, () => planSettings(settings, currentSettings, o, notes)));
   if (limits && currentLimits) planPlanLimits(limits, currentLimits, plan);
   if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan, hooks.length < doc.system_hooks!.length);
   if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);

@@ -2,11 +2,11 @@
 // from which `state schema` is generated too. A section left out is not managed.
 
 import * as z from 'zod';
-import { readFileSync } from 'node:fs';
-import { UsageError } from '../../core/errors.js';
+import type { FileProblems } from '../../core/file-problems.js';
 import { PLAN_LIMIT_KEYS } from '../../api/settings.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../notify/values.js';
-import { parsePlainYaml } from '../settings/plain-yaml.js';
+import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
+import { YAML11_TIMESTAMP_PATTERN, normaliseTimestamp } from './timestamps.js';
 import { planLimitValueSchema } from './plan-limit-values.js';
 
 /** A secret is never written in the file: it names where to find it. */
@@ -30,10 +30,16 @@ export const HookEntrySchema = z.strictObject({
 });
 export type HookEntry = z.infer<typeof HookEntrySchema>;
 
+/** ISO 8601, or YAML 1.1's timestamp forms (as PyYAML writes them); normalised to ISO 8601 in UTC once read. */
+const TimeSchema = z
+  .string()
+  .regex(new RegExp(YAML11_TIMESTAMP_PATTERN), { message: 'a time such as 2026-11-17T15:35:05Z', abort: true })
+  .refine((v) => normaliseTimestamp(v) !== undefined, 'names no instant (check the date and the time)');
+
 export const BroadcastEntrySchema = z.strictObject({
   message: z.string().min(1),
-  starts_at: z.iso.datetime({ offset: true }).optional(),
-  ends_at: z.iso.datetime({ offset: true }).optional(),
+  starts_at: TimeSchema.optional(),
+  ends_at: TimeSchema.optional(),
   font: z.string().optional(),
   theme: z.string().optional(),
   target_access_levels: z.array(z.number().int()).optional(),
@@ -75,53 +81,107 @@ export type StateFile = z.infer<typeof StateFileSchema>;
 export const SECTIONS = ['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings', 'groups'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-function pathText(path: readonly PropertyKey[]): string {
+/** `system_hooks[0].url`, as problems name a value. */
+export function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), '');
 }
 
-function issueText(issue: z.core.$ZodIssue): string {
-  const at = pathText(issue.path);
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => (at ? `${at}.${k}` : k));
-    return `unknown key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+/** What to do about a file's problems in general. */
+export const FILE_HINT = `the sections are ${SECTIONS.join(', ')}; \`forgectl state schema\` prints the file's schema`;
+
+/**
+ * A value the file wrote that the schema wants as another type, read again from its text: YAML 1.1
+ * tools (PyYAML) write the string `1e3` plain, which YAML 1.2 reads as a number; an `{env: NAME}`
+ * value is a string where a boolean or number may be wanted. Returns whether anything changed.
+ */
+function retype(doc: unknown, located: Located | undefined, issues: readonly z.core.$ZodIssue[]): boolean {
+  let changed = false;
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || !issue.path.length) continue;
+    const written = locateExactly(located, issue.path)?.written;
+    if (written === undefined) continue;
+    const value = issue.expected === 'string' ? written : issue.expected === 'boolean' && /^(true|false)$/.test(written) ? written === 'true' : issue.expected === 'number' && written.trim() !== '' && Number.isFinite(Number(written)) ? Number(written) : undefined;
+    if (value === undefined) continue;
+    const parent = issue.path.slice(0, -1).reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown>)?.[k], doc);
+    if (parent && typeof parent === 'object') {
+      (parent as Record<PropertyKey, unknown>)[issue.path.at(-1)!] = value;
+      changed = true;
+    }
   }
-  return `${at || 'the file'}: ${issue.message}`;
+  return changed;
 }
 
-function checkUnique(where: string, items: readonly Record<string, unknown>[] | undefined, section: string, key: string): void {
+function addIssues(issues: readonly z.core.$ZodIssue[], located: Located | undefined, problems: FileProblems): void {
+  for (const issue of issues) {
+    const at = pathText(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const keyPath = at ? `${at}.${key}` : key;
+        problems.add({ place: locateExactly(located, [...issue.path, key])?.keyPlace ?? locate(located, issue.path)?.place, path: keyPath, text: `unknown key ${keyPath}` });
+      }
+      continue;
+    }
+    const here = locate(located, issue.path);
+    problems.add({ place: here?.keyPlace && issue.code === 'invalid_key' ? here.keyPlace : here?.place, path: at, text: `${at || 'the file'}: ${issue.message}` });
+  }
+}
+
+function checkUnique(items: readonly Record<string, unknown>[] | undefined, section: string, key: string, located: Located | undefined, problems: FileProblems): void {
   const seen = new Map<unknown, number>();
   items?.forEach((item, i) => {
     const before = seen.get(item[key]);
-    if (before !== undefined) throw new UsageError(`${where}: ${section}[${i}] has the ${key} of ${section}[${before}]: ${JSON.stringify(item[key])}`, `give each ${key} once; it is how the entry is identified`);
-    seen.set(item[key], i);
+    const path = `${section}[${i}]`;
+    if (before !== undefined) {
+      problems.add({ place: locate(located, [section, i, key])?.place, path, text: `${path} has the ${key} of ${section}[${before}]: ${JSON.stringify(item[key])}`, hint: `give each ${key} once; it is how the entry is identified` });
+    } else seen.set(item[key], i);
   });
 }
 
-/** Checks the whole text before anything is sent; every problem is a UsageError (exit 2). */
-export function parseStateText(text: string, where: string): StateFile {
-  const doc = parsePlainYaml(text, where);
-  if (doc === null || doc === undefined) throw new UsageError(`${where} is empty (or null): nothing to apply`, 'start from `forgectl state export`');
-  const parsed = StateFileSchema.safeParse(doc);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    throw new UsageError(`${where}: ${issueText(first)}`, `the sections are ${SECTIONS.join(', ')}; \`forgectl state schema\` prints the file's schema`);
+/** One section checked against its schema; a value the schema wants typed otherwise is read again from its text. */
+function checkSection(section: Section, value: Record<string, unknown>, located: Located | undefined, problems: FileProblems): boolean {
+  const schema = StateFileSchema.shape[section];
+  let parsed = schema.safeParse(value[section]);
+  // Twice at most: a value read again may reveal the issues of what it contains.
+  for (let round = 0; !parsed.success && round < 2 && retype(value, located, parsed.error.issues.map((i) => ({ ...i, path: [section, ...i.path] }))); round++) parsed = schema.safeParse(value[section]);
+  if (parsed.success) {
+    value[section] = parsed.data;
+    return true;
   }
-  const file = parsed.data;
-  if (SECTIONS.every((s) => file[s] === undefined)) throw new UsageError(`${where} names no section: nothing to apply`, `give one of ${SECTIONS.join(', ')}`);
-  checkUnique(where, file.system_hooks, 'system_hooks', 'url');
-  checkUnique(where, file.broadcast_messages, 'broadcast_messages', 'message');
-  return file;
+  addIssues(parsed.error.issues.map((i) => ({ ...i, path: [section, ...i.path] })), located, problems);
+  return false;
 }
 
-export function readStateFile(path: string, readStdin: (what: string) => Promise<string>): Promise<StateFile> | StateFile {
-  if (path === '-') return readStdin('the instance file').then((t) => parseStateText(t, 'standard input'));
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+/**
+ * The file's data checked against the schema, section by section (one section's problems do not
+ * hide another's); every problem goes to `problems` with its place. Returns the sections that passed.
+ */
+export function checkStateDoc(value: unknown, located: Located | undefined, where: string, problems: FileProblems): StateFile {
+  if (value === null || value === undefined) {
+    problems.add({ path: '', text: `${where} is empty (or null): nothing to apply`, hint: 'start from `forgectl state export`' });
+    return {};
   }
-  return parseStateText(text, path);
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    problems.add({ place: located?.place, path: '', text: `${where} must be a mapping of sections (${SECTIONS.join(', ')})` });
+    return {};
+  }
+  const doc = value as Record<string, unknown>;
+  for (const key of Object.keys(doc).filter((k) => !(SECTIONS as readonly string[]).includes(k))) {
+    problems.add({ place: locateExactly(located, [key])?.keyPlace, path: key, text: `unknown key ${key}` });
+  }
+  const named = SECTIONS.filter((s) => doc[s] !== undefined);
+  if (!named.length) {
+    if (!problems.count) problems.add({ path: '', text: `${where} names no section: nothing to apply`, hint: `give one of ${SECTIONS.join(', ')}` });
+    return {};
+  }
+  const file: StateFile = {};
+  for (const section of named) if (checkSection(section, doc, located, problems)) Object.assign(file, { [section]: doc[section] });
+  checkUnique(file.system_hooks, 'system_hooks', 'url', located, problems);
+  checkUnique(file.broadcast_messages, 'broadcast_messages', 'message', located, problems);
+  for (const b of file.broadcast_messages ?? []) {
+    if (b.starts_at) b.starts_at = normaliseTimestamp(b.starts_at);
+    if (b.ends_at) b.ends_at = normaliseTimestamp(b.ends_at);
+  }
+  return file;
 }
 
 /** The JSON Schema editors validate the file with (yaml-language-server). */

@@ -9,7 +9,7 @@ import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown } from './render.js';
-import { stateJsonSchema } from './model.js';
+import { instanceFileJsonSchema } from './schema.js';
 import { applyPlan, failureError, reportLine, resolveAll, secretResolver, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
 import { writeWhole } from './export.js';
@@ -18,8 +18,8 @@ import { recheck } from './recheck.js';
 export { exportStateCommand } from './export.js';
 
 
-function needFile(o: PlanOptions): string {
-  if (!o.file) throw new UsageError('give the instance file with -f FILE', 'start from `forgectl state export > instance.yaml`');
+function needFile(o: PlanOptions): string[] {
+  if (!o.file?.length) throw new UsageError('give the instance file with -f FILE', 'start from `forgectl state export > instance.yaml`');
   return o.file;
 }
 
@@ -37,7 +37,8 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
     ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
   }
   const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour });
-  return o.exitCode && plan.items.length ? { ...result, exitCode: EXIT_DIFFERS } : result;
+  const n = plan.items.length;
+  return o.exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
 }
 
 export interface ApplyOptions extends PlanOptions {
@@ -65,7 +66,7 @@ async function savedPlan(ctx: Context, path: string): Promise<Planned & { instan
 }
 
 export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<CommandResult> {
-  if (o.plan && o.file) throw new UsageError('give -f FILE or --plan PLAN, not both', '--plan applies a saved plan as it was reviewed; -f plans afresh');
+  if (o.plan && o.file?.length) throw new UsageError('give -f FILE or --plan PLAN, not both', '--plan applies a saved plan as it was reviewed; -f plans afresh');
   if (o.plan && (o.prune || o.noSecrets)) throw new UsageError('--prune and --no-secrets are decided when the plan is made, not with --plan');
   const planned: Planned & { instance?: PlanInstance } = o.plan ? await savedPlan(ctx, o.plan) : await computePlan(ctx, o, needFile(o));
   const { plan, http, resolve } = planned;
@@ -89,5 +90,5 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
 }
 
 export function schemaStateCommand(): CommandResult {
-  return text(JSON.stringify(stateJsonSchema(), null, 2));
+  return text(JSON.stringify(instanceFileJsonSchema(), null, 2));
 }

@@ -2,11 +2,12 @@
 // `settings set -f` checks them; secret settings are references, compared but never shown.
 
 import { getSettings, type Settings } from '../../api/settings.js';
-import { SETTINGS } from '../../api/settings-model.js';
+import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
-import { checkSettingRules } from '../settings/rules.js';
+import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
+import type { FileProblems, Place } from '../../core/file-problems.js';
 import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
 import { sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
@@ -25,27 +26,88 @@ export interface WantedSettings {
   refs: Record<string, SecretRef>;
 }
 
-/** The file's settings typed, their references resolved and the rules the values alone break checked. */
-/** With `skipped` (--no-secrets), secret settings are left out of the comparison and named there. */
-export async function prepareSettings(raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, resolve: ResolveRef, skipped?: string[]): Promise<WantedSettings> {
+/** Where the file's problems go, and where a setting stands in it (`settings` merged from several files). */
+export interface SettingsProblems {
+  problems: FileProblems;
+  at: (path: readonly (string | number)[]) => Place | undefined;
+  /** A number as the file wrote it: YAML 1.1 tools write the string `1e3` plain, which reads as a number. */
+  written: (path: readonly (string | number)[]) => string | undefined;
+}
+
+const silent: Notes = { warn: () => undefined, notice: () => undefined };
+
+/** Missing companions are added to the file's settings, not given as arguments. */
+const inFile: CompanionsHint = (missing) => `add ${missing.join(' and ')} to settings`;
+
+/** A refusal of one setting, placed at it and named by its path (`settings.max_attachment_size`). */
+function settingProblem(into: SettingsProblems, key: string, err: unknown): void {
+  const path = `settings.${key}`;
+  into.problems.addError(err, into.at(['settings', key]), path);
+  const added = into.problems.items.at(-1);
+  // The typing names the key alone (as for an argument): name its place in the document.
+  if (added && added.path === path && added.text.startsWith(key)) added.text = `settings.${added.text}`;
+}
+
+/** A rule's refusal as a problem of the file: at the switch it names, worded as the file writes it. */
+export function addRuleProblem(into: Pick<SettingsProblems, 'problems' | 'at'>, err: unknown): void {
+  const key = err instanceof Error ? (/^(\w+)/.exec(err.message)?.[1] ?? '') : '';
+  into.problems.addError(err, into.at(['settings', key]), `settings.${key}`);
+  const added = into.problems.items.at(-1);
+  if (added) added.text = added.text.replace(`${key}=true `, `settings.${key}: true `);
+}
+
+/**
+ * The file's settings typed, their references resolved and the rules the values alone break checked.
+ * With `into`, every refused setting is one problem there (and left out of the result); without, the
+ * first is thrown. With `skipped` (--no-secrets), secret settings are left out of the comparison and
+ * named there.
+ */
+export async function prepareSettings(raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, resolve: ResolveRef, into?: SettingsProblems, skipped?: string[]): Promise<WantedSettings> {
   const refs: Record<string, SecretRef> = {};
+  const refuse = (key: string, err: unknown) => {
+    if (!into) throw err;
+    settingProblem(into, key, err);
+  };
   const plain: Record<string, unknown> = {};
   const secrets: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (isSecretRef(value)) {
-      if (!isSecretKey(key)) throw new UsageError(`${where}: settings.${key} is not a secret setting; give its value, not a reference`);
-      if (skipped) {
-        skipped.push(`settings.${key}`);
-        continue;
+      if (!isSecretKey(key)) refuse(key, new UsageError(`${into ? '' : `${where}: `}settings.${key} is not a secret setting; give its value, not a reference`));
+      else if (skipped) skipped.push(`settings.${key}`);
+      else {
+        try {
+          refs[key] = value;
+          secrets[key] = await resolve(value, `settings.${key}`);
+        } catch (err) {
+          refuse(key, err);
+        }
       }
-      refs[key] = value;
-      secrets[key] = await resolve(value, `settings.${key}`);
     } else if (isSecretKey(key) && value !== null && value !== '') {
-      throw new UsageError(`${where}: settings.${key} is a secret and is not written in the file`, `give it as {env: NAME} or {command: "…"}`);
-    } else plain[key] = value;
+      refuse(key, new UsageError(`${into ? '' : `${where}: `}settings.${key} is a secret and is not written in the file`, `give it as {env: NAME} or {command: "…"}`));
+    } else if (typeof value === 'number' && SETTINGS[canonicalSetting(key)]?.type === 'string') plain[key] = into?.written(['settings', key]) ?? value;
+    else plain[key] = value;
   }
-  const typed = { ...typeFile(plain, where, !!o.strict, notes), ...modelNamed(secrets) };
-  checkSettingRules(typed);
+  let typed: Record<string, unknown>;
+  try {
+    typed = { ...typeFile(plain, where, !!o.strict, notes), ...modelNamed(secrets) };
+  } catch (err) {
+    if (!into) throw err;
+    // Setting by setting, to find each one refused (the notes were given by the whole pass).
+    typed = modelNamed(secrets);
+    for (const [key, value] of Object.entries(plain)) {
+      try {
+        Object.assign(typed, typeFile({ [key]: value }, '', !!o.strict, silent));
+      } catch (e) {
+        refuse(key, e);
+      }
+    }
+  }
+  try {
+    checkSettingRules(typed, undefined, inFile);
+  } catch (err) {
+    if (!into) throw err;
+    addRuleProblem(into, err);
+  }
   // Keyed as written: which name is sent depends on what the instance reports (planSettings).
   return { values: asWritten(typed, Object.keys(raw)), refs: modelNamed(refs) as Record<string, SecretRef> };
 }
@@ -60,7 +122,7 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
   const naming = instanceNaming(reported, Object.keys(file.values), notes);
   const [wanted, current] = [modelNamed(file.values), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
-  checkSettingRules(wanted, current);
+  checkSettingRules(wanted, current, inFile);
   const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
   if (!Object.keys(changed).length) return [];
   // The companions a changed switch needs travel in the same request (the service wants them so).

@@ -2,9 +2,28 @@
 
 import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
-import { DURATION_HELP } from '../../core/parse.js';
+import { UsageError } from '../../core/errors.js';
+import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const run = () => import('./run.js');
+const listing = () => import('./list.js');
+const audit = () => import('./audit.js');
+const bulk = () => import('./bulk.js');
+
+const WHERE_HELP = 'unused[:90d], expiring[:30d], no-expiry, broad[:30d]';
+
+/** The --where list of a bulk action; a token named as well is refused. */
+function bulkTarget(verb: string, id: string | undefined, o: { where?: string[]; save?: boolean; force?: boolean }): string[] {
+  if (id !== undefined) throw new UsageError(`token ${verb}: give a token id or --where, not both`);
+  if (o.save !== undefined || o.force) throw new UsageError(`--${o.force ? 'force' : o.save ? 'save' : 'no-save'} applies to one token, not with --where`);
+  return o.where ?? [];
+}
+
+function needId(verb: string, id: string | undefined, o: { secretsTo?: string }): string {
+  if (o.secretsTo !== undefined) throw new UsageError('--secrets-to applies with --where');
+  if (id === undefined) throw new UsageError(`token ${verb} needs a token id, self, or --where FINDING`);
+  return id;
+}
 
 export function registerToken(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'token', 'List, inspect, rotate and revoke personal access tokens');
@@ -18,6 +37,9 @@ export function registerToken(program: Command, reg: Registry): void {
       '# tokens of one user expiring in the next 30 days (administrators)',
       'forgectl token list --user alice --expiring-within 30d',
       'forgectl token list --revoked true --created-after 2024-01-01T00:00:00Z -o json',
+      '# tokens nobody used for 90 days that can call the whole API',
+      'forgectl token list --all --unused-for 90d --scope api,sudo',
+      'forgectl token list --all --no-expiry -o csv',
     ],
     options: (c) =>
       c
@@ -29,9 +51,41 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--created-before <datetime>', 'ISO 8601 date-time')
         .option('--last-used-after <datetime>', 'ISO 8601 date-time')
         .option('--last-used-before <datetime>', 'ISO 8601 date-time')
-        .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP})`),
+        .option('--expiring-within <duration>', `only active tokens that expire within this time, e.g. 30d or 3mo (${DURATION_HELP}); tokens without an expiry are left out, and counted on stderr`)
+        .option('--expiry', 'only tokens with an expiry date')
+        .option('--no-expiry', 'only active tokens without an expiry date')
+        .option('--unused-for <duration>', `only active tokens not used within this time (or never used and older than it), e.g. 90d (${DURATION_HELP})`)
+        .option('--scope <scopes>', 'only tokens with any of these scopes (comma-separated or repeated), e.g. api,sudo', collectRepeated),
     subject: (_args, opts) => (opts.user ? `user ${opts.user.trim()}` : undefined),
-    run: async (ctx, opts) => (await run()).listTokensCommand(ctx, opts),
+    run: async (ctx, opts) => (await listing()).listTokensCommand(ctx, opts),
+  });
+
+  defineCommand(group, reg, {
+    name: 'audit',
+    summary: 'Find tokens that need attention: no expiry, expiring, unused, broad; grouped by owner',
+    description:
+      'Reads every active token the caller may see (every user’s for an administrator) and reports, per token: ' +
+      '`expiring` (expires within --expiring-within, default 30d), `no-expiry` (no expiry date), ' +
+      '`unused` (not used within --unused-for, default 90d, or never used and older than that), ' +
+      '`broad` (scope api, sudo, admin_mode or write_repository, and not used within 30 days). ' +
+      'Tokens without findings are not listed. Owners are shown by username and name. ' +
+      'Findings in order of urgency: broad < unused < no-expiry < expiring; with --exit-code the command exits 5 ' +
+      'when a token has a finding at or above --fail-on (default expiring: so only expiring tokens fail; --fail-on broad fails on any finding).',
+    examples: [
+      'forgectl token audit',
+      '# fail a scheduled job when a token expires within two weeks',
+      'forgectl token audit --expiring-within 14d --exit-code',
+      'forgectl token audit --fail-on unused --exit-code -o json',
+      'forgectl token audit -o csv > tokens.csv',
+    ],
+    exitCodes: ['5  with --exit-code: a token has a finding at or above --fail-on'],
+    options: (c) =>
+      c
+        .option('--expiring-within <duration>', `expiring: expires within this time (default 30d; ${DURATION_HELP})`)
+        .option('--unused-for <duration>', `unused: not used within this time, or never used and older than it (default 90d; ${DURATION_HELP})`)
+        .addOption(new Option('--fail-on <finding>', 'with --exit-code: the least urgent finding that fails (default expiring)').choices(['broad', 'unused', 'no-expiry', 'expiring']))
+        .option('--exit-code', 'exit 5 when a token has a finding at or above --fail-on'),
+    run: async (ctx, opts) => (await audit()).auditTokensCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -39,18 +93,18 @@ export function registerToken(program: Command, reg: Registry): void {
     summary: 'Show one token',
     examples: ['forgectl token get 42', 'forgectl token get 42 -o json'],
     subject: (args) => `token ${args[0]}`,
-    run: async (ctx, _o, args) => (await run()).getTokenCommand(ctx, args[0]),
+    run: async (ctx, _o, args) => (await listing()).getTokenCommand(ctx, args[0]),
   });
 
   defineCommand(group, reg, {
     name: 'self',
     summary: 'Show the token in use',
     examples: ['forgectl token self', 'forgectl token self --fields name,scopes,expires_at -o json'],
-    run: async (ctx) => (await run()).getTokenCommand(ctx, 'self'),
+    run: async (ctx) => (await listing()).getTokenCommand(ctx, 'self'),
   });
 
   defineCommand(group, reg, {
-    name: 'rotate <id|self>',
+    name: 'rotate [id|self]',
     summary: 'Rotate a token: the service revokes it and issues a new secret, printed once',
     description:
       'Expiry must be a valid date, today or later (not in the past), at most one year ahead (default: one week, set by the service). ' +
@@ -61,7 +115,9 @@ export function registerToken(program: Command, reg: Registry): void {
       'A profile whose token comes from --token-command is not written to: the secret is printed with a reminder to update the helper’s source. ' +
       'Any other token (another user’s, or another of yours) stops working for whoever uses it, so this asks first, as `token revoke` does (--yes in scripts). ' +
       'Other profiles of the instance that hold the rotated token (by the token id their last verification recorded, or by the secret kept in config.json; ' +
-      'no credential store is unlocked and no helper run to find out) are named in a warning, with the `profile set-token` to run for each.',
+      'no credential store is unlocked and no helper run to find out) are named in a warning, with the `profile set-token` to run for each. ' +
+      'With --where FINDING instead of an id (as `token revoke --where`): every active token with that finding is listed, confirmed once and rotated once each; ' +
+      'each new secret is printed once in the report, or with --secrets-to FILE written as JSON to that file (mode 0600) before anything is printed. The token in use is skipped.',
     writes: true,
     examples: [
       'forgectl token rotate self --expires-in 90d',
@@ -71,6 +127,8 @@ export function registerToken(program: Command, reg: Registry): void {
       'FORGECTL_TOKEN=$OLD forgectl token rotate self --no-save -o json | jq -r .token',
       '# another profile held the same token: give it the new one',
       'forgectl token rotate self -p work -o json | jq -r .token | forgectl profile set-token laptop --token-stdin',
+      '# every token expiring within two weeks, new secrets to a private file for handing out',
+      "forgectl token rotate --where 'expiring:14d' --expires-in 90d --secrets-to new-tokens.json --yes",
     ],
     options: (c) =>
       c
@@ -78,17 +136,24 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--expires-in <duration>', `expiry as a duration from today, e.g. 30d or 6mo (${DURATION_HELP})`)
         .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
         .option('--no-save', 'do not save the new secret anywhere')
-        .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)'),
-    subject: (args) => `token ${args[0]}`,
-    run: async (ctx, opts, args) => (await run()).rotateTokenCommand(ctx, opts, args[0]),
+        .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)')
+        .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated)
+        .option('--secrets-to <file>', 'with --where: write the new secrets as JSON to this file (mode 0600) instead of printing them'),
+    subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
+    run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRotateCommand(ctx, bulkTarget('rotate', args[0], opts), opts) : (await run()).rotateTokenCommand(ctx, opts, needId('rotate', args[0], opts))),
   });
 
   defineCommand(group, reg, {
-    name: 'revoke <id|self>',
-    summary: 'Revoke a token (asks first; --yes in scripts)',
+    name: 'revoke [id|self]',
+    summary: 'Revoke a token, or every token with a finding (asks first; --yes in scripts)',
+    description:
+      'With --where (a finding of `token audit`: unused[:90d], expiring[:30d], no-expiry, broad[:30d]; several --where select any of them): ' +
+      'lists the active tokens it will revoke on stderr, asks once, revokes each once (never retried), and reports each as revoked, failed or skipped. ' +
+      'The token this command runs with is skipped (revoke it by naming it). --dry-run lists them and sends nothing.',
     writes: true,
-    examples: ['forgectl token revoke 42', 'forgectl token revoke self --yes'],
-    subject: (args) => `token ${args[0]}`,
-    run: async (ctx, _o, args) => (await run()).revokeTokenCommand(ctx, args[0]),
+    examples: ['forgectl token revoke 42', 'forgectl token revoke self --yes', '# every token nobody used for 90 days', "forgectl token revoke --where 'unused:90d' --yes"],
+    options: (c) => c.option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated),
+    subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
+    run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRevokeCommand(ctx, bulkTarget('revoke', args[0], opts)) : (await run()).revokeTokenCommand(ctx, needId('revoke', args[0], {}))),
   });
 }

@@ -2,25 +2,15 @@
 // so the new one is saved before it is shown and shown even when saving fails.
 
 import type { Context } from '../../context.js';
-import { getToken, listTokens, revokeToken, rotateToken, type Token, type TokenFilters, type TokenId } from '../../api/tokens.js';
+import { getToken, revokeToken, rotateToken, type Token, type TokenId } from '../../api/tokens.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { none, object, type Column, type CommandResult } from '../../core/output.js';
 import { profilesHolding, saveRotatedToken } from '../../core/profile-token.js';
 import { originOf, type Profile, type TokenIdentity } from '../../core/profiles.js';
-import { addDaysUtc, addOneYearUtc, parseBoolean, parseDate, parseDateTime, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
-import { capped, clientFilterPageOptions, confirmDestructive, exclusive, pageOptions } from '../shared.js';
+import { addDaysUtc, addOneYearUtc, parseDate, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
+import { confirmDestructive, exclusive } from '../shared.js';
 
-const COLUMNS: Column<Token>[] = [
-  { key: 'id' },
-  { key: 'name' },
-  { key: 'user_id', header: 'user' },
-  { key: 'scopes' },
-  { key: 'state', value: (t) => (t.revoked ? 'revoked' : t.active === false ? 'inactive' : 'active') },
-  { key: 'expires_at', header: 'expires' },
-  { key: 'last_used_at', header: 'last used' },
-];
-
-const DETAIL: Column<Token>[] = [
+export const DETAIL: Column<Token>[] = [
   { key: 'id' },
   { key: 'name' },
   { key: 'description' },
@@ -33,58 +23,9 @@ const DETAIL: Column<Token>[] = [
   { key: 'last_used_at' },
 ];
 
-function parseTokenId(raw: string): TokenId {
+export function parseTokenId(raw: string): TokenId {
   if (raw === 'self') return 'self';
   return parseInteger('token id', raw, { min: 1 });
-}
-
-interface ListOptions {
-  user?: string;
-  state?: 'active' | 'inactive';
-  revoked?: string;
-  search?: string;
-  createdAfter?: string;
-  createdBefore?: string;
-  lastUsedAfter?: string;
-  lastUsedBefore?: string;
-  expiringWithin?: string;
-}
-
-export async function listTokensCommand(ctx: Context, o: ListOptions): Promise<CommandResult> {
-  if (o.user !== undefined && !o.user.trim()) throw new UsageError('--user is empty', 'give a user id or username, or leave --user out');
-  const filters: TokenFilters = {
-    user_id: o.user?.trim(),
-    state: o.state,
-    revoked: o.revoked !== undefined ? parseBoolean('--revoked', o.revoked) : undefined,
-    search: o.search,
-    created_after: o.createdAfter && parseDateTime('--created-after', o.createdAfter),
-    created_before: o.createdBefore && parseDateTime('--created-before', o.createdBefore),
-    last_used_after: o.lastUsedAfter && parseDateTime('--last-used-after', o.lastUsedAfter),
-    last_used_before: o.lastUsedBefore && parseDateTime('--last-used-before', o.lastUsedBefore),
-  };
-  let horizon: string | undefined;
-  if (o.expiringWithin) {
-    const ms = parseDuration('--expiring-within', o.expiringWithin, 'd');
-    horizon = addDaysUtc(todayUtc(), Math.ceil(ms / 86_400_000));
-    if (filters.state === 'inactive') throw new UsageError('--expiring-within lists active tokens; it cannot be used with --state inactive');
-    filters.state = 'active';
-  }
-  const http = await ctx.http();
-  // The expiry filter runs here, so it must see every page (not only the first 20 tokens).
-  const items = horizon
-    ? capped(expiringBy(listTokens(http, filters, clientFilterPageOptions(ctx)), horizon), ctx.globals.limit)
-    : listTokens(http, filters, pageOptions(ctx));
-  return list(items, COLUMNS, { empty: 'No tokens match.' });
-}
-
-async function* expiringBy(tokens: AsyncIterable<Token>, horizon: string): AsyncGenerator<Token> {
-  for await (const t of tokens) if (t.expires_at && t.expires_at <= horizon) yield t;
-}
-
-export async function getTokenCommand(ctx: Context, rawId: string): Promise<CommandResult> {
-  const id = parseTokenId(rawId);
-  const http = await ctx.http();
-  return object(await getToken(http, id), { columns: DETAIL });
 }
 
 interface RotateOptions {
@@ -111,13 +52,20 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
   return date;
 }
 
+function expiresTodaySaved(date: string, saving: string): UsageError {
+  return new UsageError(
+    `${saving} with an expiry of today (${date}) would save a token the service already counts as expired (from 00:00 UTC of its expiry date), locking the profile out`,
+    'give a later date (--expires-at tomorrow or later, or --expires-in 1d), or --no-save to only print the new token',
+  );
+}
+
 export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: string): Promise<CommandResult> {
   const id = parseTokenId(rawId);
   const expiresAt = rotationExpiry(o);
-  if (expiresAt !== undefined && expiresAt === todayUtc()) {
-    // Sent as asked (today is not in the past), but the service counts a token as expired from the start of its date.
-    ctx.warn(`the new token expires today (${expiresAt}): the service treats a token as expired from 00:00 UTC of its expiry date, so it may not work at all`);
-  }
+  // The service counts a token as expired from 00:00 UTC of its expiry date: one that expires today may
+  // not work at all. Saved, it would replace the profile's working token with it (issue 33.11).
+  const expiresToday = expiresAt !== undefined && expiresAt === todayUtc();
+  if (expiresToday && o.save === true) throw expiresTodaySaved(expiresAt, '--save');
   // --save is checked before the token is read: a refusal runs no helper and unlocks no keyring.
   const conn = await ctx.connection({
     beforeToken: (c) => {
@@ -156,6 +104,12 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     throw new UsageError(`token ${target.id} is not the token of profile ${conn.profile?.name}`, 'only the profile’s own token can be saved to it');
   }
   const saveTo = isOwnCredential && conn.tokenSource === 'profile' && !fromHelper && o.save !== false ? conn.profile : undefined;
+  if (expiresToday) {
+    // Saved by default (the profile's own token): refused as --save is, before the rotation is sent.
+    if (saveTo) throw expiresTodaySaved(expiresAt, `saving to profile ${saveTo.name}`);
+    // Sent as asked (today is not in the past), with the warning.
+    ctx.warn(`the new token expires today (${expiresAt}): the service treats a token as expired from 00:00 UTC of its expiry date, so it may not work at all`);
+  }
   // Someone else's token dies here as surely as with `token revoke`, so it asks as revoke does.
   if (!isOwnCredential) {
     await confirmDestructive(ctx, `Rotate token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'} (its current secret stops working)?`);

@@ -17,6 +17,8 @@ export function registerWiki(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'wiki', 'Manage the wiki pages of a group');
   defineCommand(group, reg, {
     name: 'list <group>',
+    // The wiki API answers every page at once.
+    globals: { pages: false },
     summary: 'List the pages of a group wiki',
     aliases: ['ls'],
     examples: ['forgectl wiki list acme', 'forgectl wiki list acme/platform --with-content -o json'],

@@ -1,7 +1,7 @@
 // Response shapes of spec part 1 §2.2–2.3, in the field order of shared/realdata/bulk_imports.
 
 import type { SandboxState } from '../state.js';
-import { bulkImportStore, type EntityRecord, type FailureRecord, type ImportRecord } from './store.js';
+import { bulkImportStore, destinationFullPath, type EntityRecord, type FailureRecord, type ImportRecord } from './store.js';
 import { entityMoment, importMoment } from './timeline.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -71,7 +71,7 @@ export function entityJson(state: SandboxState, e: EntityRecord): Record<string,
     status: m.status,
     entity_type: e.sourceType === 'group_entity' ? 'group' : 'project',
     source_full_path: e.sourceFullPath,
-    destination_full_path: `${e.destinationNamespace}/${e.destinationSlug}`,
+    destination_full_path: destinationFullPath(e.destinationNamespace, e.destinationSlug),
     destination_name: e.destinationSlug,
     destination_slug: e.destinationSlug,
     destination_namespace: e.destinationNamespace,

@@ -14,7 +14,7 @@ import type { SandboxState } from '../state.js';
 import { ACCESS, type Visibility } from '../types.js';
 import { entityJson, failureJson, importEntities, importJson, visibleFailures } from './render.js';
 import { QUEUE_DELAY_MS, SourceClient, SourceUnreachable, addEntity, startChecks } from './source.js';
-import { STATUSES, bulkImportStore, type EntityRecord, type ImportRecord, type SourceType } from './store.js';
+import { STATUSES, bulkImportStore, destinationFullPath, type EntityRecord, type ImportRecord, type SourceType } from './store.js';
 import { entityMoment } from './timeline.js';
 
 const SOURCE_TYPES: readonly SourceType[] = ['group_entity', 'project_entity'];
@@ -76,7 +76,8 @@ function readEntities(input: ParamObject): { url: string; token: string; entitie
       const r = new ParamReader(item);
       const sourceType = r.string('source_type');
       const sourceFullPath = r.string('source_full_path');
-      const destinationNamespace = r.string('destination_namespace');
+      // Given empty, it is the top level (the reader takes an empty value as not given).
+      const destinationNamespace = item.destination_namespace === '' ? '' : r.string('destination_namespace');
       const slug = r.string('destination_slug');
       const name = r.string('destination_name');
       const migrateProjects = r.bool('migrate_projects');
@@ -87,7 +88,8 @@ function readEntities(input: ParamObject): { url: string; token: string; entitie
       if (sourceFullPath === undefined) errors.push(`${at('source_full_path')} is missing`);
       else if (!RELATIVE_PATH.test(sourceFullPath)) errors.push(`${at('source_full_path')} ${PATH_MESSAGE}`);
       if (destinationNamespace === undefined) errors.push(`${at('destination_namespace')} is missing`);
-      else if (!RELATIVE_PATH.test(destinationNamespace)) errors.push(`${at('destination_namespace')} ${PATH_MESSAGE}`);
+      // Empty: the group becomes a top-level one (checkDestination refuses it for a project).
+      else if (destinationNamespace !== '' && !RELATIVE_PATH.test(destinationNamespace)) errors.push(`${at('destination_namespace')} ${PATH_MESSAGE}`);
       if (slug !== undefined && name !== undefined) errors.push(`${at('destination_slug')}, ${at('destination_name')} are mutually exclusive`);
       else if (slug === undefined && name === undefined) {
         errors.push(`${at('destination_slug')}, ${at('destination_name')} are missing, at least one parameter must be provided`);
@@ -116,12 +118,16 @@ function destinationTaken(state: SandboxState, fullPath: string): boolean {
 
 function checkDestination(req: SandboxRequest, e: EntityInput): void {
   const { state, user } = req;
-  const ns = state.findGroup(e.destinationNamespace);
-  // Creating a subgroup or a project there needs Maintainer at least (administrators may anyway).
-  if (!ns || state.accessLevel(user, ns) < ACCESS.maintainer) {
-    throw unprocessable(`Import failed. Destination '${e.destinationNamespace}' is invalid, or you don't have permission.`);
+  const invalid = () => unprocessable(`Import failed. Destination '${e.destinationNamespace}' is invalid, or you don't have permission.`);
+  if (e.destinationNamespace === '') {
+    // A top-level group, made by whoever may create groups (not external users); a project needs a group.
+    if (e.sourceType !== 'group_entity' || !user || (!user.admin && user.external)) throw invalid();
+  } else {
+    const ns = state.findGroup(e.destinationNamespace);
+    // Creating a subgroup or a project there needs Maintainer at least (administrators may anyway).
+    if (!ns || state.accessLevel(user, ns) < ACCESS.maintainer) throw invalid();
   }
-  const full = `${e.destinationNamespace}/${e.destinationSlug}`;
+  const full = destinationFullPath(e.destinationNamespace, e.destinationSlug);
   if (destinationTaken(state, full)) throw unprocessable(`Import failed. '${full}' already exists. Change the destination and try again.`);
 }
 
@@ -168,15 +174,16 @@ function settle(state: SandboxState): void {
     if (e.namespaceId !== null || e.projectId !== null || e.check.state !== 'ok') continue;
     const m = entityMoment(e, now);
     if (m.status !== 'finished') continue;
-    const parent = state.findGroup(e.destinationNamespace);
-    const full = `${e.destinationNamespace}/${e.destinationSlug}`;
-    if (!parent || destinationTaken(state, full)) continue;
+    const topLevel = e.destinationNamespace === '' && e.sourceType === 'group_entity';
+    const parent = topLevel ? undefined : state.findGroup(e.destinationNamespace);
+    const full = destinationFullPath(e.destinationNamespace, e.destinationSlug);
+    if ((!parent && !topLevel) || destinationTaken(state, full)) continue;
     const visibility = e.check.visibility as Visibility;
     const owner = store.imports.get(e.importId)!.userId;
     if (e.sourceType === 'group_entity') {
-      const g = state.addGroup({ name: e.check.name, path: e.destinationSlug, parentId: parent.id, visibility, createdAt: m.since }, { [owner]: ACCESS.owner });
+      const g = state.addGroup({ name: e.check.name, path: e.destinationSlug, parentId: parent?.id ?? null, visibility, createdAt: m.since }, { [owner]: ACCESS.owner });
       e.namespaceId = g.id;
-    } else {
+    } else if (parent) {
       const p = state.addProject(
         newProject(state, {
           name: e.check.name,

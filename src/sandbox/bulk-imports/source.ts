@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { SandboxState } from '../state.js';
-import { bulkImportStore, type EntityRecord, type FailureRecord, type ImportRecord, type SourceType } from './store.js';
+import { bulkImportStore, destinationFullPath, type EntityRecord, type FailureRecord, type ImportRecord, type SourceType } from './store.js';
 import { QUEUE_DELAY_MS, finishTime } from './timeline.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -120,7 +120,7 @@ async function checkEntity(state: SandboxState, imp: ImportRecord, e: EntityReco
     const projects = e.migrateProjects ? await client.all(`/groups/${encoded}/projects`) : [];
     e.check = check;
     const childStart = finishTime(e)!;
-    const childNamespace = `${e.destinationNamespace}/${e.destinationSlug}`;
+    const childNamespace = destinationFullPath(e.destinationNamespace, e.destinationSlug);
     const children: EntityRecord[] = [];
     for (const g of subgroups) {
       children.push(

@@ -3,6 +3,11 @@
 import type { SandboxState } from '../state.js';
 
 export type SourceType = 'group_entity' | 'project_entity';
+
+/** Where an entity lands: an empty destination namespace makes a group top-level. */
+export function destinationFullPath(namespace: string, slug: string): string {
+  return namespace ? `${namespace}/${slug}` : slug;
+}
 export type Status = 'created' | 'started' | 'finished' | 'failed';
 export const STATUSES: readonly Status[] = ['created', 'started', 'finished', 'failed'];
 

@@ -20,7 +20,7 @@ import {
 import { ApiError, invalidParams } from '../http/errors.js';
 import { isParamObject, type ParamObject, type ParamValue } from '../http/query.js';
 import { requireAdmin } from '../access/admin.js';
-import { reportedSettings, storedParams } from './spec-names.js';
+import { reportedName, reportedSettings, storedParams } from './spec-names.js';
 import type { SandboxModule } from '../sandbox-module.js';
 import type { SandboxRequest } from '../http/router.js';
 
@@ -78,6 +78,7 @@ function updateSettings(req: SandboxRequest) {
   requireAdmin(req);
   const store = adminStore(req.state);
   const input = storedParams(req.state, req.input());
+  const named = (key: string) => reportedName(req.state, key);
   const errors: string[] = [];
   const changes: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(input)) {
@@ -85,28 +86,28 @@ function updateSettings(req: SandboxRequest) {
     if (!type || READ_ONLY_SETTINGS.includes(key)) continue;
     const c = coerce(type, raw);
     const values = SETTING_VALUES[key];
-    if (!c.ok) errors.push(`${key} is invalid`);
-    else if (values && c.value !== null && !values.includes(c.value as string | number)) errors.push(`${key} does not have a valid value`);
+    if (!c.ok) errors.push(`${named(key)} is invalid`);
+    else if (values && c.value !== null && !values.includes(c.value as string | number)) errors.push(`${named(key)} does not have a valid value`);
     else changes[key] = c.value;
   }
   for (const rule of SETTING_COMPANIONS) {
     if (changes[rule.when] !== true) continue;
     const missing = rule.requires.filter((k) => !(k in input));
     const alternative = rule.orElse && rule.orElse.every((k) => k in input);
-    if (missing.length && !alternative) for (const k of missing) errors.push(`${k} is missing`);
+    if (missing.length && !alternative) for (const k of missing) errors.push(`${named(k)} is missing`);
   }
   if (errors.length) throw invalidParams(errors);
 
   const invalid: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(changes)) {
     const why = settingProblem(key, value);
-    if (why) invalid[key] = [why];
+    if (why) invalid[named(key)] = [why];
   }
   const merged = { ...store.settings, ...changes };
   for (const r of SETTING_ORDER) {
     const lo = merged[r.lower];
     const hi = merged[r.higher];
-    if (typeof lo === 'number' && typeof hi === 'number' && lo >= hi) invalid[r.lower] = [`must be less than ${r.higher}`];
+    if (typeof lo === 'number' && typeof hi === 'number' && lo >= hi) invalid[named(r.lower)] = [`must be less than ${named(r.higher)}`];
   }
   if (Object.keys(invalid).length) throw new ApiError(400, { message: invalid });
 

@@ -32,10 +32,15 @@ function specNaming(state: SandboxState): boolean {
   return naming.get(state) === 'spec';
 }
 
+/** A setting's name as this instance reports it (in answers and error messages). */
+export function reportedName(state: SandboxState, key: string): string {
+  return specNaming(state) ? (SPEC_SETTING_NAMES[key] ?? key) : key;
+}
+
 /** The settings as this instance reports them (GET and the answer to PUT). */
 export function reportedSettings(state: SandboxState, settings: Record<string, unknown>): Record<string, unknown> {
   if (!specNaming(state)) return settings;
-  return Object.fromEntries(Object.entries(settings).map(([k, v]) => [SPEC_SETTING_NAMES[k] ?? k, v]));
+  return Object.fromEntries(Object.entries(settings).map(([k, v]) => [reportedName(state, k), v]));
 }
 
 /**

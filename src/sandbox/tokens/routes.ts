@@ -10,6 +10,7 @@ import type { SandboxModule } from '../sandbox-module.js';
 import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { patSecret } from '../secrets.js';
 import { seedTokens } from './seed.js';
+import { seedExtraTokens } from './seed-extra.js';
 import type { SandboxState } from '../state.js';
 import type { PersonalAccessToken } from '../types.js';
 
@@ -89,11 +90,14 @@ function listTokens(req: SandboxRequest): HandlerResult {
   }
 
   const search = f.search?.toLowerCase();
+  // state.tokenActive reads the clock each time: once per request is enough (20,000 tokens per page in benchmarks).
+  const today = state.clock.today();
+  const active = (t: PersonalAccessToken) => !t.revoked && !(t.expiresAt !== null && t.expiresAt <= today);
   const items = [...state.tokens.values()].filter((t) => {
     if (ownerId !== undefined && t.userId !== ownerId) return false;
     if (!user.admin && t.impersonation) return false;
     if (f.revoked !== undefined && t.revoked !== f.revoked) return false;
-    if (f.state && state.tokenActive(t) !== (f.state === 'active')) return false;
+    if (f.state && active(t) !== (f.state === 'active')) return false;
     if (f.createdBefore !== undefined && !(t.createdAt <= f.createdBefore)) return false;
     if (f.createdAfter !== undefined && !(t.createdAt >= f.createdAfter)) return false;
     if (f.lastUsedBefore !== undefined && !(t.lastUsedAt !== null && t.lastUsedAt <= f.lastUsedBefore)) return false;
@@ -188,7 +192,8 @@ export const tokensModule: SandboxModule = {
       return revoke(req, token);
     });
   },
-  seed(state, kind) {
+  seed(state, kind, options) {
     seedTokens(state, kind);
+    if (options.extraTokens) seedExtraTokens(state, options.extraTokens, Math.max(1, options.extraTokenOwners ?? 1));
   },
 };

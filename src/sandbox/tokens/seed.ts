@@ -39,6 +39,9 @@ const DEMO: TokenSpec[] = [
   { user: 'bob', name: 'ci-runner-registration', scopes: ['read_api'], createdDaysAgo: 8, expiresInDays: 25 },
   { user: 'dave', name: 'dave-scripts', scopes: ['read_api'], createdDaysAgo: 5, lastUsedDaysAgo: 1, expiresInDays: null },
   { key: 'impersonation', user: 'dave', name: 'support-impersonation', scopes: ['api'], createdDaysAgo: 2, expiresInDays: 5, impersonation: true },
+  // What a token audit finds besides expiry: one idle with a broad scope, one never used and never expiring.
+  { key: 'idle_deploy', user: 'frank', name: 'old-deploy-key', scopes: ['write_repository'], createdDaysAgo: 300, lastUsedDaysAgo: 120, expiresInDays: 60 },
+  { key: 'forgotten', user: 'grace', name: 'forgotten-integration', scopes: ['read_api'], createdDaysAgo: 200, expiresInDays: null },
 ];
 
 export function seedTokens(state: SandboxState, kind: SeedKind): void {

@@ -1,5 +1,5 @@
 // Users (doc/api/users.md): GET /user (who the token belongs to, how clients sign in), GET /users
-// (`username`, `search`, state filters) and GET /users/:id. Strangers see the public profile; the
+// (`username`, `search`, state filters, `admins` for administrators) and GET /users/:id. Strangers see the public profile; the
 // user themselves and administrators see more; a private profile shows strangers the basic fields.
 
 import { invalidParams, notFound } from '../http/errors.js';
@@ -88,6 +88,7 @@ function listUsers(req: SandboxRequest): HandlerResult {
   const external = r.bool('external') ?? false;
   const excludeExternal = r.bool('exclude_external') ?? false;
   const humans = r.bool('humans') ?? false;
+  const admins = r.bool('admins') ?? false;
   r.bool('exclude_internal');
   r.bool('without_project_bots');
   const orderBy = r.string('order_by') ?? 'id';
@@ -108,6 +109,8 @@ function listUsers(req: SandboxRequest): HandlerResult {
     if (external && !u.external) return false;
     if (excludeExternal && u.external) return false;
     if (humans && u.bot) return false;
+    // GitLab honours `admins` for administrators only; anyone else gets every user (spec/requests/api/users_spec.rb).
+    if (admins && user?.admin && !u.admin) return false;
     return true;
   });
   const key = (u: User): string | number => (orderBy === 'name' ? u.name.toLowerCase() : orderBy === 'username' ? u.username.toLowerCase() : orderBy === 'id' ? u.id : u.createdAt);

@@ -1,0 +1,68 @@
+// `token audit`: every active token the caller may see, with its findings (findings.ts) and its
+// owner by name (owners.ts), grouped by owner. With --exit-code, exit 5 on a finding at or above
+// --fail-on, like `settings diff --exit-code` for differences.
+
+import type { Context } from '../../context.js';
+import { listTokens } from '../../api/tokens.js';
+import { UsageError } from '../../core/errors.js';
+import { list, type Column, type CommandResult } from '../../core/output.js';
+import { clientFilterPageOptions } from '../shared.js';
+import { DEFAULT_EXPIRING, DEFAULT_UNUSED, DEFAULT_BROAD_IDLE, FINDINGS, horizonDay, instantAgo, parseFinding, withFindings, type Finding, type Rules } from './findings.js';
+import { ownerDirectory, withOwners, type OwnedToken } from './owners.js';
+
+/** Exit code of an audit that found something at or above --fail-on (CLI.md: 5 = differences found). */
+export const EXIT_FINDINGS = 5;
+
+export type AuditRow = Pick<OwnedToken, 'id' | 'name' | 'user_id' | 'user' | 'scopes' | 'created_at' | 'last_used_at' | 'expires_at'> & { findings: Finding[] };
+
+const ownerText = (r: AuditRow) => (r.user ? (r.user.name ? `${r.user.username} (${r.user.name})` : r.user.username) : `user ${r.user_id ?? '?'}`);
+
+const COLUMNS: Column<AuditRow>[] = [
+  { key: 'user.username', header: 'owner', value: ownerText },
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'findings', value: (r) => r.findings.join(' ') },
+  { key: 'scopes' },
+  { key: 'expires_at', header: 'expires' },
+  { key: 'last_used_at', header: 'last used' },
+  { key: 'created_at', header: 'created' },
+];
+
+interface AuditOptions {
+  expiringWithin?: string;
+  unusedFor?: string;
+  failOn?: string;
+  exitCode?: boolean;
+}
+
+export function auditRules(o: AuditOptions, now = Date.now()): Rules {
+  return {
+    expiringBy: horizonDay('--expiring-within', o.expiringWithin ?? DEFAULT_EXPIRING, new Date(now)),
+    unusedBefore: instantAgo('--unused-for', o.unusedFor ?? DEFAULT_UNUSED, now),
+    broadIdleBefore: instantAgo('broad', DEFAULT_BROAD_IDLE, now),
+  };
+}
+
+export async function auditTokensCommand(ctx: Context, o: AuditOptions): Promise<CommandResult> {
+  const rules = auditRules(o);
+  if (o.failOn !== undefined && !o.exitCode) throw new UsageError('--fail-on applies with --exit-code');
+  const failFrom = FINDINGS.indexOf(parseFinding('--fail-on', o.failOn ?? 'expiring'));
+  const http = await ctx.http();
+  const rows: AuditRow[] = [];
+  // Every page: findings are judged here, and the exit code needs them all. Only the owners of
+  // tokens with findings are looked up.
+  const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules);
+  for await (const t of withOwners(found, ownerDirectory(ctx, http))) {
+    rows.push({ id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, scopes: t.scopes, created_at: t.created_at, last_used_at: t.last_used_at, expires_at: t.expires_at });
+  }
+  rows.sort((a, b) => (a.user?.username ?? '').localeCompare(b.user?.username ?? '') || (a.user_id ?? 0) - (b.user_id ?? 0) || a.id - b.id);
+  if (rows.length) ctx.notice(summary(rows));
+  const failing = rows.some((r) => r.findings.some((f) => FINDINGS.indexOf(f) >= failFrom));
+  return { ...list(rows, COLUMNS, { empty: 'No findings.' }), exitCode: o.exitCode && failing ? EXIT_FINDINGS : undefined };
+}
+
+function summary(rows: AuditRow[]): string {
+  const counts = [...FINDINGS].reverse().map((f) => [f, rows.filter((r) => r.findings.includes(f)).length] as const).filter(([, n]) => n > 0);
+  const owners = new Set(rows.map((r) => r.user_id)).size;
+  return `${rows.length} token${rows.length === 1 ? '' : 's'} of ${owners} owner${owners === 1 ? '' : 's'} with findings: ${counts.map(([f, n]) => `${n} ${f}`).join(', ')}`;
+}

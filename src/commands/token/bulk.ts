@@ -1,0 +1,185 @@
+// `token revoke --where …` and `token rotate --where …`: act on every active token with a finding.
+// The tokens are listed first, confirmed once, then each is sent once (never retried: a second
+// revoke or rotation of the same token is not the same request). The caller's own token is skipped.
+
+import { dirname } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import type { Context } from '../../context.js';
+import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { list, type Column, type CommandResult } from '../../core/output.js';
+import { writePrivateFile } from '../../core/private-files.js';
+import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
+import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
+import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
+import { rotationExpiry } from './run.js';
+
+type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
+
+export interface BulkRow {
+  id: number;
+  name: string;
+  user_id?: number;
+  user?: Owner;
+  findings: Finding[];
+  result: Outcome;
+  reason?: string;
+  /** Rotation: the new token and its secret (left out when written to --secrets-to). */
+  new_id?: number;
+  expires_at?: string | null;
+  token?: string;
+}
+
+const owner = (r: { user?: Owner; user_id?: number }) => r.user?.username ?? (r.user_id === undefined ? '?' : `user ${r.user_id}`);
+
+const COLUMNS: Column<BulkRow>[] = [
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'user.username', header: 'owner', value: owner },
+  { key: 'findings', value: (r) => r.findings.join(' ') },
+  { key: 'result' },
+  { key: 'reason' },
+];
+
+const ROTATE_COLUMNS: Column<BulkRow>[] = [...COLUMNS, { key: 'new_id', header: 'new id' }, { key: 'expires_at', header: 'expires' }, { key: 'token', header: 'token (new secret)' }];
+
+/** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
+function selection(where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
+  const parsed = where.map((w) => parseWhere(w));
+  const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
+  if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
+  return { rules, wanted: parsed.map((p) => p.finding), text: where.join(' or ') };
+}
+
+type Candidate = OwnedToken & { findings: Finding[] };
+
+/** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
+async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Candidate[]; own?: Candidate }> {
+  const http = await ctx.http();
+  // Only a refusal means "not a personal access token"; a lost answer stops here, before any change.
+  const selfId = await getToken(http, 'self').then(
+    (t) => t.id,
+    (err: unknown) => {
+      if (err instanceof ApiError) return undefined;
+      throw err;
+    },
+  );
+  const picked: Candidate[] = [];
+  let own: Candidate | undefined;
+  const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules, wanted);
+  for await (const t of withOwners(found, ownerDirectory(ctx, http))) {
+    if (t.id === selfId) own = t;
+    else picked.push(t);
+  }
+  return { picked, own };
+}
+
+function announce(ctx: Context, verb: string, text: string, picked: Candidate[], own: Candidate | undefined): void {
+  ctx.notice(`${picked.length} token${picked.length === 1 ? '' : 's'} to ${verb} (--where ${text}):`);
+  for (const t of picked) ctx.notice(`  ${t.id}  ${t.name}  ${owner(t)}  ${t.findings.join(' ')}`);
+  if (own) ctx.notice(`  skipped: ${own.id}  ${own.name}, the token this command runs with (name it: token ${verb} ${own.id})`);
+}
+
+function ownRow(own: Candidate): BulkRow {
+  return { id: own.id, name: own.name, user_id: own.user_id, user: own.user, findings: own.findings, result: 'skipped', reason: 'the token in use' };
+}
+
+function failure(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<CommandResult> {
+  const { rules, wanted, text } = selection(where);
+  const { picked, own } = await candidates(ctx, rules, wanted);
+  const rows: BulkRow[] = [];
+  if (picked.length) {
+    announce(ctx, 'revoke', text, picked, own);
+    await confirmDestructive(ctx, `Revoke these ${picked.length} tokens?`);
+    const http = await ctx.http();
+    for (const t of picked) {
+      const row: BulkRow = { id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, result: 'revoked' };
+      try {
+        if (!(await revokeToken(http, t.id, { once: true }))) row.result = 'dry-run';
+      } catch (err) {
+        Object.assign(row, { result: 'failed', reason: failure(err) });
+      }
+      rows.push(row);
+    }
+  } else ctx.notice(`No active token matches --where ${text}; nothing to revoke.`);
+  if (own) rows.push(ownRow(own));
+  return report(ctx, rows, COLUMNS, 'revoked');
+}
+
+interface BulkRotateOptions {
+  expiresAt?: string;
+  expiresIn?: string;
+  secretsTo?: string;
+}
+
+export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRotateOptions): Promise<CommandResult> {
+  const { rules, wanted, text } = selection(where);
+  const expiresAt = rotationExpiry(o);
+  const file = o.secretsTo?.trim();
+  if (o.secretsTo !== undefined) {
+    if (!file) throw new UsageError('--secrets-to is empty');
+    const dir = dirname(file);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--secrets-to: ${dir} is not a directory`);
+  }
+  const { picked, own } = await candidates(ctx, rules, wanted);
+  const rows: BulkRow[] = [];
+  const secrets: Array<Record<string, unknown>> = [];
+  // Each new secret is in the file before the next rotation, and the file before anything is printed.
+  const save = () => file && writePrivateFile(file, Buffer.from(`${JSON.stringify(secrets, null, 2)}\n`));
+  if (picked.length) {
+    announce(ctx, 'rotate', text, picked, own);
+    await confirmDestructive(ctx, `Rotate these ${picked.length} tokens (each current secret stops working)?`);
+    const http = await ctx.http();
+    if (!ctx.dryRun) save();
+    let stopped: string | undefined;
+    for (const t of picked) {
+      const row: BulkRow = { id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, result: 'rotated' };
+      rows.push(row);
+      if (stopped) {
+        Object.assign(row, { result: 'skipped', reason: stopped });
+        continue;
+      }
+      try {
+        const fresh = await rotateToken(http, t.id, expiresAt);
+        if (!fresh) {
+          row.result = 'dry-run';
+          continue;
+        }
+        Object.assign(row, { new_id: fresh.id, expires_at: fresh.expires_at });
+        if (!fresh.token) {
+          Object.assign(row, { result: 'failed', reason: 'the service answered without a new secret' });
+          continue;
+        }
+        if (!file) {
+          row.token = fresh.token;
+          continue;
+        }
+        secrets.push({ id: fresh.id, rotated_from: t.id, name: fresh.name, user_id: t.user_id, username: t.user?.username, expires_at: fresh.expires_at, token: fresh.token });
+        try {
+          save();
+        } catch (err) {
+          // The old secret is dead already: this one is printed rather than lost, and nothing more is rotated.
+          Object.assign(row, { token: fresh.token, reason: `not written to ${file} (${failure(err)}); shown here` });
+          stopped = `not rotated: ${file} could not be written`;
+        }
+      } catch (err) {
+        Object.assign(row, { result: 'failed', reason: failure(err) });
+      }
+    }
+    if (file && !ctx.dryRun) ctx.notice(`The new secrets are in ${file} (mode 0600), not printed.`);
+  } else ctx.notice(`No active token matches --where ${text}; nothing to rotate.`);
+  if (own) rows.push(ownRow(own));
+  return report(ctx, rows, ROTATE_COLUMNS, 'rotated');
+}
+
+function report(ctx: Context, rows: BulkRow[], columns: Column<BulkRow>[], done: Outcome): CommandResult {
+  const count = (r: Outcome) => rows.filter((x) => x.result === r).length;
+  const failed = count('failed');
+  if (rows.length) ctx.notice(`${done}: ${count(done)}, failed: ${failed}, skipped: ${count('skipped')}${ctx.dryRun ? ' (dry run: nothing was sent)' : ''}`);
+  const unsaved = rows.some((r) => r.reason?.startsWith('not written'));
+  return { ...list(rows, columns), exitCode: failed || unsaved ? 1 : undefined };
+}

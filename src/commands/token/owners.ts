@@ -1,0 +1,126 @@
+// Owners of tokens by name: each user id is looked up once (GET /users/:id) for the whole run, the
+// lookups run in parallel at the pace the server allows (core/pace.ts, as --all pages do), and a
+// list goes on streaming while they are in flight.
+
+import type { Context } from '../../context.js';
+import type { Token } from '../../api/tokens.js';
+import { UserSchema } from '../../api/user.js';
+import { parseResponse } from '../../api/schema.js';
+import { ApiError } from '../../core/errors.js';
+import type { HttpClient } from '../../core/http.js';
+import { DEFAULT_CONCURRENCY } from '../../core/paginate.js';
+import { Pace } from '../../core/pace.js';
+
+/** What a token shows of its owner. */
+export interface Owner {
+  id: number;
+  username: string;
+  name?: string;
+}
+
+export type OwnedToken = Token & { user?: Owner };
+
+interface Lookup {
+  promise: Promise<Owner | undefined>;
+  done: boolean;
+}
+
+export class OwnerDirectory {
+  private readonly lookups = new Map<number, Lookup>();
+  private readonly queue: Array<{ id: number; settle: (o: Owner | undefined) => void; fail: (e: unknown) => void }> = [];
+  private readonly pace: Pace;
+  private inFlight = 0;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly http: HttpClient,
+    concurrency = DEFAULT_CONCURRENCY,
+  ) {
+    this.pace = new Pace(concurrency);
+  }
+
+  /** The owner, looked up at most once; undefined when the service would not say (a warning tells). */
+  owner(id: number): Promise<Owner | undefined> {
+    const known = this.lookups.get(id);
+    if (known) return known.promise;
+    const entry: Lookup = { promise: Promise.resolve(undefined), done: false };
+    entry.promise = new Promise<Owner | undefined>((settle, fail) => this.queue.push({ id, settle, fail })).finally(() => {
+      entry.done = true;
+    });
+    // Marked handled: a failure reaches whoever awaits it, never as an unhandled rejection.
+    entry.promise.catch(() => undefined);
+    this.lookups.set(id, entry);
+    this.pump();
+    return entry.promise;
+  }
+
+  /** True once the owner's lookup has finished (the token can be shown without waiting). */
+  known(id: number): boolean {
+    return this.lookups.get(id)?.done ?? false;
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.pace.limit && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.inFlight++;
+      this.fetch(job.id).then(job.settle, job.fail).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async fetch(id: number): Promise<Owner | undefined> {
+    const path = `/users/${id}`;
+    try {
+      const res = await this.http.request({ method: 'GET', path, onRetry: (info) => this.pace.throttled(info) });
+      this.pace.answered(res.headers);
+      const u = parseResponse(UserSchema, res.data, `GET ${path}`);
+      return { id: u.id, username: u.username, name: u.name };
+    } catch (err) {
+      // A deleted or hidden owner leaves the token shown by id; the list itself goes on.
+      if (!(err instanceof ApiError)) throw err;
+      this.ctx.warnOnce(`owner:${id}`, `owner ${id} could not be looked up (${err.message}); its tokens show the id only`);
+      return undefined;
+    }
+  }
+}
+
+/** Concurrency for owner lookups: FORGECTL_PAGE_CONCURRENCY when set, as for pages. */
+export function ownerDirectory(ctx: Context, http: HttpClient): OwnerDirectory {
+  const env = Number(ctx.env.FORGECTL_PAGE_CONCURRENCY);
+  return new OwnerDirectory(ctx, http, Number.isInteger(env) && env > 0 ? env : DEFAULT_CONCURRENCY);
+}
+
+export function withOwner<T extends Token>(t: T, owner: Owner | undefined): T & { user?: Owner } {
+  return owner ? { ...t, user: owner } : t;
+}
+
+// Tokens held back while their owners are looked up; past this the list waits for the oldest.
+const AHEAD = 2000;
+
+/**
+ * The tokens in their order, each with `user` (id, username, name) added. Lookups start as tokens
+ * arrive; a token is passed on as soon as its owner is known, so reading and looking up overlap.
+ */
+export async function* withOwners<T extends Token>(tokens: AsyncIterable<T>, dir: OwnerDirectory): AsyncGenerator<T & { user?: Owner }> {
+  const held: Array<{ token: T; owner?: Promise<Owner | undefined> }> = [];
+  const ready = () => {
+    const first = held[0];
+    return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || held.length > AHEAD);
+  };
+  try {
+    for await (const token of tokens) {
+      held.push({ token, owner: token.user_id === undefined ? undefined : dir.owner(token.user_id) });
+      while (ready()) {
+        const { token: t, owner } = held.shift()!;
+        yield withOwner(t, await owner);
+      }
+    }
+  } catch (err) {
+    // The list stopped: the tokens that came are still passed on (and counted as printed), then the error.
+    for (const { token, owner } of held.splice(0)) yield withOwner(token, await owner?.catch(() => undefined));
+    throw err;
+  }
+  for (const { token, owner } of held) yield withOwner(token, await owner);
+}

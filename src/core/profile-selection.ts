@@ -1,0 +1,33 @@
+// Which profiles a fleet takes: `--profiles a,b,'prod-*'` or `--all-profiles`. Used by the fleet
+// runner and by `profile list`, which shows the selection without reaching any instance.
+
+import { UsageError } from './errors.js';
+
+/** `*` any run of characters, `?` one; everything else literal. */
+function globRegExp(glob: string): RegExp {
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * The names selected, in the order given (a glob's matches by name): --serial runs them in that
+ * order, so the canary goes first. A name or glob that matches no profile is a usage error.
+ */
+export function selectProfiles(available: readonly string[], patterns: readonly string[] | 'all'): string[] {
+  if (patterns === 'all') {
+    if (!available.length) throw new UsageError('--all-profiles: there are no profiles', 'add them with `forgectl profile add NAME --url URL --token-stdin`');
+    return [...available].sort();
+  }
+  const out: string[] = [];
+  for (const pattern of patterns) {
+    const matches = /[*?]/.test(pattern) ? available.filter((n) => globRegExp(pattern).test(n)).sort() : available.filter((n) => n === pattern);
+    if (!matches.length) throw new UsageError(`--profiles: no profile ${/[*?]/.test(pattern) ? 'matches' : 'named'} ${JSON.stringify(pattern)}`, 'see `forgectl profile list`');
+    for (const m of matches) if (!out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
+/** The selection the global options ask for, or undefined when they name no fleet. */
+export function fleetPatterns(g: { profiles?: string[]; allProfiles: boolean }): readonly string[] | 'all' | undefined {
+  return g.allProfiles ? 'all' : g.profiles;
+}

@@ -1,0 +1,304 @@
+// A fleet (--profiles, --all-profiles) against three sandboxes as three profiles a, b, c, in a config
+// written to a temporary XDG_CONFIG_HOME.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { ScriptedPrompter, runCli } from '../helpers/harness.js';
+import { rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandboxes = { a: useSandbox(), b: useSandbox(), c: useSandbox() };
+type Name = keyof typeof sandboxes;
+const NAMES: Name[] = ['a', 'b', 'c'];
+
+/** A config home with one profile per entry: `[url, token]`. */
+function configHome(profiles: Record<string, [string, string]>): string {
+  const home = tempDir('forgectl-fleet-');
+  const dir = join(home, 'forgectl');
+  mkdirSync(dir, { mode: 0o700 });
+  const data = Object.fromEntries(Object.entries(profiles).map(([name, [url, token]]) => [name, { url, token, tokenType: 'personal' }]));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ default: Object.keys(profiles)[0], profiles: data }), { mode: 0o600 });
+  return home;
+}
+
+/** Profiles a, b, c for the three sandboxes (admin tokens unless `tokens` says otherwise), plus `extra`. */
+function fleetHome(tokens: Partial<Record<Name, string>> = {}, extra: Record<string, [string, string]> = {}): string {
+  const profiles: Record<string, [string, string]> = {};
+  for (const n of NAMES) profiles[n] = [sandboxes[n]().url, sandboxes[n]().tokens[tokens[n] ?? 'admin']];
+  return configHome({ ...profiles, ...extra });
+}
+
+function run(args: string[], home: string, env: Record<string, string | undefined> = {}, input?: string) {
+  return forgectl(args, { env: { FORGECTL_CONFIG_DIR: undefined, XDG_CONFIG_HOME: home, ...env }, input });
+}
+
+function marks(): Record<Name, number> {
+  return { a: sandboxes.a().requests.length, b: sandboxes.b().requests.length, c: sandboxes.c().requests.length };
+}
+
+function sentSince(mark: Record<Name, number>, name: Name) {
+  return requestsSince(sandboxes[name](), mark[name]);
+}
+
+describe('one command over three instances', () => {
+  it('gives one result per profile, keyed by profile, each with its url and exit code', async () => {
+    const home = fleetHome({ b: 'alice' });
+    const res = await run(['--profiles', 'a,b,c', 'token', 'self', '-o', 'json'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const out = json(res);
+    expect(Object.keys(out)).toEqual(['a', 'b', 'c']);
+    for (const n of NAMES) expect(out[n]).toMatchObject({ url: sandboxes[n]().url, exit_code: 0 });
+    // Each instance got its own profile's credential.
+    expect(out.a.result.name).toBe('admin');
+    expect(out.b.result.name).toBe('alice-laptop');
+    expect(res.stderr).toMatch(/^a ok \u00b7 b ok \u00b7 c ok$/m);
+  });
+
+  it('prints the others when one instance is down, and exits 1', async () => {
+    const down: Sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: 'demo' });
+    const url = down.url;
+    const token = down.tokens.admin;
+    await down.close();
+    const home = configHome({ a: [sandboxes.a().url, sandboxes.a().tokens.admin], gone: [url, token], c: [sandboxes.c().url, sandboxes.c().tokens.admin] });
+    const res = await run(['--all-profiles', 'token', 'self', '-o', 'json', '--retries', '0'], home);
+    expect(res.exitCode).toBe(1);
+    const out = json(res);
+    expect(out.a.result.name).toBe('admin');
+    expect(out.c.result.name).toBe('admin');
+    expect(out.gone).toMatchObject({ url, exit_code: 1, error: { message: expect.any(String) } });
+    expect(res.stderr).toMatch(/^gone: error: /m);
+    expect(res.stderr).toMatch(/^a ok \u00b7 c ok \u00b7 gone unreachable$/m);
+  });
+
+  it('names the instance in every NDJSON line and in the first column of a table', async () => {
+    const home = fleetHome();
+    const nd = await run(['--profiles', 'a,c', 'projects', 'list', '--limit', '2', '-o', 'ndjson'], home);
+    expect(nd.exitCode, nd.stderr).toBe(0);
+    // Printed as they come: the instances' lines may interleave, each names its own.
+    const lines = nd.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.instance).sort()).toEqual(['a', 'a', 'c', 'c']);
+    expect(lines.every((l) => typeof l.id === 'number')).toBe(true);
+    const table = await run(['--profiles', 'a,c', 'projects', 'list', '--limit', '2'], home, { FORGECTL_FORCE_TTY: '1' });
+    expect(table.exitCode, table.stderr).toBe(0);
+    const rows = table.stdout.trim().split('\n');
+    expect(rows[0]).toMatch(/^INSTANCE\s+ID\s+PATH/);
+    expect(rows.slice(1).map((r) => r.split(/\s+/)[0])).toEqual(['a', 'a', 'c', 'c']);
+  });
+
+  it('never prints an instance token, in the trace of --verbose neither', async () => {
+    const res = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json', '--verbose'], fleetHome());
+    expect(res.exitCode, res.stderr).toBe(0);
+    // The trace is there, under each instance's name.
+    expect(res.stderr).toMatch(/^a: .*GET .*personal_access_tokens\/self/m);
+    expect(res.stderr).toMatch(/^b: .*GET .*personal_access_tokens\/self/m);
+    for (const n of ['a', 'b'] as const) expect(res.stdout + res.stderr).not.toContain(sandboxes[n]().tokens.admin);
+  });
+
+  it('keys `api` answers by profile too, as the JSON they are (api prints JSON by default)', async () => {
+    const res = await run(['--profiles', 'a,b', 'api', '/version'], fleetHome());
+    expect(res.exitCode, res.stderr).toBe(0);
+    const out = json(res);
+    expect(out.a.result).toMatchObject({ version: expect.any(String) });
+    expect(out.b.url).toBe(sandboxes.b().url);
+  });
+
+  it('exits 5 when one instance drifts from the state file, naming it', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    const file = join(dir, 'instance.yaml');
+    writeFileSync(file, 'settings:\n  default_projects_limit: 100000\n');
+    const changed = await run(['-p', 'b', 'settings', 'set', 'default_projects_limit=7', '--yes'], home);
+    expect(changed.exitCode, changed.stderr).toBe(0);
+    try {
+      const res = await run(['--all-profiles', 'state', 'plan', '-f', file, '--exit-code'], home);
+      expect(res.exitCode, res.stderr).toBe(5);
+      expect(res.stdout).toContain(`==> b (${sandboxes.b().url}) <==`);
+      const b = res.stdout.slice(res.stdout.indexOf('==> b'), res.stdout.indexOf('==> c'));
+      expect(b).toMatch(/default_projects_limit/);
+      expect(res.stderr).toMatch(/^a ok \u00b7 b 1 change \u00b7 c ok$/m);
+      const data = json(await run(['--all-profiles', 'state', 'plan', '-f', file, '--exit-code', '-o', 'json'], home));
+      expect([data.a.exit_code, data.b.exit_code, data.c.exit_code]).toEqual([0, 5, 0]);
+    } finally {
+      await run(['-p', 'b', 'settings', 'set', 'default_projects_limit=100000', '--yes'], home);
+    }
+  });
+});
+
+describe('options that name one instance', () => {
+  it('refuses -p given twice and --profiles with -p, --url or --token, before anything is sent', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    for (const args of [
+      ['-p', 'a', '-p', 'b', 'token', 'self'],
+      ['-p', 'a', 'token', 'self', '-p', 'b'],
+      ['--profiles', 'a,b', '-p', 'a', 'token', 'self'],
+      ['--profiles', 'a,b', 'token', 'self', '--url', sandboxes.a().url],
+      ['--all-profiles', 'token', 'self', '--token', sandboxes.a().tokens.admin],
+      ['--profiles', 'a', '--all-profiles', 'token', 'self'],
+      ['--profiles', 'nosuch', 'token', 'self'],
+      ['--serial', 'token', 'self'],
+    ]) {
+      const res = await run(args, home);
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr.trim().split('\n')[0], args.join(' ')).toMatch(/^error: /);
+    }
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+  });
+
+  it('refuses a fleet for commands that reach no instance; profile list shows the selection', async () => {
+    const home = fleetHome({}, { 'prod-eu': [sandboxes.a().url, 'glpat-aaaaaaaaaaaaaaaaaaaa'], 'prod-us': [sandboxes.b().url, 'glpat-bbbbbbbbbbbbbbbbbbbb'] });
+    for (const args of [['profile', 'show', 'a'], ['profile', 'use', 'b'], ['profile', 'remove', 'a', '--yes'], ['sandbox'], ['completion', 'bash'], ['man'], ['licenses'], ['state', 'schema']]) {
+      const res = await run(['--profiles', 'a,b', ...args], home);
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr, args.join(' ')).toMatch(/reaches no instance/);
+    }
+    const listed = await run(['profile', 'list', '--profiles', 'prod-*', '-o', 'json'], home);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    expect(json<{ name: string }[]>(listed).map((p) => p.name)).toEqual(['prod-eu', 'prod-us']);
+  });
+
+  it('never sends FORGECTL_URL, FORGECTL_TOKEN or the CI variables to a fleet instance', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const env = {
+      FORGECTL_URL: sandboxes.c().url,
+      FORGECTL_TOKEN: sandboxes.c().tokens.alice,
+      CI_SERVER_URL: sandboxes.a().url,
+      CI_JOB_TOKEN: sandboxes.a().tokens.job,
+      FORGECTL_PROFILE: 'c',
+    };
+    const res = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json'], home, env);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/FORGECTL_PROFILE, FORGECTL_URL, FORGECTL_TOKEN are ignored with --profiles/);
+    const out = json(res);
+    expect([out.a.result.name, out.b.result.name]).toEqual(['admin', 'admin']);
+    expect(sentSince(mark, 'c')).toEqual([]);
+    for (const n of ['a', 'b'] as const) {
+      const sent = sentSince(mark, n);
+      expect(sent.length).toBeGreaterThan(0);
+      for (const r of sent) {
+        const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]));
+        expect(headers['job-token']).toBeUndefined();
+        expect(headers['private-token']).toBe(sandboxes[n]().tokens.admin);
+      }
+    }
+  });
+});
+
+describe('the fleet from the environment, and standard input', () => {
+  it('FORGECTL_PROFILES selects a fleet unless the command line names one instance', async () => {
+    const home = fleetHome();
+    const fleet = await run(['token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'c,a' });
+    expect(fleet.exitCode, fleet.stderr).toBe(0);
+    expect(Object.keys(json(fleet))).toEqual(['c', 'a']);
+    const one = await run(['-p', 'b', 'token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'c,a' });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(json(one).name).toBe('admin');
+    expect(one.stderr).not.toMatch(/ ok/);
+    // A standing FORGECTL_PROFILES does not stop the commands that reach no instance.
+    const local = await run(['completion', 'bash'], home, { FORGECTL_PROFILES: 'c,a' });
+    expect(local.exitCode, local.stderr).toBe(0);
+    expect(local.stdout).toMatch(/complete/);
+  });
+
+  it('reads standard input once and gives it to every instance (a hook secret)', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const res = await run(['--profiles', 'a,b', 'hooks', 'create', '--url', 'https://audit.example.com/signed', '--secret-stdin', '--yes'], home, {}, 'fleet-hook-secret\n');
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const n of ['a', 'b'] as const) {
+      const post = sentSince(mark, n).find((r) => r.method === 'POST');
+      expect(post?.body).toMatchObject({ url: 'https://audit.example.com/signed', token: 'fleet-hook-secret' });
+    }
+    expect(res.stdout + res.stderr).not.toContain('fleet-hook-secret');
+  });
+});
+
+describe('writes across a fleet', () => {
+  const hookArgs = (name: string) => ['hooks', 'create', '--url', `https://audit.example.com/${name}`, '--name', name];
+  const posts = (mark: Record<Name, number>, n: Name) => sentSince(mark, n).filter((r) => r.method === 'POST');
+
+  it('needs --yes without a terminal, and sends nothing to any instance without it', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const res = await run(['--all-profiles', ...hookArgs('unconfirmed')], home);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/writing to a, b, c: confirmation needed/);
+    expect(res.stderr).toMatch(/--yes/);
+    for (const n of NAMES) expect(posts(mark, n)).toEqual([]);
+  });
+
+  it('--dry-run shows each instance its requests under its heading and sends none', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const res = await run(['--all-profiles', ...hookArgs('dry'), '--dry-run'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const n of NAMES) {
+      expect(res.stdout).toContain(`==> ${n} (${sandboxes[n]().url}) <==\ndry run: POST ${sandboxes[n]().url}/api/v4/hooks`);
+      expect(posts(mark, n)).toEqual([]);
+    }
+    const data = json(await run(['--all-profiles', ...hookArgs('dry'), '--dry-run', '-o', 'json'], home));
+    expect(data.b.dry_run).toEqual([expect.objectContaining({ method: 'POST', url: `${sandboxes.b().url}/api/v4/hooks` })]);
+  });
+
+  it('with --yes writes to every instance; --serial stops at the first failure and reports the rest not run', async () => {
+    const home = fleetHome();
+    let mark = marks();
+    const all = await run(['--all-profiles', ...hookArgs('everywhere'), '--yes'], home);
+    expect(all.exitCode, all.stderr).toBe(0);
+    for (const n of NAMES) expect(posts(mark, n)).toHaveLength(1);
+    // One instance at a time: each waits at the gate without holding the only slot.
+    mark = marks();
+    const oneAtATime = await run(['--all-profiles', '--fleet-concurrency', '1', ...hookArgs('one-at-a-time'), '--yes'], home);
+    expect(oneAtATime.exitCode, oneAtATime.stderr).toBe(0);
+    for (const n of NAMES) expect(posts(mark, n)).toHaveLength(1);
+
+    // b's token may not create hooks: a (the canary) is written, b fails, c is never tried.
+    const serialHome = fleetHome({ b: 'readonly' });
+    mark = marks();
+    const res = await run(['--profiles', 'a,b,c', '--serial', ...hookArgs('canary'), '--yes'], serialHome);
+    expect(res.exitCode).toBe(4);
+    expect(posts(mark, 'a')).toHaveLength(1);
+    expect(posts(mark, 'c')).toEqual([]);
+    expect(res.stderr).toMatch(/^c: not run: b failed$/m);
+    expect(res.stderr).toMatch(/^a ok \u00b7 b 403 \u00b7 c not run$/m);
+  });
+
+  it('on a terminal asks once, naming every instance and what it would do; "no" writes nowhere', async () => {
+    const home = fleetHome();
+    // A seeded hook, the same on each instance.
+    const id = '1';
+    const hookUrl = async (n: Name): Promise<string | undefined> =>
+      (await rawGet(sandboxes[n](), '/hooks', sandboxes[n]().tokens.admin)).body.find((h: { id: number }) => String(h.id) === id)?.url;
+    const seededUrl = await hookUrl('a');
+    expect(seededUrl).toMatch(/^https:/);
+    for (const n of NAMES) expect(await hookUrl(n)).toBe(seededUrl);
+    const env = { FORGECTL_CONFIG_DIR: undefined, XDG_CONFIG_HOME: home };
+
+    const declined = new ScriptedPrompter([false]);
+    let mark = marks();
+    const no = await runCli(['--all-profiles', 'hooks', 'delete', id], { env, tty: true, prompt: declined });
+    expect(no.exitCode).toBe(130);
+    expect(declined.asked).toHaveLength(1);
+    for (const n of NAMES) {
+      expect(declined.asked[0]).toContain(`${n}: Delete system hook ${id} (${seededUrl})?`);
+      expect(sentSince(mark, n).filter((r) => r.method === 'DELETE')).toEqual([]);
+    }
+
+    const accepted = new ScriptedPrompter([true]);
+    mark = marks();
+    const yes = await runCli(['--profiles', 'c,a,b', '--serial', 'hooks', 'delete', id], { env, tty: true, prompt: accepted });
+    expect(yes.exitCode, yes.stderr).toBe(0);
+    expect(accepted.asked).toHaveLength(1);
+    expect(accepted.asked[0]).toMatch(/one after another/);
+    for (const n of NAMES) {
+      expect(sentSince(mark, n).filter((r) => r.method === 'DELETE')).toHaveLength(1);
+      expect(await hookUrl(n)).toBeUndefined();
+    }
+    // --serial: c first (as given), then a, then b, one after another.
+    const deletedAt = (n: Name) => sentSince(mark, n).find((r) => r.method === 'DELETE')!.at;
+    expect([deletedAt('c') <= deletedAt('a'), deletedAt('a') <= deletedAt('b')]).toEqual([true, true]);
+  });
+});

@@ -1,0 +1,151 @@
+// Issue 36 item 4: `token revoke --where` and `token rotate --where`: listed, confirmed once, each
+// token sent once, a report of revoked/rotated, failed and skipped; the caller's token is skipped.
+
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+
+const sandbox = useSandbox();
+
+describe('token revoke --where', () => {
+  it('needs --yes without a terminal, and --dry-run sends nothing', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const refused = await forgectl(['token', 'revoke', '--where', 'unused:90d'], { env: envFor(sb) });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('pass --yes');
+    // The tokens are listed before the question.
+    expect(refused.stderr).toContain('old-deploy-key');
+    const dry = await forgectl(['token', 'revoke', '--where', 'unused:90d', '--dry-run', '-o', 'json'], { env: envFor(sb) });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('dry run: nothing was sent');
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('revokes exactly the tokens the audit lists as unused, once each, and reports them', async () => {
+    const sb = sandbox();
+    const audit = json<any[]>(await forgectl(['token', 'audit', '-o', 'json'], { env: envFor(sb) }));
+    const unused = audit.filter((r) => r.findings.includes('unused')).map((r) => r.id).sort();
+    expect(unused.length).toBeGreaterThan(1);
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'unused:90d', '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const report = json<any[]>(res);
+    expect(report.filter((r) => r.result === 'revoked').map((r) => r.id).sort()).toEqual(unused);
+    expect(report.every((r) => r.result === 'revoked')).toBe(true);
+    expect(res.stderr).toContain(`revoked: ${unused.length}, failed: 0, skipped: 0`);
+    const deletes = requestsSince(sb, mark).filter((r) => r.method === 'DELETE').map((r) => r.path).sort();
+    expect(deletes).toEqual(unused.map((id) => `/api/v4/personal_access_tokens/${id}`).sort());
+    const after = json<any[]>(await forgectl(['token', 'audit', '-o', 'json'], { env: envFor(sb) }));
+    expect(after.filter((r) => r.findings.includes('unused'))).toEqual([]);
+    // Asked again, nothing is left to revoke.
+    const again = await forgectl(['token', 'revoke', '--where', 'unused:90d', '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(again.exitCode).toBe(0);
+    expect(json<any[]>(again)).toEqual([]);
+  });
+
+  it('skips the caller’s own token and says so', async () => {
+    const sb = sandbox();
+    // alice runs with her laptop token, which expires in 90 days, as her ci-pipeline token does in 20.
+    const res = await forgectl(['token', 'revoke', '--where', 'expiring:100d', '--yes', '-o', 'json'], { env: envFor(sb, 'alice') });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const report = json<any[]>(res);
+    const self = json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') }));
+    expect(report.find((r) => r.id === self.id)).toMatchObject({ result: 'skipped', reason: 'the token in use' });
+    expect(report.filter((r) => r.result === 'revoked').map((r) => r.name)).toEqual(['ci-pipeline']);
+    expect(res.stderr).toContain('revoked: 1, failed: 0, skipped: 1');
+    expect(json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') })).active).toBe(true);
+  });
+
+  it('a revoke that fails is reported failed, not repeated, and the others still go (exit 1)', async () => {
+    const sb = sandbox();
+    const picked = json<any[]>(await forgectl(['token', 'list', '--no-expiry', '-o', 'json'], { env: envFor(sb) }));
+    expect(picked.length).toBeGreaterThan(0);
+    const [first] = picked;
+    sb.addFaults(`503:forever@DELETE:/personal_access_tokens/${first.id}`);
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'no-expiry', '--yes', '-o', 'json'], { env: envFor(sb) });
+    await sb.clearFaults();
+    expect(res.exitCode).toBe(1);
+    const report = json<any[]>(res);
+    expect(report.find((r) => r.id === first.id)).toMatchObject({ result: 'failed', reason: expect.stringContaining('503') });
+    expect(report.filter((r) => r.result === 'revoked')).toHaveLength(picked.length - 1);
+    const deletes = requestsSince(sb, mark).filter((r) => r.method === 'DELETE');
+    expect(deletes.filter((r) => r.path.endsWith(`/${first.id}`))).toHaveLength(1);
+    expect(res.stderr).toContain(`revoked: ${picked.length - 1}, failed: 1, skipped: 0`);
+  });
+
+  it('refuses bad --where values and an id with --where before sending anything', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    for (const args of [['--where', 'stale:90d'], ['--where', 'unused:90'], ['--where', 'no-expiry:3d'], ['42', '--where', 'unused'], []]) {
+      const res = await forgectl(['token', 'revoke', ...args, '--yes'], { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+});
+
+describe('token rotate --where', () => {
+  it('refuses no id and no --where, an id with --where, and --secrets-to without --where (exit 2, nothing sent)', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const cases: [string[], string][] = [
+      [[], 'token rotate needs a token id, self, or --where FINDING'],
+      [['42', '--where', 'expiring'], 'give a token id or --where, not both'],
+      [['42', '--secrets-to', 'x.json'], '--secrets-to applies with --where'],
+      [['--where', 'expiring', '--save'], '--save applies to one token'],
+      [['--where', 'expiring', '--secrets-to', '/nonexistent-dir/x.json'], 'is not a directory'],
+    ];
+    for (const [args, message] of cases) {
+      const res = await forgectl(['token', 'rotate', ...args, '--yes'], { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toContain(message);
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('rotates each expiring token once and prints each new secret once', async () => {
+    const sb = sandbox();
+    const audit = json<any[]>(await forgectl(['token', 'audit', '--expiring-within', '14d', '-o', 'json'], { env: envFor(sb) }));
+    const expiring = audit.filter((r) => r.findings.includes('expiring')).map((r) => r.id).sort();
+    expect(expiring.length).toBeGreaterThan(0);
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', '--where', 'expiring:14d', '--expires-in', '90d', '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const report = json<any[]>(res);
+    expect(report.map((r) => r.id).sort()).toEqual(expiring);
+    const posts = requestsSince(sb, mark).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path).sort()).toEqual(expiring.map((id) => `/api/v4/personal_access_tokens/${id}/rotate`).sort());
+    for (const r of report) {
+      expect(r.result).toBe('rotated');
+      expect(r.token).toMatch(/\S{10,}/);
+      expect(res.stdout.split(r.token)).toHaveLength(2);
+      expect(res.stderr).not.toContain(r.token);
+    }
+  });
+
+  it('--secrets-to writes the new secrets to a 0600 file and prints none', async () => {
+    const sb = sandbox();
+    const file = join(tempDir(), 'new-tokens.json');
+    const res = await forgectl(['token', 'rotate', '--where', 'expiring:30d', '--expires-in', '60d', '--secrets-to', file, '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const secrets = JSON.parse(readFileSync(file, 'utf8')) as any[];
+    const report = json<any[]>(res);
+    expect(secrets.length).toBe(report.filter((r) => r.result === 'rotated').length);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const s of secrets) {
+      expect(s.token).toMatch(/\S{10,}/);
+      expect(res.stdout).not.toContain(s.token);
+      expect(res.stderr).not.toContain(s.token);
+      expect(report.find((r) => r.id === s.rotated_from)).toMatchObject({ new_id: s.id, result: 'rotated' });
+    }
+    // The new tokens work.
+    const me = await forgectl(['token', 'self', '-o', 'json'], { env: { ...envFor(sb, null), FORGECTL_TOKEN: secrets[0].token } });
+    expect(me.exitCode, me.stderr).toBe(0);
+    expect(json<any>(me).id).toBe(secrets[0].id);
+  });
+});

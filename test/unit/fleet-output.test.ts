@@ -1,0 +1,49 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ApiError, NotFoundError } from '../../src/core/errors.js';
+import { renderFleet, type InstanceOutcome } from '../../src/core/fleet-output.js';
+import { list, object, text, type OutputFormat } from '../../src/core/output.js';
+import { Redactor } from '../../src/core/redact.js';
+
+async function printed(outcomes: InstanceOutcome[], format: OutputFormat, opts: { tty?: boolean; fields?: string[] } = {}) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const code = await renderFleet(outcomes, { format, fields: opts.fields, stdout, stderr, isTTY: !!opts.tty, color: false, redactor: new Redactor(), verbose: false });
+  return { code, out, err };
+}
+
+const base = (instance: string, extra: Partial<InstanceOutcome>): InstanceOutcome => ({ instance, url: `https://${instance}.example.com`, exitCode: 0, dryRun: [], stdout: '', ...extra });
+const rows = [{ id: 1, key: 'signup_enabled', instance: 'true', file: 'false' }];
+const diffs = (instance: string) => base(instance, { result: { ...list(rows, [{ key: 'key' }, { key: 'instance' }]), exitCode: 5, summary: '1 difference' }, items: rows, exitCode: 5 });
+const refused = () => base('dr', { error: new ApiError({ status: 401, method: 'GET', url: 'https://dr.example.com/api/v4/x', body: { message: '401 Unauthorized' } }), exitCode: 4 });
+
+describe('a fleet printed together', () => {
+  it('keeps an item field named instance, nesting the item under NDJSON lines that name the profile', async () => {
+    const { out, code } = await printed([diffs('prod'), base('qa', { result: object({ id: 7 }) })], 'ndjson');
+    expect(out.trim().split('\n').map((l) => JSON.parse(l))).toEqual([{ instance: 'prod', item: rows[0] }, { instance: 'qa', id: 7 }]);
+    expect(code).toBe(5);
+  });
+
+  it('keys JSON by profile with url, exit_code and result or error, and puts the worst code first', async () => {
+    const { out, err, code } = await printed([diffs('prod'), refused(), base('qa', { notRun: 'prod failed' })], 'json', { fields: ['key'] });
+    const data = JSON.parse(out);
+    expect(data.prod).toEqual({ url: 'https://prod.example.com', exit_code: 5, result: [{ key: 'signup_enabled' }] });
+    expect(data.dr).toMatchObject({ exit_code: 4, error: { status: 401, message: '401 Unauthorized', hint: expect.stringMatching(/token/) } });
+    expect(data.qa).toEqual({ url: 'https://qa.example.com', exit_code: null, error: { message: 'not run: prod failed' } });
+    expect(code).toBe(4);
+    expect(err).toMatch(/^dr: error: 401 Unauthorized$/m);
+    expect(err.trim().split('\n').at(-1)).toBe('prod 1 difference \u00b7 dr 401 \u00b7 qa not run');
+  });
+
+  it('puts the instance first in a record, and a heading over each text', async () => {
+    const records = await printed([base('prod', { result: object({ id: 1, name: 'x' }) }), base('qa', { result: object({ id: 2, name: 'y' }) })], 'table');
+    expect(records.out).toBe('instance\tprod\nid\t1\nname\tx\ninstance\tqa\nid\t2\nname\ty\n');
+    const texts = await printed([base('prod', { result: text('No changes.') }), base('qa', { error: new NotFoundError({ status: 404, method: 'GET', url: 'https://qa.example.com/api/v4/x', body: null }), exitCode: 3 })], 'table');
+    expect(texts.out).toBe('==> prod (https://prod.example.com) <==\nNo changes.\n');
+    expect(texts.code).toBe(3);
+  });
+});
