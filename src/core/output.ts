@@ -74,6 +74,8 @@ export interface DocumentResult {
   text: string;
   markdown?: string;
   colour?: (line: string) => LineColour | undefined;
+  /** Its rows for -o csv (a plan's changes); without, csv prints `data` as one record. */
+  rows?: ListResult<any>;
 }
 
 export function document(data: unknown, views: Omit<DocumentResult, 'kind' | 'data'>): DocumentResult {
@@ -559,6 +561,7 @@ async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
 export async function render(result: CommandResult, o: RenderOptions): Promise<number> {
   if (result.kind === 'document') {
+    if (o.format === 'csv' && result.rows) return render(result.rows, o);
     if (o.format !== 'table' && o.format !== 'markdown') return render(object(result.data), o);
     await renderDocument(result, o);
     return 1;

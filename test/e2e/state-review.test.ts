@@ -40,6 +40,14 @@ describe('state plan -o markdown', () => {
   });
 });
 
+describe('state plan -o csv', () => {
+  it('prints one row per change with the writes it takes', async () => {
+    const { res } = await run(['state', 'plan', '-f', file('csv.yaml', { broadcast_messages: [{ message: 'In a spreadsheet' }] }), '-o', 'csv']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout.split('\r\n').filter(Boolean)).toEqual(['action,resource,item,writes', 'create,broadcast_messages,"""In a spreadsheet""",POST /broadcast_messages']);
+  });
+});
+
 describe('a plan that reads at a glance', () => {
   it('colours the signs on a terminal (FORCE_COLOR), none in a pipe', async () => {
     const path = file('colour.yaml', { broadcast_messages: [{ message: 'Coloured create' }] });

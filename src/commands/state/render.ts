@@ -1,7 +1,7 @@
 // How a plan reads: terraform-like lines a reviewer scans, and the same as data for -o json.
 
 import { summaryOf, type PlanInstance } from './document.js';
-import type { LineColour } from '../../core/output.js';
+import { list, type LineColour, type ListResult } from '../../core/output.js';
 import type { Action, FieldChange, Plan, Unmanaged } from './plan.js';
 
 const SIGN: Record<Action, string> = { create: '+', update: '~', replace: '±', delete: '-' };
@@ -91,4 +91,10 @@ export function planMarkdown(plan: Plan, instance: PlanInstance): string {
   if (plan.notCompared.length) out.push('', `Not compared: ${plan.notCompared.map((n) => code(n)).join(', ')}`);
   for (const note of plan.notes) out.push('', `Note: ${note}`);
   return out.join('\n');
+}
+
+/** For -o csv: one row per change, with the writes it takes. */
+export function planRows(plan: Plan): ListResult<Record<string, string>> {
+  const rows: Record<string, string>[] = plan.items.map((i) => ({ action: i.action, resource: i.resource, item: itemName(i), writes: i.writes.map((w) => `${w.method} ${w.path}`).join('; ') }));
+  return list(rows, [{ key: 'action' }, { key: 'resource' }, { key: 'item' }, { key: 'writes' }]);
 }

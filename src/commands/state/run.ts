@@ -8,7 +8,7 @@ import { document, none, object, text, type CommandResult } from '../../core/out
 import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
-import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown } from './render.js';
+import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
 import { applyPlan, failureError, reportLine, resolveAll, secretResolver, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
@@ -36,7 +36,7 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
     writeWhole(o.out, `${JSON.stringify(doc, null, 2)}\n`);
     ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
   }
-  const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour });
+  const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
   const n = plan.items.length;
   return o.exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
 }
