@@ -68,9 +68,9 @@ async function gitlabracadabra(sb: Sandbox, dir: string, file: string, opts: { d
   return { exitCode: res.exitCode ?? -1, stderr, changes, unavailable, writes: writesOf(requestsSince(sb, mark)) };
 }
 
-async function plan(sb: Sandbox, file: string) {
-  const text = await forgectl(['state', 'plan', '--exit-code', '-f', file], { env: envFor(sb) });
-  const doc = await forgectl(['state', 'plan', '--exit-code', '-f', file, '-o', 'json'], { env: envFor(sb) });
+async function plan(sb: Sandbox, file: string, env: Record<string, string> = {}) {
+  const text = await forgectl(['state', 'plan', '--exit-code', '-f', file], { env: envFor(sb, 'admin', env) });
+  const doc = await forgectl(['state', 'plan', '--exit-code', '-f', file, '-o', 'json'], { env: envFor(sb, 'admin', env) });
   const keys = (json(doc).changes as { resource: string; changes: { key: string }[] }[]).flatMap((c) => c.changes.map((k) => `${c.resource}.${k.key}`));
   return { exitCode: text.exitCode, text: text.stdout + text.stderr, keys: keys.sort() };
 }
@@ -87,13 +87,16 @@ describe.skipIf(SKIP)(`gitlabracadabra and forgectl state on one sandbox's appli
       restricted_visibility_levels: [] as string[],
       first_day_of_week: 0,
       default_project_visibility: 'private',
+      akismet_enabled: true,
     };
-    await adminWrite(sb, 'PUT', '/application/settings', teamFile);
-    const forgectlFile = yamlFile(dir, 'instance.yaml', { settings: teamFile });
-    expect((await plan(sb, forgectlFile)).exitCode).toBe(0);
+    // A secret setting too: the team's file names it by reference, never by value.
+    const secrets = { AKISMET_KEY: 'team-akismet-key-1' };
+    await adminWrite(sb, 'PUT', '/application/settings', { ...teamFile, akismet_api_key: secrets.AKISMET_KEY });
+    const forgectlFile = yamlFile(dir, 'instance.yaml', { settings: { ...teamFile, akismet_api_key: { env: 'AKISMET_KEY' } } });
+    expect((await plan(sb, forgectlFile, secrets)).exitCode).toBe(0);
 
-    // Someone runs gitlabracadabra with other values for five of them (a boolean, a string, an
-    // integer limit, a list it sends comma-joined, and a day it names where the API has a number).
+    // Someone runs gitlabracadabra with other values for six of them (a boolean, a string, an
+    // integer limit, a list it sends comma-joined, a day it names where the API has a number, a secret).
     const theirs = actionFile(dir, 'gitlabracadabra.yml', {
       signup_enabled: false,
       after_sign_up_text: 'Welcome aboard',
@@ -101,31 +104,37 @@ describe.skipIf(SKIP)(`gitlabracadabra and forgectl state on one sandbox's appli
       restricted_visibility_levels: ['public', 'internal'],
       first_day_of_week: 'monday',
       default_project_visibility: 'private',
+      akismet_enabled: true,
+      akismet_api_key: 'their-akismet-key-2',
     });
     const wrote = await gitlabracadabra(sb, dir, theirs, { dryRun: false });
     expect(wrote.stderr).not.toMatch(/ERROR/);
     expect(wrote.exitCode).toBe(0);
     expect(wrote.unavailable).toEqual([]);
-    expect(Object.keys(wrote.changes).sort()).toEqual(['after_sign_up_text', 'default_projects_limit', 'first_day_of_week', 'restricted_visibility_levels', 'signup_enabled']);
-    expect(wrote.writes).toHaveLength(5);
+    const six = ['after_sign_up_text', 'akismet_api_key', 'default_projects_limit', 'first_day_of_week', 'restricted_visibility_levels', 'signup_enabled'];
+    expect(Object.keys(wrote.changes).sort()).toEqual(six);
+    expect(wrote.writes).toHaveLength(6);
     const after = (await rawGet(sb, '/application/settings', sb.tokens.admin)).body;
-    expect(after).toMatchObject({ signup_enabled: false, after_sign_up_text: 'Welcome aboard', default_projects_limit: 42, first_day_of_week: 1, default_project_visibility: 'private' });
+    expect(after).toMatchObject({ akismet_api_key: 'their-akismet-key-2', signup_enabled: false, after_sign_up_text: 'Welcome aboard', default_projects_limit: 42, first_day_of_week: 1, default_project_visibility: 'private' });
     expect([...after.restricted_visibility_levels].sort()).toEqual(['internal', 'public']);
 
-    // forgectl's drift check sees exactly those five, with gitlabracadabra's values as the instance's.
-    const drift = await plan(sb, forgectlFile);
+    // forgectl's drift check sees exactly those six, with gitlabracadabra's values as the instance's.
+    const drift = await plan(sb, forgectlFile, secrets);
     expect(drift.exitCode, drift.text).toBe(5);
-    expect(drift.keys).toEqual(['after_sign_up_text', 'default_projects_limit', 'first_day_of_week', 'restricted_visibility_levels', 'signup_enabled'].map((k) => `settings.${k}`));
+    expect(drift.keys).toEqual(six.map((k) => `settings.${k}`));
+    expect(drift.text).toContain('akismet_api_key: (secret changed)');
+    expect(drift.text).not.toMatch(/akismet-key-\d/);
     expect(drift.text).toContain('signup_enabled: false → true');
     expect(drift.text).toContain('after_sign_up_text: "Welcome aboard" → "Read the handbook first."');
     expect(drift.text).toContain('default_projects_limit: 42 → 100000');
     expect(drift.text).toContain('first_day_of_week: 1 → 0');
     expect(drift.text).not.toContain('default_project_visibility');
 
-    const applied = await forgectl(['state', 'apply', '--yes', '-f', forgectlFile], { env: envFor(sb) });
+    const applied = await forgectl(['state', 'apply', '--yes', '-f', forgectlFile], { env: envFor(sb, 'admin', secrets) });
     expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout + applied.stderr).not.toMatch(/akismet-key-\d/);
 
-    // gitlabracadabra now sees the team's values and would change the same five back, writing nothing.
+    // gitlabracadabra now sees the team's values and would change the same six back, writing nothing.
     const again = await gitlabracadabra(sb, dir, theirs, { dryRun: true });
     expect(again.stderr).not.toMatch(/ERROR/);
     expect(again.exitCode).toBe(0);
@@ -136,8 +145,9 @@ describe.skipIf(SKIP)(`gitlabracadabra and forgectl state on one sandbox's appli
       default_projects_limit: ['100000', '42'],
       restricted_visibility_levels: ['[]', "['internal', 'public']"],
       first_day_of_week: ['sunday', 'monday'],
+      akismet_api_key: ['team-akismet-key-1', 'their-akismet-key-2'],
     });
-    expect((await plan(sb, forgectlFile)).exitCode).toBe(0);
+    expect((await plan(sb, forgectlFile, secrets)).exitCode).toBe(0);
   });
 
   it('what forgectl applied, gitlabracadabra finds in place: nothing to change', async () => {
