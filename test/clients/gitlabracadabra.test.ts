@@ -2,30 +2,21 @@
 // client for `state`: both tools manage the application settings of one sandbox, and each must see
 // what the other wrote as the same values. A disagreement is a bug in the sandbox or in forgectl.
 
-import { execa, execaSync } from 'execa';
+import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { cleanEnv, forgectl, json, tempDir } from '../helpers/cli.js';
+import { findGitlabracadabra } from '../helpers/pyyaml.js';
 import { envFor, rawGet, requestsSince, useSandbox } from '../helpers/sandbox.js';
 import { adminWrite, writesOf, yamlFile } from '../helpers/state.js';
 
-/** The gitlabracadabra command, if installed (PATH first, then Debian's place). */
-function findGitlabracadabra(): string | undefined {
-  for (const cmd of ['gitlabracadabra', '/usr/bin/gitlabracadabra']) {
-    try {
-      if (execaSync(cmd, ['--version'], { reject: false }).exitCode === 0) return cmd;
-    } catch {
-      // not there
-    }
-  }
-  return undefined;
-}
-
-const command = findGitlabracadabra();
+const python = findGitlabracadabra();
+// Its console script, run by the python that has it (a pyenv shim may hide the system one).
+const CLI = ['-c', 'import sys; from gitlabracadabra.cli import main; sys.argv[0] = "gitlabracadabra"; main()'];
 // A Debian package (and a PyPI one): on Linux CI installs it, so a missing one fails the test there.
-const SKIP = command || process.platform === 'linux' ? undefined : `skipped: gitlabracadabra is not installed on ${process.platform}`;
+const SKIP = python || process.platform === 'linux' ? undefined : `skipped: gitlabracadabra is not installed on ${process.platform}`;
 
 const sandbox = useSandbox();
 
@@ -52,10 +43,10 @@ interface Run {
 }
 
 async function gitlabracadabra(sb: Sandbox, dir: string, file: string, opts: { dryRun: boolean }): Promise<Run> {
-  if (!command) throw new Error('gitlabracadabra is needed (Debian: apt-get install gitlabracadabra; .ci/run installs it)');
+  if (!python) throw new Error('gitlabracadabra is needed (Debian: apt-get install gitlabracadabra; .ci/run installs it)');
   const mark = sb.requests.length;
   const args = ['--verbose', '--config-file', pythonGitlabConfig(sb, dir), ...(opts.dryRun ? ['--dry-run'] : []), file];
-  const res = await execa(command, args, { env: cleanEnv({ HOME: dir }), extendEnv: false, reject: false, timeout: 60_000 });
+  const res = await execa(python, [...CLI, ...args], { env: cleanEnv({ HOME: dir }), extendEnv: false, reject: false, timeout: 60_000 });
   const stderr = String(res.stderr);
   const changes: Record<string, [string, string]> = {};
   const unavailable: string[] = [];
