@@ -227,12 +227,10 @@ class FleetRunner implements Runner {
     if (streamsLines(g.output, ctx.stdoutIsTTY)) this.lines = (text) => write(ctx.stdout, text);
     const slots = new Slots(g.serial ? 1 : g.fleetConcurrency);
     const gate = new FleetGate(names, ctx, slots, g.serial);
-    const formats = new Set<OutputFormat>();
-    const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate, formats)));
-    // A command may choose its own default format (`api` prints JSON): the instances agree on it.
-    const format = formats.size === 1 ? [...formats][0] : g.output;
-    // `api` in a pipe returns the body as received; inside the fleet's JSON it is the value it reads as.
-    if (format !== g.output) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result);
+    const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate)));
+    const format = g.output;
+    // A body kept exactly as received (`api` in a pipe) is, inside the fleet's JSON, the value it reads as.
+    if (format !== 'table') for (const x of outcomes) if (x.result?.kind === 'text' && x.result.exact) x.result = asValue(x.result);
     const code = await renderFleet(outcomes, {
       format,
       fields: g.fields,
@@ -254,7 +252,6 @@ class FleetRunner implements Runner {
     args: string[],
     slots: Slots,
     gate: FleetGate,
-    formats: Set<OutputFormat>,
   ): Promise<InstanceOutcome> {
     const ctx = this.ctx;
     let url: string | undefined;
@@ -286,7 +283,6 @@ class FleetRunner implements Runner {
     });
     try {
       const ran = await invoke(child, spec, opts, args, this.reg.explainCredential);
-      formats.add(child.globals.output);
       outcome.result = ran.result;
       outcome.error = ran.error;
       if (ran.result?.kind === 'list') await readList(outcome, ran.result, ran.explain, child.globals.output === ctx.globals.output ? this.lines : undefined, ctx.globals);
