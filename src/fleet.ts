@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import type { Context } from './context.js';
 import { SINGLE_INSTANCE_VARIABLES } from './context.js';
+import { defaultOutputOf } from './core/global-scope.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { columnsOf, renderFleet, streamLine, streamsLines, write, type InstanceOutcome } from './core/fleet-output.js';
@@ -229,8 +230,9 @@ class FleetRunner implements Runner {
     const gate = new FleetGate(names, ctx, slots, g.serial);
     const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate)));
     const format = g.output;
-    // A body kept exactly as received (`api` in a pipe) is, inside the fleet's JSON, the value it reads as.
-    if (format !== 'table') for (const x of outcomes) if (x.result?.kind === 'text' && x.result.exact) x.result = asValue(x.result);
+    // `api` (JSON by its own default) in a pipe returns the body as received; inside the fleet's JSON it
+    // is the value it reads as.
+    if (!g.outputChosen && defaultOutputOf(spec)) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result);
     const code = await renderFleet(outcomes, {
       format,
       fields: g.fields,

@@ -113,7 +113,7 @@ async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
     if (x.error !== undefined || x.notRun || !x.result || x.streamed) continue;
     const value = resultValue(x.result, o.fields, x.items);
     if (x.result.kind === 'list') for (const v of value as unknown[]) out += `${line(x.instance, v)}\n`;
-    else if (x.result.kind === 'object') out += `${line(x.instance, value)}\n`;
+    else if (x.result.kind === 'object' || x.result.kind === 'document') out += `${line(x.instance, value)}\n`;
     else if (x.result.kind === 'text') out += `${jsonText({ instance: x.instance, text: value })}\n`;
   }
   await write(o.stdout, out);
