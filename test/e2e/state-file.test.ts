@@ -173,6 +173,26 @@ describe('several files, one instance each', () => {
     expect(optional.stdout).toContain('+ create broadcast_messages "Layered base"');
   });
 
+  it('over a fleet, {profile} is each instance\'s own profile: the one whose file differs is named, exit 5', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    for (const name of ['east', 'west']) {
+      const added = await forgectl(['profile', 'add', name, '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` });
+      expect(added.exitCode, added.stderr).toBe(0);
+    }
+    const shared = file('fleet-base.yaml', 'settings:\n  signup_enabled: true\n');
+    const instances = join(dir, 'fleet');
+    mkdirSync(instances, { recursive: true });
+    writeFileSync(join(instances, 'west.yaml'), 'broadcast_messages:\n  - message: Only in the west\n');
+    const res = await forgectl(['--profiles', 'east,west', 'state', 'plan', '-f', shared, '-f', `?${join(instances, '{profile}.yaml')}`, '--exit-code'], { configDir });
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    const [east, west] = res.stdout.split('==> west');
+    expect(east).toContain('==> east');
+    expect(east).not.toContain('Only in the west');
+    expect(west).toContain('+ create broadcast_messages "Only in the west"');
+    expect(res.stderr).toMatch(/east ok/);
+  });
+
   it('a problem names the file its value came from', async () => {
     const over = file('bad-override.yaml', 'system_hooks:\n  - url: https://layers.example.com/b\n    push_events: sometimes\n');
     const broken = file('bad-base.yaml', 'settings:\n  signup_enabled: sometimes\n');
