@@ -95,8 +95,8 @@ __forgectl_flags() {
     'hooks delete') echo '' ;;
     'state') echo '' ;;
     'state export') echo '-f --file --only --plans --groups --all-groups' ;;
-    'state plan') echo '-f --file --prune --exit-code --strict --allow-unknown' ;;
-    'state apply') echo '-f --file --prune --strict --allow-unknown' ;;
+    'state plan') echo '-f --file --prune --out --no-secrets --exit-code --strict --allow-unknown' ;;
+    'state apply') echo '-f --file --plan --prune --strict --allow-unknown' ;;
     'state schema') echo '' ;;
     'migrate') echo '' ;;
     'migrate start') echo '--source-url --source-token-stdin --source-token-env --entity --no-projects -f --file --watch --interval --watch-timeout' ;;
@@ -240,7 +240,9 @@ __forgectl_value() {
     'state export|--plans') echo 'text' ;;
     'state export|--groups') echo 'text' ;;
     'state plan|-f'|'state plan|--file') echo 'file' ;;
+    'state plan|--out') echo 'file' ;;
     'state apply|-f'|'state apply|--file') echo 'file' ;;
+    'state apply|--plan') echo 'file' ;;
     'migrate start|--source-url') echo 'text' ;;
     'migrate start|--source-token-env') echo 'text' ;;
     'migrate start|--entity') echo 'text' ;;
@@ -457,7 +459,7 @@ __forgectl_value() {
     *'|--token') echo 'text' ;;
     *'|--token-type') echo 'choice personal oauth job' ;;
     *'|--sudo') echo 'text' ;;
-    *'|-o'|*'|--output') echo 'choice table json yaml ndjson csv' ;;
+    *'|-o'|*'|--output') echo 'choice table json yaml ndjson csv markdown' ;;
     *'|--fields') echo 'text' ;;
     *'|--page') echo 'text' ;;
     *'|--per-page') echo 'text' ;;

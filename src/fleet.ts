@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import type { Context } from './context.js';
 import { SINGLE_INSTANCE_VARIABLES } from './context.js';
+import { defaultOutputOf } from './core/global-scope.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { columnsOf, renderFleet, streamLine, streamsLines, write, type InstanceOutcome } from './core/fleet-output.js';
@@ -227,12 +228,11 @@ class FleetRunner implements Runner {
     if (streamsLines(g.output, ctx.stdoutIsTTY)) this.lines = (text) => write(ctx.stdout, text);
     const slots = new Slots(g.serial ? 1 : g.fleetConcurrency);
     const gate = new FleetGate(names, ctx, slots, g.serial);
-    const formats = new Set<OutputFormat>();
-    const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate, formats)));
-    // A command may choose its own default format (`api` prints JSON): the instances agree on it.
-    const format = formats.size === 1 ? [...formats][0] : g.output;
-    // `api` in a pipe returns the body as received; inside the fleet's JSON it is the value it reads as.
-    if (format !== g.output) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result);
+    const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate)));
+    const format = g.output;
+    // `api` (JSON by its own default) in a pipe returns the body as received; inside the fleet's JSON it
+    // is the value it reads as.
+    if (!g.outputChosen && defaultOutputOf(spec)) for (const x of outcomes) if (x.result?.kind === 'text') x.result = asValue(x.result);
     const code = await renderFleet(outcomes, {
       format,
       fields: g.fields,
@@ -254,7 +254,6 @@ class FleetRunner implements Runner {
     args: string[],
     slots: Slots,
     gate: FleetGate,
-    formats: Set<OutputFormat>,
   ): Promise<InstanceOutcome> {
     const ctx = this.ctx;
     let url: string | undefined;
@@ -286,7 +285,6 @@ class FleetRunner implements Runner {
     });
     try {
       const ran = await invoke(child, spec, opts, args, this.reg.explainCredential);
-      formats.add(child.globals.output);
       outcome.result = ran.result;
       outcome.error = ran.error;
       if (ran.result?.kind === 'list') await readList(outcome, ran.result, ran.explain, child.globals.output === ctx.globals.output ? this.lines : undefined, ctx.globals);

@@ -32,6 +32,7 @@ export interface BroadcastFields {
 }
 
 const path = (id: number) => `/broadcast_messages/${id}`;
+export { path as broadcastPath };
 
 export function listBroadcasts(http: HttpClient, page: PageOptions): AsyncGenerator<Broadcast> {
   return listOf(BroadcastSchema, http, '/broadcast_messages', {}, page);

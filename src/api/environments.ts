@@ -53,6 +53,8 @@ export interface UpdateBody {
 
 const base = (group: string) => `/groups/${encodePathSegment(group)}/protected_environments`;
 const one = (group: string, tier: string) => `${base(group)}/${encodePathSegment(tier)}`;
+/** The paths of a group's protected environments (plans name their writes by path). */
+export { base as environmentsPath, one as environmentPath };
 
 export function listEnvironments(http: HttpClient, group: string, page: PageOptions): AsyncGenerator<ProtectedEnvironment> {
   return listOf(ProtectedEnvironmentSchema, http, base(group), {}, page);

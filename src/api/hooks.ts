@@ -34,6 +34,7 @@ export interface HookFields {
 }
 
 const path = (id: number) => `/hooks/${id}`;
+export { path as hookPath };
 
 export function listHooks(http: HttpClient, page: PageOptions): AsyncGenerator<Hook> {
   return listOf(HookSchema, http, '/hooks', {}, page);

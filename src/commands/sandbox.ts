@@ -63,12 +63,13 @@ export function registerSandbox(program: Command, reg: Registry): void {
       c
         .option('--port <n>', 'port to listen on; 0 picks a free one (default: 0)')
         .option('--host <host>', 'address to listen on (default: 127.0.0.1)')
-        .option('--seed <seed>', 'initial data: demo, empty, or random[:N] (default: demo)')
+        .option('--seed <seed>', 'initial data: demo, empty, duplicates (demo with two hooks on one URL and two broadcasts with one message), or random[:N] (default: demo)')
         .option('--latency <ms>', 'delay added before every answer, in milliseconds')
         .option(
           '--fault <spec>',
           'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, ' +
-            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content or short-page',
+            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content, short-page or ' +
+            'ignore-key (a 200 for a write that acted without the keys named after #, e.g. ignore-key:1@PUT:/application/settings#signup_enabled)',
         )
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')
         .option('--extra-tokens <n>', 'add this many generated personal access tokens (for benchmarks)')
@@ -80,7 +81,7 @@ export function registerSandbox(program: Command, reg: Registry): void {
 }
 
 export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Promise<CommandResult> {
-  const { seed, random } = parseSeed(opts.seed ?? 'demo');
+  const { seed, random, duplicates } = parseSeed(opts.seed ?? 'demo');
   const port = opts.port === undefined ? 0 : parseInteger('--port', opts.port, { min: 0, max: 65535 });
   const latencyMs = opts.latency === undefined ? 0 : parseInteger('--latency', opts.latency, { min: 0, max: 600_000 });
   const extraProjects = opts.extraProjects === undefined ? 0 : parseInteger('--extra-projects', opts.extraProjects, { min: 0, max: 1_000_000 });
@@ -111,7 +112,7 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   let sb;
   try {
     if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
-    sb = await startSandbox({ port, host, seed, random, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
+    sb = await startSandbox({ port, host, seed, random, duplicates, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
@@ -140,12 +141,13 @@ function parseSettingNames(raw: string | undefined): (typeof SETTING_NAMINGS)[nu
 }
 
 /** `demo`, `empty`, `random` (a number picked here) or `random:N` (the demo with N's random state resources). */
-export function parseSeed(text: string): { seed: (typeof SEEDS)[number]; random?: number } {
+export function parseSeed(text: string): { seed: (typeof SEEDS)[number]; random?: number; duplicates?: boolean } {
   if ((SEEDS as readonly string[]).includes(text)) return { seed: text as (typeof SEEDS)[number] };
+  if (text === 'duplicates') return { seed: 'demo', duplicates: true };
   if (text === 'random') return { seed: 'demo', random: Math.floor(Math.random() * 1_000_000) };
   const m = /^random:(\d{1,10})$/.exec(text);
   if (m && Number(m[1]) <= 0xffffffff) return { seed: 'demo', random: Number(m[1]) };
-  throw new UsageError(`--seed must be demo, empty, random or random:N (N from 0 to ${0xffffffff}); got ${JSON.stringify(text)}`);
+  throw new UsageError(`--seed must be demo, empty, duplicates, random or random:N (N from 0 to ${0xffffffff}); got ${JSON.stringify(text)}`);
 }
 
 /** An alert integration as printed at start: where to send alerts and with which key. */

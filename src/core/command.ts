@@ -71,6 +71,8 @@ export interface BaseSpec<O extends Typed.OptionValues> {
   options?: (cmd: OptionsBuilder) => Typed.Command<[], O, {}>;
   /** True for commands that change something: --dry-run applies. */
   writes?: boolean;
+  /** True for commands whose result has a Markdown view (a `document`): elsewhere -o markdown is refused. */
+  markdown?: boolean;
   /**
    * `local`: the command reaches no instance (profiles, the sandbox, docs), so a fleet (--profiles)
    * is refused. `selection`: it runs once and shows what a fleet would select (`profile list`).
@@ -437,6 +439,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     const ctx = reg.ctx;
     checkContradictions(self);
     refuseIgnoredOutput(self, spec, (o) => o.helpGroupHeading === GLOBAL_HEADING);
+    if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();

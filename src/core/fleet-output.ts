@@ -113,7 +113,7 @@ async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
     if (x.error !== undefined || x.notRun || !x.result || x.streamed) continue;
     const value = resultValue(x.result, o.fields, x.items);
     if (x.result.kind === 'list') for (const v of value as unknown[]) out += `${line(x.instance, v)}\n`;
-    else if (x.result.kind === 'object') out += `${line(x.instance, value)}\n`;
+    else if (x.result.kind === 'object' || x.result.kind === 'document') out += `${line(x.instance, value)}\n`;
     else if (x.result.kind === 'text') out += `${jsonText({ instance: x.instance, text: value })}\n`;
   }
   await write(o.stdout, out);
@@ -125,7 +125,11 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   const done = outcomes.filter((x) => x.result && x.error === undefined && !x.notRun);
   const plain = outcomes.every((x) => !x.dryRun.length && !x.stdout);
   if (plain && done.length && done.every((x) => x.result!.kind === 'list')) return renderCombinedList(done, o);
-  if (plain && done.length && done.every((x) => x.result!.kind === 'object')) return renderRecords(done, o);
+  if (plain && done.length && done.every((x) => x.result!.kind === 'object')) {
+    // CSV has one header: each instance's record is a row under it (masks applied as for the record).
+    if (o.format === 'csv') return renderCombinedList(done.map((x) => ({ ...x, items: [resultValue(x.result!, undefined)] })), o);
+    return renderRecords(done, o);
+  }
   // Text (plans, diffs), dry runs, a mix: a heading per instance, `==> name <==` as head(1) and tail(1) do.
   let first = true;
   for (const x of outcomes) {

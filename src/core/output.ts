@@ -11,8 +11,8 @@ import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
 import { columnKind, droppedNote, fitTable, type ColumnKind } from './table-fit.js';
 
-export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'csv';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'csv'];
+export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'csv' | 'markdown';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'csv', 'markdown'];
 
 export interface Column<T = Record<string, unknown>> {
   /** Dotted path into the item (`author.username`); also the `--fields` name. */
@@ -61,7 +61,45 @@ export interface NoneResult {
   kind: 'none';
 }
 
-export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult) & {
+export type LineColour = 'green' | 'yellow' | 'red' | 'magenta';
+
+/**
+ * One result, three views (a plan): `data` for json/yaml/ndjson, `text` for table, `markdown` for -o
+ * markdown. Text and Markdown are made safe in a pipe too (control characters shown, URL credentials
+ * masked); on a terminal with colour, `colour` picks each text line's.
+ */
+export interface DocumentResult {
+  kind: 'document';
+  data: unknown;
+  text: string;
+  markdown?: string;
+  colour?: (line: string) => LineColour | undefined;
+  /** Its rows for -o csv (a plan's changes); without, csv prints `data` as one record. */
+  rows?: ListResult<any>;
+}
+
+export function document(data: unknown, views: Omit<DocumentResult, 'kind' | 'data'>): DocumentResult {
+  return { kind: 'document', data, ...views };
+}
+
+async function renderDocument(result: DocumentResult, o: RenderOptions): Promise<void> {
+  // The command declared its Markdown view (command.ts refuses -o markdown elsewhere).
+  const safe = visible(maskUrlCredentials(o.format === 'markdown' ? (result.markdown ?? result.text) : result.text));
+  let out = safe;
+  if (o.format === 'table' && o.color && result.colour) {
+    const chalk = (await import('chalk')).default;
+    out = safe
+      .split('\n')
+      .map((line) => {
+        const c = result.colour!(line);
+        return c ? chalk[c](line) : line;
+      })
+      .join('\n');
+  }
+  await write(o.stdout, out.endsWith('\n') ? out : `${out}\n`);
+}
+
+export type CommandResult = (ListResult<any> | ObjectResult<any> | TextResult | NoneResult | DocumentResult) & {
   exitCode?: number;
   /** A few words on what was found (`3 changes`), for a fleet's line per instance. */
   summary?: string;
@@ -522,6 +560,12 @@ async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
 
 /** Prints a command's result. Returns the number of list items printed (objects count as 1). */
 export async function render(result: CommandResult, o: RenderOptions): Promise<number> {
+  if (result.kind === 'document') {
+    if (o.format === 'csv' && result.rows) return render(result.rows, o);
+    if (o.format !== 'table' && o.format !== 'markdown') return render(object(result.data), o);
+    await renderDocument(result, o);
+    return 1;
+  }
   switch (result.kind) {
     case 'none':
       return 0;
@@ -596,5 +640,7 @@ export function resultValue(result: CommandResult, fields: string[] | undefined,
       return pickFields(maskValue(result.value, result.maskKeys), fields);
     case 'list':
       return items.map((item) => pickFields(maskItem(item, result), fields));
+    case 'document':
+      return pickFields(result.data, fields);
   }
 }

@@ -5,9 +5,12 @@
 // The first pending fault that matches a request takes it. Faults that answer in the API's place
 // act before the request has any effect; body faults cut the real answer, after the request acted;
 // `empty-body` and `no-content` send a success with no body after it acted (a proxy or an older
-// version: the status kept with Content-Length 0, or 204 No Content). `short-page` sends half of a
-// keyset page, its next page named after the last item kept (a proxy or a server that caps keyset
-// pages below per_page: a short page that is not the end).
+// version: the status kept with Content-Length 0, or 204 No Content). `ignore-key` lets the write act
+// without some of its keys and answers as the API does (200, the object written): an older version or
+// another edition that does not know a setting; `#KEY[+KEY…]` after the selector names the keys
+// (default: every key of the body), e.g. `ignore-key:1@PUT:/application/settings#signup_enabled`.
+// `short-page` sends half of a keyset page, its next page named after the last item kept (a proxy or
+// a server that caps keyset pages below per_page: a short page that is not the end).
 
 export type FaultKind =
   | '500'
@@ -29,6 +32,7 @@ export type FaultKind =
   | 'hang-body'
   | 'empty-body'
   | 'no-content'
+  | 'ignore-key'
   | 'short-page';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -51,6 +55,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'hang-body',
   'empty-body',
   'no-content',
+  'ignore-key',
   'short-page',
 ];
 
@@ -77,6 +82,8 @@ export interface FaultEntry {
   /** Infinity for `forever`. */
   count: number;
   selector?: FaultSelector;
+  /** `ignore-key`: the keys the write acts without; absent: all of them. */
+  keys?: string[];
 }
 
 export interface FaultAnswer {
@@ -111,9 +118,12 @@ export function parseFaultSpec(spec: string): FaultEntry[] {
     if (!FAULT_KINDS.includes(kind)) throw new Error(`unknown fault kind "${m[1]}": use one of ${FAULT_KINDS.join(', ')}`);
     const count = m[2] === 'forever' || m[2] === '*' ? Infinity : Number(m[2]);
     if (count < 1) throw new Error(`fault "${part}": COUNT must be at least 1`);
-    const selector = at === -1 ? undefined : parseSelector(part.slice(at + 1), part);
+    const [where, named] = at === -1 ? [undefined, undefined] : part.slice(at + 1).split('#', 2);
+    const selector = where === undefined ? undefined : parseSelector(where, part);
     if (kind === 'refused' && selector) throw new Error(`fault "${part}": refused applies to the whole server (a refused connection carries no request to select)`);
-    out.push({ kind, count, selector });
+    if (named !== undefined && kind !== 'ignore-key') throw new Error(`fault "${part}": only ignore-key names keys (#KEY)`);
+    const keys = named?.split('+').filter(Boolean);
+    out.push({ kind, count, selector, ...(keys?.length ? { keys } : {}) });
   }
   return out;
 }
@@ -124,7 +134,7 @@ function formatEntry(f: FaultEntry): string {
     const q = f.selector.query.length ? `?${new URLSearchParams(f.selector.query).toString()}` : '';
     s += `@${f.selector.method ? `${f.selector.method}:` : ''}${f.selector.path}${f.selector.prefix ? '*' : ''}${q}`;
   }
-  return s;
+  return f.keys ? `${s}#${f.keys.join('+')}` : s;
 }
 
 /** Does the selector match a request (path under /api/v4, raw query)? */
@@ -149,13 +159,18 @@ export class FaultQueue {
 
   /** Takes the fault for a request (full path, raw query), if one matches. */
   take(method = 'GET', fullPath = API_PREFIX, rawQuery = ''): FaultKind | undefined {
+    return this.takeEntry(method, fullPath, rawQuery)?.kind;
+  }
+
+  /** As take, with the keys an `ignore-key` fault names. */
+  takeEntry(method = 'GET', fullPath = API_PREFIX, rawQuery = ''): Pick<FaultEntry, 'kind' | 'keys'> | undefined {
     const apiPath = fullPath.slice(API_PREFIX.length) || '/';
     const i = this.queue.findIndex((f) => f.kind !== 'refused' && selectorMatches(f.selector, method, apiPath, rawQuery));
     if (i === -1) return undefined;
     const f = this.queue[i];
     f.count--;
     if (f.count <= 0) this.queue.splice(i, 1);
-    return f.kind;
+    return { kind: f.kind, keys: f.keys };
   }
 
   refusing(): boolean {
@@ -217,6 +232,15 @@ export function emptiedAnswer<R extends { status?: number; body?: unknown; heade
 /** Faults that send the status line and headers, then break the body. */
 export function isBodyFault(kind: FaultKind): kind is 'reset-body' | 'short-body' | 'hang-body' {
   return kind === 'reset-body' || kind === 'short-body' || kind === 'hang-body';
+}
+
+/** The request as an `ignore-key` fault lets it act: without the keys named (all of them by default). */
+export function withoutKeys(body: unknown, rawQuery: string, keys: string[] | undefined): { body: unknown; rawQuery: string } {
+  const drop = (k: string) => !keys || keys.includes(k);
+  const kept = body && typeof body === 'object' && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !drop(k))) : body;
+  const query = new URLSearchParams(rawQuery);
+  for (const k of [...query.keys()]) if (keys?.includes(k)) query.delete(k);
+  return { body: kept, rawQuery: query.toString() };
 }
 
 /**

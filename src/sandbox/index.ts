@@ -30,6 +30,8 @@ export interface SandboxOptions {
    * broadcasts, notification and group settings) filled at random from this number, the same every run.
    */
   random?: number;
+  /** With `seed: 'demo'`: a second system hook on the demo hook's URL and a second broadcast with one message. */
+  duplicates?: boolean;
   /** Added before every answer. */
   latencyMs?: number;
   /** Fault spec, e.g. `503:2,reset-body:forever@GET:/hooks?page=3` (see faults.ts). */
@@ -77,6 +79,7 @@ function checkOptions(o: SandboxOptions): void {
   nonNegativeInt('extraTokenOwners', o.extraTokenOwners, 100_000);
   nonNegativeInt('random', o.random, 0xffffffff);
   if (o.random !== undefined && o.seed === 'empty') throw new Error('random fills the demo seed, not empty');
+  if (o.duplicates && (o.seed === 'empty' || o.random !== undefined)) throw new Error('duplicates adds to the demo seed (random keeps one hook per URL)');
   if (o.seed !== undefined && !SEEDS.includes(o.seed)) throw new Error(`seed must be one of ${SEEDS.join(', ')}, got ${o.seed}`);
   if (o.settingNames !== undefined && !SETTING_NAMINGS.includes(o.settingNames)) throw new Error(`settingNames must be one of ${SETTING_NAMINGS.join(', ')}, got ${o.settingNames}`);
 }
@@ -87,7 +90,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (opts.randomSecrets) state.secretSalt = randomBytes(16).toString('hex');
   if (opts.settingNames) setSettingNaming(state, opts.settingNames);
   const seed = opts.seed ?? 'demo';
-  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, extraTokens: opts.extraTokens, extraTokenOwners: opts.extraTokenOwners, random: opts.random });
+  for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, extraTokens: opts.extraTokens, extraTokenOwners: opts.extraTokenOwners, random: opts.random, duplicates: opts.duplicates });
 
   const mounts = new Map<string, Mount>();
   for (const m of MODULES) {

@@ -12,6 +12,8 @@ export interface SeedOptions {
   extraTokenOwners?: number;
   /** Seed `random:N`: fills what `forgectl state` manages from a generator seeded with N. */
   random?: number;
+  /** Seed `duplicates`: the demo seed with a second hook on one URL and a second broadcast with one message. */
+  duplicates?: boolean;
 }
 
 export interface SandboxModule {

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANONYMOUS, authenticate } from './auth.js';
-import { emptiedAnswer, faultAnswer, isBodyFault, isEmptyingFault, shortenedPage, type FaultKind } from './faults.js';
+import { emptiedAnswer, faultAnswer, isBodyFault, isEmptyingFault, shortenedPage, withoutKeys, type FaultKind } from './faults.js';
 import { parseBody, type ParsedBody } from './http/body.js';
 import { ApiError } from './http/errors.js';
 import { isParamObject, parseQuery, type ParamObject } from './http/query.js';
@@ -94,7 +94,8 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     // take the request before anything happens, so such a faulted write changes nothing. Faults that
     // break the body of an answer (reset-body, short-body, hang-body) cut the real answer: the
     // handler ran, and a write took effect although its answer is lost.
-    const fault = fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`) ? state.faults.take(method, fullPath, rawQuery) : undefined;
+    const taken = fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`) ? state.faults.takeEntry(method, fullPath, rawQuery) : undefined;
+    const fault = taken?.kind === 'ignore-key' ? undefined : taken?.kind;
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
     if (fault && !isBodyFault(fault) && !isEmptyingFault(fault) && fault !== 'short-page') {
       applyFault(req, res, method, fault);
@@ -104,7 +105,10 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     let result: HandlerResult;
     try {
       if (bodyError) throw bodyError;
-      result = await dispatch(state, mounts, { method, fullPath, rawQuery, headers, body: body! });
+      // ignore-key: the write acts without the keys named (the query loses only keys named).
+      const ignored = taken?.kind === 'ignore-key' ? withoutKeys(body!.value, rawQuery, taken.keys) : undefined;
+      const acted = ignored ? { rawQuery: ignored.rawQuery, body: { ...body!, value: ignored.body } } : { rawQuery, body: body! };
+      result = await dispatch(state, mounts, { method, fullPath, headers, ...acted });
     } catch (e) {
       result = errorResult(e);
     }

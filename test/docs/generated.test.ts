@@ -84,7 +84,7 @@ const CASES: [string[], string[]][] = [
   [['forgectl', 'token', 'r'], ['revoke', 'rotate']],
   [['forgectl', 'token', 'list', '--st'], ['--state']],
   [['forgectl', 'token', 'ls', '--state', ''], ['active', 'inactive']],
-  [['forgectl', '-o', ''], ['csv', 'json', 'ndjson', 'table', 'yaml']],
+  [['forgectl', '-o', ''], ['csv', 'json', 'markdown', 'ndjson', 'table', 'yaml']],
   [['forgectl', '--profile', 'x', 'token', 'ro'], ['rotate']],
   [['forgectl', 'projects', 'list', '--visibility', 'p'], ['private', 'public']],
   [['forgectl', 'profile', 'use', ''], ['production', 'staging']],

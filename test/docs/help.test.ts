@@ -67,7 +67,7 @@ describe('help of every command', () => {
     expect(res.stdout).toContain('Examples:');
     expect(res.stdout).toContain('$ forgectl token list --state active');
     const root = (await forgectl(['--help'])).stdout.replace(/\s+/g, ' ');
-    expect(root).toMatch(/-o, --output <format> output format \(env FORGECTL_OUTPUT\) \(default: "table"\) \(choices: "table", "json", "yaml", "ndjson", "csv"\)/);
+    expect(root).toMatch(/-o, --output <format> output format \(env FORGECTL_OUTPUT\) \(default: "table"\) \(choices: "table", "json", "yaml", "ndjson", "csv", "markdown"\)/);
   });
 
   it('names the units on every <duration> option, as the README promises for each of them', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { runWithFault } from '../helpers/faults.js';
 
 const sb = useSandbox();
 const groupId = (path: string) => sb().state.findGroup(path)!.id;
@@ -219,6 +220,24 @@ describe('envs apply', () => {
     const roundTrip = await run(['envs', 'apply', 'acme', '-f', yamlFile, '--yes']);
     expect(roundTrip.exitCode, roundTrip.stderr).toBe(0);
     expect(roundTrip.stderr).toContain('already match');
+  });
+
+  it('a write failing half way: each write is reported applied, failed or not tried, and what the failure left', async () => {
+    expect((await run(['envs', 'protect', 'acme/platform', 'staging', '--deploy', 'access_level=30'])).exitCode).toBe(0);
+    const file = join(tempDir(), 'half.yaml');
+    writeFileSync(file, ['development:', '  deploy: [{access_level: 30}]', '  required_approval_count: 2', 'production:', '  deploy: [{access_level: 40}]'].join('\n'));
+    const base = '/groups/acme%2Fplatform/protected_environments';
+    const res = await runWithFault(sb(), `500:forever@PUT:${base}/development`, ['envs', 'apply', 'acme/platform', '-f', file, '--yes'], 'alice');
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain(`applied: create groups acme/platform development (POST ${base})`);
+    expect(res.stderr).toMatch(new RegExp(`failed: update groups acme/platform development \\(PUT ${base}/development\\): .*500.*; development is protected, with 0 approvals required`));
+    expect(res.stderr).toContain(`not tried: create groups acme/platform production (POST ${base})`);
+    expect(res.stderr).toContain(`not tried: delete groups acme/platform staging (DELETE ${base}/staging)`);
+    expect(res.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    // A second run finishes the job.
+    const again = await run(['envs', 'apply', 'acme/platform', '-f', file, '--yes']);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain('update development');
   });
 
   it('refuses an invalid file before any request', async () => {

@@ -141,6 +141,12 @@ describe('one setting changed, one hook added, one broadcast removed', () => {
       ['system_hooks', 'create', 'https://ci.example.com/events'],
       ['broadcast_messages', 'delete', removed],
     ]);
+    // The plan is data: each item's writes with method, path and body; the hook token as its reference.
+    expect(data.changes[1].writes).toEqual([
+      { action: 'create', method: 'POST', path: '/hooks', body: { url: 'https://ci.example.com/events', push_events: true, token: { $secret: { env: 'CI_HOOK_TOKEN' }, for: expect.stringMatching(/^system_hooks\[\d+\]\.token$/) } } },
+    ]);
+    expect(data.changes[0].writes[0]).toMatchObject({ method: 'PUT', path: '/application/settings', body: { signup_enabled: false } });
+    expect(data.changes[2].writes[0]).toMatchObject({ method: 'DELETE', path: expect.stringMatching(/^\/broadcast_messages\/\d+$/) });
   });
 
   it('without --prune the removed broadcast is only listed as not managed', async () => {
@@ -246,7 +252,7 @@ describe('a secret setting', () => {
     const env = { PIPELINE_TOKEN: SECRET };
     const plan = await run(['state', 'plan', '-f', path, '--exit-code', '-v'], env);
     expect(plan.res.exitCode, plan.res.stderr).toBe(5);
-    expect(plan.res.stdout).toContain(`${key}: null → "********"`);
+    expect(plan.res.stdout).toContain(`${key}: (secret changed)`);
     const apply = await run(['state', 'apply', '-f', path, '--yes', '-v'], env);
     expect(apply.res.exitCode, apply.res.stderr).toBe(0);
     const sb = sandbox();
@@ -313,7 +319,7 @@ describe('groups', () => {
 });
 
 describe('a changed hook', () => {
-  it('is planned as a replace and applied as delete + create', async () => {
+  it('is planned as a replace, counted as one, and applied as create + delete', async () => {
     const doc = await exported();
     const hook = doc.system_hooks.find((h: any) => h.url === 'https://ci.example.com/events');
     hook.tag_push_events = !hook.tag_push_events;
@@ -321,10 +327,10 @@ describe('a changed hook', () => {
     const plan = await run(['state', 'plan', '-f', path]);
     expect(plan.res.stdout).toContain('± replace system_hooks https://ci.example.com/events');
     expect(plan.res.stdout).toMatch(/tag_push_events: (true|false) → (true|false)/);
-    expect(plan.res.stdout).toContain('Plan: 1 to create, 0 to update, 1 to delete.');
+    expect(plan.res.stdout).toContain('Plan: 0 to create, 0 to update, 1 to replace, 0 to delete.');
     const apply = await run(['state', 'apply', '-f', path, '--yes']);
     expect(apply.res.exitCode, apply.res.stderr).toBe(0);
-    expect(writes(apply.sent).map((r) => r.method)).toEqual(['DELETE', 'POST']);
+    expect(writes(apply.sent).map((r) => r.method)).toEqual(['POST', 'DELETE']);
     expect((await run(['state', 'plan', '-f', path, '--exit-code'])).res.exitCode).toBe(0);
   });
 });

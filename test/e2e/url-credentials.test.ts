@@ -39,7 +39,7 @@ describe('URL credentials in hook URLs', () => {
   it('hooks list and get mask the password and query tokens in every format, in a pipe and on a terminal', async () => {
     const sb = sandbox();
     for (const args of [['hooks', 'list'], ['hooks', 'get', String(hookId)]]) {
-      for (const format of ['table', 'json', 'yaml', 'ndjson']) {
+      for (const format of ['table', 'json', 'yaml', 'ndjson', 'csv']) {
         for (const tty of [false, true]) {
           const res = await forgectl([...args, '-o', format], { env: envFor(sb, 'admin', { FORGECTL_FORCE_TTY: tty ? '1' : undefined }) });
           expect(res.exitCode, res.stderr).toBe(0);

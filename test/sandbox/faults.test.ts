@@ -170,6 +170,20 @@ describe('fault injection', () => {
     ]);
   });
 
+  it('ignore-key acts without the keys named after # and answers 200 with the object as the write left it', async () => {
+    const sb = sandbox();
+    await sb.clearFaults();
+    expect(parseFaultSpec('ignore-key:1@PUT:/application/settings#a+b')).toEqual([
+      { kind: 'ignore-key', count: 1, selector: { method: 'PUT', path: '/application/settings', prefix: false, query: [] }, keys: ['a', 'b'] },
+    ]);
+    expect(() => parseFaultSpec('503:1@/projects#a')).toThrow(/only ignore-key names keys/);
+    const before = (await call(sb, '/application/settings', { token: sb.tokens.admin })).body as Record<string, unknown>;
+    sb.addFaults('ignore-key:1@PUT:/application/settings#signup_enabled');
+    const answer = await call(sb, '/application/settings', { method: 'PUT', token: sb.tokens.admin, json: { signup_enabled: !before.signup_enabled, gravatar_enabled: !before.gravatar_enabled } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ signup_enabled: before.signup_enabled, gravatar_enabled: !before.gravatar_enabled });
+  });
+
   it('empty-body keeps the status with Content-Length 0, no-content answers 204; both after the write acted; an error stays whole', async () => {
     const sb = sandbox();
     await sb.clearFaults();

@@ -4,10 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import {
   TIERS,
+  environmentPath,
+  environmentsPath,
   listEnvironments,
-  protectEnvironment,
-  unprotectEnvironment,
-  updateEnvironment,
   type AccessRecord,
   type EntryInput,
   type ProtectedEnvironment,
@@ -15,12 +14,13 @@ import {
   type UpdateBody,
 } from '../../api/environments.js';
 import type { Context } from '../../context.js';
-import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
 import { list, none, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
+import { applyPlan, failureError, reportLine, secretFreeResolver } from '../state/apply.js';
+import { observedValues, type Observed, type PlanItem, type WriteOp } from '../state/plan.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
@@ -35,8 +35,8 @@ export interface DesiredEnv {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// Keys of `envs list -o yaml` output that describe rather than define an entry.
-const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
+// Keys of `envs list -o yaml` output that describe rather than define an entry (export skips them too).
+export const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
 
 function fileEntries(where: string, raw: unknown, approval: boolean): EntrySpec[] {
   if (raw === undefined || raw === null) return [];
@@ -117,8 +117,15 @@ export interface PlannedCall {
   action: 'protect' | 'update' | 'unprotect';
   tier: Tier;
   changes: string[];
-  run: (http: HttpClient, group: string) => Promise<unknown>;
+  /** The environment as read, values null when it is not protected yet. */
+  observed: Observed;
+  writes: WriteOp[];
 }
+
+const observedEnv = (group: string, c: ProtectedEnvironment): Observed => ({
+  read: environmentPath(group, c.name),
+  values: observedValues(c, ['deploy_access_levels', 'approval_rules', 'required_approval_count']),
+});
 
 const describe = (e: EntryInput) => `${entryIdentity(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
 
@@ -145,7 +152,7 @@ function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[], desir
   return out;
 }
 
-export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[]): PlannedCall[] {
+export function planEnvs(group: string, current: ProtectedEnvironment[], desired: DesiredEnv[]): PlannedCall[] {
   const plan: PlannedCall[] = [];
   const currentByTier = new Map(current.map((c) => [c.name, c]));
   for (const d of desired) {
@@ -154,16 +161,21 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
       const changes = [...d.deploy.map((e) => `+ deploy ${describe(e)}`), ...d.approvals.map((e) => `+ approval ${describe(e)}`)];
       const count = d.requiredApprovalCount;
       if (count) changes.push(`required_approval_count ${count}`);
-      plan.push({
-        action: 'protect',
-        tier: d.tier,
-        changes,
-        run: async (http, group) => {
-          await protectEnvironment(http, group, { name: d.tier, deploy_access_levels: d.deploy, ...(d.approvals.length ? { approval_rules: d.approvals } : {}) });
-          // The create call takes no count; a second call sets it.
-          if (count) await updateEnvironment(http, group, d.tier, { required_approval_count: count });
-        },
-      });
+      const writes: WriteOp[] = [
+        { action: 'create', method: 'POST', path: environmentsPath(group), body: { name: d.tier, deploy_access_levels: d.deploy, ...(d.approvals.length ? { approval_rules: d.approvals } : {}) } },
+      ];
+      // The create call takes no count; a second call sets it.
+      if (count) {
+        writes.push({
+          action: 'update',
+          method: 'PUT',
+          path: environmentPath(group, d.tier),
+          body: { required_approval_count: count },
+          confirm: [{ key: 'required_approval_count', before: 0, after: count }],
+          leaves: `${d.tier} is protected, with 0 approvals required`,
+        });
+      }
+      plan.push({ action: 'protect', tier: d.tier, changes, observed: { read: environmentPath(group, d.tier), values: null }, writes });
       continue;
     }
     const changes: string[] = [];
@@ -177,13 +189,14 @@ export function planEnvs(current: ProtectedEnvironment[], desired: DesiredEnv[])
       changes.push(`~ required_approval_count ${c.required_approval_count ?? 0} → ${d.requiredApprovalCount}`);
     }
     if (Object.keys(body).length) {
-      plan.push({ action: 'update', tier: d.tier, changes, run: (http, group) => updateEnvironment(http, group, d.tier, body) });
+      const confirm = body.required_approval_count === undefined ? undefined : [{ key: 'required_approval_count', before: c.required_approval_count ?? 0, after: body.required_approval_count }];
+      plan.push({ action: 'update', tier: d.tier, changes, observed: observedEnv(group, c), writes: [{ action: 'update', method: 'PUT', path: environmentPath(group, d.tier), body: { ...body }, ...(confirm ? { confirm } : {}) }] });
     }
   }
   const wanted = new Set(desired.map((d) => d.tier));
   for (const c of current) {
     if (!wanted.has(c.name as Tier)) {
-      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], run: (http, group) => unprotectEnvironment(http, group, c.name) });
+      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], observed: observedEnv(group, c), writes: [{ action: 'delete', method: 'DELETE', path: environmentPath(group, c.name) }] });
     }
   }
   return plan;
@@ -214,7 +227,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   const desired: DesiredEnv[] = [];
   for (const d of parsed) desired.push({ ...d, deploy: await resolveUsernames(http, d.deploy, known), approvals: await resolveUsernames(http, d.approvals, known) });
   const current = await collect(listEnvironments(http, group, { all: true }));
-  const plan = planEnvs(current, desired);
+  const plan = planEnvs(group, current, desired);
   if (!plan.length) {
     ctx.notice(`The protected environments of ${group} already match ${o.file}.`);
     // An empty list of applied changes: `[]` in JSON, nothing in a table.
@@ -223,11 +236,17 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   ctx.notice(`Plan for ${group}:`);
   for (const p of plan) ctx.notice(`  ${p.action} ${p.tier}: ${p.changes.join('; ')}`);
   await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
-  const rows: AppliedRow[] = [];
-  for (const p of plan) {
-    await p.run(http, group);
-    rows.push({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: ctx.dryRun ? 'dry run' : 'done' });
+  const items: PlanItem[] = plan.map((p) => ({ resource: 'groups', identity: `${group} ${p.tier}`, action: ENV_ACTIONS[p.action], changes: [], lines: p.changes, observed: p.observed, writes: p.writes }));
+  const outcome = await applyPlan(http, items, secretFreeResolver);
+  if (outcome.failed) {
+    for (const r of outcome.reports) ctx.notice(reportLine(r));
+    throw failureError(outcome.failed, 'fix the cause and run `envs apply` again: it plans afresh and finishes the job');
   }
   if (ctx.dryRun) return none;
-  return list(rows, APPLIED_COLUMNS);
+  return list(
+    plan.map((p) => ({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: 'done' })),
+    APPLIED_COLUMNS,
+  );
 }
+
+const ENV_ACTIONS = { protect: 'create', update: 'update', unprotect: 'delete' } as const;

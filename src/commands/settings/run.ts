@@ -7,6 +7,7 @@ import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { MASK, list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
+import { checkAnswer, sameSetting } from './answer.js';
 import { checkSettingRules } from './rules.js';
 import { checkReadableNames, checkUnknownNames, instanceNaming, meantSetting } from './names.js';
 import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
@@ -63,26 +64,6 @@ export async function getSettingsCommand(ctx: Context, o: GetOptions, keys: stri
     if (!Object.keys(value).length) throw new CommandFailedError('none of the requested settings is reported by this instance');
   }
   return object(value, { maskKeys: o.showSecrets ? undefined : secretSettingKeys(settings) });
-}
-
-/** Equal as settings: null, empty string and absent alike; lists compared as sets. */
-export function sameSetting(a: unknown, b: unknown): boolean {
-  const empty = (v: unknown) => v === undefined || v === null || v === '';
-  if (empty(a) && empty(b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    const key = (x: unknown) => JSON.stringify(x);
-    const sa = a.map(key).sort();
-    const sb = b.map(key).sort();
-    return sa.every((x, i) => x === sb[i]);
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const ka = Object.keys(a as object);
-    const kb = Object.keys(b as object);
-    if (ka.length !== kb.length) return false;
-    return ka.every((k) => sameSetting((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return a === b;
 }
 
 function shown(key: string, v: unknown, showSecrets: boolean): unknown {
@@ -165,16 +146,10 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   }
   const updated = naming.fromInstance(answer);
   // The report is the instance's answer: what it now holds, and what it dropped.
-  const dropped = new Set<string>();
-  for (const c of changes) {
-    const outcome = outcomeOf(c, updated);
-    const name = naming.name(c.key);
-    if (outcome === 'unconfirmed') ctx.notice(`note: ${name} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
-    if (outcome !== 'dropped') continue;
-    dropped.add(c.key);
-    const why = c.key in updated ? `the instance still reports ${JSON.stringify(shown(c.key, updated[c.key], !!o.showSecrets))}` : 'the instance’s answer does not carry it';
-    ctx.warn(`${name} was not applied: ${why}${didYouMean(c.key, updated)}`);
-  }
+  const check = checkAnswer(changes, updated, (k, v) => shown(k, v, !!o.showSecrets));
+  for (const key of check.unconfirmed) ctx.notice(`note: ${naming.name(key)} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
+  for (const d of check.dropped) ctx.warn(`${naming.name(d.key)} was not applied: ${d.why}${didYouMean(d.key, updated)}`);
+  const dropped = new Set(check.dropped.map((d) => d.key));
   const done = changes.filter((c) => !dropped.has(c.key));
   const after = changes
     .filter((c) => !dropped.has(c.key))
@@ -191,18 +166,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   return dropped.size ? { ...result, exitCode: 1 } : result;
 }
 
-export type Outcome = 'applied' | 'dropped' | 'unconfirmed';
-
-/**
- * What the instance's answer says of one change: applied when it carries the key with the value
- * asked (or at least not the old one), dropped when it leaves the key out or keeps the old value. A
- * secret (redact.ts's rule) the answer leaves out is unconfirmed, not dropped: an instance may withhold
- * secrets, also those forgectl's model does not know (--allow-unknown).
- */
-export function outcomeOf(c: Change, answer: Settings): Outcome {
-  if (!(c.key in answer)) return isSecretKey(c.key) ? 'unconfirmed' : 'dropped';
-  return sameSetting(answer[c.key], c.after) || !sameSetting(answer[c.key], c.before) ? 'applied' : 'dropped';
-}
+export { outcomeOf, sameSetting } from './answer.js';
 
 /** json/yaml/ndjson print the settings object as the service answered it (secrets masked); tables the changes. */
 function settingsObject(ctx: Context, settings: Settings, showSecrets: boolean): CommandResult | undefined {

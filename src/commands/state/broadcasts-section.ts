@@ -1,10 +1,11 @@
 // The `broadcast_messages:` section, identified by the message text (unique in the file).
 
-import { createBroadcast, deleteBroadcast, listBroadcasts, updateBroadcast, type Broadcast } from '../../api/broadcast.js';
+import { broadcastPath, listBroadcasts, type Broadcast } from '../../api/broadcast.js';
+import { CommandFailedError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import type { BroadcastEntry } from './model.js';
-import { fieldChanges, sameValue, type Plan } from './plan.js';
+import { fieldChanges, observedValues, sameValue, type Plan } from './plan.js';
 
 export function readBroadcasts(http: HttpClient): Promise<Broadcast[]> {
   return collect(listBroadcasts(http, { all: true }));
@@ -22,27 +23,69 @@ function same(key: string, a: unknown, b: unknown): boolean {
 export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], prune: boolean, plan: Plan): void {
   const byMessage = new Map<string, Broadcast[]>();
   for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
+  // Several broadcasts may carry one message: every one is seen, named by its id.
+  const shared = new Set([...byMessage].filter(([, list]) => list.length > 1).map(([m]) => m));
   for (const entry of wanted) {
-    const have = byMessage.get(entry.message)?.shift();
     const { message: _m, ...fields } = entry;
+    const candidates = byMessage.get(entry.message) ?? [];
+    // The file's entry is the broadcast that already matches it, else the oldest.
+    const have = candidates.find((b) => !fieldChanges(fields, b, same).length) ?? candidates[0];
+    if (have) candidates.splice(candidates.indexOf(have), 1);
     if (!have) {
-      plan.items.push({ resource: 'broadcast_messages', identity: entry.message, action: 'create', changes: fieldChanges(fields, {}), write: async (http) => void (await createBroadcast(http, entry)) });
+      plan.items.push({
+        resource: 'broadcast_messages',
+        identity: entry.message,
+        action: 'create',
+        changes: fieldChanges(fields, {}),
+        observed: { read: '/broadcast_messages', values: null, find: { key: 'message', value: entry.message } },
+        writes: [{ action: 'create', method: 'POST', path: '/broadcast_messages', body: { ...entry } }],
+      });
       continue;
     }
     const changes = fieldChanges(fields, have, same);
     if (!changes.length) continue;
     const sent = Object.fromEntries(changes.map((c) => [c.key, c.after]));
-    plan.items.push({ resource: 'broadcast_messages', identity: entry.message, action: 'update', changes, write: async (http) => void (await updateBroadcast(http, have.id, sent)) });
+    plan.items.push({
+      resource: 'broadcast_messages',
+      identity: entry.message,
+      ...(shared.has(entry.message) ? { instanceId: have.id } : {}),
+      action: 'update',
+      changes,
+      observed: { read: broadcastPath(have.id), values: observedValues(have, EXPORTED) },
+      writes: [{ action: 'update', method: 'PUT', path: broadcastPath(have.id), body: sent }],
+    });
   }
   for (const rest of [...byMessage.values()].flat()) {
     const identity = rest.message;
-    if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity });
-    else plan.items.push({ resource: 'broadcast_messages', identity, action: 'delete', changes: [], write: (http) => deleteBroadcast(http, rest.id) });
+    const id = shared.has(identity) ? { instanceId: rest.id } : {};
+    if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity, ...id });
+    else plan.items.push({ resource: 'broadcast_messages', identity, ...id, action: 'delete', changes: [], observed: { read: broadcastPath(rest.id), values: observedValues(rest, EXPORTED) }, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
   }
 }
 
 const EXPORTED = ['message', 'starts_at', 'ends_at', 'font', 'theme', 'target_access_levels', 'target_path', 'broadcast_type', 'dismissable'] as const;
 
-export function exportBroadcasts(current: Broadcast[]): Record<string, unknown>[] {
-  return current.map((b) => Object.fromEntries(EXPORTED.filter((k) => b[k] !== undefined && b[k] !== null).map((k) => [k, b[k]])));
+/**
+ * What export writes: one entry per message. Broadcasts that share a message and agree on every
+ * field are written once (--prune deletes the others); that differ, are refused: a file names one.
+ */
+export function exportBroadcasts(current: Broadcast[], now: number): { entries: Record<string, unknown>[]; comments: string[] } {
+  const byMessage = new Map<string, Broadcast[]>();
+  for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
+  const entries: Record<string, unknown>[] = [];
+  const comments: string[] = [];
+  for (const [message, list] of byMessage) {
+    const fields = list.map((b) => Object.fromEntries(EXPORTED.filter((k) => b[k] !== undefined && b[k] !== null).map((k) => [k, b[k]])));
+    const ids = list.map((b) => b.id).join(', ');
+    const text = JSON.stringify(message.length > 60 ? `${message.slice(0, 57)}…` : message);
+    if (fields.some((f) => JSON.stringify(f) !== JSON.stringify(fields[0]))) {
+      throw new CommandFailedError(`broadcast_messages: the broadcasts ${ids} share the message ${text} with different settings; a file can name only one`, 'delete the ones not wanted (forgectl broadcast delete ID) and export again');
+    }
+    if (list.length > 1) comments.push(`# The broadcasts ${ids} share the message ${text} and its settings: the file names one; \`state apply --prune\` deletes the others.`);
+    entries.push(fields[0]!);
+  }
+  // Still on the instance, so written; said so a reviewer can delete them (from both).
+  const ended = [...byMessage.keys()].filter((m) => byMessage.get(m)!.some((b) => typeof b.ends_at === 'string' && Date.parse(b.ends_at) < now));
+  if (ended.length) comments.push(`# Broadcasts that have ended (still on the instance): ${ended.map((m) => JSON.stringify(m.length > 60 ? `${m.slice(0, 57)}…` : m)).join(', ')}`);
+  return { entries, comments };
 }

@@ -23,7 +23,7 @@ import { stringifyPortable } from './portable-yaml.js';
 export const SCHEMA_FILE = 'instance.schema.json';
 
 /** Written whole or not at all: a file cut short by a failure would read as "delete the rest". */
-function writeWhole(path: string, content: string): void {
+export function writeWhole(path: string, content: string): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(tmp, content, { mode: 0o644 });
@@ -89,10 +89,16 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   }
   if (limits) data.plan_limits = exportPlanLimits(limits);
   if (hooks) {
-    data.system_hooks = exportHooks(hooks);
+    const exported = exportHooks(hooks);
+    data.system_hooks = exported.entries;
+    header.push(...exported.comments);
     if (hooks.length) header.push('# A hook’s token is never returned by the service: add token: {env: NAME} to a hook that has one (it is sent when the hook is created or replaced).');
   }
-  if (broadcasts) data.broadcast_messages = exportBroadcasts(broadcasts);
+  if (broadcasts) {
+    const exported = exportBroadcasts(broadcasts, ctx.clock.now());
+    data.broadcast_messages = exported.entries;
+    header.push(...exported.comments);
+  }
   if (notifications) data.notification_settings = exportNotifications(notifications);
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
   const content = `${header.join('\n')}\n${stringifyPortable(data)}`;

@@ -5,8 +5,10 @@
 import { listEnvironments, type ProtectedEnvironment } from '../../api/environments.js';
 import type { NotificationSetting } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
+import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
-import { parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { parseGroupId } from '../../core/refs.js';
+import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
 import { resolveUsernames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
@@ -23,7 +25,14 @@ export interface CurrentGroup {
   notifications?: NotificationSetting;
 }
 
+/** A key of `groups:` is a group path as `--group` takes it: `.`, `..` and empty segments are refused. */
+function checkGroupPath(path: string, where: string): void {
+  const what = `${where}: groups key ${JSON.stringify(path)}`;
+  if (String(parseGroupId(path, what)) !== path) throw new UsageError(`${what} is not a group path such as acme/platform`);
+}
+
 export function prepareGroups(raw: Record<string, { protected_environments?: unknown; notification_settings?: NotificationEntry }>, where: string): WantedGroup[] {
+  for (const path of Object.keys(raw)) checkGroupPath(path, where);
   return Object.entries(raw).map(([path, g]) => ({
     path,
     environments: g.protected_environments === undefined ? undefined : parseEnvsDoc(g.protected_environments, `${where}: groups.${path}.protected_environments`),
@@ -57,21 +66,18 @@ export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune
   wanted.forEach((g, i) => {
     const have = current[i]!;
     if (g.environments && have.environments) {
-      for (const call of planEnvs(have.environments, g.environments)) {
+      for (const call of planEnvs(g.path, have.environments, g.environments)) {
         const identity = `${g.path} protected environment ${call.tier}`;
         if (call.action === 'unprotect' && !prune) {
           plan.unmanaged.push({ resource: 'groups', identity });
           continue;
         }
-        plan.items.push({ resource: 'groups', identity, action: ACTIONS[call.action]!, changes: [], lines: call.changes, write: (http) => call.run(http, g.path).then(() => undefined) });
+        plan.items.push({ resource: 'groups', identity, action: ACTIONS[call.action]!, changes: [], lines: call.changes, observed: call.observed, writes: call.writes });
       }
     }
     if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);
   });
 }
-
-// Fields of a listed entry that describe rather than define it; `envs apply` skips them too.
-const DESCRIPTIVE = new Set(['id', 'access_level_description', 'group_inheritance_type']);
 
 function entryOf(record: Record<string, unknown>): Record<string, unknown> {
   const out = Object.fromEntries(Object.entries(record).filter(([k, v]) => !DESCRIPTIVE.has(k) && v !== null && v !== undefined));

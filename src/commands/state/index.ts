@@ -7,6 +7,8 @@ import { collectRepeated } from '../../core/parse.js';
 const run = () => import('./run.js');
 
 const FILE = 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing';
+// One sentence for plan --help, apply --help and README.
+const PRUNE = 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists';
 
 export function registerState(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'state', 'The instance as code: export its configuration to a file, plan and apply changes');
@@ -34,20 +36,37 @@ export function registerState(program: Command, reg: Registry): void {
     name: 'plan',
     summary: 'Show what `state apply` would change (sends nothing but reads)',
     description:
-      'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update) and, ' +
+      'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update, so a new one is created, keeping what the file leaves out, then the old one deleted) and, ' +
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
       'A section left out of the file is not managed. The file is checked whole (every problem listed with its file:line:column), and its secret references ' +
-      'resolved, before any request. -o json gives the same as data.',
+      'resolved, before any request. The text starts with the instance (Plan for URL (profile NAME)); -o json prints the ' +
+      'plan document (format_version, instance, summary, changes with their writes, unmanaged, not_compared), which --out saves ' +
+      'for `state apply --plan`. With --no-secrets, secret settings, hook tokens and hook URLs given as references are not ' +
+      'compared and their references not resolved (a read-only token and no secrets suffice for a drift check). ' +
+      '-o markdown prints a summary and a table of the changes for a merge-request note (secrets masked).',
     exitCodes: ['0  planned (with --exit-code: no changes)', '2  invalid file or unresolvable secret reference (nothing was sent)', '5  with --exit-code: the instance differs from the file'],
-    examples: ['forgectl state plan -f instance.yaml', '# nightly drift check in CI', 'forgectl state plan -f instance.yaml --exit-code', '# a shared file, then what differs per instance (layered key by key)', "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'"],
+    examples: [
+      'forgectl state plan -f instance.yaml',
+      '# nightly drift check in CI, without the write secrets',
+      'forgectl state plan -f instance.yaml --exit-code --no-secrets',
+      '# save the reviewed plan; apply exactly it later',
+      'forgectl state plan -f instance.yaml --out plan.json',
+      '# a note for the merge request',
+      'forgectl state plan -f instance.yaml -o markdown > plan.md',
+      '# a shared file, then what differs per instance (layered key by key)',
+      "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'",
+    ],
     options: (c) =>
       c
         .requiredOption('-f, --file <file>', FILE, collectRepeated)
-        .option('--prune', 'plan to delete hooks and broadcasts the file does not name')
+        .option('--prune', PRUNE)
+        .option('--out <file>', 'also save the plan document (JSON, no secret values) for `state apply --plan`')
+        .option('--no-secrets', 'compare everything but secret-bearing fields; their references are not resolved')
         .option('--exit-code', 'exit 5 when there are changes')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
-    run: async (ctx, opts) => (await run()).planStateCommand(ctx, opts),
+    markdown: true,
+    run: async (ctx, opts) => (await run()).planStateCommand(ctx, { ...opts, noSecrets: opts.secrets === false }),
   });
 
   defineCommand(group, reg, {
@@ -55,15 +74,23 @@ export function registerState(program: Command, reg: Registry): void {
     summary: 'Make the instance match the file: shows the plan, asks (--yes in scripts), applies',
     description:
       'Writes in the order settings, plan limits, system hooks, broadcast messages, notification settings, groups. ' +
-      'A protected environment of a listed group that its protected_environments leave out is unprotected only with --prune. On the first failure it stops (exit 1) ' +
-      'and lists what was applied, what failed and what was not tried; running it again plans afresh and finishes the job.',
+      'A protected environment of a listed group that its protected_environments leave out is unprotected only with --prune. The answer to every write is read: ' +
+      'a key the instance answers 200 to but keeps is a failure. On the first failure it stops (exit 1) ' +
+      'and lists each write (method and path) as applied, failed or not tried; running it again plans afresh and finishes the job. ' +
+      '--plan applies a plan saved by `state plan --out` exactly as reviewed, after reading its items again: it refuses (exit 1, naming each ' +
+      'difference) when the instance changed since, or when the plan is for another instance. -o json prints a report on standard output ' +
+      '(instance, each write with status, method and path, exit_code); the text stays on standard error.',
     writes: true,
-    exitCodes: ['1  a write failed (applied / failed / not tried are listed)', '2  invalid file, unresolvable secret reference, or no terminal to confirm and no --yes (nothing was sent)'],
-    examples: ['forgectl state apply -f instance.yaml', 'forgectl state apply -f instance.yaml --prune --yes', 'forgectl state apply -f instance.yaml --dry-run'],
+    exitCodes: [
+      '1  a write failed (applied / failed / not tried are listed), or a saved plan is stale or for another instance',
+      '2  invalid file or plan, unresolvable secret reference, or no terminal to confirm and no --yes (nothing was sent)',
+    ],
+    examples: ['forgectl state apply -f instance.yaml', 'forgectl state apply -f instance.yaml --prune --yes', 'forgectl state apply -f instance.yaml --dry-run', 'forgectl state apply --plan plan.json --yes -o json > report.json'],
     options: (c) =>
       c
-        .requiredOption('-f, --file <file>', FILE, collectRepeated)
-        .option('--prune', 'delete hooks and broadcasts the file does not name')
+        .option('-f, --file <file>', FILE, collectRepeated)
+        .option('--plan <file>', 'apply the plan `state plan --out` saved, as reviewed (instead of -f)')
+        .option('--prune', PRUNE)
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
     run: async (ctx, opts) => (await run()).applyStateCommand(ctx, opts),

@@ -5,36 +5,42 @@ import type { Context } from '../../context.js';
 import type { HttpClient } from '../../core/http.js';
 import type { Notes } from '../settings/values.js';
 import { planBroadcasts, readBroadcasts } from './broadcasts-section.js';
-import { planHooks, prepareHooks, readHooks, type WantedHook } from './hooks-section.js';
+import { planHooks, prepareHooks, readHooks, refuseClearUrlCredentials, type WantedHook } from './hooks-section.js';
 import { planGroups, prepareGroups, readGroups, type WantedGroup } from './groups-section.js';
-import { FILE_HINT, checkStateDoc, pathText } from './model.js';
+import { FILE_HINT, checkStateDoc, pathText, type Section } from './model.js';
+import { secretResolver, type ResolveSlot } from './apply.js';
 import { readStateSources } from './layers.js';
 import { FileProblems } from '../../core/file-problems.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { getGroup } from '../../api/instance.js';
 import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
 import { fileLabel } from '../settings/values.js';
 import { planNotifications, readNotifications } from './notifications-section.js';
 import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
-import type { Plan } from './plan.js';
+import { SECTION_NEEDS, type Plan, type ResolveRef } from './plan.js';
 import { addRuleProblem, getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
 
 export interface PlanOptions extends SettingsOptions {
   /** `-f`, given once or more (layered in order). */
   file?: string[];
   prune?: boolean;
+  /** Compare everything but secret-bearing fields, whose references are neither resolved nor needed. */
+  noSecrets?: boolean;
+  /** The plan is saved (--out): nothing in it may hold a password. */
+  saved?: boolean;
 }
 
 /**
  * The files read, layered and checked, their secret references resolved, before any request. Every
  * problem found is reported at once (with its file:line:column), as one UsageError.
  */
-async function readInstanceFiles(ctx: Context, o: PlanOptions, files: readonly string[], notes: Notes) {
+async function readInstanceFiles(o: PlanOptions, files: readonly string[], notes: Notes, ctx: Context, resolve: ResolveRef, notCompared: string[]) {
   const problems = new FileProblems(files.length === 1 ? fileLabel(files[0]!) : 'the instance files', FILE_HINT);
   const source = await readStateSources(ctx, files, problems);
   problems.where = source.where;
   const { where, located } = source;
   const doc = checkStateDoc(source.value, located, where, problems);
+  if (o.saved) refuseClearUrlCredentials(doc.system_hooks ?? [], where);
   const at = (path: readonly (string | number)[]) => locate(located, path)?.place;
   /** A section's refusal (a secret reference that does not resolve) is one of the problems, at `path`. */
   const collect = async <T>(path: (string | number)[], prepare: () => T | Promise<T>): Promise<T | undefined> => {
@@ -45,15 +51,18 @@ async function readInstanceFiles(ctx: Context, o: PlanOptions, files: readonly s
       return undefined;
     }
   };
-  const settings = doc.settings && (await collect(['settings'], () => prepareSettings(ctx, doc.settings!, where, o, notes, { problems, at, written: (path) => locateExactly(located, path)?.written })));
+  const written = (path: readonly (string | number)[]) => locateExactly(located, path)?.written;
+  const skipped = o.noSecrets ? notCompared : undefined;
+  const settings = doc.settings && (await collect(['settings'], () => prepareSettings(doc.settings!, where, o, notes, resolve, { problems, at, written }, skipped)));
   // Hook by hook, so that each unresolvable token is found; one after another, as a {command: …} may prompt.
   const hooks: (WantedHook | undefined)[] | undefined = doc.system_hooks && [];
-  for (const [i, h] of (doc.system_hooks ?? []).entries()) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks(ctx, [h], i))[0]!));
+  // (With --no-secrets, a hook whose URL is a reference is not compared: it yields none.)
+  for (const [i, h] of (doc.system_hooks ?? []).entries()) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks([h], resolve, notCompared, !!o.noSecrets, i))[0]));
   // Group by group, so that each group's problems are found.
   const groups = doc.groups && (await Promise.all(Object.entries(doc.groups).map(([path, g]) => collect(['groups', path, 'protected_environments'], () => prepareGroups({ [path]: g }, where)[0]!))));
   problems.throwIfAny();
   const placing: Placing = { problems, located };
-  return { doc, settings, hooks: hooks as WantedHook[] | undefined, groups: groups as WantedGroup[] | undefined, placing };
+  return { doc, settings, hooks: hooks?.filter((h) => h !== undefined), groups: groups as WantedGroup[] | undefined, placing };
 }
 
 interface Placing {
@@ -87,31 +96,46 @@ async function missingGroups(http: HttpClient, groups: WantedGroup[], err: unkno
 export interface Planned {
   plan: Plan;
   http: HttpClient;
+  /** Resolves the secret references of the plan's writes (each resolved once per run). */
+  resolve: ResolveSlot;
+}
+
+/** A refused read names its section and request, and the token the section needs (README "Instance as code"). */
+function sectionRead<T>(section: Section, read: Promise<T>): Promise<T> {
+  return read.catch((e: unknown) => {
+    if (e instanceof AuthError && e.status === 403) {
+      e.message = `${section}: ${e.method} ${new URL(e.url).pathname.replace(/^.*?\/api\/v4/, '')} was refused (${e.message})`;
+      e.hint ??= `the ${section} section needs ${SECTION_NEEDS[section]}`;
+    }
+    throw e;
+  });
 }
 
 export async function computePlan(ctx: Context, o: PlanOptions, files: readonly string[]): Promise<Planned> {
   const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
-  const { doc, settings, hooks, groups, placing } = await readInstanceFiles(ctx, o, files, notes);
+  const secrets = secretResolver(ctx);
+  const notCompared: string[] = [];
+  const { doc, settings, hooks, groups, placing } = await readInstanceFiles(o, files, notes, ctx, secrets.ref, notCompared);
   const broadcasts = doc.broadcast_messages;
 
   const http = await ctx.http();
   const limits = doc.plan_limits;
   const notifications = doc.notification_settings;
   const [currentSettings, currentLimits, currentHooks, currentBroadcasts, currentNotifications, currentGroups] = await Promise.all([
-    settings ? getSettings(http) : undefined,
-    limits ? readPlanLimits(http, Object.keys(limits)) : undefined,
-    hooks ? readHooks(http) : undefined,
-    broadcasts ? readBroadcasts(http) : undefined,
-    notifications ? readNotifications(http) : undefined,
-    groups ? readGroups(http, groups).catch((err) => missingGroups(http, groups, err, placing)) : undefined,
+    settings ? sectionRead('settings', getSettings(http)) : undefined,
+    limits ? sectionRead('plan_limits', readPlanLimits(http, Object.keys(limits))) : undefined,
+    hooks ? sectionRead('system_hooks', readHooks(http)) : undefined,
+    broadcasts ? sectionRead('broadcast_messages', readBroadcasts(http)) : undefined,
+    notifications ? sectionRead('notification_settings', readNotifications(http)) : undefined,
+    groups ? sectionRead('groups', readGroups(http, groups).catch((err) => missingGroups(http, groups, err, placing))) : undefined,
   ]);
-  const plan: Plan = { items: [], unmanaged: [], notes: [] };
+  const plan: Plan = { items: [], unmanaged: [], notes: [], notCompared };
   // The order of apply: settings, plan limits, hooks, broadcasts, notification settings, groups.
   if (settings && currentSettings) plan.items.push(...placed(placing, () => planSettings(settings, currentSettings, o, notes)));
   if (limits && currentLimits) planPlanLimits(limits, currentLimits, plan);
-  if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan);
+  if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan, hooks.length < doc.system_hooks!.length);
   if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);
   if (notifications && currentNotifications) planNotifications(notifications, currentNotifications, plan);
   if (groups && currentGroups) planGroups(groups, currentGroups, !!o.prune, plan);
-  return { plan, http };
+  return { plan, http, resolve: secrets.slot };
 }

@@ -17,7 +17,8 @@ export const SecretRefSchema = z.union([
 export type SecretRef = z.infer<typeof SecretRefSchema>;
 
 export const HookEntrySchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
+  // A URL that holds a password is given as a reference, as a secret is.
+  url: z.union([z.url({ protocol: /^https?$/ }), SecretRefSchema]),
   name: z.string().optional(),
   description: z.string().optional(),
   token: SecretRefSchema.optional(),

@@ -1,6 +1,6 @@
 // The `notification_settings:` section: the global level, email and events of the token's user.
 
-import { getNotificationSettings, setNotificationSettings, type NotificationSetting, type NotificationSource } from '../../api/notification-settings.js';
+import { getNotificationSettings, notificationPath, type NotificationSetting, type NotificationSource } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
 import type { NotificationEntry } from './model.js';
 import { fieldChanges, type FieldChange, type Plan } from './plan.js';
@@ -29,7 +29,9 @@ export function planNotifications(wanted: NotificationEntry, current: Notificati
     identity: group ? `${group} notification_settings` : 'global',
     action: 'update',
     changes,
-    write: async (http) => void (await setNotificationSettings(http, source, body)),
+    observed: { read: notificationPath(source), values: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])) },
+    // Events are in the answer only at level custom: elsewhere they are not confirmed.
+    writes: [{ action: 'update', method: 'PUT', path: notificationPath(source), body, confirm: changes }],
   });
 }
 

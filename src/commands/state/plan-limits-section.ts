@@ -1,6 +1,6 @@
 // The `plan_limits:` section: plan name → the limits it should have. Only the limits named are compared.
 
-import { getPlanLimits, PLAN_LIMIT_KEYS, updatePlanLimits, type PlanLimits } from '../../api/settings.js';
+import { getPlanLimits, PLAN_LIMIT_KEYS, type PlanLimits } from '../../api/settings.js';
 import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
 import { fieldChanges, type Plan } from './plan.js';
@@ -17,7 +17,14 @@ export function planPlanLimits(wanted: WantedLimits, current: Record<string, Pla
     const changes = fieldChanges(limits, current[name] ?? {});
     if (!changes.length) continue;
     const sent = Object.fromEntries(changes.map((c) => [c.key, c.after as number]));
-    plan.items.push({ resource: 'plan_limits', identity: name, action: 'update', changes, write: async (http) => void (await updatePlanLimits(http, name, sent)) });
+    plan.items.push({
+      resource: 'plan_limits',
+      identity: name,
+      action: 'update',
+      changes,
+      observed: { read: `/application/plan_limits?plan_name=${encodeURIComponent(name)}`, values: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])) },
+      writes: [{ action: 'update', method: 'PUT', path: '/application/plan_limits', body: { plan_name: name, ...sent }, confirm: changes }],
+    });
   }
 }
 

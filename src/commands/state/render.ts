@@ -1,6 +1,8 @@
 // How a plan reads: terraform-like lines a reviewer scans, and the same as data for -o json.
 
-import type { Action, Plan } from './plan.js';
+import { summaryOf, type PlanInstance } from './document.js';
+import { list, type LineColour, type ListResult } from '../../core/output.js';
+import type { Action, FieldChange, Plan, Unmanaged } from './plan.js';
 
 const SIGN: Record<Action, string> = { create: '+', update: '~', replace: '±', delete: '-' };
 
@@ -14,32 +16,85 @@ export function identityText(resource: string, identity: string): string {
   return JSON.stringify(identity.length > 60 ? `${identity.slice(0, 57)}…` : identity);
 }
 
-/** Terraform's count: a replace is one delete and one create. */
-export function summaryLine(plan: Plan): string {
-  const n = (a: Action) => plan.items.filter((i) => i.action === a).length;
-  return `Plan: ${n('create') + n('replace')} to create, ${n('update')} to update, ${n('delete') + n('replace')} to delete.`;
+/** An item as the plan names it; with its id where several on the instance share the identity. */
+export function itemName(item: Unmanaged): string {
+  return `${identityText(item.resource, item.identity)}${item.instanceId === undefined ? '' : ` (id ${item.instanceId})`}`;
 }
 
-export function planLines(plan: Plan): string[] {
-  const lines: string[] = [];
+/** The counts as plan, prompt and summary say them: a replace is counted as such. */
+export function countsText(plan: Pick<Plan, 'items'>): string {
+  const s = summaryOf(plan);
+  return `${s.create} to create, ${s.update} to update, ${s.replace ? `${s.replace} to replace, ` : ''}${s.delete} to delete`;
+}
+
+export function summaryLine(plan: Pick<Plan, 'items'>): string {
+  return `Plan: ${countsText(plan)}.`;
+}
+
+export function instanceText(instance: PlanInstance): string {
+  return `${instance.url}${instance.profile ? ` (profile ${instance.profile})` : ''}`;
+}
+
+export function planLines(plan: Plan, instance: PlanInstance): string[] {
+  const lines: string[] = [`Plan for ${instanceText(instance)}`];
   // Deletions first: they are what a reviewer must not miss.
   const ordered = [...plan.items.filter((i) => i.action === 'delete'), ...plan.items.filter((i) => i.action !== 'delete')];
   for (const item of ordered) {
-    const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so it is deleted and created again)' : '';
-    lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${identityText(item.resource, item.identity)}${what}`);
+    const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
+    lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${itemName(item)}${what}`);
     for (const l of item.lines ?? []) lines.push(`    ${l}`);
-    for (const c of item.changes) lines.push(item.action === 'create' ? `    ${c.key}: ${valueText(c.after)}` : `    ${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`);
+    for (const c of item.changes) lines.push(`    ${changeText(c, item.action)}`);
   }
-  for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${identityText(u.resource, u.identity)}`);
+  for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${itemName(u)}`);
+  if (plan.notCompared.length) lines.push(`  not compared: ${plan.notCompared.join(', ')}`);
   for (const note of plan.notes) lines.push(`note: ${note}`);
   lines.push(plan.items.length ? summaryLine(plan) : 'No changes: the instance matches the file.');
   return lines;
 }
 
-export function planData(plan: Plan): Record<string, unknown> {
-  return {
-    changes: plan.items.map(({ resource, identity, action, changes, lines }) => ({ resource, identity, action, changes, ...(lines ? { lines } : {}) })),
-    unmanaged: plan.unmanaged,
-    notes: plan.notes,
-  };
+/** The colour of a plan line on a terminal: by its sign, as terraform colours them. */
+export function planLineColour(line: string): LineColour | undefined {
+  const sign = /^[+~\u00b1-] /.exec(line)?.[0][0];
+  if (sign === '+') return 'green';
+  if (sign === '~') return 'yellow';
+  if (sign === '-') return 'red';
+  if (sign === '±') return 'magenta';
+  return undefined;
+}
+
+/** A table cell: one line, pipes escaped, code spans without backticks. */
+function cell(s: string): string {
+  return s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}
+
+function code(s: string): string {
+  return `\`${s.replace(/`/g, "'")}\``;
+}
+
+function changeText(c: FieldChange, action: Action): string {
+  if (c.secret) return `${c.key}: (secret changed)`;
+  return action === 'create' ? `${c.key}: ${valueText(c.after)}` : `${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`;
+}
+
+/** For a merge-request note: a summary, then one table row per change (secrets masked as in the text). */
+export function planMarkdown(plan: Plan, instance: PlanInstance): string {
+  const out = [`### Plan for ${code(instanceText(instance))}`, ''];
+  if (!plan.items.length) out.push('No changes: the instance matches the file.');
+  else {
+    out.push(`**${countsText(plan)}**`, '', '| | action | resource | item | changes |', '|---|---|---|---|---|');
+    for (const item of plan.items) {
+      const details = [...(item.lines ?? []), ...item.changes.map((c) => changeText(c, item.action))].map((d) => code(d));
+      out.push(`| ${SIGN[item.action]} | ${item.action} | ${item.resource} | ${cell(code(itemName(item)))} | ${cell(details.join('<br>'))} |`);
+    }
+  }
+  if (plan.unmanaged.length) out.push('', `Not managed (\`--prune\` deletes them): ${plan.unmanaged.map((u) => cell(code(`${u.resource} ${itemName(u)}`))).join(', ')}`);
+  if (plan.notCompared.length) out.push('', `Not compared: ${plan.notCompared.map((n) => code(n)).join(', ')}`);
+  for (const note of plan.notes) out.push('', `Note: ${note}`);
+  return out.join('\n');
+}
+
+/** For -o csv: one row per change, with the writes it takes. */
+export function planRows(plan: Plan): ListResult<Record<string, string>> {
+  const rows: Record<string, string>[] = plan.items.map((i) => ({ action: i.action, resource: i.resource, item: itemName(i), writes: i.writes.map((w) => `${w.method} ${w.path}`).join('; ') }));
+  return list(rows, [{ key: 'action' }, { key: 'resource' }, { key: 'item' }, { key: 'writes' }]);
 }

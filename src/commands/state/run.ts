@@ -2,13 +2,18 @@
 
 import type { Context } from '../../context.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
-import { none, object, text, type CommandResult } from '../../core/output.js';
+import type { HttpClient } from '../../core/http.js';
+import { maskUrlCredentials } from '../../core/safe-text.js';
+import { document, none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
-import { computePlan, type PlanOptions } from './load.js';
-import { identityText, planData, planLines, summaryLine } from './render.js';
+import { computePlan, type Planned, type PlanOptions } from './load.js';
+import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
-import type { PlanItem } from './plan.js';
+import { applyPlan, failureError, reportLine, resolveAll, secretResolver, type WriteReport } from './apply.js';
+import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
+import { writeWhole } from './export.js';
+import { recheck } from './recheck.js';
 
 export { exportStateCommand } from './export.js';
 
@@ -18,36 +23,70 @@ function needFile(o: PlanOptions): string[] {
   return o.file;
 }
 
-export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean }): Promise<CommandResult> {
-  const { plan } = await computePlan(ctx, o, needFile(o));
-  const result = ctx.globals.output === 'table' ? text(planLines(plan).join('\n')) : object(planData(plan));
+async function instanceOf(ctx: Context, http: HttpClient): Promise<PlanInstance> {
+  return { url: maskUrlCredentials(http.baseUrl), profile: (await ctx.connection()).profile?.name ?? null };
+}
+
+export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean; out?: string }): Promise<CommandResult> {
+  if (o.out !== undefined && !o.out.trim()) throw new UsageError('--out needs a file name');
+  const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
+  const instance = await instanceOf(ctx, http);
+  const doc = planDocument(plan, instance, new Date(ctx.clock.now()).toISOString());
+  if (o.out) {
+    writeWhole(o.out, `${JSON.stringify(doc, null, 2)}\n`);
+    ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
+  }
+  const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
   const n = plan.items.length;
   return o.exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
 }
 
-function label(item: PlanItem): string {
-  return `${item.action} ${item.resource} ${identityText(item.resource, item.identity)}`;
+export interface ApplyOptions extends PlanOptions {
+  plan?: string;
 }
 
-export async function applyStateCommand(ctx: Context, o: PlanOptions): Promise<CommandResult> {
-  const { plan, http } = await computePlan(ctx, o, needFile(o));
-  for (const line of planLines(plan)) ctx.notice(line);
-  if (!plan.items.length) return none;
-  await confirmDestructive(ctx, `Apply these ${plan.items.length} change${plan.items.length > 1 ? 's' : ''} to ${http.baseUrl}?`);
-  const applied: PlanItem[] = [];
-  for (const [i, item] of plan.items.entries()) {
-    try {
-      await item.write(http);
-    } catch (err) {
-      for (const a of applied) ctx.notice(`applied: ${label(a)}`);
-      ctx.notice(`failed: ${label(item)}`);
-      for (const n of plan.items.slice(i + 1)) ctx.notice(`not tried: ${label(n)}`);
-      throw new CommandFailedError(`${label(item)} failed: ${(err as Error).message}`, 'fix the cause and run `state apply` again: it plans afresh and finishes the job');
-    }
-    applied.push(item);
+/** A saved plan, checked against this instance: another instance, or items that moved, refuse it (exit 1). */
+async function savedPlan(ctx: Context, path: string): Promise<Planned & { instance: PlanInstance }> {
+  const saved = readPlanDocument(path);
+  const http = await ctx.http();
+  const instance = await instanceOf(ctx, http);
+  if (saved.instance.url !== instance.url) {
+    throw new CommandFailedError(`${path} is a plan for ${instanceText(saved.instance)}, not for ${instanceText(instance)}`, 'apply it with the profile (or --url) of its instance, or make a plan for this one');
   }
-  ctx.notice(ctx.dryRun ? 'Dry run: nothing was changed.' : `Applied: ${summaryLine(plan).replace(/^Plan: /, '')}`);
-  return none;
+  const moved = await recheck(http, saved.plan.items, itemName);
+  if (moved.length) {
+    throw new CommandFailedError(
+      `the instance changed since the plan was made (${saved.createdAt}); nothing was applied:\n${moved.map((d) => `  ${d}`).join('\n')}`,
+      'make a new plan (`forgectl state plan -f FILE --out plan.json`), review it, and apply that',
+    );
+  }
+  const resolve = secretResolver(ctx).slot;
+  await resolveAll(saved.plan.items, resolve);
+  return { plan: saved.plan, http, resolve, instance };
+}
+
+export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<CommandResult> {
+  if (o.plan && o.file?.length) throw new UsageError('give -f FILE or --plan PLAN, not both', '--plan applies a saved plan as it was reviewed; -f plans afresh');
+  if (o.plan && (o.prune || o.noSecrets)) throw new UsageError('--prune and --no-secrets are decided when the plan is made, not with --plan');
+  const planned: Planned & { instance?: PlanInstance } = o.plan ? await savedPlan(ctx, o.plan) : await computePlan(ctx, o, needFile(o));
+  const { plan, http, resolve } = planned;
+  const instance = planned.instance ?? (await instanceOf(ctx, http));
+  for (const line of planLines(plan, instance)) ctx.notice(line);
+  const report = (reports: WriteReport[], exitCode: number) => ({ instance, writes: reports, exit_code: exitCode });
+  const json = ctx.globals.output !== 'table';
+  if (!plan.items.length) return json ? object(report([], 0)) : none;
+  await confirmDestructive(ctx, `Apply ${countsText(plan)} to ${instanceText(instance)}?`);
+  const outcome = await applyPlan(http, plan.items, resolve, itemName);
+  if (outcome.failed) {
+    for (const r of outcome.reports) ctx.notice(reportLine(r));
+    const error = failureError(outcome.failed, `fix the cause and run \`state apply\` again${o.plan ? ' with a new plan' : ''}: it plans afresh and finishes the job`);
+    if (!json) throw error;
+    // The report is the answer on stdout; the error stays on stderr with the text.
+    ctx.notice(`error: ${error.message}`);
+    return { ...object(report(outcome.reports, 1)), exitCode: 1 };
+  }
+  ctx.notice(ctx.dryRun ? 'Dry run: nothing was changed.' : `Applied: ${countsText(plan)}.`);
+  return json ? object(report(outcome.reports, 0)) : none;
 }
 
 export function schemaStateCommand(): CommandResult {

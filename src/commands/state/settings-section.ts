@@ -1,8 +1,7 @@
 // The `settings:` section: typed and checked by the settings model and the §2.7 rules exactly as
 // `settings set -f` checks them; secret settings are references, compared but never shown.
 
-import type { Context } from '../../context.js';
-import { getSettings, updateSettings, type Settings } from '../../api/settings.js';
+import { getSettings, type Settings } from '../../api/settings.js';
 import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { MASK } from '../../core/output.js';
@@ -10,14 +9,21 @@ import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
 import type { FileProblems, Place } from '../../core/file-problems.js';
 import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
-import { sameSetting } from '../settings/run.js';
+import { sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
-import { isSecretRef, resolveSecret } from './references.js';
-import type { PlanItem } from './plan.js';
+import type { SecretRef } from './model.js';
+import { isSecretRef } from './references.js';
+import type { PlanItem, ResolveRef, SecretSlot } from './plan.js';
 
 export interface SettingsOptions {
   strict?: boolean;
   allowUnknown?: boolean;
+}
+
+/** The file's settings: values to compare (references resolved) and the references, which writes carry. */
+export interface WantedSettings {
+  values: Settings;
+  refs: Record<string, SecretRef>;
 }
 
 /** Where the file's problems go, and where a setting stands in it (`settings` merged from several files). */
@@ -53,9 +59,11 @@ export function addRuleProblem(into: Pick<SettingsProblems, 'problems' | 'at'>, 
 /**
  * The file's settings typed, their references resolved and the rules the values alone break checked.
  * With `into`, every refused setting is one problem there (and left out of the result); without, the
- * first is thrown.
+ * first is thrown. With `skipped` (--no-secrets), secret settings are left out of the comparison and
+ * named there.
  */
-export async function prepareSettings(ctx: Context, raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, into?: SettingsProblems): Promise<Settings> {
+export async function prepareSettings(raw: Record<string, unknown>, where: string, o: SettingsOptions, notes: Notes, resolve: ResolveRef, into?: SettingsProblems, skipped?: string[]): Promise<WantedSettings> {
+  const refs: Record<string, SecretRef> = {};
   const refuse = (key: string, err: unknown) => {
     if (!into) throw err;
     settingProblem(into, key, err);
@@ -65,9 +73,11 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
   for (const [key, value] of Object.entries(raw)) {
     if (isSecretRef(value)) {
       if (!isSecretKey(key)) refuse(key, new UsageError(`${into ? '' : `${where}: `}settings.${key} is not a secret setting; give its value, not a reference`));
+      else if (skipped) skipped.push(`settings.${key}`);
       else {
         try {
-          secrets[key] = await resolveSecret(ctx, value, `settings.${key}`);
+          refs[key] = value;
+          secrets[key] = await resolve(value, `settings.${key}`);
         } catch (err) {
           refuse(key, err);
         }
@@ -99,31 +109,48 @@ export async function prepareSettings(ctx: Context, raw: Record<string, unknown>
     addRuleProblem(into, err);
   }
   // Keyed as written: which name is sent depends on what the instance reports (planSettings).
-  return asWritten(typed, Object.keys(raw));
+  return { values: asWritten(typed, Object.keys(raw)), refs: modelNamed(refs) as Record<string, SecretRef> };
 }
 
 function shown(key: string, v: unknown): unknown {
   return isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
 }
 
-export function planSettings(written: Settings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
-  const naming = instanceNaming(reported, Object.keys(written), notes);
-  const [wanted, current] = [modelNamed(written), naming.current];
+const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+export function planSettings(file: WantedSettings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+  const naming = instanceNaming(reported, Object.keys(file.values), notes);
+  const [wanted, current] = [modelNamed(file.values), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current, inFile);
   const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
   if (!Object.keys(changed).length) return [];
   // The companions a changed switch needs travel in the same request (the service wants them so).
   const carried = checkSettingRules(changed, { ...current, ...wanted });
+  // A secret travels as its reference, or as "what the instance holds" for a carried companion.
+  const sent = (key: string, v: unknown): unknown => {
+    const ref = file.refs[key];
+    if (ref) return { $secret: ref, for: `settings.${key}` } satisfies SecretSlot;
+    return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: naming.name(key) }, for: `settings.${key}` } satisfies SecretSlot) : v;
+  };
+  const body = Object.fromEntries(Object.entries({ ...changed, ...carried }).map(([k, v]) => [k, sent(k, v)]));
   return [
     {
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
-      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: shown(key, current[key]), after: shown(key, after) })),
-      write: async (http) => {
-        await updateSettings(http, naming.toInstance({ ...changed, ...carried }));
-      },
+      // Names as the instance reports them: what is compared again, sent and confirmed.
+      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: shown(key, current[key]), after: shown(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
+      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys(changed).map((k) => [naming.name(k), shown(k, current[k]) ?? null])) },
+      writes: [
+        {
+          action: 'update',
+          method: 'PUT',
+          path: '/application/settings',
+          body: naming.toInstance(body),
+          confirm: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: isSecretKey(key) ? null : current[key], after: sent(key, after) })),
+        },
+      ],
     },
   ];
 }

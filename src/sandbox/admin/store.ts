@@ -64,7 +64,8 @@ export function adminStore(state: SandboxState): AdminStore {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export function seedAdmin(state: SandboxState, kind: SeedKind): void {
+/** `duplicates`: a second hook on the demo hook's URL and a second broadcast with the first's message, as two concurrent applies leave them. */
+export function seedAdmin(state: SandboxState, kind: SeedKind, duplicates = false): void {
   const store = adminStore(state);
   if (kind === 'empty') return;
   const now = state.clock.now();
@@ -90,4 +91,9 @@ export function seedAdmin(state: SandboxState, kind: SeedKind): void {
     enableSslVerification: true,
     token: 'audit-hook-secret-0001',
   });
+  if (!duplicates) return;
+  const twin = store.nextId('hook');
+  store.hooks.set(twin, { ...store.hooks.get(id)!, id: twin, createdAt: now - DAY, token: 'audit-hook-secret-0002' });
+  const copy = store.nextId('broadcast');
+  store.broadcasts.set(copy, { ...messages[0]!, id: copy });
 }

@@ -173,7 +173,7 @@ export const settingsModule: SandboxModule = {
     router.put('/application/plan_limits', updatePlanLimits);
   },
   // Seeds the whole administration store: settings, plan limits, broadcast messages and hooks.
-  seed(state, kind) {
-    seedAdmin(state, kind);
+  seed(state, kind, options) {
+    seedAdmin(state, kind, !!options.duplicates);
   },
 };

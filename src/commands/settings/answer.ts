@@ -1,0 +1,95 @@
+// Reading the answer to a write of settings, plan limits or notification settings: the answer is the
+// object written, so it says which of the keys sent the instance took. A 200 that leaves a key as it
+// was (an older version, another edition, a name it does not know) is no success.
+
+import { CommandFailedError } from '../../core/errors.js';
+import { MASK } from '../../core/secret-fields.js';
+import { isSecretKey } from '../../core/redact.js';
+
+/** Equal as settings: null, empty string and absent alike; lists compared as sets. */
+export function sameSetting(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) => v === undefined || v === null || v === '';
+  if (empty(a) && empty(b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    const key = (x: unknown) => JSON.stringify(x);
+    const sa = a.map(key).sort();
+    const sb = b.map(key).sort();
+    return sa.every((x, i) => x === sb[i]);
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a as object);
+    const kb = Object.keys(b as object);
+    if (ka.length !== kb.length) return false;
+    return ka.every((k) => sameSetting((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return a === b;
+}
+
+export interface SentChange {
+  /** A key of the answer; `events.new_note` looks inside `events`. */
+  key: string;
+  before: unknown;
+  after: unknown;
+}
+
+export type Outcome = 'applied' | 'dropped' | 'unconfirmed';
+
+function lookup(answer: Record<string, unknown>, key: string): { present: boolean; value?: unknown } {
+  let at: unknown = answer;
+  for (const part of key.split('.')) {
+    if (!at || typeof at !== 'object' || !(part in (at as object))) return { present: false };
+    at = (at as Record<string, unknown>)[part];
+  }
+  return { present: true, value: at };
+}
+
+/**
+ * What the instance's answer says of one change: applied when it carries the key with the value
+ * asked (or at least not the old one), dropped when it leaves the key out or keeps the old value. A
+ * secret (redact.ts's rule) the answer leaves out is unconfirmed, not dropped: an instance may withhold
+ * secrets, also those forgectl's model does not know (--allow-unknown).
+ */
+export function outcomeOf(c: SentChange, answer: Record<string, unknown>): Outcome {
+  const got = lookup(answer, c.key);
+  // `events.x` where the answer shows no `events` at all (notification events appear only at level custom).
+  const partShown = !c.key.includes('.') || lookup(answer, c.key.slice(0, c.key.lastIndexOf('.'))).present;
+  if (!got.present) return isSecretKey(c.key) || !partShown ? 'unconfirmed' : 'dropped';
+  return sameSetting(got.value, c.after) || !sameSetting(got.value, c.before) ? 'applied' : 'dropped';
+}
+
+export interface Dropped {
+  key: string;
+  /** Why, in words: "the instance still reports 10" or "the instance's answer does not carry it". */
+  why: string;
+}
+
+export interface AnswerCheck {
+  dropped: Dropped[];
+  unconfirmed: string[];
+}
+
+const masked = (key: string, v: unknown) => (isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v);
+
+/** Each change against the answer; `shown` masks what a message may print (secrets by default). */
+export function checkAnswer(changes: readonly SentChange[], answer: Record<string, unknown>, shown: (key: string, v: unknown) => unknown = masked): AnswerCheck {
+  const out: AnswerCheck = { dropped: [], unconfirmed: [] };
+  for (const c of changes) {
+    const outcome = outcomeOf(c, answer);
+    if (outcome === 'unconfirmed') out.unconfirmed.push(c.key);
+    if (outcome !== 'dropped') continue;
+    const got = lookup(answer, c.key);
+    const why = got.present ? `the instance still reports ${JSON.stringify(shown(c.key, got.value))}` : 'the instance’s answer does not carry it';
+    out.dropped.push({ key: c.key, why });
+  }
+  return out;
+}
+
+/** A write whose answer leaves a key as it was failed, whatever its status (exit 1). */
+export function requireApplied(check: AnswerCheck): void {
+  if (!check.dropped.length) return;
+  throw new CommandFailedError(
+    check.dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '),
+    'the instance answered 200 but kept the old value: an older version or another edition may not know the key',
+  );
+}

@@ -1,0 +1,125 @@
+// The one executor of plans (`state apply`, `envs apply`): sends each item's writes in order, reads
+// every answer (a write whose answer keeps a key as it was failed), stops at the first failure and
+// reports every write as applied, failed or not tried, with its method and path.
+
+import * as z from 'zod';
+import { parseWriteAnswer, unwrapSingle } from '../../api/schema.js';
+import { getSettings } from '../../api/settings.js';
+import type { Context } from '../../context.js';
+import { AuthError, CommandFailedError } from '../../core/errors.js';
+import type { HttpClient } from '../../core/http.js';
+import { checkAnswer, requireApplied, type SentChange } from '../settings/answer.js';
+import type { SecretRef, Section } from './model.js';
+import { resolveSecret } from './references.js';
+import { isSecretSlot, SECTION_NEEDS, type PlanItem, type SecretSlot, type WriteOp } from './plan.js';
+
+export type WriteStatus = 'applied' | 'failed' | 'not tried' | 'dry run';
+
+export interface WriteReport {
+  status: WriteStatus;
+  resource: string;
+  identity: string;
+  action: WriteOp['action'];
+  method: WriteOp['method'];
+  path: string;
+  /** Why it failed, and what the failure left on the instance. */
+  error?: string;
+}
+
+export interface ApplyOutcome {
+  reports: WriteReport[];
+  /** The first failure: nothing after it was tried. */
+  failed?: { report: WriteReport; error: Error };
+}
+
+/** The value a slot names; the resolver adds it to the redactor. */
+export type ResolveSlot = (slot: SecretSlot) => Promise<string>;
+
+/** For plans that carry no secret (`envs apply`). */
+export const secretFreeResolver: ResolveSlot = (slot) => Promise.reject(new Error(`${slot.for}: no secret was expected here`));
+
+/**
+ * Resolves each reference once per run (a `{command}` is run once, by planning and applying alike);
+ * a `{setting}` slot is the instance's current value, read when the write is sent.
+ */
+export function secretResolver(ctx: Context): { ref: (ref: SecretRef, owner: string) => Promise<string>; slot: ResolveSlot } {
+  const memo = new Map<string, Promise<string>>();
+  let settings: Promise<Record<string, unknown>> | undefined;
+  const ref = (r: SecretRef, owner: string) => {
+    const key = JSON.stringify(r);
+    if (!memo.has(key)) memo.set(key, resolveSecret(ctx, r, owner));
+    return memo.get(key)!;
+  };
+  const slot: ResolveSlot = async (s) => {
+    if (!('setting' in s.$secret)) return ref(s.$secret, s.for);
+    const name = s.$secret.setting;
+    settings ??= ctx.http().then(getSettings);
+    const value = (await settings)[name];
+    if (typeof value !== 'string') throw new CommandFailedError(`${s.for}: the instance no longer reports its value`, `give ${name} as a reference in the file`);
+    ctx.redactor.add(value);
+    return value;
+  };
+  return { ref, slot };
+}
+
+const AnswerSchema = z.looseObject({});
+
+async function resolved(value: unknown, resolve: ResolveSlot): Promise<unknown> {
+  if (isSecretSlot(value)) return resolve(value);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => resolved(v, resolve)));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await resolved(v, resolve);
+    return out;
+  }
+  return value;
+}
+
+async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promise<void> {
+  const body = op.body && ((await resolved(op.body, resolve)) as Record<string, unknown>);
+  const res = await http.request({ method: op.method, path: op.path, body });
+  if (res.dryRun || op.method === 'DELETE') return;
+  const what = `${op.method} ${op.path}`;
+  const answer = parseWriteAnswer(AnswerSchema, http, { ...res, data: unwrapSingle(res.data) }, what, 'the change may have been made');
+  if (op.confirm) requireApplied(checkAnswer((await resolved(op.confirm, resolve)) as SentChange[], answer));
+}
+
+/** Resolves every secret of the writes before the first is sent: an unset reference stops the run whole (exit 2). */
+export async function resolveAll(items: readonly PlanItem[], resolve: ResolveSlot): Promise<void> {
+  for (const item of items) for (const op of item.writes) await resolved([op.body, op.confirm], resolve);
+}
+
+export function reportLine(r: WriteReport): string {
+  const what = `${r.status}: ${r.action} ${r.resource} ${r.identity} (${r.method} ${r.path})`;
+  return r.error ? `${what}: ${r.error}` : what;
+}
+
+export async function applyPlan(http: HttpClient, items: readonly PlanItem[], resolve: ResolveSlot, identityText: (item: PlanItem) => string = (i) => i.identity): Promise<ApplyOutcome> {
+  const reports: WriteReport[] = [];
+  let failed: ApplyOutcome['failed'];
+  for (const item of items) {
+    for (const op of item.writes) {
+      const report: WriteReport = { status: 'not tried', resource: item.resource, identity: identityText(item), action: op.action, method: op.method, path: op.path };
+      reports.push(report);
+      if (failed) continue;
+      try {
+        await send(http, op, resolve);
+        report.status = http.dryRun ? 'dry run' : 'applied';
+      } catch (err) {
+        report.status = 'failed';
+        const message = (err as Error).message;
+        report.error = op.leaves ? `${message}; ${op.leaves}` : message;
+        failed = { report, error: err as Error };
+      }
+    }
+  }
+  return failed ? { reports, failed } : { reports };
+}
+
+/** The error a run ends with: the first failure, after the report. */
+export function failureError(failed: NonNullable<ApplyOutcome['failed']>, hint: string): CommandFailedError {
+  const r = failed.report;
+  // A refused write names the token its section needs.
+  const needs = failed.error instanceof AuthError && failed.error.status === 403 ? SECTION_NEEDS[r.resource as Section] : undefined;
+  return new CommandFailedError(`${r.action} ${r.resource} ${r.identity} failed: ${r.error}`, needs ? `the ${r.resource} section needs ${needs}` : hint);
+}

@@ -1,0 +1,115 @@
+// The plan as a document: what `state plan -o json` prints and `--out` saves, and what
+// `state apply --plan` reads back. Versioned, naming its instance; each item's writes hold secret
+// references, never values, and what was read, so the instance can be checked again before it runs.
+
+import * as z from 'zod';
+import { readFileSync } from 'node:fs';
+import { VERSION } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { SECTIONS } from './model.js';
+import type { Action, Plan, PlanItem } from './plan.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export interface PlanInstance {
+  url: string;
+  profile: string | null;
+}
+
+export type Summary = Record<Action, number>;
+
+export function summaryOf(plan: Pick<Plan, 'items'>): Summary {
+  const n = (a: Action) => plan.items.filter((i) => i.action === a).length;
+  return { create: n('create'), update: n('update'), replace: n('replace'), delete: n('delete') };
+}
+
+export function planDocument(plan: Plan, instance: PlanInstance, createdAt: string): Record<string, unknown> {
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    forgectl_version: VERSION,
+    created_at: createdAt,
+    instance,
+    summary: summaryOf(plan),
+    changes: plan.items.map(({ resource, identity, instanceId, action, changes, lines, observed, writes }) => ({
+      resource,
+      identity,
+      ...(instanceId === undefined ? {} : { id: instanceId }),
+      action,
+      // The writes' actions in the order they run: a consumer that scans for delete catches a replace.
+      actions: writes.map((w) => w.action),
+      changes,
+      ...(lines ? { lines } : {}),
+      observed,
+      writes,
+    })),
+    unmanaged: plan.unmanaged.map(({ resource, identity, instanceId }) => ({ resource, identity, ...(instanceId === undefined ? {} : { id: instanceId }) })),
+    not_compared: plan.notCompared,
+    notes: plan.notes,
+  };
+}
+
+const WriteSchema = z.looseObject({
+  action: z.enum(['create', 'update', 'delete']),
+  method: z.enum(['POST', 'PUT', 'DELETE']),
+  path: z.string().startsWith('/'),
+  body: z.record(z.string(), z.unknown()).optional(),
+  confirm: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown() })).optional(),
+  leaves: z.string().optional(),
+});
+
+const ItemSchema = z.looseObject({
+  resource: z.enum(SECTIONS),
+  identity: z.string(),
+  id: z.number().optional(),
+  action: z.enum(['create', 'update', 'replace', 'delete']),
+  changes: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })),
+  lines: z.array(z.string()).optional(),
+  observed: z.looseObject({ read: z.string().startsWith('/'), values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
+  writes: z.array(WriteSchema).min(1),
+});
+
+const DocumentSchema = z.looseObject({
+  format_version: z.number(),
+  forgectl_version: z.string(),
+  created_at: z.string(),
+  instance: z.looseObject({ url: z.string(), profile: z.string().nullable() }),
+  changes: z.array(ItemSchema),
+  unmanaged: z.array(z.looseObject({ resource: z.enum(SECTIONS), identity: z.string(), id: z.number().optional() })),
+  not_compared: z.array(z.string()),
+  notes: z.array(z.string()).optional(),
+});
+
+export interface SavedPlan {
+  instance: PlanInstance;
+  createdAt: string;
+  plan: Plan;
+}
+
+/** A plan file as `--out` wrote it; anything else is refused before any request (exit 2). */
+export function readPlanDocument(path: string): SavedPlan {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${path} is not a plan: not JSON`, 'write one with `forgectl state plan -f FILE --out plan.json`');
+  }
+  const version = (raw as { format_version?: unknown } | null)?.format_version;
+  if (typeof version === 'number' && version !== PLAN_FORMAT_VERSION) {
+    throw new UsageError(`${path} has plan format ${version}; this forgectl reads format ${PLAN_FORMAT_VERSION}`, 'make the plan again with this version of forgectl');
+  }
+  const parsed = DocumentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`${path} is not a plan of forgectl: ${issue.path.join('.') || 'the document'}: ${issue.message}`, 'write one with `forgectl state plan -f FILE --out plan.json`');
+  }
+  const doc = parsed.data;
+  const items = doc.changes.map(({ id, actions: _a, ...item }) => ({ ...item, ...(id === undefined ? {} : { instanceId: id }) }) as PlanItem);
+  const unmanaged = doc.unmanaged.map(({ id, ...u }) => ({ ...u, ...(id === undefined ? {} : { instanceId: id }) }));
+  return { instance: doc.instance, createdAt: doc.created_at, plan: { items, unmanaged, notes: doc.notes ?? [], notCompared: doc.not_compared } };
+}

@@ -1,0 +1,61 @@
+// `state apply` reads the answer to every write (issue 33 item 1): an instance that answers 200 but
+// keeps a key as it was (the sandbox's `ignore-key` fault) is a failure, as for `settings set`.
+
+import { describe, expect, it } from 'vitest';
+import { forgectl, tempDir } from '../helpers/cli.js';
+import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
+import { runWithFault } from '../helpers/faults.js';
+import { yamlFile } from '../helpers/state.js';
+
+const sandbox = useSandbox();
+const dir = tempDir();
+
+const file = (name: string, content: object) => yamlFile(dir, name, content);
+const writes = <T extends { method: string }>(sent: T[]) => sent.filter((r) => r.method !== 'GET');
+
+describe('a key the instance answers 200 to but does not take', () => {
+  it('settings: failed … not applied, exit 1, and no "Applied"', async () => {
+    const sb = sandbox();
+    const before = (await rawGet(sb, '/application/settings', sb.tokens.admin)).body;
+    const path = file('settings.yaml', { settings: { signup_enabled: !before.signup_enabled, gravatar_enabled: !before.gravatar_enabled } });
+    const res = await runWithFault(sb, 'ignore-key:1@PUT:/application/settings#signup_enabled', ['state', 'apply', '-f', path, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(writes(res.requests).map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/v4/application/settings']);
+    expect(res.stderr).toContain(`failed: update settings application settings (PUT /application/settings): signup_enabled not applied: the instance still reports ${before.signup_enabled}`);
+    expect(res.stderr).not.toContain('gravatar_enabled not applied');
+    expect(res.stderr).not.toMatch(/^Applied/m);
+    // The instance took the other key; the next plan shows only the one it kept.
+    const plan = await forgectl(['state', 'plan', '-f', path], { env: envFor(sb) });
+    expect(plan.stdout).toContain(`signup_enabled: ${before.signup_enabled} → ${!before.signup_enabled}`);
+    expect(plan.stdout).not.toContain('gravatar_enabled');
+  });
+
+  it('plan limits and notification settings: the answer is the object written, checked the same way', async () => {
+    const sb = sandbox();
+    const limits = (await rawGet(sb, '/application/plan_limits?plan_name=default', sb.tokens.admin)).body;
+    const limitsFile = file('limits.yaml', { plan_limits: { default: { ci_pipeline_size: limits.ci_pipeline_size + 7 } } });
+    const l = await runWithFault(sb, 'ignore-key:1@PUT:/application/plan_limits#ci_pipeline_size', ['state', 'apply', '-f', limitsFile, '--yes']);
+    expect(l.exitCode, l.stderr).toBe(1);
+    expect(l.stderr).toContain(`failed: update plan_limits default (PUT /application/plan_limits): ci_pipeline_size not applied: the instance still reports ${limits.ci_pipeline_size}`);
+
+    const level = (await rawGet(sb, '/notification_settings', sb.tokens.admin)).body.level;
+    const notesFile = file('notes.yaml', { notification_settings: { level: level === 'watch' ? 'disabled' : 'watch' } });
+    const n = await runWithFault(sb, 'ignore-key:1@PUT:/notification_settings#level', ['state', 'apply', '-f', notesFile, '--yes']);
+    expect(n.exitCode, n.stderr).toBe(1);
+    expect(n.stderr).toContain(`failed: update notification_settings global (PUT /notification_settings): level not applied: the instance still reports ${JSON.stringify(level)}`);
+
+    // Without the fault both apply and are confirmed.
+    for (const path of [limitsFile, notesFile]) {
+      const ok = await forgectl(['state', 'apply', '-f', path, '--yes'], { env: envFor(sb) });
+      expect(ok.exitCode, ok.stderr).toBe(0);
+    }
+  });
+
+  it('settings set shares the check: "was not applied", exit 1', async () => {
+    const sb = sandbox();
+    const before = (await rawGet(sb, '/application/settings', sb.tokens.admin)).body.signup_enabled;
+    const res = await runWithFault(sb, 'ignore-key:1@PUT:/application/settings', ['settings', 'set', `signup_enabled=${!before}`]);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain(`signup_enabled was not applied: the instance still reports ${before}`);
+  });
+});
