@@ -32,7 +32,6 @@ export function problemText(p: FileProblem): string {
 
 export class FileProblems {
   readonly items: FileProblem[] = [];
-  private dropped = 0;
 
   constructor(
     /** The file (or files) as messages name it; known once they are read. */
@@ -42,8 +41,7 @@ export class FileProblems {
   ) {}
 
   add(problem: FileProblem): void {
-    if (this.items.length >= MAX_PROBLEMS) this.dropped++;
-    else this.items.push(problem);
+    this.items.push(problem);
   }
 
   /** An error thrown where this list is not at hand (a UsageError) becomes one of its problems. */
@@ -53,7 +51,7 @@ export class FileProblems {
   }
 
   get count(): number {
-    return this.items.length + this.dropped;
+    return this.items.length;
   }
 
   /** One UsageError (exit 2) listing them all in the order of their files, or nothing. */
@@ -69,10 +67,12 @@ export class FileProblems {
       const [only] = this.items;
       throw new UsageError(problemText(only!), only!.hint ?? this.hint);
     }
-    const lines = this.items.map((p) => `  ${problemText(p)}`);
-    if (this.dropped) lines.push(`  … and ${this.dropped} more`);
+    // The first ones in the file are listed: what a person fixes first.
+    const listed = this.items.slice(0, MAX_PROBLEMS);
+    const lines = listed.map((p) => `  ${problemText(p)}`);
+    if (this.items.length > listed.length) lines.push(`  … and ${this.items.length - listed.length} more`);
     // Each different hint once, in the order of the problems.
-    const hints = [...new Set(this.items.map((p) => p.hint ?? this.hint).filter((h) => h !== undefined))];
+    const hints = [...new Set(listed.map((p) => p.hint ?? this.hint).filter((h) => h !== undefined))];
     throw new UsageError(`${this.where} has ${this.count} problems:\n${lines.join('\n')}`, hints.join('; ') || undefined);
   }
 }

@@ -125,7 +125,11 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   const done = outcomes.filter((x) => x.result && x.error === undefined && !x.notRun);
   const plain = outcomes.every((x) => !x.dryRun.length && !x.stdout);
   if (plain && done.length && done.every((x) => x.result!.kind === 'list')) return renderCombinedList(done, o);
-  if (plain && done.length && done.every((x) => x.result!.kind === 'object')) return renderRecords(done, o);
+  if (plain && done.length && done.every((x) => x.result!.kind === 'object')) {
+    // CSV has one header: each instance's record is a row under it (masks applied as for the record).
+    if (o.format === 'csv') return renderCombinedList(done.map((x) => ({ ...x, items: [resultValue(x.result!, undefined)] })), o);
+    return renderRecords(done, o);
+  }
   // Text (plans, diffs), dry runs, a mix: a heading per instance, `==> name <==` as head(1) and tail(1) do.
   let first = true;
   for (const x of outcomes) {

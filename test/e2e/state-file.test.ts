@@ -73,7 +73,11 @@ describe('every problem of the file at once', () => {
     const { res, sent } = await run(['state', 'plan', '-f', file('sixty.yaml', `system_hooks:\n${hooks}`)]);
     expect(res.exitCode, res.stderr).toBe(2);
     expect(res.stderr).toContain('has 60 problems:');
-    expect(res.stderr.split('\n').filter((l) => /sixty\.yaml:\d+:\d+: /.test(l))).toHaveLength(50);
+    const listed = res.stderr.split('\n').filter((l) => /sixty\.yaml:\d+:\d+: /.test(l));
+    // The first 50 of the file, in its order.
+    expect(listed).toHaveLength(50);
+    expect(listed[0]).toContain('sixty.yaml:3:18: system_hooks[0].push_events');
+    expect(listed[49]).toContain('sixty.yaml:101:18: system_hooks[49].push_events');
     expect(res.stderr).toContain('… and 10 more');
     expect(sent).toEqual([]);
   });
@@ -171,6 +175,26 @@ describe('several files, one instance each', () => {
     expect(optional.exitCode, optional.stderr).toBe(0);
     expect(optional.stdout).not.toContain('Only on prod');
     expect(optional.stdout).toContain('+ create broadcast_messages "Layered base"');
+  });
+
+  it('over a fleet, {profile} is each instance\'s own profile: the one whose file differs is named, exit 5', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    for (const name of ['east', 'west']) {
+      const added = await forgectl(['profile', 'add', name, '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` });
+      expect(added.exitCode, added.stderr).toBe(0);
+    }
+    const shared = file('fleet-base.yaml', 'settings:\n  signup_enabled: true\n');
+    const instances = join(dir, 'fleet');
+    mkdirSync(instances, { recursive: true });
+    writeFileSync(join(instances, 'west.yaml'), 'broadcast_messages:\n  - message: Only in the west\n');
+    const res = await forgectl(['--profiles', 'east,west', 'state', 'plan', '-f', shared, '-f', `?${join(instances, '{profile}.yaml')}`, '--exit-code'], { configDir });
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    const [east, west] = res.stdout.split('==> west');
+    expect(east).toContain('==> east');
+    expect(east).not.toContain('Only in the west');
+    expect(west).toContain('+ create broadcast_messages "Only in the west"');
+    expect(res.stderr).toMatch(/east ok/);
   });
 
   it('a problem names the file its value came from', async () => {

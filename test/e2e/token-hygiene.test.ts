@@ -137,11 +137,11 @@ describe('token audit', () => {
     expect(lookups.map((r) => r.path).sort()).toEqual([...new Set(rows.map((r) => `/api/v4/users/${r.user_id}`))].sort());
   });
 
-  it('the table groups by owner, showing username and name', async () => {
+  it('the table groups by owner, with the owner’s username and name first', async () => {
     const res = await forgectl(['token', 'audit'], { env: envFor(sandbox()) });
     expect(res.exitCode, res.stderr).toBe(0);
     const rows = res.stdout.trim().split('\n').map((l) => l.split('\t'));
-    expect(rows.find((r) => r[2] === 'old-deploy-key')?.slice(0, 4)).toEqual(['frank (Frank Contractor)', expect.any(String), 'old-deploy-key', 'unused broad']);
+    expect(rows.find((r) => r[3] === 'old-deploy-key')?.slice(0, 5)).toEqual(['frank', 'Frank Contractor', expect.any(String), 'old-deploy-key', 'unused broad']);
   });
 
   it('--fail-on sets the least urgent finding that fails: broad < unused < no-expiry < expiring', async () => {
@@ -160,8 +160,8 @@ describe('token audit', () => {
   it('-o csv writes the audit as data', async () => {
     const res = await run(['token', 'audit', '-o', 'csv']);
     const [header, ...lines] = res.stdout.split('\r\n');
-    expect(header).toBe('user.username,id,name,findings,scopes,expires_at,last_used_at,created_at');
-    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,\d+,old-deploy-key,"\[""unused"",""broad""\]","\[""write_repository""\]",/);
+    expect(header).toBe('user.username,user.name,id,name,findings,scopes,expires_at,last_used_at,created_at');
+    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,Frank Contractor,\d+,old-deploy-key,"\[""unused"",""broad""\]","\[""write_repository""\]",/);
   });
 
   it('refuses a bad --fail-on or window before sending anything', async () => {

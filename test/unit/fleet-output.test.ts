@@ -39,6 +39,16 @@ describe('a fleet printed together', () => {
     expect(err.trim().split('\n').at(-1)).toBe('prod 1 difference \u00b7 dr 401 \u00b7 qa not run');
   });
 
+  it('gives CSV one header, each record of an instance a row under it, secrets masked', async () => {
+    const rec = (instance: string, id: number) => base(instance, { result: object({ id, key: `secret-${id}` }, { maskKeys: ['key'] }) });
+    const { out } = await printed([rec('prod', 1), rec('qa', 2)], 'csv');
+    // CSV lines end in CRLF (RFC 4180).
+    const lines = out.trim().split('\r\n');
+    expect(lines[0]).toBe('instance,id,key');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['prod,1', 'qa,2']);
+    expect(out).not.toContain('secret-');
+  });
+
   it('puts the instance first in a record, and a heading over each text', async () => {
     const records = await printed([base('prod', { result: object({ id: 1, name: 'x' }) }), base('qa', { result: object({ id: 2, name: 'y' }) })], 'table');
     expect(records.out).toBe('instance\tprod\nid\t1\nname\tx\ninstance\tqa\nid\t2\nname\ty\n');

@@ -15,10 +15,10 @@ export const EXIT_FINDINGS = 5;
 
 export type AuditRow = Pick<OwnedToken, 'id' | 'name' | 'user_id' | 'user' | 'scopes' | 'created_at' | 'last_used_at' | 'expires_at'> & { findings: Finding[] };
 
-const ownerText = (r: AuditRow) => (r.user ? (r.user.name ? `${r.user.username} (${r.user.name})` : r.user.username) : `user ${r.user_id ?? '?'}`);
-
+// The owner as data in every format (a fleet's CSV too); the id only when the service would not say.
 const COLUMNS: Column<AuditRow>[] = [
-  { key: 'user.username', header: 'owner', value: ownerText },
+  { key: 'user.username', header: 'owner', value: (r) => r.user?.username ?? `user ${r.user_id ?? '?'}` },
+  { key: 'user.name', header: 'owner name' },
   { key: 'id' },
   { key: 'name' },
   { key: 'findings', value: (r) => r.findings.join(' ') },
