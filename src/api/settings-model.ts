@@ -32,6 +32,8 @@ export interface SettingDef {
   check?: (value: unknown) => string | undefined;
   /** A size kept in this unit: a value may be given with one (`3GB`, `512MiB`). */
   size?: SizeUnit;
+  /** The instance keeps it without surrounding whitespace (GitLab strips `terms`): sent and compared so. */
+  trimmed?: boolean;
 }
 
 const VISIBILITY = ['private', 'internal', 'public'] as const;
@@ -257,7 +259,7 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   after_sign_out_path: str(),
   home_page_url: str(),
   default_ci_config_path: str(),
-  terms: str(),
+  terms: str({ trimmed: true }),
   asset_proxy_url: str({ restart: true }),
   asset_proxy_secret_key: str({ restart: true }),
   rate_limiting_response_text: str(),

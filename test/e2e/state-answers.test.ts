@@ -1,6 +1,8 @@
 // `state apply` reads the answer to every write (issue 33 item 1): an instance that answers 200 but
 // keeps a key as it was (the sandbox's `ignore-key` fault) is a failure, as for `settings set`.
 
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, tempDir } from '../helpers/cli.js';
 import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
@@ -57,5 +59,29 @@ describe('a key the instance answers 200 to but does not take', () => {
     const res = await runWithFault(sb, 'ignore-key:1@PUT:/application/settings', ['settings', 'set', `signup_enabled=${!before}`]);
     expect(res.exitCode, res.stderr).toBe(1);
     expect(res.stderr).toContain(`signup_enabled was not applied: the instance still reports ${before}`);
+  });
+});
+
+describe('a value the instance keeps in its own form', () => {
+  // GitLab strips the terms of surrounding whitespace (ApplicationSettings::UpdateService): a YAML
+  // block scalar ends in a newline, which must neither fail the answer check nor drift every night.
+  it('terms from a block scalar: applied, confirmed, and the next plan has no changes', async () => {
+    const sb = sandbox();
+    const path = join(dir, 'terms.yaml');
+    writeFileSync(path, 'settings:\n  terms: |\n    Be kind.\n    Report abuse to the admins.\n');
+    const res = await forgectl(['state', 'apply', '-f', path, '--yes'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).not.toContain('not applied');
+    expect((await rawGet(sb, '/application/settings', sb.tokens.admin)).body.terms).toBe('Be kind.\nReport abuse to the admins.');
+    const plan = await forgectl(['state', 'plan', '-f', path, '--exit-code'], { env: envFor(sb) });
+    expect(plan.exitCode, plan.stdout).toBe(0);
+    const set = await forgectl(['settings', 'set', 'terms=  Be kind.  '], { env: envFor(sb) });
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect((await rawGet(sb, '/application/settings', sb.tokens.admin)).body.terms).toBe('Be kind.');
+    // Blank terms are ignored by the service: the old text stays, and forgectl says so.
+    const blank = await forgectl(['settings', 'set', 'terms='], { env: envFor(sb) });
+    expect(blank.exitCode).toBe(1);
+    expect(blank.stderr).toContain('terms was not applied');
+    expect((await rawGet(sb, '/application/settings', sb.tokens.admin)).body.terms).toBe('Be kind.');
   });
 });

@@ -76,7 +76,7 @@ export function typeArgValue(key: string, raw: string, def: SettingDef | undefin
     case 'number':
       return raw.trim() === 'null' || raw.trim() === '' ? null : parseNumber(flag, raw);
     case 'string':
-      return raw;
+      return def.trimmed ? raw.trim() : raw;
     case 'array': {
       const s = raw.trim();
       if (s.startsWith('[')) return typeFileValue(key, parseStructured(flag, s), def, where);
@@ -116,7 +116,7 @@ export function typeFileValue(key: string, v: unknown, def: SettingDef | undefin
       if (typeof v === 'string') return parseNumber(flag, v);
       return fail(where, key, `must be a number, got ${JSON.stringify(v)}`);
     case 'string':
-      if (typeof v === 'string') return v;
+      if (typeof v === 'string') return def.trimmed ? v.trim() : v;
       if (typeof v === 'number' || typeof v === 'boolean') return String(v);
       return fail(where, key, `must be a string, got ${JSON.stringify(v)}`);
     case 'array':

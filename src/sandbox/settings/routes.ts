@@ -119,6 +119,12 @@ function updateSettings(req: SandboxRequest) {
     const d = { ...(store.settings.default_branch_protection_defaults as object), ...(changes.default_branch_protection_defaults as object) };
     changes.default_branch_protection_defaults = d;
   }
+  // GitLab keeps the terms stripped of surrounding whitespace, and ignores blank terms
+  // (ApplicationSettings::UpdateService#update_terms): blank leaves the old text in place.
+  if ('terms' in changes) {
+    if (typeof changes.terms === 'string' && changes.terms.trim()) changes.terms = changes.terms.trim();
+    else delete changes.terms;
+  }
   Object.assign(store.settings, changes, { updated_at: req.state.clock.iso() });
   // Admin mode is read by the shared auth code on every request.
   if (typeof changes.admin_mode === 'boolean') req.state.instance.adminMode = changes.admin_mode;
