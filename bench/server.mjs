@@ -2,7 +2,7 @@
 // forgectl and the floor scripts against a server that is not forgectl's own sandbox. Plain
 // node:http, nothing of forgectl imported. Prints its URL on the first line of stdout.
 //
-//   node bench/server.mjs [--items N] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log]
+//   node bench/server.mjs [--items N] [--tokens N] [--token-owners M] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log]
 //
 // What it serves (any PRIVATE-TOKEN or Bearer token is accepted):
 // - GET /api/v4/projects: the N projects, shaped like the documented full project
@@ -21,6 +21,12 @@
 //   Link rel="next" with id_after (asc) or id_before (desc) set to the page's last id. As in
 //   lib/gitlab/pagination/keyset/pager.rb, every page that has items links a next one; the list
 //   ends with an empty page without a Link, as the doc says.
+// - GET /api/v4/personal_access_tokens: --tokens N tokens (default none), ids 1..N ascending, owned
+//   by --token-owners M users (ids 1..M, default 1), with GitLab's documented fields
+//   (test/fixtures/realdata/tokens/list.json) and a fixed spread of scopes, use, expiry and
+//   revocation, so `token audit` finds every kind of finding. Offset paging as for projects, without
+//   the offset limit (tokens have no keyset paging); filters state, revoked and user_id apply, others
+//   match every token. GET /api/v4/users/:id: those owners (users/get_user.json's fields), 404 else.
 // - GET /api/v4/version and GET /api/v4/user (test/fixtures/realdata/users/current_user.json).
 // - --latency MS: each answer waits MS first. --rate-limit N: RateLimit-Limit/-Name/-Observed/
 //   -Remaining/-Reset on every answer for a window of 60 s, and 429 "Retry later" with Retry-After
@@ -37,6 +43,8 @@ import { parseArgs } from 'node:util';
 const { values: args } = parseArgs({
   options: {
     items: { type: 'string', default: '5000' },
+    tokens: { type: 'string', default: '0' },
+    'token-owners': { type: 'string', default: '1' },
     latency: { type: 'string', default: '0' },
     gaps: { type: 'boolean', default: false },
     'rate-limit': { type: 'string', default: '0' },
@@ -48,6 +56,8 @@ const { values: args } = parseArgs({
 });
 const N = count('items', args.items);
 const LATENCY = count('latency', args.latency);
+const TOKENS = count('tokens', args.tokens);
+const TOKEN_OWNERS = Math.max(1, count('token-owners', args['token-owners']));
 const RATE_LIMIT = count('rate-limit', args['rate-limit']);
 const OFFSET_LIMIT = count('offset-limit', args['offset-limit']);
 /** Kaminari's count limit: past it GitLab leaves the totals out (lower with --count-limit, for tests). */
@@ -171,11 +181,11 @@ function intParam(q, name) {
 }
 
 /** The request's query with `set` applied, keys sorted as Rails' to_query sorts them. */
-function linkTo(origin, q, set) {
+function linkTo(origin, q, set, path = '/api/v4/projects') {
   const pairs = [...q].filter(([k]) => !(k in set));
   for (const [k, v] of Object.entries(set)) pairs.push([k, String(v)]);
   pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return `${origin}/api/v4/projects?${new URLSearchParams(pairs)}`;
+  return `${origin}${path}?${new URLSearchParams(pairs)}`;
 }
 
 function listProjects(origin, q) {
@@ -209,6 +219,12 @@ function listProjects(origin, q) {
       message: `405 Method Not Allowed - Offset pagination has a maximum allowed offset of ${OFFSET_LIMIT} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
     });
   }
+  const { start, headers } = offsetPage(origin, '/api/v4/projects', q, page, perPage, total);
+  return { headers, body: body(lo, hi, sort, Math.min(start, total), Math.max(0, Math.min(perPage, total - start))) };
+}
+
+/** GitLab's offset paging headers for `page` of `total` matching items, and where the page starts. */
+function offsetPage(origin, path, q, page, perPage, total) {
   const start = (page - 1) * perPage;
   const counted = total <= COUNT_LIMIT;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
@@ -216,7 +232,7 @@ function listProjects(origin, q) {
   const next = !outOfRange && start + perPage < total ? page + 1 : undefined;
   const prev = page > 1 && !outOfRange ? page - 1 : undefined;
   const links = [];
-  const at = (p) => linkTo(origin, q, { page: p, per_page: perPage });
+  const at = (p) => linkTo(origin, q, { page: p, per_page: perPage }, path);
   if (prev) links.push(`<${at(prev)}>; rel="prev"`);
   if (next) links.push(`<${at(next)}>; rel="next"`);
   links.push(`<${at(1)}>; rel="first"`);
@@ -232,7 +248,90 @@ function listProjects(origin, q) {
     headers['x-total'] = String(total);
     headers['x-total-pages'] = String(totalPages);
   }
-  return { headers, body: body(lo, hi, sort, Math.min(start, total), Math.max(0, Math.min(perPage, total - start))) };
+  return { start, headers };
+}
+
+// Tokens and their owners: the spread of the sandbox's generated tokens (every 5th never used, every
+// 10th without expiry, some expired, every 23rd revoked), dated from the server's start.
+const DAY_MS = 86_400_000;
+const TOKEN_SCOPES = [['api'], ['read_api'], ['read_repository', 'write_repository'], ['read_user'], ['api', 'sudo']];
+const tokens = serializeTokens();
+const activeTokens = tokens.filter((t) => t.active);
+const inactiveTokens = tokens.filter((t) => !t.active);
+const owners = serializeOwners();
+
+function serializeTokens() {
+  const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const day = (offset) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
+  const out = new Array(TOKENS);
+  for (let i = 1; i <= TOKENS; i++) {
+    const created = now - (10 + ((i * 7919) % 400)) * DAY_MS;
+    const lastUsed = i % 5 === 0 ? null : Math.max(created, now - ((i * 104_729) % 200) * DAY_MS);
+    const expires = i % 10 === 0 ? null : day(((i * 31) % 366) - 30);
+    const revoked = i % 23 === 0;
+    const active = !revoked && (expires === null || expires > today);
+    const userId = (i % TOKEN_OWNERS) + 1;
+    const json = {
+      id: i,
+      name: `generated-${i}`,
+      revoked,
+      created_at: new Date(created).toISOString(),
+      description: null,
+      scopes: TOKEN_SCOPES[i % TOKEN_SCOPES.length],
+      user_id: userId,
+      last_used_at: lastUsed === null ? null : new Date(lastUsed).toISOString(),
+      active,
+      expires_at: expires,
+    };
+    out[i - 1] = { userId, revoked, active, bytes: Buffer.from(JSON.stringify(json)) };
+  }
+  return out;
+}
+
+function serializeOwners() {
+  const example = fixture('users/get_user.json');
+  const width = String(TOKEN_OWNERS).length;
+  const out = new Array(TOKEN_OWNERS);
+  for (let u = 1; u <= TOKEN_OWNERS; u++) {
+    const n = String(u).padStart(width, '0');
+    const username = `owner-${n}`;
+    out[u - 1] = Buffer.from(JSON.stringify({ ...example, id: u, username, name: `Owner ${n}`, state: 'active', avatar_url: null, web_url: `https://gitlab.example.com/${username}`, public_email: null }));
+  }
+  return out;
+}
+
+const joinArray = (buffers) => {
+  const parts = [OPEN];
+  for (let k = 0; k < buffers.length; k++) {
+    if (k) parts.push(COMMA);
+    parts.push(buffers[k]);
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+};
+
+function listTokens(origin, q) {
+  const state = q.get('state');
+  if (state !== null && state !== 'active' && state !== 'inactive') throw new Refusal(400, { error: 'state does not have a valid value' });
+  const revoked = q.get('revoked');
+  if (revoked !== null && revoked !== 'true' && revoked !== 'false') throw new Refusal(400, { error: 'revoked is invalid' });
+  const userId = intParam(q, 'user_id');
+  let matching = state === 'active' ? activeTokens : state === 'inactive' ? inactiveTokens : tokens;
+  if (revoked !== null || userId !== undefined) matching = matching.filter((t) => (revoked === null || t.revoked === (revoked === 'true')) && (userId === undefined || t.userId === userId));
+  const perPageAsked = intParam(q, 'per_page') ?? DEFAULT_PER_PAGE;
+  const perPage = perPageAsked < 1 ? DEFAULT_PER_PAGE : Math.min(perPageAsked, MAX_PER_PAGE);
+  const pageAsked = intParam(q, 'page') ?? 1;
+  const page = pageAsked < 1 ? 1 : pageAsked;
+  const { start, headers } = offsetPage(origin, '/api/v4/personal_access_tokens', q, page, perPage, matching.length);
+  return { headers, body: joinArray(matching.slice(start, start + perPage).map((t) => t.bytes)) };
+}
+
+const USER_PATH = /^\/api\/v4\/users\/(\d+)$/;
+function getUser(path) {
+  const id = Number(USER_PATH.exec(path)[1]);
+  const bytes = owners[id - 1];
+  return bytes ? { body: bytes } : { status: 404, body: { message: '404 User Not Found' } };
 }
 
 const VERSION = Buffer.from(JSON.stringify({ version: '17.6.0', revision: 'bench000' }));
@@ -274,7 +373,10 @@ function answer(req) {
       return token ? { body: VERSION } : { status: 401, body: { message: '401 Unauthorized' } };
     case '/api/v4/user':
       return token ? { body: USER } : { status: 401, body: { message: '401 Unauthorized' } };
+    case '/api/v4/personal_access_tokens':
+      return listTokens(origin, url.searchParams);
     default:
+      if (USER_PATH.test(url.pathname)) return getUser(url.pathname);
       return { status: 404, body: { message: '404 Not Found' } };
   }
 }

@@ -198,3 +198,75 @@ describe('forgectl and the floor scripts read the same list from it', () => {
     expect(JSON.parse(res.stdout)[0].id).toBe((await get(counted, 'per_page=1')).ids[0]);
   });
 });
+
+describe('tokens and their owners (the token audit rows)', () => {
+  // 250 tokens of 30 owners; with totals (count limit 10,000) and without (count limit 100).
+  let tokens: BenchServer;
+  let tokensUncounted: BenchServer;
+  beforeAll(async () => {
+    [tokens, tokensUncounted] = await Promise.all([
+      start(['--items', '1', '--tokens', '250', '--token-owners', '30']),
+      start(['--items', '1', '--tokens', '250', '--token-owners', '30', '--count-limit', '100']),
+    ]);
+  });
+  afterAll(() => Promise.all([tokens, tokensUncounted].map((s) => s?.stop())));
+  const call = async (server: BenchServer, path: string) => {
+    const res = await fetch(`${server.url}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': 'any-token-at-all' } });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+  const fixture = (name: string) => JSON.parse(readFileSync(resolve(ROOT, 'test/fixtures/realdata', name), 'utf8')).body;
+
+  it('GET /personal_access_tokens pages by offset with GitLab\'s fields, headers and links; state=active leaves out revoked and expired ones', async () => {
+    const page = await call(tokens, '/personal_access_tokens?per_page=100&page=2');
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body[0]).sort()).toEqual(Object.keys(fixture('tokens/list.json')[0]).sort());
+    expect(page.body.map((t: { id: number }) => t.id)).toEqual(Array.from({ length: 100 }, (_, i) => 101 + i));
+    expect(page.headers.get('x-total')).toBe('250');
+    expect(page.headers.get('x-next-page')).toBe('3');
+    expect(links(page.headers.get('link')).next).toBe(`${tokens.url}/api/v4/personal_access_tokens?page=3&per_page=100`);
+
+    const all: { id: number; active: boolean; revoked: boolean; user_id: number }[] = [];
+    for (let p = 1; p <= 3; p++) all.push(...(await call(tokens, `/personal_access_tokens?per_page=100&page=${p}`)).body);
+    const active = all.filter((t) => t.active);
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.length).toBeLessThan(250);
+    expect(all.some((t) => t.revoked && !t.active)).toBe(true);
+    const activePage = await call(tokens, '/personal_access_tokens?state=active&per_page=100');
+    expect(activePage.headers.get('x-total')).toBe(String(active.length));
+    expect(activePage.body.map((t: { id: number }) => t.id)).toEqual(active.slice(0, 100).map((t) => t.id));
+    expect(new Set(all.map((t) => t.user_id))).toEqual(new Set(Array.from({ length: 30 }, (_, i) => i + 1)));
+
+    const past = await call(tokensUncounted, '/personal_access_tokens?per_page=100&page=1');
+    expect(past.headers.has('x-total')).toBe(false);
+    expect(past.headers.get('x-next-page')).toBe('2');
+    expect((await call(tokens, '/personal_access_tokens?state=sometimes')).status).toBe(400);
+  });
+
+  it('GET /users/:id answers each owner with the documented fields, and 404 past them', async () => {
+    const user = await call(tokens, '/users/7');
+    expect(user.status).toBe(200);
+    expect(Object.keys(user.body).sort()).toEqual(Object.keys(fixture('users/get_user.json')).sort());
+    expect(user.body).toMatchObject({ id: 7, username: 'owner-07', name: 'Owner 07', state: 'active' });
+    expect((await call(tokens, '/users/31')).status).toBe(404);
+  });
+
+  it('forgectl token list --all and token audit read them with each owner by username', async () => {
+    const env = { FORGECTL_URL: tokens.url, FORGECTL_TOKEN: 'glpat-any-token-0000' };
+    const listed = await forgectl(['token', 'list', '--all', '-o', 'ndjson'], { env });
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const rows = listed.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(250);
+    for (const r of rows) expect(r.user).toEqual({ id: r.user_id, username: `owner-${String(r.user_id).padStart(2, '0')}`, name: `Owner ${String(r.user_id).padStart(2, '0')}` });
+
+    const audit = await forgectl(['token', 'audit', '-o', 'ndjson', '--exit-code'], { env });
+    expect(audit.exitCode, audit.stderr).toBe(5);
+    const found = audit.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(found.length).toBeGreaterThan(0);
+    for (const f of ['broad', 'unused', 'no-expiry', 'expiring']) expect(found.some((r) => r.findings.includes(f)), f).toBe(true);
+    const activeIds = new Set(rows.filter((r) => r.active).map((r) => r.id));
+    for (const r of found) {
+      expect(activeIds.has(r.id)).toBe(true);
+      expect(r.user.username).toBe(`owner-${String(r.user_id).padStart(2, '0')}`);
+    }
+  });
+});

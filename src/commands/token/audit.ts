@@ -50,9 +50,10 @@ export async function auditTokensCommand(ctx: Context, o: AuditOptions): Promise
   const http = await ctx.http();
   const rows: AuditRow[] = [];
   // Every page: findings are judged here, and the exit code needs them all. Only the owners of
-  // tokens with findings are looked up.
+  // tokens with findings are looked up. Every row is kept for sorting, so pages are read on while
+  // lookups are in flight (no window): reading waits for no owner.
   const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules);
-  for await (const t of withOwners(found, ownerDirectory(ctx, http))) {
+  for await (const t of withOwners(found, ownerDirectory(ctx, http), Infinity)) {
     rows.push({ id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, scopes: t.scopes, created_at: t.created_at, last_used_at: t.last_used_at, expires_at: t.expires_at });
   }
   rows.sort((a, b) => (a.user?.username ?? '').localeCompare(b.user?.username ?? '') || (a.user_id ?? 0) - (b.user_id ?? 0) || a.id - b.id);

@@ -102,12 +102,14 @@ const AHEAD = 2000;
 /**
  * The tokens in their order, each with `user` (id, username, name) added. Lookups start as tokens
  * arrive; a token is passed on as soon as its owner is known, so reading and looking up overlap.
+ * `ahead`: how many tokens may wait for their owners before reading pauses (bounds a streamed
+ * list's memory; a caller that keeps every token anyway passes Infinity, so pages never wait).
  */
-export async function* withOwners<T extends Token>(tokens: AsyncIterable<T>, dir: OwnerDirectory): AsyncGenerator<T & { user?: Owner }> {
+export async function* withOwners<T extends Token>(tokens: AsyncIterable<T>, dir: OwnerDirectory, ahead = AHEAD): AsyncGenerator<T & { user?: Owner }> {
   const held: Array<{ token: T; owner?: Promise<Owner | undefined> }> = [];
   const ready = () => {
     const first = held[0];
-    return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || held.length > AHEAD);
+    return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || held.length > ahead);
   };
   try {
     for await (const token of tokens) {
