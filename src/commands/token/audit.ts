@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { clientFilterPageOptions } from '../shared.js';
 import { DEFAULT_EXPIRING, DEFAULT_UNUSED, DEFAULT_BROAD_IDLE, FINDINGS, horizonDay, instantAgo, parseFinding, withFindings, type Finding, type Rules } from './findings.js';
-import { ownerDirectory, withOwners, type OwnedToken } from './owners.js';
+import { NO_WINDOW, ownerDirectory, withOwners, type OwnedToken } from './owners.js';
 
 /** Exit code of an audit that found something at or above --fail-on (CLI.md: 5 = differences found). */
 export const EXIT_FINDINGS = 5;
@@ -53,7 +53,7 @@ export async function auditTokensCommand(ctx: Context, o: AuditOptions): Promise
   // tokens with findings are looked up. Every row is kept for sorting, so pages are read on while
   // lookups are in flight (no window): reading waits for no owner.
   const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules);
-  for await (const t of withOwners(found, ownerDirectory(ctx, http), Infinity)) {
+  for await (const t of withOwners(found, ownerDirectory(ctx, http), NO_WINDOW)) {
     rows.push({ id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, scopes: t.scopes, created_at: t.created_at, last_used_at: t.last_used_at, expires_at: t.expires_at });
   }
   rows.sort((a, b) => (a.user?.username ?? '').localeCompare(b.user?.username ?? '') || (a.user_id ?? 0) - (b.user_id ?? 0) || a.id - b.id);

@@ -96,24 +96,54 @@ export function withOwner<T extends Token>(t: T, owner: Owner | undefined): T & 
   return owner ? { ...t, user: owner } : t;
 }
 
-// Tokens held back while their owners are looked up; past this the list waits for the oldest.
-const AHEAD = 2000;
+/** How far a streamed list reads ahead of its owner lookups before it waits for the oldest token. */
+export interface OwnerWindow {
+  /**
+   * Distinct owners the held tokens wait for. Past it, reading on gains nothing (the lookups are the
+   * bottleneck), so tokens of new owners need not pile up.
+   */
+  owners: number;
+  /**
+   * Tokens held at most, whatever their owners: tokens of owners already asked for are what let the
+   * pages be read on while the lookups run, and this caps their memory (20,000 tokens of GitLab's fields: about 8 MB of heap).
+   */
+  tokens: number;
+}
+
+export const OWNER_WINDOW: OwnerWindow = { owners: 2000, tokens: 20_000 };
+/** For a caller that keeps every token anyway (it sorts them): pages never wait for an owner. */
+export const NO_WINDOW: OwnerWindow = { owners: Infinity, tokens: Infinity };
 
 /**
  * The tokens in their order, each with `user` (id, username, name) added. Lookups start as tokens
  * arrive; a token is passed on as soon as its owner is known, so reading and looking up overlap.
- * `ahead`: how many tokens may wait for their owners before reading pauses (bounds a streamed
- * list's memory; a caller that keeps every token anyway passes Infinity, so pages never wait).
+ * `window` bounds what waits for owners (a streamed list's memory stays bounded).
  */
-export async function* withOwners<T extends Token>(tokens: AsyncIterable<T>, dir: OwnerDirectory, ahead = AHEAD): AsyncGenerator<T & { user?: Owner }> {
+export async function* withOwners<T extends Token>(tokens: AsyncIterable<T>, dir: OwnerDirectory, window: OwnerWindow = OWNER_WINDOW): AsyncGenerator<T & { user?: Owner }> {
   const held: Array<{ token: T; owner?: Promise<Owner | undefined> }> = [];
+  // Owners the held tokens wait for; an owner leaves once its lookup settles.
+  const awaited = new Set<number>();
+  const hold = (token: T) => {
+    const id = token.user_id;
+    if (id === undefined) {
+      held.push({ token });
+      return;
+    }
+    const owner = dir.owner(id);
+    if (!dir.known(id) && !awaited.has(id)) {
+      awaited.add(id);
+      const leave = () => awaited.delete(id);
+      owner.then(leave, leave);
+    }
+    held.push({ token, owner });
+  };
   const ready = () => {
     const first = held[0];
-    return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || held.length > ahead);
+    return first && (first.token.user_id === undefined || dir.known(first.token.user_id) || awaited.size > window.owners || held.length > window.tokens);
   };
   try {
     for await (const token of tokens) {
-      held.push({ token, owner: token.user_id === undefined ? undefined : dir.owner(token.user_id) });
+      hold(token);
       while (ready()) {
         const { token: t, owner } = held.shift()!;
         yield withOwner(t, await owner);
