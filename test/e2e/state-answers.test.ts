@@ -85,3 +85,19 @@ describe('a value the instance keeps in its own form', () => {
     expect((await rawGet(sb, '/application/settings', sb.tokens.admin)).body.terms).toBe('Be kind.');
   });
 });
+
+describe('a change the answer cannot show', () => {
+  // The service shows notification events only at level custom: an event sent with another level is
+  // not in the answer, so the run must not pass it off as confirmed (settings set says the same).
+  it('an event sent with level watch: applied, with a note that it is not confirmed, in the text and the JSON report', async () => {
+    const sb = sandbox();
+    const custom = file('custom.yaml', { notification_settings: { level: 'custom', events: { new_note: true } } });
+    expect((await forgectl(['state', 'apply', '-f', custom, '--yes'], { env: envFor(sb) })).exitCode).toBe(0);
+    const watch = file('watch.yaml', { notification_settings: { level: 'watch', events: { new_note: false } } });
+    const res = await forgectl(['state', 'apply', '-f', watch, '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('note: update notification_settings global: events.new_note was sent; the instance’s answer leaves it out, so the change is not confirmed');
+    expect(res.stderr).not.toContain('level was sent');
+    expect(JSON.parse(res.stdout).writes).toEqual([expect.objectContaining({ status: 'applied', unconfirmed: ['events.new_note'] })]);
+  });
+});

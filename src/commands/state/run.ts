@@ -10,7 +10,7 @@ import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
-import { applyPlan, failureError, reportLine, resolveAll, secretResolver, type WriteReport } from './apply.js';
+import { applyPlan, failureError, reportLine, resolveAll, secretResolver, unconfirmedNotes, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
 import { writeWhole } from './export.js';
 import { recheck } from './recheck.js';
@@ -77,6 +77,7 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
   if (!plan.items.length) return json ? object(report([], 0)) : none;
   await confirmDestructive(ctx, `Apply ${countsText(plan)} to ${instanceText(instance)}?`);
   const outcome = await applyPlan(http, plan.items, resolve, itemName);
+  for (const note of unconfirmedNotes(outcome.reports)) ctx.notice(note);
   if (outcome.failed) {
     for (const r of outcome.reports) ctx.notice(reportLine(r));
     const error = failureError(outcome.failed, `fix the cause and run \`state apply\` again${o.plan ? ' with a new plan' : ''}: it plans afresh and finishes the job`);
