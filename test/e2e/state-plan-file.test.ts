@@ -166,6 +166,25 @@ describe('--no-secrets', () => {
     expect(text.res.exitCode).toBe(5);
     expect(text.res.stdout).toContain('not compared: settings.akismet_api_key');
   });
+
+  it('with --prune, deletes no hook: the one a URL reference names cannot be told from the others', async () => {
+    // A URL without credentials may still be a reference (per-environment files): the hook it names
+    // is on the instance, and pruning it would delete what the file manages.
+    const hook = await adminWrite(sandbox(), 'POST', '/hooks', { url: 'https://noprune.example.com/h', push_events: true });
+    const path = file('noprune.yaml', { system_hooks: [{ url: { env: 'UNSET_NOPRUNE_URL' }, push_events: true }] });
+    const plan = await run(['state', 'plan', '-f', path, '--prune', '--no-secrets', '-o', 'json']);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(0);
+    const doc = JSON.parse(plan.res.stdout);
+    expect(doc.changes.filter((c: any) => c.resource === 'system_hooks')).toEqual([]);
+    expect(doc.not_compared).toContain(`system_hooks https://noprune.example.com/h (id ${hook.id}): may be a file's entry whose url is a reference`);
+    // Saved and applied (the way a --no-secrets plan runs), it deletes nothing either.
+    const out = join(dir, 'noprune-plan.json');
+    expect((await run(['state', 'plan', '-f', path, '--prune', '--no-secrets', '--out', out])).res.exitCode).toBe(0);
+    const apply = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    expect(writes(apply.sent)).toEqual([]);
+    expect((await rawGet(sandbox(), `/hooks/${hook.id}`, sandbox().tokens.admin)).status).toBe(200);
+  });
 });
 
 describe('a token the section does not allow', () => {
