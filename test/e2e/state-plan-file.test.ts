@@ -109,6 +109,29 @@ describe('a saved plan', () => {
   });
 });
 
+describe('a saved plan edited to leave the API', () => {
+  it('a write or read path with a . or .. segment (also %2e, backslash) is refused before any request (exit 2)', async () => {
+    const out = join(dir, 'escape-plan.json');
+    expect((await run(['state', 'plan', '-f', file('escape.yaml', { broadcast_messages: [{ message: 'Escape test' }] }), '--out', out])).res.exitCode).toBe(0);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    for (const [where, path] of [['write', '/../../admin/x'], ['write', '/%2e%2E/%2e%2e/x'], ['write', '/a/..\\..\\..\\x'], ['read', '/./../x']] as const) {
+      const edited = structuredClone(doc);
+      if (where === 'write') edited.changes[0].writes[0].path = path;
+      else edited.changes[0].observed.read = path;
+      const bad = join(dir, 'escape-edited.json');
+      writeFileSync(bad, JSON.stringify(edited));
+      const res = await run(['state', 'apply', '--plan', bad, '--yes']);
+      expect(res.res.exitCode, `${path}: ${res.res.stderr}`).toBe(2);
+      expect(res.res.stderr).toContain('a path under /api/v4, without . or .. segments');
+      expect(res.sent).toEqual([]);
+    }
+    // The plan as saved still applies.
+    const ok = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(ok.res.exitCode, ok.res.stderr).toBe(0);
+    expect(writes(ok.sent)).toEqual(['POST /broadcast_messages']);
+  });
+});
+
 describe('a saved plan of hooks', () => {
   it('applies a replace as saved; refuses when the hook it replaces was deleted meanwhile', async () => {
     const url = 'https://saved-hook.example.com/in';

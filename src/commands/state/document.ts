@@ -48,10 +48,17 @@ export function planDocument(plan: Plan, instance: PlanInstance, createdAt: stri
   };
 }
 
+// A plan file may be edited: a `.` or `..` segment (also written %2e, or after a backslash, which URLs
+// read as a slash) would take the request, and the token, out of /api/v4.
+const ApiPath = z
+  .string()
+  .startsWith('/')
+  .refine((p) => !/(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\?#]|$)/i.test(p), 'a path under /api/v4, without . or .. segments');
+
 const WriteSchema = z.looseObject({
   action: z.enum(['create', 'update', 'delete']),
   method: z.enum(['POST', 'PUT', 'DELETE']),
-  path: z.string().startsWith('/'),
+  path: ApiPath,
   body: z.record(z.string(), z.unknown()).optional(),
   confirm: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown() })).optional(),
   leaves: z.string().optional(),
@@ -64,7 +71,7 @@ const ItemSchema = z.looseObject({
   action: z.enum(['create', 'update', 'replace', 'delete']),
   changes: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })),
   lines: z.array(z.string()).optional(),
-  observed: z.looseObject({ read: z.string().startsWith('/'), values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
+  observed: z.looseObject({ read: ApiPath, values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
   writes: z.array(WriteSchema).min(1),
 });
 
