@@ -109,6 +109,26 @@ describe('a saved plan', () => {
   });
 });
 
+describe('a saved plan that carries a companion setting', () => {
+  it('is refused when the companion moved since the plan: it would send the old value back', async () => {
+    const before = await settings();
+    await put('/application/settings', { require_two_factor_authentication: false, two_factor_grace_period: 48 });
+    try {
+      const out = join(dir, 'companion-plan.json');
+      expect((await run(['state', 'plan', '-f', file('companion.yaml', { settings: { require_two_factor_authentication: true } }), '--out', out])).res.exitCode).toBe(0);
+      expect(JSON.parse(readFileSync(out, 'utf8')).changes[0].writes[0].body).toMatchObject({ require_two_factor_authentication: true, two_factor_grace_period: 48 });
+      await put('/application/settings', { two_factor_grace_period: 10 });
+      const refused = await run(['state', 'apply', '--plan', out, '--yes']);
+      expect(refused.res.exitCode, refused.res.stderr).toBe(1);
+      expect(refused.res.stderr).toContain('settings application settings: two_factor_grace_period was 48 when planned, is now 10');
+      expect(writes(refused.sent)).toEqual([]);
+      expect((await settings()).two_factor_grace_period).toBe(10);
+    } finally {
+      await put('/application/settings', { require_two_factor_authentication: before.require_two_factor_authentication, two_factor_grace_period: before.two_factor_grace_period });
+    }
+  });
+});
+
 describe('a saved plan edited to leave the API', () => {
   it('a write or read path with a . or .. segment (also %2e, backslash) is refused before any request (exit 2)', async () => {
     const out = join(dir, 'escape-plan.json');

@@ -136,7 +136,8 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
       action: 'update',
       // Names as the instance reports them: what is compared again, sent and confirmed.
       changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: masked(key, current[key]), after: masked(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
-      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys(changed).map((k) => [naming.name(k), masked(k, current[k]) ?? null])) },
+      // The carried companions too: a saved plan sends them as read, so one that moved is a change.
+      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys({ ...changed, ...carried }).map((k) => [naming.name(k), masked(k, current[k]) ?? null])) },
       writes: [
         {
           action: 'update',
