@@ -53,6 +53,18 @@ describe('a key the instance answers 200 to but does not take', () => {
     }
   });
 
+  it('a broadcast update: the answer is the broadcast written, checked the same way', async () => {
+    const sb = sandbox();
+    const created = await forgectl(['state', 'apply', '-f', file('bc1.yaml', { broadcast_messages: [{ message: 'Answer check', theme: 'indigo' }] }), '--yes'], { env: envFor(sb) });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = (await rawGet(sb, '/broadcast_messages', sb.tokens.admin)).body.find((b: any) => b.message === 'Answer check').id;
+    const res = await runWithFault(sb, `ignore-key:1@PUT:/broadcast_messages/${id}#theme`, ['state', 'apply', '-f', file('bc2.yaml', { broadcast_messages: [{ message: 'Answer check', theme: 'red' }] }), '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(writes(res.requests).map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /api/v4/broadcast_messages/${id}`]);
+    expect(res.stderr).toContain('theme not applied: the instance still reports "indigo"');
+    expect(res.stderr).not.toMatch(/^Applied/m);
+  });
+
   it('settings set shares the check: "was not applied", exit 1', async () => {
     const sb = sandbox();
     const before = (await rawGet(sb, '/application/settings', sb.tokens.admin)).body.signup_enabled;
