@@ -109,6 +109,19 @@ describe('a saved plan', () => {
   });
 });
 
+describe('--out naming the instance file', () => {
+  it('is refused before any request (exit 2): the plan would replace the file it was made from', async () => {
+    const path = file('out-same.yaml', { broadcast_messages: [{ message: 'Out same' }] });
+    const text = readFileSync(path, 'utf8');
+    const same = `${dir}/./out-same.yaml`;
+    const res = await run(['state', 'plan', '-f', `?${path}`, '--out', same]);
+    expect(res.res.exitCode, res.res.stderr).toBe(2);
+    expect(res.res.stderr).toContain(`--out ${same} is the instance file given with -f`);
+    expect(res.sent).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+});
+
 describe('a saved plan that carries a companion setting', () => {
   it('is refused when the companion moved since the plan: it would send the old value back', async () => {
     const before = await settings();

@@ -1,5 +1,6 @@
 // `state export|plan|apply|schema`.
 
+import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../../context.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
@@ -29,6 +30,10 @@ async function instanceOf(ctx: Context, http: HttpClient): Promise<PlanInstance>
 
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean; out?: string }): Promise<CommandResult> {
   if (o.out !== undefined && !o.out.trim()) throw new UsageError('--out needs a file name');
+  // The plan (JSON) would replace the file it was made from.
+  if (o.out && o.file?.some((f) => resolvePath(f.replace(/^\?/, '')) === resolvePath(o.out!))) {
+    throw new UsageError(`--out ${o.out} is the instance file given with -f`, 'save the plan under another name: --out plan.json');
+  }
   const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
   const instance = await instanceOf(ctx, http);
   const doc = planDocument(plan, instance, new Date(ctx.clock.now()).toISOString());
