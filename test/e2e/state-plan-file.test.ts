@@ -128,7 +128,10 @@ describe('a saved plan that carries a companion setting', () => {
     await put('/application/settings', { require_two_factor_authentication: false, two_factor_grace_period: 48 });
     try {
       const out = join(dir, 'companion-plan.json');
-      expect((await run(['state', 'plan', '-f', file('companion.yaml', { settings: { require_two_factor_authentication: true } }), '--out', out])).res.exitCode).toBe(0);
+      const planned = await run(['state', 'plan', '-f', file('companion.yaml', { settings: { require_two_factor_authentication: true } }), '--out', out]);
+      expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+      // The reviewer sees what is sent besides the file's change.
+      expect(planned.res.stdout).toContain('    two_factor_grace_period: 48 (sent with the switch, as the instance holds it)');
       expect(JSON.parse(readFileSync(out, 'utf8')).changes[0].writes[0].body).toMatchObject({ require_two_factor_authentication: true, two_factor_grace_period: 48 });
       await put('/application/settings', { two_factor_grace_period: 10 });
       const refused = await run(['state', 'apply', '--plan', out, '--yes']);

@@ -129,6 +129,7 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
     return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: naming.name(key) }, for: `settings.${key}` } satisfies SecretSlot) : v;
   };
   const body = Object.fromEntries(Object.entries({ ...changed, ...carried }).map(([k, v]) => [k, sent(k, v)]));
+  const companions = Object.entries(carried).filter(([k]) => !(k in changed));
   return [
     {
       resource: 'settings',
@@ -136,6 +137,7 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
       action: 'update',
       // Names as the instance reports them: what is compared again, sent and confirmed.
       changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: masked(key, current[key]), after: masked(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
+      ...(companions.length ? { lines: companions.map(([k, v]) => `${naming.name(k)}: ${JSON.stringify(masked(k, v))} (sent with the switch, as the instance holds it)`) } : {}),
       // The carried companions too: a saved plan sends them as read, so one that moved is a change.
       observed: { read: '/application/settings', values: Object.fromEntries(Object.keys({ ...changed, ...carried }).map((k) => [naming.name(k), masked(k, current[k]) ?? null])) },
       writes: [
