@@ -145,6 +145,26 @@ describe('a saved plan that carries a companion setting', () => {
   });
 });
 
+describe('a saved plan that carries a secret companion', () => {
+  it('holds it as the setting to read, not its value, and applies it as the instance holds it', async () => {
+    const before = await settings();
+    await put('/application/settings', { akismet_enabled: false, akismet_api_key: 'carried-key-77' });
+    try {
+      const out = join(dir, 'carried-secret-plan.json');
+      const planned = await run(['state', 'plan', '-f', file('carried-secret.yaml', { settings: { akismet_enabled: true } }), '--out', out]);
+      expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+      expect(readFileSync(out, 'utf8')).not.toContain('carried-key-77');
+      expect(planned.res.stdout).not.toContain('carried-key-77');
+      const applied = await run(['state', 'apply', '--plan', out, '--yes']);
+      expect(applied.res.exitCode, applied.res.stderr).toBe(0);
+      expect(applied.sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ akismet_enabled: true, akismet_api_key: 'carried-key-77' });
+      expect(applied.res.stderr).not.toContain('carried-key-77');
+    } finally {
+      await put('/application/settings', { akismet_enabled: before.akismet_enabled, akismet_api_key: before.akismet_api_key ?? '' });
+    }
+  });
+});
+
 describe('a saved plan edited to leave the API', () => {
   it('a write or read path with a . or .. segment (also %2e, backslash) is refused before any request (exit 2)', async () => {
     const out = join(dir, 'escape-plan.json');
@@ -161,6 +181,15 @@ describe('a saved plan edited to leave the API', () => {
       expect(res.res.stderr).toContain('a path under /api/v4, without . or .. segments');
       expect(res.sent).toEqual([]);
     }
+    // An instance's secret read into a write other than that setting's own (a broadcast anyone sees).
+    const leaking = structuredClone(doc);
+    leaking.changes[0].writes[0].body.message = { $secret: { setting: 'akismet_api_key' }, for: 'broadcast_messages[0].message' };
+    const leak = join(dir, 'escape-leak.json');
+    writeFileSync(leak, JSON.stringify(leaking));
+    const refused = await run(['state', 'apply', '--plan', leak, '--yes']);
+    expect(refused.res.exitCode, refused.res.stderr).toBe(2);
+    expect(refused.res.stderr).toContain('changes.0.writes.0: the instance’s akismet_api_key may be sent only as that setting, to /application/settings');
+    expect(refused.sent).toEqual([]);
     // The plan as saved still applies.
     const ok = await run(['state', 'apply', '--plan', out, '--yes']);
     expect(ok.res.exitCode, ok.res.stderr).toBe(0);
