@@ -7,7 +7,7 @@ import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
 import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, worstExitCode } from './errors.js';
 import type { DryRunRequest } from './http.js';
-import { cellText, getPath, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions } from './output.js';
+import { cellText, columnValue, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions } from './output.js';
 import type { Redactor } from './redact.js';
 import { maskUrlCredentials } from './safe-text.js';
 import { maskTokenLike } from './secret-fields.js';
@@ -102,7 +102,7 @@ export function streamLine(instance: string, result: ListResult, raw: unknown, o
   const item = result.maskTokenLike ? maskTokenLike(raw) : raw;
   if (o.format === 'ndjson') return `${line(instance, pickFields(item, o.fields))}\n`;
   const cols = columns ?? columnsOf(result, o.fields, item);
-  return `${[instance, ...cols.map((c) => cellText(c.value ? c.value(item as Record<string, unknown>) : getPath(item, c.key), false))].join('\t')}\n`;
+  return `${[instance, ...cols.map((c) => cellText(columnValue(item as Record<string, unknown>, c, o.format), false))].join('\t')}\n`;
 }
 
 /** Every line carries "instance". */
@@ -156,7 +156,7 @@ async function renderCombinedList(done: InstanceOutcome[], o: FleetRenderOptions
   const cols = columnsOf(first, o.fields, rows[0]?.item);
   const columns: Column<Tagged>[] = [
     { key: 'instance', header: 'INSTANCE', value: (t) => t.instance },
-    ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => (c.value ? c.value(t.item as Record<string, unknown>) : getPath(t.item, c.key)) })),
+    ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => columnValue(t.item as Record<string, unknown>, c, o.format) })),
   ];
   await render(list(rows, columns, { empty: first.empty, maskTokenLike: done.some((x) => (x.result as ListResult).maskTokenLike) }), { ...o, fields: undefined });
 }

@@ -256,9 +256,14 @@ function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | unde
   return [];
 }
 
+/** A column's value in a row: a table shows the computed cell; CSV the item's own value, else the computed one (a token's state). */
+export function columnValue<T>(row: T, col: Column<T>, format: OutputFormat): unknown {
+  if (format === 'csv') return getPath(row, col.key) ?? col.value?.(row);
+  return col.value ? col.value(row) : getPath(row, col.key);
+}
+
 function cell<T>(row: T, col: Column<T>, tty: boolean): string {
-  const v = col.value ? col.value(row) : getPath(row, col.key);
-  return cellText(v, tty);
+  return cellText(columnValue(row, col, 'table'), tty);
 }
 
 async function tableModule() {
@@ -544,7 +549,7 @@ async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
         cols = columnsFor(r.columns, o.fields, row);
         out.add(csvRecord(cols.map((c) => c.key)));
       }
-      const flushed = out.add(csvRecord(cols.map((c) => text(getPath(row, c.key) ?? c.value?.(row)))));
+      const flushed = out.add(csvRecord(cols.map((c) => text(columnValue(row, c, 'csv')))));
       if (flushed) await flushed;
       n++;
     }
