@@ -9,9 +9,9 @@ import { SINGLE_INSTANCE_VARIABLES } from './context.js';
 import { defaultOutputOf } from './core/global-scope.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
-import { columnsOf, renderFleet, streamLine, streamsLines, write, type InstanceOutcome } from './core/fleet-output.js';
+import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
-import { object, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
+import { columnsFor, object, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
@@ -322,7 +322,7 @@ async function readList(outcome: InstanceOutcome, result: ListResult, explain: (
         items.push(item);
         continue;
       }
-      columns ??= columnsOf(result, g.fields, item);
+      columns ??= columnsFor(result.columns, g.fields, item);
       batch += streamLine(outcome.instance, result, item, { format: g.output, fields: g.fields }, columns);
       // Written in batches, as one run writes a long list: a write per item costs more than the item.
       if (batch.length >= 64 * 1024) {

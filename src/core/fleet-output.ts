@@ -2,12 +2,11 @@
 // instance for text such as plans), -o json/yaml keyed by profile, NDJSON lines carrying "instance",
 // each instance's error after the results, and one summary on stderr. Pure: src/fleet.ts runs.
 
-import type { Writable } from 'node:stream';
 import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
 import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, worstExitCode } from './errors.js';
 import type { DryRunRequest } from './http.js';
-import { cellText, columnValue, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions } from './output.js';
+import { cellText, columnsFor, columnValue, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions, write } from './output.js';
 import type { Redactor } from './redact.js';
 import { maskUrlCredentials } from './safe-text.js';
 import { maskTokenLike } from './secret-fields.js';
@@ -40,17 +39,6 @@ export interface FleetRenderOptions extends RenderOptions {
 interface Tagged {
   instance: string;
   item: unknown;
-}
-
-/** Writes, waiting for a slow reader to drain. */
-export function write(stream: Writable, s: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (stream.write(s)) resolve();
-    else {
-      stream.once('drain', resolve);
-      stream.once('error', reject);
-    }
-  });
 }
 
 /** Prints every instance's outcome and returns the fleet's exit code (the worst of the instances'). */
@@ -101,7 +89,7 @@ export function streamsLines(format: RenderOptions['format'], isTTY: boolean): b
 export function streamLine(instance: string, result: ListResult, raw: unknown, o: Pick<RenderOptions, 'format' | 'fields'>, columns?: Column[]): string {
   const item = result.maskTokenLike ? maskTokenLike(raw) : raw;
   if (o.format === 'ndjson') return `${line(instance, pickFields(item, o.fields))}\n`;
-  const cols = columns ?? columnsOf(result, o.fields, item);
+  const cols = columns ?? columnsFor(result.columns, o.fields, item);
   return `${[instance, ...cols.map((c) => cellText(columnValue(item as Record<string, unknown>, c, o.format), false))].join('\t')}\n`;
 }
 
@@ -143,17 +131,10 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   }
 }
 
-/** The table's columns for rows of `sample`'s shape: --fields, the command's own, or the item's keys. */
-export function columnsOf(r: { columns?: Column[] }, fields: string[] | undefined, sample: unknown): Column[] {
-  if (fields?.length) return fields.map((f) => ({ key: f, header: f }));
-  if (r.columns?.length) return r.columns;
-  return sample && typeof sample === 'object' ? Object.keys(sample).map((k) => ({ key: k })) : [];
-}
-
 async function renderCombinedList(done: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
   const rows: Tagged[] = done.flatMap((x) => (x.items ?? []).map((item) => ({ instance: x.instance, item })));
   const first = done[0].result as ListResult;
-  const cols = columnsOf(first, o.fields, rows[0]?.item);
+  const cols = columnsFor(first.columns, o.fields, rows[0]?.item);
   const columns: Column<Tagged>[] = [
     { key: 'instance', header: 'INSTANCE', value: (t) => t.instance },
     ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => columnValue(t.item as Record<string, unknown>, c, o.format) })),
@@ -171,7 +152,7 @@ async function renderRecords(done: InstanceOutcome[], o: FleetRenderOptions): Pr
       await render(r, o);
       continue;
     }
-    const columns: Column[] = [{ key: 'instance', value: () => x.instance }, ...columnsOf(r, o.fields, value)];
+    const columns: Column[] = [{ key: 'instance', value: () => x.instance }, ...columnsFor(r.columns, o.fields, value)];
     await render({ ...r, columns }, { ...o, fields: undefined });
   }
 }

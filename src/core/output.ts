@@ -220,7 +220,8 @@ class BatchedWriter {
   }
 }
 
-function write(stream: Writable, s: string): Promise<void> {
+/** Writes, waiting for a slow reader to drain. */
+export function write(stream: Writable, s: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (stream.write(s)) resolve();
     else {
@@ -249,7 +250,8 @@ export function cellText(v: unknown, tty: boolean): string {
   return visible(maskUrlCredentials(s.replace(/[\t\r\n]+/g, ' ')), true);
 }
 
-function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | undefined, sample?: unknown): Column<T>[] {
+/** The columns for rows of `sample`'s shape: --fields, the command's own, or the item's keys. */
+export function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | undefined, sample?: unknown): Column<T>[] {
   if (fields?.length) return fields.map((f) => ({ key: f, header: f }));
   if (columns?.length) return columns;
   if (sample && typeof sample === 'object') return Object.keys(sample).map((k) => ({ key: k }));
