@@ -35,10 +35,15 @@ export interface FleetRenderOptions extends RenderOptions {
   verbose: boolean;
 }
 
-/** Items of one instance's list in the combined table: the row and whose it is. */
+// A row of the combined table holds its item and instance under symbols: no column key (an item's own
+// `instance` or `item` field, read first by -o csv) can reach the wrapper instead of the item.
+const INSTANCE = Symbol('instance');
+const ITEM = Symbol('item');
+
+/** Items of one instance's list in the combined table: the row (masked) and whose it is. */
 interface Tagged {
-  instance: string;
-  item: unknown;
+  [INSTANCE]: string;
+  [ITEM]: unknown;
 }
 
 /** Prints every instance's outcome and returns the fleet's exit code (the worst of the instances'). */
@@ -110,6 +115,8 @@ async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
 async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
   // Rows already printed as they came are not printed again.
   outcomes = outcomes.filter((x) => !x.streamed);
+  // CSV is one table: a plan's changes (a document's rows) join it as a list's items do.
+  if (o.format === 'csv') outcomes = await Promise.all(outcomes.map(documentRows));
   const done = outcomes.filter((x) => x.result && x.error === undefined && !x.notRun);
   const plain = outcomes.every((x) => !x.dryRun.length && !x.stdout);
   if (plain && done.length && done.every((x) => x.result!.kind === 'list')) return renderCombinedList(done, o);
@@ -131,15 +138,22 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   }
 }
 
+async function documentRows(x: InstanceOutcome): Promise<InstanceOutcome> {
+  if (x.result?.kind !== 'document' || !x.result.rows) return x;
+  const items: unknown[] = [];
+  for await (const item of x.result.rows.items) items.push(item);
+  return { ...x, result: x.result.rows, items };
+}
+
 async function renderCombinedList(done: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
-  const rows: Tagged[] = done.flatMap((x) => (x.items ?? []).map((item) => ({ instance: x.instance, item })));
+  const rows: Tagged[] = done.flatMap((x) => (x.items ?? []).map((item) => ({ [INSTANCE]: x.instance, [ITEM]: (x.result as ListResult).maskTokenLike ? maskTokenLike(item) : item })));
   const first = done[0].result as ListResult;
-  const cols = columnsFor(first.columns, o.fields, rows[0]?.item);
+  const cols = columnsFor(first.columns, o.fields, rows[0]?.[ITEM]);
   const columns: Column<Tagged>[] = [
-    { key: 'instance', header: 'INSTANCE', value: (t) => t.instance },
-    ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => columnValue(t.item as Record<string, unknown>, c, o.format) })),
+    { key: 'instance', header: 'INSTANCE', value: (t) => t[INSTANCE] },
+    ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => columnValue(t[ITEM] as Record<string, unknown>, c, o.format) })),
   ];
-  await render(list(rows, columns, { empty: first.empty, maskTokenLike: done.some((x) => (x.result as ListResult).maskTokenLike) }), { ...o, fields: undefined });
+  await render(list(rows, columns, { empty: first.empty }), { ...o, fields: undefined });
 }
 
 async function renderRecords(done: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {

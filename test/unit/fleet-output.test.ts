@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NotFoundError } from '../../src/core/errors.js';
 import { renderFleet, type InstanceOutcome } from '../../src/core/fleet-output.js';
-import { list, object, render, text, type OutputFormat } from '../../src/core/output.js';
+import { document, list, object, render, text, type OutputFormat } from '../../src/core/output.js';
 import { Redactor } from '../../src/core/redact.js';
 
 async function printed(outcomes: InstanceOutcome[], format: OutputFormat, opts: { tty?: boolean; fields?: string[] } = {}) {
@@ -60,6 +60,17 @@ describe('a fleet printed together', () => {
     const { out } = await printed([base('prod', { result: projects(), items })], 'csv');
     const records = single.trim().split('\r\n');
     expect(out.trim().split('\r\n')).toEqual([`instance,${records[0]}`, ...records.slice(1).map((r) => `prod,${r}`)]);
+  });
+
+  it('gives CSV of plans (documents with rows) one header and each change a row after its instance, no headings', async () => {
+    const plan = (item: string) => document({ changes: [item] }, { text: `Plan: ${item}`, rows: list([{ action: 'update', item }], [{ key: 'action' }, { key: 'item' }]) });
+    const { out } = await printed([base('prod', { result: plan('a') }), base('qa', { result: plan('b') })], 'csv');
+    expect(out).toBe('instance,action,item\r\nprod,update,a\r\nqa,update,b\r\n');
+  });
+
+  it("keeps an item's own instance column in CSV apart from the profile's", async () => {
+    const { out } = await printed([diffs('prod')], 'csv');
+    expect(out).toBe('instance,key,instance\r\nprod,signup_enabled,true\r\n');
   });
 
   it('puts the instance first in a record, and a heading over each text', async () => {
