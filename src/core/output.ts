@@ -181,7 +181,7 @@ export function pickFields(value: unknown, fields: string[] | undefined): unknow
 }
 
 /** `--fields` names that the first item does not have: said once on stderr instead of blank columns. */
-async function warnUnknownFields(o: RenderOptions, sample: unknown): Promise<void> {
+export async function warnUnknownFields(o: Pick<RenderOptions, 'fields' | 'stderr'>, sample: unknown): Promise<void> {
   if (!o.fields?.length || sample === null || typeof sample !== 'object' || Array.isArray(sample)) return;
   const missing = o.fields.filter((f) => getPath(sample, f) === undefined);
   if (missing.length) await write(o.stderr, `warning: --fields: ${missing.join(', ')} ${missing.length > 1 ? 'are not fields' : 'is not a field'} of this output\n`);

@@ -56,6 +56,13 @@ describe('one command over three instances', () => {
     expect(res.stderr).toMatch(/^a ok \u00b7 b ok \u00b7 c ok$/m);
   });
 
+  it('warns once of a --fields name no item has, as one instance does, when lines stream', async () => {
+    const home = fleetHome();
+    const res = await run(['--profiles', 'a,c', 'projects', 'list', '--limit', '1', '-o', 'ndjson', '--fields', 'id,nmae'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr.match(/^warning: --fields: nmae is not a field of this output$/gm)).toHaveLength(1);
+  });
+
   it('prints the others when one instance is down, and exits 1', async () => {
     const down: Sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: 'demo' });
     const url = down.url;
