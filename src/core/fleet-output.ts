@@ -184,7 +184,7 @@ async function renderErrors(outcomes: InstanceOutcome[], o: FleetRenderOptions):
 }
 
 /** A few words per instance for the summary: `ok`, `3 changes`, `401`, `unreachable`, `not run`. */
-export function statusWords(x: InstanceOutcome): string {
+function statusWords(x: InstanceOutcome): string {
   if (x.notRun) return 'not run';
   if (x.error !== undefined) {
     const err = x.error instanceof PartialListError ? x.error.cause : x.error;
