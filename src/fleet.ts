@@ -11,7 +11,7 @@ import { invoke, present, type CommandSpec, type Registry, type Runner } from '.
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
-import { columnsFor, object, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
+import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
@@ -333,6 +333,7 @@ async function readList(
   outcome.streamed = !!lines;
   let columns: Column[] | undefined;
   let batch = '';
+  let streamed = 0;
   try {
     for await (const item of result.items) {
       if (!lines) {
@@ -342,6 +343,7 @@ async function readList(
       if (!columns) await firstItem?.(item);
       columns ??= columnsFor(result.columns, g.fields, item);
       batch += streamLine(outcome.instance, result, item, { format: g.output, fields: g.fields }, columns);
+      streamed++;
       // Written in batches, as one run writes a long list: a write per item costs more than the item.
       if (batch.length >= 64 * 1024) {
         const chunk = batch;
@@ -351,7 +353,8 @@ async function readList(
     }
   } catch (err) {
     await explain(err);
-    outcome.error = err;
+    // Lines already out stay, and the error says how many, as one run's formatter says it.
+    outcome.error = lines ? stoppedAfter(err, streamed) : err;
   } finally {
     if (lines && batch) await lines(batch);
   }

@@ -385,7 +385,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
  * A list that failed or was interrupted after `printed` items: says how many were printed and, for
  * paged lists, where to go on (the error of the page says where). The exit code stays the cause's.
  */
-function stoppedAfter(err: unknown, printed: number): unknown {
+export function stoppedAfter(err: unknown, printed: number): unknown {
   if (err instanceof PartialListError) return err.afterPrinting(printed);
   if (err instanceof ListInterruptedError) return new PartialListError(err, err.page, err.resume, printed);
   return printed > 0 ? new PartialListError(err, undefined, undefined, printed) : err;
