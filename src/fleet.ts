@@ -15,6 +15,7 @@ import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
+import { oneLineShown } from './core/safe-text.js';
 
 export function fleetRunner(ctx: Context, reg: Registry): Runner {
   return new FleetRunner(ctx, reg);
@@ -148,7 +149,8 @@ export class FleetGate {
       if (!this.root.interactive) {
         throw new UsageError(`writing to ${arrived.join(', ')}: confirmation needed`, 'pass --yes to confirm when there is no terminal');
       }
-      const lines = arrived.map((n) => `  ${n}: ${this.waiting.get(n)!.question}`);
+      // Each instance's question (server text) stays on its own line: the prompter keeps only these line breaks.
+      const lines = arrived.map((n) => `  ${n}: ${oneLineShown(this.waiting.get(n)!.question)}`);
       const order = this.serial ? 'one after another, stopping at the first failure' : 'at once';
       ok = await this.root.prompt.confirm(`On ${arrived.length} instance${arrived.length === 1 ? '' : 's'} (${order}):\n${lines.join('\n')}\nGo on?`, false);
     }
