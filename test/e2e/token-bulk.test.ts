@@ -59,6 +59,17 @@ describe('token revoke --where', () => {
     expect(json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') })).active).toBe(true);
   });
 
+  it('touches nothing when the service cannot say which token is in use (a 503, not a refusal)', async () => {
+    const sb = sandbox();
+    sb.addFaults('503:forever@GET:/personal_access_tokens/self');
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'expiring:100d', '--yes', '-o', 'json'], { env: envFor(sb, 'alice') });
+    await sb.clearFaults();
+    expect(res.exitCode).not.toBe(0);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect(json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') })).active).toBe(true);
+  });
+
   it('a revoke that fails is reported failed, not repeated, and the others still go (exit 1)', async () => {
     const sb = sandbox();
     const picked = json<any[]>(await forgectl(['token', 'list', '--no-expiry', '-o', 'json'], { env: envFor(sb) }));

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { writePrivateFile } from '../../core/private-files.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
@@ -56,11 +56,12 @@ type Candidate = OwnedToken & { findings: Finding[] };
 /** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
 async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
-  // Only a refusal means "not a personal access token"; a lost answer stops here, before any change.
+  // Only a refusal (401/403/404) means "not a personal access token"; a 5xx, a 429 or a lost answer
+  // stops here, before any change, since the token in use is then unknown and could be picked.
   const selfId = await getToken(http, 'self').then(
     (t) => t.id,
     (err: unknown) => {
-      if (err instanceof ApiError) return undefined;
+      if (err instanceof NotFoundError || err instanceof AuthError) return undefined;
       throw err;
     },
   );
