@@ -1,7 +1,7 @@
 // Issue 36 item 4: `token revoke --where` and `token rotate --where`: listed, confirmed once, each
 // token sent once, a report of revoked/rotated, failed and skipped; the caller's token is skipped.
 
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -136,6 +136,18 @@ describe('token rotate --where', () => {
       expect(res.stdout.split(r.token)).toHaveLength(2);
       expect(res.stderr).not.toContain(r.token);
     }
+  });
+
+  it('--secrets-to refuses a file that exists (secrets of an earlier run are never overwritten), nothing sent', async () => {
+    const sb = sandbox();
+    const file = join(tempDir(), 'earlier-tokens.json');
+    writeFileSync(file, '[{"id": 1, "token": "glpat-earlier-secret"}]\n', { mode: 0o600 });
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', '--where', 'expiring:30d', '--secrets-to', file, '--yes'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('already exists');
+    expect(readFileSync(file, 'utf8')).toContain('glpat-earlier-secret');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 
   it('--secrets-to writes the new secrets to a 0600 file and prints none', async () => {

@@ -125,6 +125,8 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
     if (!file) throw new UsageError('--secrets-to is empty');
     const dir = dirname(file);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--secrets-to: ${dir} is not a directory`);
+    // The file is rewritten from the first rotation on: secrets of an earlier run in it would be lost.
+    if (existsSync(file)) throw new UsageError(`--secrets-to: ${file} already exists; give a new file`);
   }
   const { picked, own } = await candidates(ctx, rules, wanted);
   const rows: BulkRow[] = [];
