@@ -138,6 +138,15 @@ describe('token rotate --where', () => {
     }
   });
 
+  it('refuses an expiry of today (every new token would be expired from 00:00 UTC), nothing sent', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', '--where', 'expiring:30d', '--expires-at', sb.state.clock.today(), '--yes'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('expiry of today');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
   it('--secrets-to refuses a file that exists (secrets of an earlier run are never overwritten), nothing sent', async () => {
     const sb = sandbox();
     const file = join(tempDir(), 'earlier-tokens.json');

@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
 import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
+import { todayUtc } from '../../core/parse.js';
 import { writePrivateFile } from '../../core/private-files.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
@@ -120,6 +121,10 @@ interface BulkRotateOptions {
 export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRotateOptions): Promise<CommandResult> {
   const { rules, wanted, text } = selection(where);
   const expiresAt = rotationExpiry(o);
+  // The service counts a token as expired from 00:00 UTC of its expiry date: each new secret would be dead.
+  if (expiresAt !== undefined && expiresAt === todayUtc()) {
+    throw new UsageError(`an expiry of today (${expiresAt}) would replace every token picked with one the service already counts as expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
+  }
   const file = o.secretsTo?.trim();
   if (o.secretsTo !== undefined) {
     if (!file) throw new UsageError('--secrets-to is empty');
