@@ -91,7 +91,8 @@ describe('token revoke --where', () => {
   it('refuses bad --where values and an id with --where before sending anything', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;
-    for (const args of [['--where', 'stale:90d'], ['--where', 'unused:90'], ['--where', 'no-expiry:3d'], ['42', '--where', 'unused'], []]) {
+    // --limit would not cap what is acted on: refused rather than ignored.
+    for (const args of [['--where', 'stale:90d'], ['--where', 'unused:90'], ['--where', 'no-expiry:3d'], ['42', '--where', 'unused'], [], ['--where', 'unused', '--limit', '1']]) {
       const res = await forgectl(['token', 'revoke', ...args, '--yes'], { env: envFor(sb) });
       expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
     }
@@ -109,6 +110,7 @@ describe('token rotate --where', () => {
       [['42', '--secrets-to', 'x.json'], '--secrets-to applies with --where'],
       [['--where', 'expiring', '--save'], '--save applies to one token'],
       [['--where', 'expiring', '--secrets-to', '/nonexistent-dir/x.json'], 'is not a directory'],
+      [['--where', 'expiring', '--limit', '1'], '--limit does not apply to --where'],
     ];
     for (const [args, message] of cases) {
       const res = await forgectl(['token', 'rotate', ...args, '--yes'], { env: envFor(sb) });

@@ -45,7 +45,9 @@ const COLUMNS: Column<BulkRow>[] = [
 const ROTATE_COLUMNS: Column<BulkRow>[] = [...COLUMNS, { key: 'new_id', header: 'new id' }, { key: 'expires_at', header: 'expires' }, { key: 'token', header: 'token (new secret)' }];
 
 /** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
-function selection(where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
+function selection(ctx: Context, where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
+  // Every page is read and every match acted on: a --limit taken for "at most N" would be ignored.
+  if (ctx.globals.limit !== undefined) throw new UsageError('--limit does not apply to --where: every matching token is acted on', 'narrow the --where window, or name one token id');
   const parsed = where.map((w) => parseWhere(w));
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
   if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
@@ -91,7 +93,7 @@ function failure(err: unknown): string {
 }
 
 export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(where);
+  const { rules, wanted, text } = selection(ctx, where);
   const { picked, own } = await candidates(ctx, rules, wanted);
   const rows: BulkRow[] = [];
   if (picked.length) {
@@ -119,7 +121,7 @@ interface BulkRotateOptions {
 }
 
 export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRotateOptions): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(where);
+  const { rules, wanted, text } = selection(ctx, where);
   const expiresAt = rotationExpiry(o);
   // The service counts a token as expired from 00:00 UTC of its expiry date: each new secret would be dead.
   if (expiresAt !== undefined && expiresAt === todayUtc()) {
