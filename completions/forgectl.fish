@@ -466,7 +466,7 @@ complete -c forgectl -n '__forgectl_at \'token rotate\'' -l save -d 'save the ne
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l no-save -d 'do not save the new secret anywhere'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l force -d 'rotate even if the token is already revoked (triggers reuse detection)'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l where -x -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
-complete -c forgectl -n '__forgectl_at \'token rotate\'' -l secrets-to -r -F -d 'with --where: write the new secrets as JSON to this file (mode 0600) instead of printing them'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l secrets-to -r -F -d 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them'
 complete -c forgectl -n '__forgectl_at \'token revoke\'' -l where -x -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
 complete -c forgectl -n '__forgectl_at \'users list\'' -l active -d 'only active users'
 complete -c forgectl -n '__forgectl_at \'users list\'' -l blocked -d 'only blocked users'

@@ -9,12 +9,13 @@ import { SINGLE_INSTANCE_VARIABLES } from './context.js';
 import { defaultOutputOf } from './core/global-scope.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
-import { columnsOf, renderFleet, streamLine, streamsLines, write, type InstanceOutcome } from './core/fleet-output.js';
+import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
-import { object, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
+import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
+import { oneLineShown } from './core/safe-text.js';
 
 export function fleetRunner(ctx: Context, reg: Registry): Runner {
   return new FleetRunner(ctx, reg);
@@ -148,7 +149,8 @@ export class FleetGate {
       if (!this.root.interactive) {
         throw new UsageError(`writing to ${arrived.join(', ')}: confirmation needed`, 'pass --yes to confirm when there is no terminal');
       }
-      const lines = arrived.map((n) => `  ${n}: ${this.waiting.get(n)!.question}`);
+      // Each instance's question (server text) stays on its own line: the prompter keeps only these line breaks.
+      const lines = arrived.map((n) => `  ${n}: ${oneLineShown(this.waiting.get(n)!.question)}`);
       const order = this.serial ? 'one after another, stopping at the first failure' : 'at once';
       ok = await this.root.prompt.confirm(`On ${arrived.length} instance${arrived.length === 1 ? '' : 's'} (${order}):\n${lines.join('\n')}\nGo on?`, false);
     }
@@ -203,6 +205,8 @@ class NotRun extends CancelledError {
 class FleetRunner implements Runner {
   /** Set for formats printed line by line as items come (src/core/fleet-output.ts streamsLines). */
   private lines?: (text: string) => Promise<void>;
+  /** With `lines`: said of the first item any instance streams, as one run says it (--fields names no item has). */
+  private firstItem?: (item: unknown) => Promise<void>;
 
   constructor(
     private readonly ctx: Context,
@@ -225,7 +229,15 @@ class FleetRunner implements Runner {
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
     if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL and token from its profile`);
 
-    if (streamsLines(g.output, ctx.stdoutIsTTY)) this.lines = (text) => write(ctx.stdout, text);
+    if (streamsLines(g.output, ctx.stdoutIsTTY)) {
+      this.lines = (text) => write(ctx.stdout, text);
+      let checked = false;
+      this.firstItem = async (item) => {
+        if (checked) return;
+        checked = true;
+        await warnUnknownFields({ fields: g.fields, stderr: ctx.stderr }, item);
+      };
+    }
     const slots = new Slots(g.serial ? 1 : g.fleetConcurrency);
     const gate = new FleetGate(names, ctx, slots, g.serial);
     const outcomes = await Promise.all(names.map((name) => this.runInstance(name, spec, opts, args, slots, gate)));
@@ -287,7 +299,7 @@ class FleetRunner implements Runner {
       const ran = await invoke(child, spec, opts, args, this.reg.explainCredential);
       outcome.result = ran.result;
       outcome.error = ran.error;
-      if (ran.result?.kind === 'list') await readList(outcome, ran.result, ran.explain, child.globals.output === ctx.globals.output ? this.lines : undefined, ctx.globals);
+      if (ran.result?.kind === 'list') await readList(outcome, ran.result, ran.explain, child.globals.output === ctx.globals.output ? this.lines : undefined, ctx.globals, this.firstItem);
     } finally {
       stderr.flushLine();
       slots.release();
@@ -310,20 +322,30 @@ class FleetRunner implements Runner {
  * line as it comes when `lines` is given, else kept for the fleet's output. A failure part way is the
  * instance's error; what was printed stays.
  */
-async function readList(outcome: InstanceOutcome, result: ListResult, explain: (err: unknown) => Promise<void>, lines: ((text: string) => Promise<void>) | undefined, g: { output: OutputFormat; fields?: string[] }): Promise<void> {
+async function readList(
+  outcome: InstanceOutcome,
+  result: ListResult,
+  explain: (err: unknown) => Promise<void>,
+  lines: ((text: string) => Promise<void>) | undefined,
+  g: { output: OutputFormat; fields?: string[] },
+  firstItem?: (item: unknown) => Promise<void>,
+): Promise<void> {
   const items: unknown[] = [];
   outcome.items = items;
   outcome.streamed = !!lines;
   let columns: Column[] | undefined;
   let batch = '';
+  let streamed = 0;
   try {
     for await (const item of result.items) {
       if (!lines) {
         items.push(item);
         continue;
       }
-      columns ??= columnsOf(result, g.fields, item);
+      if (!columns) await firstItem?.(item);
+      columns ??= columnsFor(result.columns, g.fields, item);
       batch += streamLine(outcome.instance, result, item, { format: g.output, fields: g.fields }, columns);
+      streamed++;
       // Written in batches, as one run writes a long list: a write per item costs more than the item.
       if (batch.length >= 64 * 1024) {
         const chunk = batch;
@@ -333,7 +355,8 @@ async function readList(outcome: InstanceOutcome, result: ListResult, explain: (
     }
   } catch (err) {
     await explain(err);
-    outcome.error = err;
+    // Lines already out stay, and the error says how many, as one run's formatter says it.
+    outcome.error = lines ? stoppedAfter(err, streamed) : err;
   } finally {
     if (lines && batch) await lines(batch);
   }

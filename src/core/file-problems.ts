@@ -20,13 +20,13 @@ export interface FileProblem {
 }
 
 /** More than this many are not listed: the first ones are what a person fixes first. */
-export const MAX_PROBLEMS = 50;
+const MAX_PROBLEMS = 50;
 
-export function placeText(p: Place): string {
+function placeText(p: Place): string {
   return `${p.file}:${p.line}:${p.column}`;
 }
 
-export function problemText(p: FileProblem): string {
+function problemText(p: FileProblem): string {
   return p.place ? `${placeText(p.place)}: ${p.text}` : p.text;
 }
 

@@ -2,12 +2,11 @@
 // instance for text such as plans), -o json/yaml keyed by profile, NDJSON lines carrying "instance",
 // each instance's error after the results, and one summary on stderr. Pure: src/fleet.ts runs.
 
-import type { Writable } from 'node:stream';
 import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
 import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, worstExitCode } from './errors.js';
 import type { DryRunRequest } from './http.js';
-import { cellText, getPath, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions } from './output.js';
+import { cellText, columnsFor, columnValue, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions, write } from './output.js';
 import type { Redactor } from './redact.js';
 import { maskUrlCredentials } from './safe-text.js';
 import { maskTokenLike } from './secret-fields.js';
@@ -36,21 +35,15 @@ export interface FleetRenderOptions extends RenderOptions {
   verbose: boolean;
 }
 
-/** Items of one instance's list in the combined table: the row and whose it is. */
-interface Tagged {
-  instance: string;
-  item: unknown;
-}
+// A row of the combined table holds its item and instance under symbols: no column key (an item's own
+// `instance` or `item` field, read first by -o csv) can reach the wrapper instead of the item.
+const INSTANCE = Symbol('instance');
+const ITEM = Symbol('item');
 
-/** Writes, waiting for a slow reader to drain. */
-export function write(stream: Writable, s: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (stream.write(s)) resolve();
-    else {
-      stream.once('drain', resolve);
-      stream.once('error', reject);
-    }
-  });
+/** Items of one instance's list in the combined table: the row (masked) and whose it is. */
+interface Tagged {
+  [INSTANCE]: string;
+  [ITEM]: unknown;
 }
 
 /** Prints every instance's outcome and returns the fleet's exit code (the worst of the instances'). */
@@ -101,8 +94,8 @@ export function streamsLines(format: RenderOptions['format'], isTTY: boolean): b
 export function streamLine(instance: string, result: ListResult, raw: unknown, o: Pick<RenderOptions, 'format' | 'fields'>, columns?: Column[]): string {
   const item = result.maskTokenLike ? maskTokenLike(raw) : raw;
   if (o.format === 'ndjson') return `${line(instance, pickFields(item, o.fields))}\n`;
-  const cols = columns ?? columnsOf(result, o.fields, item);
-  return `${[instance, ...cols.map((c) => cellText(c.value ? c.value(item as Record<string, unknown>) : getPath(item, c.key), false))].join('\t')}\n`;
+  const cols = columns ?? columnsFor(result.columns, o.fields, item);
+  return `${[instance, ...cols.map((c) => cellText(columnValue(item as Record<string, unknown>, c, o.format), false))].join('\t')}\n`;
 }
 
 /** Every line carries "instance". */
@@ -122,6 +115,8 @@ async function renderLines(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
 async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
   // Rows already printed as they came are not printed again.
   outcomes = outcomes.filter((x) => !x.streamed);
+  // CSV is one table: a plan's changes (a document's rows) join it as a list's items do.
+  if (o.format === 'csv') outcomes = await Promise.all(outcomes.map(documentRows));
   const done = outcomes.filter((x) => x.result && x.error === undefined && !x.notRun);
   const plain = outcomes.every((x) => !x.dryRun.length && !x.stdout);
   if (plain && done.length && done.every((x) => x.result!.kind === 'list')) return renderCombinedList(done, o);
@@ -143,22 +138,22 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   }
 }
 
-/** The table's columns for rows of `sample`'s shape: --fields, the command's own, or the item's keys. */
-export function columnsOf(r: { columns?: Column[] }, fields: string[] | undefined, sample: unknown): Column[] {
-  if (fields?.length) return fields.map((f) => ({ key: f, header: f }));
-  if (r.columns?.length) return r.columns;
-  return sample && typeof sample === 'object' ? Object.keys(sample).map((k) => ({ key: k })) : [];
+async function documentRows(x: InstanceOutcome): Promise<InstanceOutcome> {
+  if (x.result?.kind !== 'document' || !x.result.rows) return x;
+  const items: unknown[] = [];
+  for await (const item of x.result.rows.items) items.push(item);
+  return { ...x, result: x.result.rows, items };
 }
 
 async function renderCombinedList(done: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
-  const rows: Tagged[] = done.flatMap((x) => (x.items ?? []).map((item) => ({ instance: x.instance, item })));
+  const rows: Tagged[] = done.flatMap((x) => (x.items ?? []).map((item) => ({ [INSTANCE]: x.instance, [ITEM]: (x.result as ListResult).maskTokenLike ? maskTokenLike(item) : item })));
   const first = done[0].result as ListResult;
-  const cols = columnsOf(first, o.fields, rows[0]?.item);
+  const cols = columnsFor(first.columns, o.fields, rows[0]?.[ITEM]);
   const columns: Column<Tagged>[] = [
-    { key: 'instance', header: 'INSTANCE', value: (t) => t.instance },
-    ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => (c.value ? c.value(t.item as Record<string, unknown>) : getPath(t.item, c.key)) })),
+    { key: 'instance', header: 'INSTANCE', value: (t) => t[INSTANCE] },
+    ...cols.map((c) => ({ key: c.key, header: c.header ?? c.key, value: (t: Tagged) => columnValue(t[ITEM] as Record<string, unknown>, c, o.format) })),
   ];
-  await render(list(rows, columns, { empty: first.empty, maskTokenLike: done.some((x) => (x.result as ListResult).maskTokenLike) }), { ...o, fields: undefined });
+  await render(list(rows, columns, { empty: first.empty }), { ...o, fields: undefined });
 }
 
 async function renderRecords(done: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
@@ -171,7 +166,7 @@ async function renderRecords(done: InstanceOutcome[], o: FleetRenderOptions): Pr
       await render(r, o);
       continue;
     }
-    const columns: Column[] = [{ key: 'instance', value: () => x.instance }, ...columnsOf(r, o.fields, value)];
+    const columns: Column[] = [{ key: 'instance', value: () => x.instance }, ...columnsFor(r.columns, o.fields, value)];
     await render({ ...r, columns }, { ...o, fields: undefined });
   }
 }
@@ -189,7 +184,7 @@ async function renderErrors(outcomes: InstanceOutcome[], o: FleetRenderOptions):
 }
 
 /** A few words per instance for the summary: `ok`, `3 changes`, `401`, `unreachable`, `not run`. */
-export function statusWords(x: InstanceOutcome): string {
+function statusWords(x: InstanceOutcome): string {
   if (x.notRun) return 'not run';
   if (x.error !== undefined) {
     const err = x.error instanceof PartialListError ? x.error.cause : x.error;

@@ -181,7 +181,7 @@ export function pickFields(value: unknown, fields: string[] | undefined): unknow
 }
 
 /** `--fields` names that the first item does not have: said once on stderr instead of blank columns. */
-async function warnUnknownFields(o: RenderOptions, sample: unknown): Promise<void> {
+export async function warnUnknownFields(o: Pick<RenderOptions, 'fields' | 'stderr'>, sample: unknown): Promise<void> {
   if (!o.fields?.length || sample === null || typeof sample !== 'object' || Array.isArray(sample)) return;
   const missing = o.fields.filter((f) => getPath(sample, f) === undefined);
   if (missing.length) await write(o.stderr, `warning: --fields: ${missing.join(', ')} ${missing.length > 1 ? 'are not fields' : 'is not a field'} of this output\n`);
@@ -220,7 +220,8 @@ class BatchedWriter {
   }
 }
 
-function write(stream: Writable, s: string): Promise<void> {
+/** Writes, waiting for a slow reader to drain. */
+export function write(stream: Writable, s: string): Promise<void> {
   return new Promise((resolve, reject) => {
     if (stream.write(s)) resolve();
     else {
@@ -249,16 +250,22 @@ export function cellText(v: unknown, tty: boolean): string {
   return visible(maskUrlCredentials(s.replace(/[\t\r\n]+/g, ' ')), true);
 }
 
-function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | undefined, sample?: unknown): Column<T>[] {
+/** The columns for rows of `sample`'s shape: --fields, the command's own, or the item's keys. */
+export function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[] | undefined, sample?: unknown): Column<T>[] {
   if (fields?.length) return fields.map((f) => ({ key: f, header: f }));
   if (columns?.length) return columns;
   if (sample && typeof sample === 'object') return Object.keys(sample).map((k) => ({ key: k }));
   return [];
 }
 
+/** A column's value in a row: a table shows the computed cell; CSV the item's own value, else the computed one (a token's state). */
+export function columnValue<T>(row: T, col: Column<T>, format: OutputFormat): unknown {
+  if (format === 'csv') return getPath(row, col.key) ?? col.value?.(row);
+  return col.value ? col.value(row) : getPath(row, col.key);
+}
+
 function cell<T>(row: T, col: Column<T>, tty: boolean): string {
-  const v = col.value ? col.value(row) : getPath(row, col.key);
-  return cellText(v, tty);
+  return cellText(columnValue(row, col, 'table'), tty);
 }
 
 async function tableModule() {
@@ -378,7 +385,7 @@ async function renderListTable<T>(r: ListResult<T>, o: RenderOptions): Promise<n
  * A list that failed or was interrupted after `printed` items: says how many were printed and, for
  * paged lists, where to go on (the error of the page says where). The exit code stays the cause's.
  */
-function stoppedAfter(err: unknown, printed: number): unknown {
+export function stoppedAfter(err: unknown, printed: number): unknown {
   if (err instanceof PartialListError) return err.afterPrinting(printed);
   if (err instanceof ListInterruptedError) return new PartialListError(err, err.page, err.resume, printed);
   return printed > 0 ? new PartialListError(err, undefined, undefined, printed) : err;
@@ -544,7 +551,7 @@ async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
         cols = columnsFor(r.columns, o.fields, row);
         out.add(csvRecord(cols.map((c) => c.key)));
       }
-      const flushed = out.add(csvRecord(cols.map((c) => text(getPath(row, c.key) ?? c.value?.(row)))));
+      const flushed = out.add(csvRecord(cols.map((c) => text(columnValue(row, c, 'csv')))));
       if (flushed) await flushed;
       n++;
     }

@@ -66,7 +66,8 @@ export class TerminalPrompter implements Prompter {
   }
 
   confirm(message: string, defaultValue = false): Promise<boolean> {
-    return this.ask(message, (p, ctx) => p.confirm({ message: oneLineShown(message), default: defaultValue }, ctx));
+    // A fleet asks once for every instance, a line each: the lines stay, each shown safely.
+    return this.ask(message, (p, ctx) => p.confirm({ message: message.split('\n').map(oneLineShown).join('\n'), default: defaultValue }, ctx));
   }
 
   input(message: string, opts: { default?: string; validate?: Validator } = {}): Promise<string> {

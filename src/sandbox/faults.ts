@@ -255,11 +255,14 @@ export function shortenedPage<R extends { status?: number; body?: unknown; heade
   const kept = items.slice(0, Math.ceil(items.length / 2));
   const idOf = (item: unknown) => String((item as { id?: unknown } | null)?.id);
   const headers = { ...result.headers };
+  // Only a keyset page can be cut: its next link names the last item's id. A numbered page's next
+  // page starts at a fixed offset, so a cut one would lose items (no server sends that).
   const link = /<([^>]+)>;\s*rel="next"/.exec(headers.Link ?? '');
-  if (link) {
-    const next = new URL(link[1]);
-    for (const [k, v] of next.searchParams) if (v === idOf(items[items.length - 1])) next.searchParams.set(k, idOf(kept[kept.length - 1]));
-    headers.Link = headers.Link!.replace(link[1], next.toString());
-  }
+  if (!link) return result;
+  const next = new URL(link[1]);
+  const cursors = [...next.searchParams].filter(([, v]) => v === idOf(items[items.length - 1]));
+  if (!cursors.length) return result;
+  for (const [k] of cursors) next.searchParams.set(k, idOf(kept[kept.length - 1]));
+  headers.Link = headers.Link!.replace(link[1], next.toString());
   return { ...result, body: kept, headers };
 }

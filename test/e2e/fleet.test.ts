@@ -56,6 +56,26 @@ describe('one command over three instances', () => {
     expect(res.stderr).toMatch(/^a ok \u00b7 b ok \u00b7 c ok$/m);
   });
 
+  it('warns once of a --fields name no item has, as one instance does, when lines stream', async () => {
+    const home = fleetHome();
+    const res = await run(['--profiles', 'a,c', 'projects', 'list', '--limit', '1', '-o', 'ndjson', '--fields', 'id,nmae'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr.match(/^warning: --fields: nmae is not a field of this output$/gm)).toHaveLength(1);
+  });
+
+  it('says how many items of a streamed list were printed before it stopped, as one run says', async () => {
+    const home = fleetHome();
+    sandboxes.a().addFaults('502:forever@GET:/personal_access_tokens?page=2');
+    try {
+      const res = await run(['--profiles', 'a,c', 'token', 'list', '--limit', '6', '--per-page', '2', '-o', 'ndjson', '--fields', 'id', '--retries', '0'], home);
+      expect(res.exitCode).toBe(1);
+      expect(res.stdout.trim().split('\n').filter((l) => JSON.parse(l).instance === 'a')).toHaveLength(2);
+      expect(res.stderr).toMatch(/^a: error: the list stopped at page 2, 2 items printed before it: /m);
+    } finally {
+      await sandboxes.a().clearFaults();
+    }
+  });
+
   it('prints the others when one instance is down, and exits 1', async () => {
     const down: Sandbox = await startSandbox({ port: 0, host: '127.0.0.1', seed: 'demo' });
     const url = down.url;

@@ -57,6 +57,10 @@ describe('--help lists the global options a command honours', () => {
     for (const f of ['--url', '--output', '--fields', '--config-dir']) expect(schema, f).not.toContain(f);
     expect(await inherited(['completion'])).not.toContain('--output');
   });
+
+  it('profile add, login and set-token write the config, so their help offers --config-dir', async () => {
+    for (const cmd of ['add', 'login', 'set-token']) expect(await inherited(['profile', cmd]), cmd).toContain('--config-dir');
+  });
 });
 
 describe('-o on a command whose output has one form', () => {

@@ -1,7 +1,7 @@
 // Issue 36 item 4: `token revoke --where` and `token rotate --where`: listed, confirmed once, each
 // token sent once, a report of revoked/rotated, failed and skipped; the caller's token is skipped.
 
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
@@ -59,6 +59,17 @@ describe('token revoke --where', () => {
     expect(json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') })).active).toBe(true);
   });
 
+  it('touches nothing when the service cannot say which token is in use (a 503, not a refusal)', async () => {
+    const sb = sandbox();
+    sb.addFaults('503:forever@GET:/personal_access_tokens/self');
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'expiring:100d', '--yes', '-o', 'json'], { env: envFor(sb, 'alice') });
+    await sb.clearFaults();
+    expect(res.exitCode).not.toBe(0);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect(json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') })).active).toBe(true);
+  });
+
   it('a revoke that fails is reported failed, not repeated, and the others still go (exit 1)', async () => {
     const sb = sandbox();
     const picked = json<any[]>(await forgectl(['token', 'list', '--no-expiry', '-o', 'json'], { env: envFor(sb) }));
@@ -80,7 +91,8 @@ describe('token revoke --where', () => {
   it('refuses bad --where values and an id with --where before sending anything', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;
-    for (const args of [['--where', 'stale:90d'], ['--where', 'unused:90'], ['--where', 'no-expiry:3d'], ['42', '--where', 'unused'], []]) {
+    // --limit would not cap what is acted on: refused rather than ignored.
+    for (const args of [['--where', 'stale:90d'], ['--where', 'unused:90'], ['--where', 'no-expiry:3d'], ['42', '--where', 'unused'], [], ['--where', 'unused', '--limit', '1']]) {
       const res = await forgectl(['token', 'revoke', ...args, '--yes'], { env: envFor(sb) });
       expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
     }
@@ -98,6 +110,7 @@ describe('token rotate --where', () => {
       [['42', '--secrets-to', 'x.json'], '--secrets-to applies with --where'],
       [['--where', 'expiring', '--save'], '--save applies to one token'],
       [['--where', 'expiring', '--secrets-to', '/nonexistent-dir/x.json'], 'is not a directory'],
+      [['--where', 'expiring', '--limit', '1'], '--limit does not apply to --where'],
     ];
     for (const [args, message] of cases) {
       const res = await forgectl(['token', 'rotate', ...args, '--yes'], { env: envFor(sb) });
@@ -125,6 +138,27 @@ describe('token rotate --where', () => {
       expect(res.stdout.split(r.token)).toHaveLength(2);
       expect(res.stderr).not.toContain(r.token);
     }
+  });
+
+  it('refuses an expiry of today (every new token would be expired from 00:00 UTC), nothing sent', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', '--where', 'expiring:30d', '--expires-at', sb.state.clock.today(), '--yes'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('expiry of today');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('--secrets-to refuses a file that exists (secrets of an earlier run are never overwritten), nothing sent', async () => {
+    const sb = sandbox();
+    const file = join(tempDir(), 'earlier-tokens.json');
+    writeFileSync(file, '[{"id": 1, "token": "glpat-earlier-secret"}]\n', { mode: 0o600 });
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'rotate', '--where', 'expiring:30d', '--secrets-to', file, '--yes'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('already exists');
+    expect(readFileSync(file, 'utf8')).toContain('glpat-earlier-secret');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 
   it('--secrets-to writes the new secrets to a 0600 file and prints none', async () => {

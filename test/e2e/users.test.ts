@@ -1,6 +1,7 @@
 // Issue 36 item 5: `users list` / `users get`, read-only, fields as GitLab returns them.
 
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json } from '../helpers/cli.js';
@@ -25,6 +26,26 @@ describe('users list', () => {
     const table = await run(['users', 'list', '--admins']);
     expect(table.stdout.trim().split('\n')).toHaveLength(1);
     expect(table.stdout).toContain('root\tAdministrator\tactive\ttrue');
+  });
+
+  it('--admins reads every page when the service ignores `admins` (an instance older than the parameter)', async () => {
+    // Page 1: a non-administrator; page 2: the administrator. `admins` is not honoured.
+    const pages = [[{ id: 2, username: 'alice', is_admin: false }], [{ id: 1, username: 'root', is_admin: true }]];
+    const server = createServer((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+      res.writeHead(200, { 'content-type': 'application/json', 'x-page': String(page), 'x-total-pages': '2', 'x-next-page': page < 2 ? String(page + 1) : '' });
+      res.end(JSON.stringify(pages[page - 1] ?? []));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const res = await forgectl(['users', 'list', '--admins', '-o', 'json'], { env: { FORGECTL_URL: url, FORGECTL_TOKEN: 'glpat-not-a-real-token-000' } });
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(json<any[]>(res).map((u) => u.username)).toEqual(['root']);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('--admins is refused for a caller the service does not tell who is an administrator', async () => {

@@ -36,4 +36,18 @@ describe('fault short-page', () => {
     expect(one.body).toHaveLength(1);
     await sb.clearFaults();
   });
+
+  it('leaves a page-numbered list whole: its next page starts at a fixed offset, so a cut page would lose items', async () => {
+    const sb = sandbox();
+    const token = sb.tokens.admin;
+    const whole = await call(sb, '/projects?per_page=10&page=1', { token });
+    sb.addFaults('short-page:1@GET:/projects');
+    try {
+      const paged = await call(sb, '/projects?per_page=10&page=1', { token });
+      expect(paged.body.map((p: { id: number }) => p.id)).toEqual(whole.body.map((p: { id: number }) => p.id));
+      expect(paged.headers.get('link')).toBe(whole.headers.get('link'));
+    } finally {
+      await sb.clearFaults();
+    }
+  });
 });

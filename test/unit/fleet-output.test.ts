@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NotFoundError } from '../../src/core/errors.js';
 import { renderFleet, type InstanceOutcome } from '../../src/core/fleet-output.js';
-import { list, object, text, type OutputFormat } from '../../src/core/output.js';
+import { document, list, object, render, text, type OutputFormat } from '../../src/core/output.js';
 import { Redactor } from '../../src/core/redact.js';
 
 async function printed(outcomes: InstanceOutcome[], format: OutputFormat, opts: { tty?: boolean; fields?: string[] } = {}) {
@@ -47,6 +47,30 @@ describe('a fleet printed together', () => {
     expect(lines[0]).toBe('instance,id,key');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['prod,1', 'qa,2']);
     expect(out).not.toContain('secret-');
+  });
+
+  it('writes each CSV record of a listed item as one instance writes it, after the instance', async () => {
+    // A computed table cell (`archived`, a word) is not the data (`false`) that -o csv gives on one instance.
+    const items = [{ id: 1, archived: false }, { id: 2, archived: true }];
+    const projects = () => list(items, [{ key: 'id' }, { key: 'archived', value: (p: { archived: boolean }) => (p.archived ? 'archived' : '') }]);
+    const one = new PassThrough();
+    let single = '';
+    one.on('data', (c) => (single += c));
+    await render(projects(), { format: 'csv', stdout: one, stderr: new PassThrough(), isTTY: false, color: false });
+    const { out } = await printed([base('prod', { result: projects(), items })], 'csv');
+    const records = single.trim().split('\r\n');
+    expect(out.trim().split('\r\n')).toEqual([`instance,${records[0]}`, ...records.slice(1).map((r) => `prod,${r}`)]);
+  });
+
+  it('gives CSV of plans (documents with rows) one header and each change a row after its instance, no headings', async () => {
+    const plan = (item: string) => document({ changes: [item] }, { text: `Plan: ${item}`, rows: list([{ action: 'update', item }], [{ key: 'action' }, { key: 'item' }]) });
+    const { out } = await printed([base('prod', { result: plan('a') }), base('qa', { result: plan('b') })], 'csv');
+    expect(out).toBe('instance,action,item\r\nprod,update,a\r\nqa,update,b\r\n');
+  });
+
+  it("keeps an item's own instance column in CSV apart from the profile's", async () => {
+    const { out } = await printed([diffs('prod')], 'csv');
+    expect(out).toBe('instance,key,instance\r\nprod,signup_enabled,true\r\n');
   });
 
   it('puts the instance first in a record, and a heading over each text', async () => {

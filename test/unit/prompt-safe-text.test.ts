@@ -61,4 +61,16 @@ describe('TerminalPrompter and server text', () => {
     expect(t.drawn()).toContain('in?sig=********');
     expect(t.drawn()).not.toMatch(/pa55word|glpat-xyz1|s1gn4ture/);
   });
+
+  it("a confirmation of several lines (a fleet's question) keeps its lines, each shown safely", async () => {
+    const t = terminal();
+    t.typeWhen('Go on?', 'y');
+    t.typeWhen('Go on?', '\r');
+    const ok = await t.prompter.confirm('On 2 instances (at once):\n  a: Delete hook \x1b[31mred?\n  b: Delete hook 1?\nGo on?', false);
+    expect(ok).toBe(true);
+    expect(t.drawn()).toContain('On 2 instances (at once):');
+    expect(t.drawn()).not.toContain('^J');
+    expect(t.drawn()).toContain('a: Delete hook ^[[31mred?');
+    expect(t.drawn()).not.toContain('\x1b[31mred');
+  });
 });

@@ -10,6 +10,7 @@ import type { HttpClient } from '../../core/http.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 import { oneLineShown, visible } from '../../core/safe-text.js';
 import { layoutFrame, type TerminalSize } from './live-frame.js';
+import { destinationPath } from './rules.js';
 
 export interface WatchOptions {
   /** Milliseconds between polls while things change. */
@@ -49,7 +50,8 @@ function entityElapsed(e: BulkImportEntity, now: number): string {
   return formatElapsed((Number.isNaN(end) ? now : end) - start);
 }
 
-const destinationOf = (e: BulkImportEntity) => e.destination_full_path ?? `${e.destination_namespace ?? ''}/${e.destination_slug ?? ''}`;
+// Without destination_full_path, an empty namespace is a new top-level group (no leading slash).
+const destinationOf = (e: BulkImportEntity) => e.destination_full_path ?? destinationPath(e.destination_namespace ?? '', e.destination_slug ?? '');
 const kindOf = (e: BulkImportEntity) => e.entity_type ?? '';
 
 export const ENTITY_COLUMNS: Column<BulkImportEntity>[] = [

@@ -17,6 +17,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'add <name>',
     scope: 'local',
+    globals: { profiles: true },
     summary: 'Add or replace a profile, verifying its token first',
     description:
       'The token is checked with GET /personal_access_tokens/self unless --no-verify (job tokens are never checked), and GET /user gives its user name and whether it is an administrator’s; ' +
@@ -59,6 +60,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'login',
     scope: 'local',
+    globals: { profiles: true },
     summary: 'Add a profile interactively (URL, token type, hidden token prompt)',
     writes: true,
     examples: ['forgectl profile login', '# ask a helper for the token instead of typing it', "forgectl profile login --token-command 'op read op://ops/forge/token'"],
@@ -118,6 +120,7 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'set-token <name>',
     scope: 'local',
+    globals: { profiles: true },
     summary: 'Replace a profile’s token, verifying it first; the profile keeps its other settings',
     description:
       'The new token is read from standard input (--token-stdin), from --token, or from a hidden prompt on a terminal, ' +

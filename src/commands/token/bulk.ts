@@ -6,8 +6,9 @@ import { dirname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
+import { todayUtc } from '../../core/parse.js';
 import { writePrivateFile } from '../../core/private-files.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
@@ -44,7 +45,9 @@ const COLUMNS: Column<BulkRow>[] = [
 const ROTATE_COLUMNS: Column<BulkRow>[] = [...COLUMNS, { key: 'new_id', header: 'new id' }, { key: 'expires_at', header: 'expires' }, { key: 'token', header: 'token (new secret)' }];
 
 /** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
-function selection(where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
+function selection(ctx: Context, where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
+  // Every page is read and every match acted on: a --limit taken for "at most N" would be ignored.
+  if (ctx.globals.limit !== undefined) throw new UsageError('--limit does not apply to --where: every matching token is acted on', 'narrow the --where window, or name one token id');
   const parsed = where.map((w) => parseWhere(w));
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
   if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
@@ -56,11 +59,12 @@ type Candidate = OwnedToken & { findings: Finding[] };
 /** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
 async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
-  // Only a refusal means "not a personal access token"; a lost answer stops here, before any change.
+  // Only a refusal (401/403/404) means "not a personal access token"; a 5xx, a 429 or a lost answer
+  // stops here, before any change, since the token in use is then unknown and could be picked.
   const selfId = await getToken(http, 'self').then(
     (t) => t.id,
     (err: unknown) => {
-      if (err instanceof ApiError) return undefined;
+      if (err instanceof NotFoundError || err instanceof AuthError) return undefined;
       throw err;
     },
   );
@@ -89,7 +93,7 @@ function failure(err: unknown): string {
 }
 
 export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(where);
+  const { rules, wanted, text } = selection(ctx, where);
   const { picked, own } = await candidates(ctx, rules, wanted);
   const rows: BulkRow[] = [];
   if (picked.length) {
@@ -117,13 +121,19 @@ interface BulkRotateOptions {
 }
 
 export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRotateOptions): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(where);
+  const { rules, wanted, text } = selection(ctx, where);
   const expiresAt = rotationExpiry(o);
+  // The service counts a token as expired from 00:00 UTC of its expiry date: each new secret would be dead.
+  if (expiresAt !== undefined && expiresAt === todayUtc()) {
+    throw new UsageError(`an expiry of today (${expiresAt}) would replace every token picked with one the service already counts as expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
+  }
   const file = o.secretsTo?.trim();
   if (o.secretsTo !== undefined) {
     if (!file) throw new UsageError('--secrets-to is empty');
     const dir = dirname(file);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--secrets-to: ${dir} is not a directory`);
+    // The file is rewritten from the first rotation on: secrets of an earlier run in it would be lost.
+    if (existsSync(file)) throw new UsageError(`--secrets-to: ${file} already exists; give a new file`);
   }
   const { picked, own } = await candidates(ctx, rules, wanted);
   const rows: BulkRow[] = [];

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { findUserByUsername, getUser, listUsers, type User } from '../../api/user.js';
 import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
-import { exclusive, pageOptions } from '../shared.js';
+import { capped, clientFilterPageOptions, exclusive, pageOptions } from '../shared.js';
 
 const COLUMNS: Column<User>[] = [
   { key: 'id' },
@@ -44,8 +44,10 @@ export async function listUsersCommand(ctx: Context, o: ListOptions): Promise<Co
   exclusive(o as Record<string, unknown>, { active: '--active', blocked: '--blocked' });
   if (o.search !== undefined && !o.search.trim()) throw new UsageError('--search is empty');
   const http = await ctx.http();
-  const items = listUsers(http, { active: o.active, blocked: o.blocked, admins: o.admins, search: o.search?.trim() }, pageOptions(ctx));
-  return list(o.admins ? onlyAdmins(items) : items, COLUMNS, { empty: 'No users match.' });
+  const filters = { active: o.active, blocked: o.blocked, admins: o.admins, search: o.search?.trim() };
+  // --admins is also filtered here (a service may ignore `admins`), so every page is read and --limit caps the output.
+  const items = o.admins ? capped(onlyAdmins(listUsers(http, filters, clientFilterPageOptions(ctx))), ctx.globals.limit) : listUsers(http, filters, pageOptions(ctx));
+  return list(items, COLUMNS, { empty: 'No users match.' });
 }
 
 /** The service ignores `admins` for a caller who is not one: without `is_admin` the list would be everyone. */
