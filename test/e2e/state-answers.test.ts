@@ -53,6 +53,18 @@ describe('a key the instance answers 200 to but does not take', () => {
     }
   });
 
+  it('a broadcast update: the answer is the broadcast written, checked the same way', async () => {
+    const sb = sandbox();
+    const created = await forgectl(['state', 'apply', '-f', file('bc1.yaml', { broadcast_messages: [{ message: 'Answer check', theme: 'indigo' }] }), '--yes'], { env: envFor(sb) });
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = (await rawGet(sb, '/broadcast_messages', sb.tokens.admin)).body.find((b: any) => b.message === 'Answer check').id;
+    const res = await runWithFault(sb, `ignore-key:1@PUT:/broadcast_messages/${id}#theme`, ['state', 'apply', '-f', file('bc2.yaml', { broadcast_messages: [{ message: 'Answer check', theme: 'red' }] }), '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(writes(res.requests).map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /api/v4/broadcast_messages/${id}`]);
+    expect(res.stderr).toContain('theme not applied: the instance still reports "indigo"');
+    expect(res.stderr).not.toMatch(/^Applied/m);
+  });
+
   it('settings set shares the check: "was not applied", exit 1', async () => {
     const sb = sandbox();
     const before = (await rawGet(sb, '/application/settings', sb.tokens.admin)).body.signup_enabled;
@@ -83,5 +95,21 @@ describe('a value the instance keeps in its own form', () => {
     expect(blank.exitCode).toBe(1);
     expect(blank.stderr).toContain('terms was not applied');
     expect((await rawGet(sb, '/application/settings', sb.tokens.admin)).body.terms).toBe('Be kind.');
+  });
+});
+
+describe('a change the answer cannot show', () => {
+  // The service shows notification events only at level custom: an event sent with another level is
+  // not in the answer, so the run must not pass it off as confirmed (settings set says the same).
+  it('an event sent with level watch: applied, with a note that it is not confirmed, in the text and the JSON report', async () => {
+    const sb = sandbox();
+    const custom = file('custom.yaml', { notification_settings: { level: 'custom', events: { new_note: true } } });
+    expect((await forgectl(['state', 'apply', '-f', custom, '--yes'], { env: envFor(sb) })).exitCode).toBe(0);
+    const watch = file('watch.yaml', { notification_settings: { level: 'watch', events: { new_note: false } } });
+    const res = await forgectl(['state', 'apply', '-f', watch, '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('note: update notification_settings global: events.new_note was sent; the instance’s answer leaves it out, so the change is not confirmed');
+    expect(res.stderr).not.toContain('level was sent');
+    expect(JSON.parse(res.stdout).writes).toEqual([expect.objectContaining({ status: 'applied', unconfirmed: ['events.new_note'] })]);
   });
 });

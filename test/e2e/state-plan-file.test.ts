@@ -109,6 +109,94 @@ describe('a saved plan', () => {
   });
 });
 
+describe('--out naming the instance file', () => {
+  it('is refused before any request (exit 2): the plan would replace the file it was made from', async () => {
+    const path = file('out-same.yaml', { broadcast_messages: [{ message: 'Out same' }] });
+    const text = readFileSync(path, 'utf8');
+    const same = `${dir}/./out-same.yaml`;
+    const res = await run(['state', 'plan', '-f', `?${path}`, '--out', same]);
+    expect(res.res.exitCode, res.res.stderr).toBe(2);
+    expect(res.res.stderr).toContain(`--out ${same} is the instance file given with -f`);
+    expect(res.sent).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+});
+
+describe('a saved plan that carries a companion setting', () => {
+  it('is refused when the companion moved since the plan: it would send the old value back', async () => {
+    const before = await settings();
+    await put('/application/settings', { require_two_factor_authentication: false, two_factor_grace_period: 48 });
+    try {
+      const out = join(dir, 'companion-plan.json');
+      const planned = await run(['state', 'plan', '-f', file('companion.yaml', { settings: { require_two_factor_authentication: true } }), '--out', out]);
+      expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+      // The reviewer sees what is sent besides the file's change.
+      expect(planned.res.stdout).toContain('    two_factor_grace_period: 48 (sent with the switch, as the instance holds it)');
+      expect(JSON.parse(readFileSync(out, 'utf8')).changes[0].writes[0].body).toMatchObject({ require_two_factor_authentication: true, two_factor_grace_period: 48 });
+      await put('/application/settings', { two_factor_grace_period: 10 });
+      const refused = await run(['state', 'apply', '--plan', out, '--yes']);
+      expect(refused.res.exitCode, refused.res.stderr).toBe(1);
+      expect(refused.res.stderr).toContain('settings application settings: two_factor_grace_period was 48 when planned, is now 10');
+      expect(writes(refused.sent)).toEqual([]);
+      expect((await settings()).two_factor_grace_period).toBe(10);
+    } finally {
+      await put('/application/settings', { require_two_factor_authentication: before.require_two_factor_authentication, two_factor_grace_period: before.two_factor_grace_period });
+    }
+  });
+});
+
+describe('a saved plan that carries a secret companion', () => {
+  it('holds it as the setting to read, not its value, and applies it as the instance holds it', async () => {
+    const before = await settings();
+    await put('/application/settings', { akismet_enabled: false, akismet_api_key: 'carried-key-77' });
+    try {
+      const out = join(dir, 'carried-secret-plan.json');
+      const planned = await run(['state', 'plan', '-f', file('carried-secret.yaml', { settings: { akismet_enabled: true } }), '--out', out]);
+      expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+      expect(readFileSync(out, 'utf8')).not.toContain('carried-key-77');
+      expect(planned.res.stdout).not.toContain('carried-key-77');
+      const applied = await run(['state', 'apply', '--plan', out, '--yes']);
+      expect(applied.res.exitCode, applied.res.stderr).toBe(0);
+      expect(applied.sent.find((r) => r.method === 'PUT')!.body).toMatchObject({ akismet_enabled: true, akismet_api_key: 'carried-key-77' });
+      expect(applied.res.stderr).not.toContain('carried-key-77');
+    } finally {
+      await put('/application/settings', { akismet_enabled: before.akismet_enabled, akismet_api_key: before.akismet_api_key ?? '' });
+    }
+  });
+});
+
+describe('a saved plan edited to leave the API', () => {
+  it('a write or read path with a . or .. segment (also %2e, backslash) is refused before any request (exit 2)', async () => {
+    const out = join(dir, 'escape-plan.json');
+    expect((await run(['state', 'plan', '-f', file('escape.yaml', { broadcast_messages: [{ message: 'Escape test' }] }), '--out', out])).res.exitCode).toBe(0);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    for (const [where, path] of [['write', '/../../admin/x'], ['write', '/%2e%2E/%2e%2e/x'], ['write', '/a/..\\..\\..\\x'], ['read', '/./../x']] as const) {
+      const edited = structuredClone(doc);
+      if (where === 'write') edited.changes[0].writes[0].path = path;
+      else edited.changes[0].observed.read = path;
+      const bad = join(dir, 'escape-edited.json');
+      writeFileSync(bad, JSON.stringify(edited));
+      const res = await run(['state', 'apply', '--plan', bad, '--yes']);
+      expect(res.res.exitCode, `${path}: ${res.res.stderr}`).toBe(2);
+      expect(res.res.stderr).toContain('a path under /api/v4, without . or .. segments');
+      expect(res.sent).toEqual([]);
+    }
+    // An instance's secret read into a write other than that setting's own (a broadcast anyone sees).
+    const leaking = structuredClone(doc);
+    leaking.changes[0].writes[0].body.message = { $secret: { setting: 'akismet_api_key' }, for: 'broadcast_messages[0].message' };
+    const leak = join(dir, 'escape-leak.json');
+    writeFileSync(leak, JSON.stringify(leaking));
+    const refused = await run(['state', 'apply', '--plan', leak, '--yes']);
+    expect(refused.res.exitCode, refused.res.stderr).toBe(2);
+    expect(refused.res.stderr).toContain('changes.0.writes.0: the instance’s akismet_api_key may be sent only as that setting, to /application/settings');
+    expect(refused.sent).toEqual([]);
+    // The plan as saved still applies.
+    const ok = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(ok.res.exitCode, ok.res.stderr).toBe(0);
+    expect(writes(ok.sent)).toEqual(['POST /broadcast_messages']);
+  });
+});
+
 describe('a saved plan of hooks', () => {
   it('applies a replace as saved; refuses when the hook it replaces was deleted meanwhile', async () => {
     const url = 'https://saved-hook.example.com/in';
@@ -165,6 +253,25 @@ describe('--no-secrets', () => {
     const text = await run(['state', 'plan', '-f', path, '--no-secrets', '--exit-code']);
     expect(text.res.exitCode).toBe(5);
     expect(text.res.stdout).toContain('not compared: settings.akismet_api_key');
+  });
+
+  it('with --prune, deletes no hook: the one a URL reference names cannot be told from the others', async () => {
+    // A URL without credentials may still be a reference (per-environment files): the hook it names
+    // is on the instance, and pruning it would delete what the file manages.
+    const hook = await adminWrite(sandbox(), 'POST', '/hooks', { url: 'https://noprune.example.com/h', push_events: true });
+    const path = file('noprune.yaml', { system_hooks: [{ url: { env: 'UNSET_NOPRUNE_URL' }, push_events: true }] });
+    const plan = await run(['state', 'plan', '-f', path, '--prune', '--no-secrets', '-o', 'json']);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(0);
+    const doc = JSON.parse(plan.res.stdout);
+    expect(doc.changes.filter((c: any) => c.resource === 'system_hooks')).toEqual([]);
+    expect(doc.not_compared).toContain(`system_hooks https://noprune.example.com/h (id ${hook.id}): may be a file's entry whose url is a reference`);
+    // Saved and applied (the way a --no-secrets plan runs), it deletes nothing either.
+    const out = join(dir, 'noprune-plan.json');
+    expect((await run(['state', 'plan', '-f', path, '--prune', '--no-secrets', '--out', out])).res.exitCode).toBe(0);
+    const apply = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    expect(writes(apply.sent)).toEqual([]);
+    expect((await rawGet(sandbox(), `/hooks/${hook.id}`, sandbox().tokens.admin)).status).toBe(200);
   });
 });
 

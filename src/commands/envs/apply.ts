@@ -19,7 +19,7 @@ import { collect } from '../../core/paginate.js';
 import { list, none, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
-import { applyPlan, failureError, reportLine, secretFreeResolver } from '../state/apply.js';
+import { applyPlan, failureError, reportLine, secretFreeResolver, unconfirmedNotes } from '../state/apply.js';
 import { observedValues, type Observed, type PlanItem, type WriteOp } from '../state/plan.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
@@ -236,8 +236,9 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   ctx.notice(`Plan for ${group}:`);
   for (const p of plan) ctx.notice(`  ${p.action} ${p.tier}: ${p.changes.join('; ')}`);
   await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
-  const items: PlanItem[] = plan.map((p) => ({ resource: 'groups', identity: `${group} ${p.tier}`, action: ENV_ACTIONS[p.action], changes: [], lines: p.changes, observed: p.observed, writes: p.writes }));
+  const items = plan.map((p) => envPlanItem(p, `${group} ${p.tier}`));
   const outcome = await applyPlan(http, items, secretFreeResolver);
+  for (const note of unconfirmedNotes(outcome.reports)) ctx.notice(note);
   if (outcome.failed) {
     for (const r of outcome.reports) ctx.notice(reportLine(r));
     throw failureError(outcome.failed, 'fix the cause and run `envs apply` again: it plans afresh and finishes the job');
@@ -250,3 +251,8 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
 }
 
 const ENV_ACTIONS = { protect: 'create', update: 'update', unprotect: 'delete' } as const;
+
+/** A planned call as an item of the executor (`envs apply` and the `groups:` section of `state`). */
+export function envPlanItem(call: PlannedCall, identity: string): PlanItem {
+  return { resource: 'groups', identity, action: ENV_ACTIONS[call.action], changes: [], lines: call.changes, observed: call.observed, writes: call.writes };
+}

@@ -69,7 +69,8 @@ export interface AnswerCheck {
   unconfirmed: string[];
 }
 
-const masked = (key: string, v: unknown) => (isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v);
+/** A secret's value as every message and plan shows it: masked (unset stays unset). */
+export const masked = (key: string, v: unknown): unknown => (isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v);
 
 /** Each change against the answer; `shown` masks what a message may print (secrets by default). */
 export function checkAnswer(changes: readonly SentChange[], answer: Record<string, unknown>, shown: (key: string, v: unknown) => unknown = masked): AnswerCheck {

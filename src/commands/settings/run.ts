@@ -5,9 +5,9 @@ import type { Context } from '../../context.js';
 import { getSettings, secretSettingKeys, updateSettings, type Settings } from '../../api/settings.js';
 import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
-import { MASK, list, none, object, type Column, type CommandResult } from '../../core/output.js';
+import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
-import { checkAnswer, sameSetting } from './answer.js';
+import { checkAnswer, masked, sameSetting } from './answer.js';
 import { checkSettingRules } from './rules.js';
 import { checkReadableNames, checkUnknownNames, instanceNaming, meantSetting } from './names.js';
 import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
@@ -67,7 +67,7 @@ export async function getSettingsCommand(ctx: Context, o: GetOptions, keys: stri
 }
 
 function shown(key: string, v: unknown, showSecrets: boolean): unknown {
-  return !showSecrets && isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
+  return showSecrets ? v : masked(key, v);
 }
 
 export interface Change {

@@ -24,6 +24,8 @@ export interface WriteReport {
   path: string;
   /** Why it failed, and what the failure left on the instance. */
   error?: string;
+  /** Keys sent that the answer leaves out (a withheld secret, events at a level other than custom): applied, not confirmed. */
+  unconfirmed?: string[];
 }
 
 export interface ApplyOutcome {
@@ -75,13 +77,17 @@ async function resolved(value: unknown, resolve: ResolveSlot): Promise<unknown> 
   return value;
 }
 
-async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promise<void> {
+/** Sends one write and reads its answer; returns the keys the answer could not confirm. */
+async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promise<string[]> {
   const body = op.body && ((await resolved(op.body, resolve)) as Record<string, unknown>);
   const res = await http.request({ method: op.method, path: op.path, body });
-  if (res.dryRun || op.method === 'DELETE') return;
+  if (res.dryRun || op.method === 'DELETE') return [];
   const what = `${op.method} ${op.path}`;
   const answer = parseWriteAnswer(AnswerSchema, http, { ...res, data: unwrapSingle(res.data) }, what, 'the change may have been made');
-  if (op.confirm) requireApplied(checkAnswer((await resolved(op.confirm, resolve)) as SentChange[], answer));
+  if (!op.confirm) return [];
+  const check = checkAnswer((await resolved(op.confirm, resolve)) as SentChange[], answer);
+  requireApplied(check);
+  return check.unconfirmed;
 }
 
 /** Resolves every secret of the writes before the first is sent: an unset reference stops the run whole (exit 2). */
@@ -94,6 +100,11 @@ export function reportLine(r: WriteReport): string {
   return r.error ? `${what}: ${r.error}` : what;
 }
 
+/** A note for each key a write sent that its answer could not show (as `settings set` says it). */
+export function unconfirmedNotes(reports: readonly WriteReport[]): string[] {
+  return reports.flatMap((r) => (r.unconfirmed ?? []).map((key) => `note: ${r.action} ${r.resource} ${r.identity}: ${key} was sent; the instance’s answer leaves it out, so the change is not confirmed`));
+}
+
 export async function applyPlan(http: HttpClient, items: readonly PlanItem[], resolve: ResolveSlot, identityText: (item: PlanItem) => string = (i) => i.identity): Promise<ApplyOutcome> {
   const reports: WriteReport[] = [];
   let failed: ApplyOutcome['failed'];
@@ -103,8 +114,9 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
       reports.push(report);
       if (failed) continue;
       try {
-        await send(http, op, resolve);
+        const unconfirmed = await send(http, op, resolve);
         report.status = http.dryRun ? 'dry run' : 'applied';
+        if (unconfirmed.length) report.unconfirmed = unconfirmed;
       } catch (err) {
         report.status = 'failed';
         const message = (err as Error).message;

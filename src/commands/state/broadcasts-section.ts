@@ -52,7 +52,8 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
       action: 'update',
       changes,
       observed: { read: broadcastPath(have.id), values: observedValues(have, EXPORTED) },
-      writes: [{ action: 'update', method: 'PUT', path: broadcastPath(have.id), body: sent }],
+      // The answer is the broadcast written: a key it keeps as it was is a failure.
+      writes: [{ action: 'update', method: 'PUT', path: broadcastPath(have.id), body: sent, confirm: changes }],
     });
   }
   for (const rest of [...byMessage.values()].flat()) {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { VERSION } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { SECTIONS } from './model.js';
-import type { Action, Plan, PlanItem } from './plan.js';
+import { isSecretSlot, type Action, type Plan, type PlanItem } from './plan.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -48,14 +48,38 @@ export function planDocument(plan: Plan, instance: PlanInstance, createdAt: stri
   };
 }
 
-const WriteSchema = z.looseObject({
-  action: z.enum(['create', 'update', 'delete']),
-  method: z.enum(['POST', 'PUT', 'DELETE']),
-  path: z.string().startsWith('/'),
-  body: z.record(z.string(), z.unknown()).optional(),
-  confirm: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown() })).optional(),
-  leaves: z.string().optional(),
-});
+// A plan file may be edited: a `.` or `..` segment (also written %2e, or after a backslash, which URLs
+// read as a slash) would take the request, and the token, out of /api/v4.
+const ApiPath = z
+  .string()
+  .startsWith('/')
+  .refine((p) => !/(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\?#]|$)/i.test(p), 'a path under /api/v4, without . or .. segments');
+
+/** The `{setting: NAME}` slots of a value (the instance's secret, read when sent), with where they stand. */
+function settingSlots(v: unknown, at: string[] = []): { name: unknown; at: string[] }[] {
+  if (isSecretSlot(v)) return 'setting' in v.$secret ? [{ name: v.$secret.setting, at }] : [];
+  if (!v || typeof v !== 'object') return [];
+  return Object.entries(v).flatMap(([k, x]) => settingSlots(x, [...at, k]));
+}
+
+const WriteSchema = z
+  .looseObject({
+    action: z.enum(['create', 'update', 'delete']),
+    method: z.enum(['POST', 'PUT', 'DELETE']),
+    path: ApiPath,
+    body: z.record(z.string(), z.unknown()).optional(),
+    confirm: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown() })).optional(),
+    leaves: z.string().optional(),
+  })
+  .superRefine((w, ctx) => {
+    // An instance's secret goes back only as itself: a plan file edited to put it in another field
+    // (a broadcast's message) would publish it.
+    const slots = [...settingSlots(w.body, ['body']), ...settingSlots(w.confirm, ['confirm'])];
+    const own = (s: { name: unknown; at: string[] }) =>
+      w.method === 'PUT' && w.path === '/application/settings' && (s.at.length === 2 ? s.at[0] === 'body' && s.at[1] === s.name : s.at.length === 3 && s.at[2] === 'after' && w.confirm?.[Number(s.at[1])]?.key === s.name);
+    const stray = slots.find((s) => !own(s));
+    if (stray) ctx.addIssue({ code: 'custom', message: `the instance’s ${String(stray.name)} may be sent only as that setting, to /application/settings` });
+  });
 
 const ItemSchema = z.looseObject({
   resource: z.enum(SECTIONS),
@@ -64,7 +88,7 @@ const ItemSchema = z.looseObject({
   action: z.enum(['create', 'update', 'replace', 'delete']),
   changes: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })),
   lines: z.array(z.string()).optional(),
-  observed: z.looseObject({ read: z.string().startsWith('/'), values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
+  observed: z.looseObject({ read: ApiPath, values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
   writes: z.array(WriteSchema).min(1),
 });
 

@@ -8,11 +8,11 @@ import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
 import { parseGroupId } from '../../core/refs.js';
-import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { DESCRIPTIVE, envPlanItem, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
 import { resolveUsernames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
-import type { Action, Plan } from './plan.js';
+import type { Plan } from './plan.js';
 
 export interface WantedGroup {
   path: string;
@@ -60,8 +60,6 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
   );
 }
 
-const ACTIONS: Record<string, Action> = { protect: 'create', update: 'update', unprotect: 'delete' };
-
 export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune: boolean, plan: Plan): void {
   wanted.forEach((g, i) => {
     const have = current[i]!;
@@ -72,7 +70,7 @@ export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune
           plan.unmanaged.push({ resource: 'groups', identity });
           continue;
         }
-        plan.items.push({ resource: 'groups', identity, action: ACTIONS[call.action]!, changes: [], lines: call.changes, observed: call.observed, writes: call.writes });
+        plan.items.push(envPlanItem(call, identity));
       }
     }
     if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);

@@ -72,7 +72,10 @@ function keptFields(have: Hook, entry: HookEntry): Record<string, unknown> {
 /** A URL as the plan shows it: its password masked. */
 const shownUrl = (url: string) => maskUrlCredentials(url);
 
-/** `skippedUrls`: some entries' URLs were references not resolved (--no-secrets): a hook whose URL holds credentials is then not compared rather than unmanaged. */
+/**
+ * `skippedUrls`: some entries' URLs were references not resolved (--no-secrets). Any hook left over
+ * may then be one of them (a reference need not hold credentials): not compared, never pruned.
+ */
 export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan, skippedUrls = false): void {
   // Several hooks may share a URL (two concurrent applies create them): every one is seen.
   const byUrl = new Map<string, Hook[]>();
@@ -117,7 +120,7 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
   if (wanted.some((w) => w.entry.token !== undefined)) plan.notes.push('hook tokens are not compared: the service never returns them (everything else is)');
   for (const rest of [...byUrl.values()].flat()) {
     const id = shared.has(rest.url) ? { instanceId: rest.id } : {};
-    if (skippedUrls && urlHoldsCredentials(rest.url)) {
+    if (skippedUrls) {
       plan.notCompared.push(`system_hooks ${shownUrl(rest.url)} (id ${rest.id}): may be a file's entry whose url is a reference`);
       continue;
     }

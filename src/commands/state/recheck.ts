@@ -6,8 +6,7 @@ import { listOf, unwrapSingle } from '../../api/schema.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
-import { isSecretKey } from '../../core/redact.js';
-import { MASK } from '../../core/secret-fields.js';
+import { masked } from '../settings/answer.js';
 import { observedValues, sameValue, type PlanItem } from './plan.js';
 
 const Entry = z.looseObject({});
@@ -16,8 +15,6 @@ function split(read: string): [string, Record<string, string>] {
   const at = read.indexOf('?');
   return at === -1 ? [read, {}] : [read.slice(0, at), Object.fromEntries(new URLSearchParams(read.slice(at + 1)))];
 }
-
-const masked = (key: string, v: unknown) => (isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v);
 
 async function differences(http: HttpClient, item: PlanItem, label: string): Promise<string[]> {
   const { read, values, find } = item.observed;

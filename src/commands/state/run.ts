@@ -1,5 +1,6 @@
 // `state export|plan|apply|schema`.
 
+import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../../context.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
@@ -10,7 +11,7 @@ import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
-import { applyPlan, failureError, reportLine, resolveAll, secretResolver, type WriteReport } from './apply.js';
+import { applyPlan, failureError, reportLine, resolveAll, secretResolver, unconfirmedNotes, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
 import { writeWhole } from './export.js';
 import { recheck } from './recheck.js';
@@ -29,6 +30,10 @@ async function instanceOf(ctx: Context, http: HttpClient): Promise<PlanInstance>
 
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean; out?: string }): Promise<CommandResult> {
   if (o.out !== undefined && !o.out.trim()) throw new UsageError('--out needs a file name');
+  // The plan (JSON) would replace the file it was made from.
+  if (o.out && o.file?.some((f) => resolvePath(f.replace(/^\?/, '')) === resolvePath(o.out!))) {
+    throw new UsageError(`--out ${o.out} is the instance file given with -f`, 'save the plan under another name: --out plan.json');
+  }
   const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
   const instance = await instanceOf(ctx, http);
   const doc = planDocument(plan, instance, new Date(ctx.clock.now()).toISOString());
@@ -77,6 +82,7 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
   if (!plan.items.length) return json ? object(report([], 0)) : none;
   await confirmDestructive(ctx, `Apply ${countsText(plan)} to ${instanceText(instance)}?`);
   const outcome = await applyPlan(http, plan.items, resolve, itemName);
+  for (const note of unconfirmedNotes(outcome.reports)) ctx.notice(note);
   if (outcome.failed) {
     for (const r of outcome.reports) ctx.notice(reportLine(r));
     const error = failureError(outcome.failed, `fix the cause and run \`state apply\` again${o.plan ? ' with a new plan' : ''}: it plans afresh and finishes the job`);

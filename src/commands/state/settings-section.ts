@@ -4,12 +4,11 @@
 import { getSettings, type Settings } from '../../api/settings.js';
 import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
-import { MASK } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
 import type { FileProblems, Place } from '../../core/file-problems.js';
 import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
-import { sameSetting } from '../settings/answer.js';
+import { masked, sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import type { SecretRef } from './model.js';
 import { isSecretRef } from './references.js';
@@ -112,10 +111,6 @@ export async function prepareSettings(raw: Record<string, unknown>, where: strin
   return { values: asWritten(typed, Object.keys(raw)), refs: modelNamed(refs) as Record<string, SecretRef> };
 }
 
-function shown(key: string, v: unknown): unknown {
-  return isSecretKey(key) && v !== null && v !== undefined && v !== '' ? MASK : v;
-}
-
 const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
 
 export function planSettings(file: WantedSettings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
@@ -134,14 +129,17 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
     return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: naming.name(key) }, for: `settings.${key}` } satisfies SecretSlot) : v;
   };
   const body = Object.fromEntries(Object.entries({ ...changed, ...carried }).map(([k, v]) => [k, sent(k, v)]));
+  const companions = Object.entries(carried).filter(([k]) => !(k in changed));
   return [
     {
       resource: 'settings',
       identity: 'application settings',
       action: 'update',
       // Names as the instance reports them: what is compared again, sent and confirmed.
-      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: shown(key, current[key]), after: shown(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
-      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys(changed).map((k) => [naming.name(k), shown(k, current[k]) ?? null])) },
+      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: masked(key, current[key]), after: masked(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
+      ...(companions.length ? { lines: companions.map(([k, v]) => `${naming.name(k)}: ${JSON.stringify(masked(k, v))} (sent with the switch, as the instance holds it)`) } : {}),
+      // The carried companions too: a saved plan sends them as read, so one that moved is a change.
+      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys({ ...changed, ...carried }).map((k) => [naming.name(k), masked(k, current[k]) ?? null])) },
       writes: [
         {
           action: 'update',
