@@ -270,7 +270,7 @@ class FleetRunner implements Runner {
     const ctx = this.ctx;
     let url: string | undefined;
     try {
-      url = (await ctx.profiles()).get(name)?.url;
+      url = (await ctx.profiles()).get(name)?.url || undefined;
     } catch {
       // A profile in a shape forgectl cannot use: its own run says so.
     }
