@@ -104,6 +104,9 @@ describe('--inventory', () => {
     const unknown = await forgectl(['--inventory', file, '-p', 'prod-us', 'token', 'self'], { env: tokens() });
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain(`the inventory ${file} has no instance named prod-us`);
+    const noMatch = await forgectl(['--inventory', file, '--profiles', 'prod-us*', 'token', 'self'], { env: tokens() });
+    expect(noMatch.exitCode).toBe(2);
+    expect(noMatch.stderr).toContain(`--profiles: the inventory ${file} has no instance matching "prod-us*"\nhint: it has prod-eu, staging`);
   });
 
   it('reads a reference only for the instance used: an unset variable is exit 2 with its place', async () => {

@@ -338,7 +338,7 @@ export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const def = store.defaultName();
   // With --profiles or --all-profiles: the profiles that fleet would take, in the order it runs them.
   const patterns = fleetPatterns(ctx.globals);
-  const profiles = patterns ? selectProfiles(store.names(), patterns).map((name) => store.get(name)!) : store.list();
+  const profiles = patterns ? selectProfiles(store.names(), patterns, store.inventoryFile).map((name) => store.get(name)!) : store.list();
   return list(profiles.map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
