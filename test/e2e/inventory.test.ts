@@ -1,8 +1,8 @@
 // Issue 42.1: an inventory file names the instances of a run (--inventory, FORGECTL_INVENTORY), their
 // tokens only by reference; nothing of the config directory is read or written.
 
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
 import { requestsSince, useSandbox } from '../helpers/sandbox.js';
@@ -147,6 +147,22 @@ describe('--inventory', () => {
     const both = await forgectl(['--inventory', file, '--url', eu().url, 'token', 'self']);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('--inventory cannot be used with --url');
+  });
+
+  it("README's inventory is read as the README says: three instances, each token by reference", async () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const block = /^```yaml\n# inventory\.yaml\n([\s\S]*?)^```$/m.exec(readme);
+    expect(block, 'README shows inventory.yaml').toBeTruthy();
+    const { dir, file } = inventory(block![1]!);
+    mkdirSync(join(dir, 'certs'));
+    writeFileSync(join(dir, 'certs/eu.pem'), '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+    const res = await forgectl(['profile', 'list', '--inventory', file, '-o', 'json'], { env: { STAGING_URL: 'https://staging.git.example.com' } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(json(res).map((p: any) => [p.name, p.url, p.storage])).toEqual([
+      ['dr', 'https://dr.git.example.com', 'command'],
+      ['prod-eu', 'https://eu.git.example.com', 'reference'],
+      ['staging', 'https://staging.git.example.com', 'reference'],
+    ]);
   });
 
   it('profile schema prints the JSON Schema of the file', async () => {
