@@ -165,6 +165,19 @@ describe('--inventory', () => {
     ]);
   });
 
+  it('token rotate of an instance\'s own token saves nothing: the secret is printed, the reference named', async () => {
+    const { file } = inventory(['instances:', '  prod-eu:', `    url: ${eu().url}`, '    token: {env: ALICE_TOKEN}', ''].join('\n'));
+    const configDir = tempDir('forgectl-cfg-');
+    const refused = await forgectl(['--inventory', file, 'token', 'rotate', 'self', '--save'], { configDir, env: { ALICE_TOKEN: eu().tokens.alice } });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('profile prod-eu takes its token from $ALICE_TOKEN; forgectl cannot save to it');
+    const res = await forgectl(['--inventory', file, 'token', 'rotate', 'self', '-o', 'json'], { configDir, env: { ALICE_TOKEN: eu().tokens.alice } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(json(res).token).toMatch(/^glpat-/);
+    expect(res.stderr).toContain('profile prod-eu reads its token from $ALICE_TOKEN; the old token is now revoked: update it with the new secret printed below');
+    expect(readdirSync(configDir)).toEqual([]);
+  });
+
   it('profile schema prints the JSON Schema of the file', async () => {
     const res = await forgectl(['profile', 'schema']);
     expect(res.exitCode, res.stderr).toBe(0);
