@@ -4,7 +4,7 @@
 __forgectl_children() {
   case "$1" in
     '') echo 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
-    'profile') echo 'add login list show use set-storage set-token remove' ;;
+    'profile') echo 'add login list show schema use set-storage set-token remove' ;;
     'token') echo 'list audit get self rotate revoke' ;;
     'users') echo 'list get' ;;
     'settings') echo 'get set diff' ;;
@@ -53,13 +53,14 @@ __forgectl_alias() {
 }
 
 __forgectl_flags() {
-  echo '-p --profile --profiles --all-profiles --fleet-concurrency --serial --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
+  echo '-p --profile --profiles --all-profiles --fleet-concurrency --serial --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --inventory --allow-insecure-http -h --help'
   case "$1" in
     'profile') echo '' ;;
     'profile add') echo '--url --token-stdin --token --token-command --storage --token-type --sudo --ca-file --client-cert --client-key --insecure --default --no-verify' ;;
     'profile login') echo '--token-command --storage' ;;
     'profile list') echo '' ;;
     'profile show') echo '' ;;
+    'profile schema') echo '' ;;
     'profile use') echo '' ;;
     'profile set-storage') echo '' ;;
     'profile set-token') echo '--token-stdin --token --no-verify' ;;
@@ -470,6 +471,7 @@ __forgectl_value() {
     *'|--client-cert') echo 'file' ;;
     *'|--client-key') echo 'file' ;;
     *'|--config-dir') echo 'directory' ;;
+    *'|--inventory') echo 'file' ;;
   esac
 }
 

@@ -246,9 +246,13 @@ export class Context {
     return this.globals.configDir ?? this.env.FORGECTL_CONFIG_DIR ?? defaultConfigDir(this.env);
   }
 
+  /** The profiles of this run: the config directory's, or an inventory's instances (--inventory). */
   async profiles(): Promise<ProfileStore> {
     if (this.root) return this.root.profiles();
-    this.store ??= await ProfileStore.open(this.configDir());
+    const inventory = this.globals.inventory;
+    // An inventory is read (and checked whole) once, and only then: the module loads YAML.
+    if (inventory) this.store ??= await (await import('./inventory.js')).openInventory(this, inventory);
+    else this.store ??= await ProfileStore.open(this.configDir());
     return this.store;
   }
 
@@ -261,7 +265,7 @@ export class Context {
   async connection(opts: { anonymous?: boolean; beforeToken?: (c: Pick<Connection, 'profile' | 'tokenSource'>) => void } = {}): Promise<Connection> {
     if (this.connectionCache) return this.connectionCache;
     const g = this.globals;
-    const env = this.env;
+    const env = g.inventory ? this.inventoryEnv() : this.env;
     if (g.token === '') throw new UsageError('--token is empty', 'give a token, or leave --token out to use FORGECTL_TOKEN or a profile');
     const explicitProfile = g.profile || env.FORGECTL_PROFILE || undefined;
     const flagUrl = g.url || undefined;
@@ -284,6 +288,7 @@ export class Context {
     let profile: Profile | undefined;
     if (explicitProfile) {
       profile = store!.get(explicitProfile);
+      if (!profile && store!.inventoryFile) throw new UsageError(`the inventory ${store!.inventoryFile} has no instance named ${explicitProfile}`, `it has ${store!.names().join(', ')}`);
       if (!profile) throw new UsageError(`no profile named ${explicitProfile}`, 'see `forgectl profile list`, or add one with `forgectl profile add`');
     }
     let rawUrl: string | undefined;
@@ -304,6 +309,10 @@ export class Context {
         `the default profile ${missingDefault} named in ${store!.path} does not exist`,
         'choose another with `forgectl profile use NAME` (see `forgectl profile list`), or pass --profile',
       );
+    }
+    if (profile?.urlProblem && urlFrom === 'profile') throw new UsageError(profile.urlProblem, `set it, or choose another instance of ${store!.path}`);
+    if (!rawUrl && store?.inventoryFile) {
+      throw new UsageError(`the inventory ${store.inventoryFile} names ${store.names().length} instances: choose one`, 'pass -p NAME, or run over several with --profiles A,B or --all-profiles (see `forgectl profile list`)');
     }
     if (!rawUrl) {
       throw new UsageError(
@@ -374,6 +383,23 @@ export class Context {
     const tokenVariable = tokenSource === 'env' ? (env.FORGECTL_TOKEN ? 'FORGECTL_TOKEN' : 'GITLAB_TOKEN') : undefined;
     this.connectionCache = { url, token, tokenType, sudo, tls, profile, tokenSource, tokenVariable };
     return this.connectionCache;
+  }
+
+  /**
+   * The environment a run over an inventory reads its connection from: the instance comes from the
+   * file, so the variables that name another (FORGECTL_URL, a CI job's CI_SERVER_URL…) are left out,
+   * those a person set with a warning. FORGECTL_PROFILE still chooses among the file's instances.
+   */
+  private inventoryEnv(): NodeJS.ProcessEnv {
+    const env = { ...this.env };
+    const ignored: string[] = [];
+    for (const name of SINGLE_INSTANCE_VARIABLES) {
+      if (name === 'FORGECTL_PROFILE' || !env[name]) continue;
+      if (!name.startsWith('CI_')) ignored.push(name);
+      delete env[name];
+    }
+    if (ignored.length) this.warnOnce('inventory-env', `${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with --inventory: the instance's URL and token come from ${this.globals.inventory}`);
+    return env;
   }
 
   /** The connection if this run resolved one (an error explains the credential it sent). */

@@ -5,6 +5,7 @@
 import type { Connection, Context } from './context.js';
 import { ApiError } from './core/errors.js';
 import { tokenStorage } from './core/profile-token.js';
+import { refText } from './core/secret-refs.js';
 
 type Explained = { message: string; hint: string } | undefined;
 
@@ -29,6 +30,7 @@ function tokenOriginLabel(c: Connection): string {
     case 'ci':
       return 'CI_JOB_TOKEN';
     case 'profile':
+      if (c.profile?.tokenRef) return `${refText(c.profile.tokenRef)} (the token of instance ${c.profile.name})`;
       return c.profile && tokenStorage(c.profile) === 'command' ? `the token command of profile ${c.profile.name}` : `profile ${c.profile?.name ?? '?'}`;
     case 'none':
       return 'no token';
@@ -65,6 +67,8 @@ async function nextStepFor(ctx: Context, c: Connection): Promise<string> {
       return 'a job token works only while its job runs, and only on the endpoints that accept job tokens; set FORGECTL_TOKEN to a personal access token for the others';
     case 'profile': {
       const name = c.profile!.name;
+      // An inventory's instance: its token is wherever the file's reference points.
+      if (c.profile!.inventory) return `give instance ${name} a valid token where ${c.profile!.inventory.tokenAt ?? c.profile!.inventory.at} reads it`;
       if (tokenStorage(c.profile!) === 'command') return `check what the token command of profile ${name} prints, or save a token instead with ${saveNew(name)}`;
       return `save a new token in profile ${name} with ${saveNew(name)}`;
     }

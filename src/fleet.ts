@@ -225,7 +225,7 @@ class FleetRunner implements Runner {
     // `profile list` shows the selection itself, once.
     if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     const store = await ctx.profiles();
-    const names = selectProfiles(store.names(), fleetPatterns(g)!);
+    const names = selectProfiles(store.names(), fleetPatterns(g)!, store.inventoryFile);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
     if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL and token from its profile`);
 
@@ -270,7 +270,7 @@ class FleetRunner implements Runner {
     const ctx = this.ctx;
     let url: string | undefined;
     try {
-      url = (await ctx.profiles()).get(name)?.url;
+      url = (await ctx.profiles()).get(name)?.url || undefined;
     } catch {
       // A profile in a shape forgectl cannot use: its own run says so.
     }

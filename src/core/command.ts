@@ -10,7 +10,7 @@ import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
-import { defaultOutputOf, hideUnhonoured, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
+import { defaultOutputOf, hideUnhonoured, honours, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
 
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
@@ -177,6 +177,7 @@ export function globalOptions(): Option[] {
     new Option('--client-cert <pem>', 'TLS client certificate'),
     new Option('--client-key <pem>', 'TLS client key'),
     new Option('--config-dir <dir>', 'where profiles live (env FORGECTL_CONFIG_DIR)'),
+    new Option('--inventory <file>', 'the instances of this run come from this YAML file, not from the config directory (env FORGECTL_INVENTORY)'),
     new Option('--allow-insecure-http', 'allow sending a credential over plain http:// to a non-loopback host'),
   ].map((o) => o.helpGroup(GLOBAL_HEADING));
 }
@@ -257,6 +258,7 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
     }
   }
   checkFleetOptions(fromCli, env);
+  checkInventoryOptions(fromCli, env);
   const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>), outputChosen: fromCli.output !== undefined };
   if (fromCli.output === undefined && env.FORGECTL_OUTPUT) {
     if (!OUTPUT_FORMATS.includes(env.FORGECTL_OUTPUT as OutputFormat)) {
@@ -302,6 +304,24 @@ function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.Process
   const fleetOnly = ['fleetConcurrency', 'serial'].filter((k) => fromCli[k] !== undefined);
   if (fleetOnly.length && fromCli.profiles === undefined && !fromCli.allProfiles) {
     throw new UsageError(`${fleetOnly.map((k) => (k === 'serial' ? '--serial' : '--fleet-concurrency')).join(' and ')} only apply to a fleet`, 'add --profiles a,b or --all-profiles');
+  }
+}
+
+/**
+ * An inventory names the instances: --url and --token name another. FORGECTL_INVENTORY applies only
+ * when the command line names no instance by URL or token itself.
+ */
+function checkInventoryOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  const single = ['url', 'token'].filter((k) => fromCli[k] !== undefined);
+  if (fromCli.inventory !== undefined) {
+    if (!String(fromCli.inventory).trim()) throw new UsageError('--inventory needs a file name');
+    if (single.length) {
+      const flags = single.map((k) => `--${k}`).join(', ');
+      throw new UsageError(`--inventory cannot be used with ${flags}`, `the inventory gives each instance's URL and token; choose among them with -p NAME, or leave out --inventory`);
+    }
+  } else if (!single.length && env.FORGECTL_INVENTORY?.trim()) {
+    fromCli.inventory = env.FORGECTL_INVENTORY;
+    fromCli.inventoryFromEnv = true;
   }
 }
 
@@ -439,6 +459,12 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     const ctx = reg.ctx;
     checkContradictions(self);
     refuseIgnoredOutput(self, spec, (o) => o.helpGroupHeading === GLOBAL_HEADING);
+    if (ctx.globals.inventory && !honours(spec, 'inventory')) {
+      // FORGECTL_INVENTORY is a standing choice: a command that takes none (profile add) runs as usual.
+      if (ctx.globals.inventoryFromEnv) ctx.globals.inventory = undefined;
+      else if (spec.writes) throw new UsageError(`\`forgectl ${commandWords(self).join(' ')}\` does not take --inventory: an inventory is edited as a file, never written by forgectl`, 'leave out --inventory to change the config directory\'s profiles');
+      else throw new UsageError(`\`forgectl ${commandWords(self).join(' ')}\` does not take --inventory`, 'leave out --inventory');
+    }
     if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });

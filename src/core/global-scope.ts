@@ -17,6 +17,8 @@ export interface GlobalScope {
   fields?: boolean;
   /** The format when neither -o nor FORGECTL_OUTPUT chooses one (`api` prints JSON). */
   defaultOutput?: OutputFormat;
+  /** Takes its instances from --inventory (default: as `instance`, and `profile list`). */
+  inventory?: boolean;
   /** Reads a list page by page: --all, --page, --per-page, --limit (default: the command is named `list`). */
   pages?: boolean;
 }
@@ -30,7 +32,7 @@ export interface ScopedSpec {
   scope?: string;
 }
 
-type Use = 'instance' | 'profiles' | 'fleet' | 'output' | 'fields' | 'pages' | 'writes' | 'always';
+type Use = 'instance' | 'profiles' | 'fleet' | 'inventory' | 'output' | 'fields' | 'pages' | 'writes' | 'always';
 
 /** Each global option (by attribute name) and what it is for; one not named here reaches instances. */
 const USE: Record<string, Use> = {
@@ -39,6 +41,7 @@ const USE: Record<string, Use> = {
   // A fleet selection: every command that reaches an instance, and `profile list`, which shows it.
   profiles: 'fleet',
   allProfiles: 'fleet',
+  inventory: 'inventory',
   output: 'output',
   fields: 'fields',
   all: 'pages',
@@ -57,6 +60,7 @@ function uses(spec: ScopedSpec | undefined): Record<Use, boolean> {
     instance,
     profiles: g.profiles ?? instance,
     fleet: instance || spec?.scope === 'selection',
+    inventory: g.inventory ?? (instance || spec?.scope === 'selection'),
     output: g.output ?? true,
     fields: g.fields ?? g.output ?? true,
     pages: g.pages ?? spec?.name.split(' ')[0] === 'list',

@@ -29,6 +29,10 @@ export interface GlobalOptions {
   clientCert?: string;
   clientKey?: string;
   configDir?: string;
+  /** The instances come from this inventory file (src/inventory.ts), not from the config directory. */
+  inventory?: string;
+  /** Set when the inventory came from FORGECTL_INVENTORY: a command that takes none runs as usual. */
+  inventoryFromEnv?: boolean;
   allowInsecureHttp: boolean;
   /** A fleet: the profiles (names or globs) to run the command on, one instance each (src/fleet.ts). */
   profiles?: string[];

@@ -13,7 +13,7 @@ function globRegExp(glob: string): RegExp {
  * The names selected, in the order given (a glob's matches by name): --serial runs them in that
  * order, so the canary goes first. A name or glob that matches no profile is a usage error.
  */
-export function selectProfiles(available: readonly string[], patterns: readonly string[] | 'all'): string[] {
+export function selectProfiles(available: readonly string[], patterns: readonly string[] | 'all', inventory?: string): string[] {
   if (patterns === 'all') {
     if (!available.length) throw new UsageError('--all-profiles: there are no profiles', 'add them with `forgectl profile add NAME --url URL --token-stdin`');
     return [...available].sort();
@@ -21,6 +21,7 @@ export function selectProfiles(available: readonly string[], patterns: readonly 
   const out: string[] = [];
   for (const pattern of patterns) {
     const matches = /[*?]/.test(pattern) ? available.filter((n) => globRegExp(pattern).test(n)).sort() : available.filter((n) => n === pattern);
+    if (!matches.length && inventory) throw new UsageError(`--profiles: the inventory ${inventory} has no instance ${/[*?]/.test(pattern) ? 'matching' : 'named'} ${JSON.stringify(pattern)}`, `it has ${available.join(', ')}`);
     if (!matches.length) throw new UsageError(`--profiles: no profile ${/[*?]/.test(pattern) ? 'matches' : 'named'} ${JSON.stringify(pattern)}`, 'see `forgectl profile list`');
     for (const m of matches) if (!out.includes(m)) out.push(m);
   }

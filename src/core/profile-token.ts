@@ -6,6 +6,7 @@ import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } f
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
 import { originOf, type Profile, type ProfileData, type ProfileStore, type TokenIdentity } from './profiles.js';
 import type { Redactor } from './redact.js';
+import { resolveSecretRef } from './secret-refs.js';
 import { runTokenCommand, tokenDefect } from './token-command.js';
 
 /** The part of the command's Context these functions use: core does not import the layer above it. */
@@ -18,12 +19,14 @@ interface Context {
   warn(message: string): void;
 }
 
-export type TokenStorage = 'keyring' | 'file' | 'command' | 'none';
+/** `reference`: an inventory's `{env}` or `{file}`, read each time; nothing is stored. */
+export type TokenStorage = 'keyring' | 'file' | 'command' | 'reference' | 'none';
 export const STORAGES = ['keyring', 'file'] as const;
 export type StorageChoice = (typeof STORAGES)[number];
 
 export function tokenStorage(p: ProfileData): TokenStorage {
   if (p.tokenCommand) return 'command';
+  if (p.tokenRef) return 'reference';
   if (p.keyring) return 'keyring';
   return p.token ? 'file' : 'none';
 }
@@ -45,9 +48,12 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
       token = await runTokenCommand(p.tokenCommand!, {
         env: ctx.env,
         timeoutMs: ctx.globals.timeout * 1000,
-        owner: `profile ${p.name}`,
+        owner: p.inventory ? `instance ${p.name} (${p.inventory.tokenAt ?? p.inventory.at})` : `profile ${p.name}`,
         signal: ctx.abort.signal,
       });
+      break;
+    case 'reference':
+      token = await resolveSecretRef(ctx, p.tokenRef!, `${p.inventory?.tokenAt ?? p.inventory?.at ?? p.name}: instances.${p.name}.token`, { baseDir: p.inventory?.dir });
       break;
     case 'keyring':
       try {
@@ -69,6 +75,7 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
   ctx.redactor.add(token);
   // A stored token edited by hand (a pasted control character) is refused here, not by the HTTP layer.
   const defect = token ? tokenDefect(token) : undefined;
+  if (defect && p.inventory) throw new UsageError(`${p.inventory.at}: the token of instance ${p.name} cannot be sent: it ${defect}`);
   if (defect) {
     throw new MissingCredentialsError(
       `the token stored for profile ${p.name} cannot be sent: it ${defect}`,

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 import type { KeyringRef } from './credential-store.js';
+import type { EnvRef, FileRef } from './secret-refs.js';
 import type { TokenType } from './http.js';
 import { TOKEN_TYPES } from './token-types.js';
 
@@ -28,6 +29,12 @@ export interface ProfileData {
   insecure?: boolean;
   /** What the last check of the token against the instance learned; never the token itself. */
   verified?: TokenIdentity;
+  /** An inventory's token reference (a `{command}` one is `tokenCommand`): nothing is stored. */
+  tokenRef?: EnvRef | FileRef;
+  /** An inventory's instance: where it is written (`inv.yaml:3:3`) and the file's directory. */
+  inventory?: { at: string; tokenAt?: string; dir: string; file: string };
+  /** An inventory's URL reference that does not resolve: said when the instance is used, not before. */
+  urlProblem?: string;
 }
 
 /**
@@ -159,9 +166,14 @@ function describeFsError(err: unknown): string {
 
 export class ProfileStore {
   private data: StoreShape;
+  /** Set when the profiles are an inventory's instances (--inventory): nothing is written anywhere. */
+  readonly inventoryFile?: string;
 
-  private constructor(readonly dir: string) {
-    this.data = readStore(this.path);
+  private constructor(readonly dir: string, inventory?: { file: string; profiles: Record<string, ProfileData> }) {
+    this.inventoryFile = inventory?.file;
+    const names = inventory && Object.keys(inventory.profiles);
+    // One instance alone in the file is used without any selection.
+    this.data = inventory ? { profiles: inventory.profiles, default: names!.length === 1 ? names![0] : undefined } : readStore(this.path);
   }
 
   /** Opens the store for reading; touches nothing on disk. */
@@ -169,8 +181,14 @@ export class ProfileStore {
     return new ProfileStore(dir);
   }
 
+  /** The instances of an inventory file as profiles, read-only (src/inventory.ts reads the file). */
+  static ofInventory(file: string, profiles: Record<string, ProfileData>): ProfileStore {
+    return new ProfileStore(dirname(resolve(file)), { file, profiles });
+  }
+
+  /** The file the profiles are read from: config.json, or the inventory. */
   get path(): string {
-    return join(this.dir, CONFIG_FILE);
+    return this.inventoryFile ?? join(this.dir, CONFIG_FILE);
   }
 
   /**
@@ -293,6 +311,7 @@ export class ProfileStore {
    * written since we opened it), changed, written to a temporary file and renamed over the old one.
    */
   private async update(change: (s: StoreShape) => void | false | Promise<void | false>): Promise<void> {
+    if (this.inventoryFile) throw inventoryIsReadOnly(this.inventoryFile);
     const path = this.path;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -345,6 +364,11 @@ export class ProfileStore {
       await release().catch(() => undefined);
     }
   }
+}
+
+/** Profiles are never written under --inventory: the file is the fleet's, kept in git. */
+export function inventoryIsReadOnly(file: string): UsageError {
+  return new UsageError(`the instances come from the inventory ${file}: forgectl writes no profile there`, 'edit the file itself, or run without --inventory (and without FORGECTL_INVENTORY) to change the config directory\'s profiles');
 }
 
 /** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest as given. */

@@ -18,6 +18,7 @@ const EXIT_CODES: [string, string][] = [
 const ENVIRONMENT: [string, string][] = [
   ['FORGECTL_PROFILE', 'profile to use'],
   ['FORGECTL_PROFILES', 'a fleet: profiles (names or globs) to run each command on, when the command line names no instance'],
+  ['FORGECTL_INVENTORY', 'the instances of a run come from this YAML file (see --inventory), when the command line names no --url or --token'],
   ['FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL', 'base URL of the instance, in this order'],
   ['FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN', 'credential, in this order (CI_JOB_TOKEN is sent as a job token)'],
   ['FORGECTL_TOKEN_TYPE', 'personal, oauth or job'],

@@ -65,6 +65,8 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['state export', ['state', 'export', '--only', 'settings,groups', '--groups', 'acme,acme/platform'], { opts: { only: 'settings,groups', groups: 'acme,acme/platform' } }],
   ['settings diff', ['settings', 'diff', '-f', 'settings.yaml', '--exit-code'], { opts: { file: 'settings.yaml', exitCode: true } }],
   ['licenses', ['licenses'], { opts: {}, args: [] }],
+  ['token self', ['--inventory', 'inv.yaml', '--all-profiles', 'token', 'self'], { globals: { inventory: 'inv.yaml', allProfiles: true } }],
+  ['profile list', ['profile', 'list', '--inventory', 'inv.yaml'], { globals: { inventory: 'inv.yaml' } }],
 ];
 
 describe('command lines parse to the options the command receives', () => {
@@ -92,6 +94,9 @@ const REFUSED: [string[], RegExp][] = [
   [['state', 'plan'], /required option '-f, --file <file>' not specified/],
   [['state', 'apply', 'instance.yaml'], /too many arguments|required option '-f, --file <file>'/],
   [['licenses', 'node'], /too many arguments for 'licenses'/],
+  [['--inventory', 'inv.yaml', '--url', 'https://g.example', 'token', 'self'], /--inventory cannot be used with --url/],
+  [['--inventory', '', 'token', 'self'], /--inventory needs a file name/],
+  [['profile', 'add', 'w', '--url', 'https://g.example', '--inventory', 'inv.yaml'], /`forgectl profile add` does not take --inventory/],
 ];
 
 describe('command lines refused before anything runs (exit 2)', () => {

@@ -90,10 +90,22 @@ export function registerProfile(program: Command, reg: Registry): void {
   defineCommand(group, reg, {
     name: 'show [name]',
     scope: 'local',
-    globals: { profiles: true },
+    globals: { profiles: true, inventory: true },
     summary: 'Show a profile (default: the one in use); the token is masked',
     examples: ['forgectl profile show', 'forgectl profile show work -o yaml'],
     run: async (ctx, _opts, args) => (await run()).showProfile(ctx, args[0]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'schema',
+    scope: 'local',
+    globals: { instance: false, output: false },
+    summary: 'Print the JSON Schema of an inventory file (--inventory), for editors',
+    description:
+      'An inventory names the instances of a run: instances: {NAME: {url, token, token_type, ca_file, client_cert, client_key, sudo}}, ' +
+      'the token only by reference ({env: NAME}, {file: PATH} or {command: "…"}), relative paths from the file\u2019s directory.',
+    examples: ['forgectl profile schema > inventory.schema.json'],
+    run: async () => (await run()).inventorySchema(),
   });
 
   defineCommand(group, reg, {

@@ -7,11 +7,12 @@ import { getCurrentUser, pingVersion } from '../../api/instance.js';
 import { getToken, type Token } from '../../api/tokens.js';
 import { ApiError, CancelledError, NetworkError, UsageError } from '../../core/errors.js';
 import { isLoopbackHost, normalizeBaseUrl, type TokenType } from '../../core/http.js';
-import { none, object, list, type CommandResult, type Column } from '../../core/output.js';
+import { none, object, list, text, type CommandResult, type Column } from '../../core/output.js';
 import { forgetOldToken, moveToken, placeToken, readProfileToken, replaceStoredToken, STORAGES, tokenStorage, type StorageChoice } from '../../core/profile-token.js';
 import { checkProfileName, originOf, type Profile, type ProfileData, type TokenIdentity } from '../../core/profiles.js';
 import { splitCommand, tokenDefect } from '../../core/token-command.js';
 import { maskToken } from '../../core/redact.js';
+import { refText } from '../../core/secret-refs.js';
 import { readPemFile } from '../../core/tls-files.js';
 import { confirmDestructive } from '../shared.js';
 
@@ -49,7 +50,7 @@ function view(p: Profile, defaultName: string | undefined) {
   return {
     name: p.name,
     default: p.name === defaultName,
-    url: p.url,
+    url: p.urlProblem ? null : p.url,
     user: v?.username ?? (v?.userId !== undefined ? `#${v.userId}` : null),
     user_id: v?.userId ?? null,
     admin: v?.isAdmin ?? null,
@@ -62,6 +63,9 @@ function view(p: Profile, defaultName: string | undefined) {
     token_type: p.tokenType ?? 'personal',
     storage: tokenStorage(p),
     token_command: p.tokenCommand ?? null,
+    // An inventory's instance: the reference its token is read from, and where the file defines it.
+    token_reference: p.tokenRef ?? null,
+    defined_at: p.inventory?.at ?? null,
     sudo: p.sudo ?? null,
     ca_file: p.caFile ?? null,
     client_cert: p.clientCert ?? null,
@@ -74,10 +78,10 @@ const UNKNOWN = '—';
 const COLUMNS: Column<ReturnType<typeof view>>[] = [
   { key: 'default', header: ' ', value: (p) => (p.default ? '*' : '') },
   { key: 'name' },
-  { key: 'url' },
+  { key: 'url', value: (p) => p.url ?? UNKNOWN },
   { key: 'user', value: (p) => p.user ?? UNKNOWN },
   { key: 'admin', value: (p) => (p.admin === null ? UNKNOWN : p.admin ? 'yes' : 'no') },
-  { key: 'storage', header: 'token in' },
+  { key: 'storage', header: 'token in', value: (p) => (p.token_reference ? refText(p.token_reference) : p.storage) },
   { key: 'token_expires_at', header: 'expires', value: (p) => (p.verified_at ? (p.token_expires_at ?? 'never') : UNKNOWN) },
   { key: 'verified_at', header: 'verified', value: (p) => (p.verified_at ? p.verified_at.slice(0, 10) : 'not verified') },
 ];
@@ -334,7 +338,7 @@ export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const def = store.defaultName();
   // With --profiles or --all-profiles: the profiles that fleet would take, in the order it runs them.
   const patterns = fleetPatterns(ctx.globals);
-  const profiles = patterns ? selectProfiles(store.names(), patterns).map((name) => store.get(name)!) : store.list();
+  const profiles = patterns ? selectProfiles(store.names(), patterns, store.inventoryFile).map((name) => store.get(name)!) : store.list();
   return list(profiles.map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 
@@ -458,4 +462,10 @@ export async function setProfileToken(ctx: Context, opts: SetTokenOptions, name:
   const where = await replaceStoredToken(ctx, store, name, origin, token, identity);
   ctx.notice(`Replaced the token of profile ${name} (in ${where}).`);
   return object(view(store.get(name)!, store.defaultName()));
+}
+
+/** `profile schema`: the inventory file's JSON Schema, for editors. */
+export async function inventorySchema(): Promise<CommandResult> {
+  const { inventoryJsonSchema } = await import('../../inventory.js');
+  return text(JSON.stringify(inventoryJsonSchema(), null, 2));
 }

@@ -7,6 +7,7 @@ import { ApiError, UsageError } from '../../core/errors.js';
 import { none, object, type Column, type CommandResult } from '../../core/output.js';
 import { profilesHolding, saveRotatedToken } from '../../core/profile-token.js';
 import { originOf, type Profile, type TokenIdentity } from '../../core/profiles.js';
+import { refText } from '../../core/secret-refs.js';
 import { addDaysUtc, addOneYearUtc, parseDate, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
 import { confirmDestructive, exclusive } from '../shared.js';
 
@@ -74,13 +75,14 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
         const from = { none: 'no token', ci: 'CI_JOB_TOKEN', flag: 'the token of the --token flag', env: 'the token of FORGECTL_TOKEN/GITLAB_TOKEN' }[c.tokenSource];
         throw new UsageError('--save needs the token to come from a profile', `this run uses ${from}`);
       }
-      if (c.profile?.tokenCommand) {
-        throw new UsageError(`profile ${c.profile.name} takes its token from a command; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the command reads it');
+      if (c.profile?.tokenCommand || c.profile?.tokenRef) {
+        const from = c.profile.tokenRef ? refText(c.profile.tokenRef) : 'a command';
+        throw new UsageError(`profile ${c.profile.name} takes its token from ${from}; forgectl cannot save to it`, 'rotate without --save and store the printed secret where the reference reads it');
       }
     },
   });
   // A helper's token lives elsewhere (pass, vault…): forgectl cannot write there, only remind.
-  const fromHelper = conn.tokenSource === 'profile' && !!conn.profile?.tokenCommand;
+  const fromHelper = conn.tokenSource === 'profile' && !!(conn.profile?.tokenCommand || conn.profile?.tokenRef);
   const http = await ctx.http();
   const target = await getToken(http, id);
   if (target.revoked && !o.force) {
@@ -141,7 +143,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
     }
   } else if (isOwnCredential && fromHelper) {
     ctx.warn(
-      `profile ${conn.profile?.name} reads its token from \`${conn.profile?.tokenCommand}\`; the old token is now revoked: update that command's source with the new secret printed below`,
+      `profile ${conn.profile?.name} reads its token from ${conn.profile?.tokenRef ? refText(conn.profile.tokenRef) : `\`${conn.profile?.tokenCommand}\``}; the old token is now revoked: update ${conn.profile?.tokenRef ? 'it' : "that command's source"} with the new secret printed below`,
     );
   } else if (isOwnCredential) {
     const where = conn.tokenSource === 'profile' ? `profile ${conn.profile?.name}` : conn.tokenSource === 'env' ? 'FORGECTL_TOKEN/GITLAB_TOKEN' : conn.tokenSource === 'ci' ? 'CI_JOB_TOKEN' : 'the --token flag';
