@@ -56,7 +56,7 @@ __forgectl_flags() {
   echo '-p --profile --profiles --all-profiles --fleet-concurrency --serial --url --token --token-type --sudo -o --output --fields --all --page --per-page --limit --dry-run -v --verbose -y --yes --no-color --timeout --retries --ca-file --insecure --client-cert --client-key --config-dir --allow-insecure-http -h --help'
   case "$1" in
     'state') echo '' ;;
-    'state export') echo '-f --file --only --plans --groups --all-groups' ;;
+    'state export') echo '-f --file --only --plans --groups --all-groups --include-ended --only-managed' ;;
     'state plan') echo '-f --file --prune --out --no-secrets --exit-code --strict --allow-unknown' ;;
     'state apply') echo '-f --file --plan --prune --strict --allow-unknown' ;;
     'state schema') echo '' ;;
@@ -182,6 +182,7 @@ __forgectl_value() {
     'state export|--only') echo 'choice settings plan_limits system_hooks broadcast_messages notification_settings groups' ;;
     'state export|--plans') echo 'text' ;;
     'state export|--groups') echo 'text' ;;
+    'state export|--only-managed') echo 'file' ;;
     'state plan|-f'|'state plan|--file') echo 'file' ;;
     'state plan|--out') echo 'file' ;;
     'state apply|-f'|'state apply|--file') echo 'file' ;;
