@@ -8,7 +8,7 @@ import { generatedFiles } from '../dist/docs.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const files = generatedFiles();
 // Pages of commands that no longer exist must go too.
-for (const f of readdirSync(join(root, 'man'), { withFileTypes: true })) if (f.name.endsWith('.1')) rmSync(join(root, 'man', f.name));
+for (const f of readdirSync(join(root, 'man'), { withFileTypes: true })) if (/\.[15]$/.test(f.name)) rmSync(join(root, 'man', f.name));
 for (const [path, text] of files) {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);

@@ -8,7 +8,7 @@ import { addGlobalOptions, declareHeads, globalOptions, resolveGlobals, setExamp
 import { HELP_LAYOUT } from './core/help.js';
 import { ExitCode, type ApiError } from './core/errors.js';
 import { describeError } from './core/describe-error.js';
-import { COMMAND_GROUPS, type CommandGroup } from './commands/index.js';
+import { COMMAND_GROUPS, headCommands, type CommandGroup } from './commands/index.js';
 
 // For src/main.ts, which loads this module alone.
 export { createContext } from './context.js';
@@ -64,6 +64,7 @@ export function buildProgram(reg: Registry, argv?: string[]): Command {
   const lazy = argv !== undefined && (word !== 'help' || rootHelp !== undefined);
   const only: CommandGroup | undefined = lazy && word ? COMMAND_GROUPS.find((g) => g.names.includes(word) && !g.names.includes('help')) : undefined;
   for (const group of COMMAND_GROUPS) if (!only || group === only) group.register(program, reg);
+  headCommands(program);
   if (lazy) decorateOnDispatch(program);
   else decorate(program);
   return program;

@@ -1,4 +1,4 @@
-// The command groups, in the order `forgectl --help` lists them. Each registers its own commands;
+// The command groups, in the order `forgectl --help` lists them, under three headings. Each registers its own commands;
 // their implementations load only when run, and a command line registers only the group it names.
 
 import type { Command } from 'commander';
@@ -32,39 +32,53 @@ import { registerWiki } from './wiki/index.js';
 
 export type RegisterGroup = (program: Command, reg: Registry) => void;
 
-/** A group's register function and the top-level words (names and aliases) it declares. */
+/** A group's register function, the top-level words (names and aliases) it declares, and the heading `forgectl help` lists it under. */
 export interface CommandGroup {
   names: readonly string[];
   register: RegisterGroup;
+  heading: string;
 }
 
-// One line per group, in the order of CLI.md. `names` lets the CLI register only the group a
-// command line names (a test checks they match what each register function declares).
+const ADMIN = 'Administer the instance:';
+const WORK = 'Work in groups and projects:';
+const TOOLS = 'Set-up and tools:';
+
+// Administrators come first: what runs the instance, then the work inside it, then set-up. Within a
+// heading the order is the help's. `names` lets the CLI register only the group a command line names
+// (a test checks they match what each register function declares).
 export const COMMAND_GROUPS: CommandGroup[] = [
-  { names: ['profile'], register: registerProfile },
-  { names: ['token'], register: registerToken },
-  { names: ['users'], register: registerUsers },
-  { names: ['settings'], register: registerSettings },
-  { names: ['plan-limits'], register: registerPlanLimits },
-  { names: ['broadcast'], register: registerBroadcast },
-  { names: ['hooks'], register: registerHooks },
-  { names: ['state'], register: registerState },
-  { names: ['migrate'], register: registerMigrate },
-  { names: ['mr'], register: registerMr },
-  { names: ['discussion'], register: registerDiscussion },
-  { names: ['events'], register: registerEvents },
-  { names: ['epic'], register: registerEpic },
-  { names: ['iteration-events'], register: registerIterationEvents },
-  { names: ['notify'], register: registerNotify },
-  { names: ['wiki'], register: registerWiki },
-  { names: ['alerts'], register: registerAlerts },
-  { names: ['envs'], register: registerEnvs },
-  { names: ['analytics'], register: registerAnalytics },
-  { names: ['releases'], register: registerReleases },
-  { names: ['dashboards'], register: registerDashboards },
-  { names: ['projects'], register: registerProjects },
-  { names: ['api'], register: registerApi },
-  { names: ['sandbox'], register: registerSandbox },
-  { names: ['licenses'], register: registerLicenses },
-  { names: ['completion', 'man', 'help'], register: registerShell },
+  { names: ['state'], register: registerState, heading: ADMIN },
+  { names: ['settings'], register: registerSettings, heading: ADMIN },
+  { names: ['plan-limits'], register: registerPlanLimits, heading: ADMIN },
+  { names: ['hooks'], register: registerHooks, heading: ADMIN },
+  { names: ['broadcast'], register: registerBroadcast, heading: ADMIN },
+  { names: ['token'], register: registerToken, heading: ADMIN },
+  { names: ['users'], register: registerUsers, heading: ADMIN },
+  { names: ['migrate'], register: registerMigrate, heading: ADMIN },
+  { names: ['envs'], register: registerEnvs, heading: ADMIN },
+  { names: ['mr'], register: registerMr, heading: WORK },
+  { names: ['discussion'], register: registerDiscussion, heading: WORK },
+  { names: ['epic'], register: registerEpic, heading: WORK },
+  { names: ['events'], register: registerEvents, heading: WORK },
+  { names: ['iteration-events'], register: registerIterationEvents, heading: WORK },
+  { names: ['notify'], register: registerNotify, heading: WORK },
+  { names: ['wiki'], register: registerWiki, heading: WORK },
+  { names: ['alerts'], register: registerAlerts, heading: WORK },
+  { names: ['analytics'], register: registerAnalytics, heading: WORK },
+  { names: ['releases'], register: registerReleases, heading: WORK },
+  { names: ['dashboards'], register: registerDashboards, heading: WORK },
+  { names: ['projects'], register: registerProjects, heading: WORK },
+  { names: ['profile'], register: registerProfile, heading: TOOLS },
+  { names: ['api'], register: registerApi, heading: TOOLS },
+  { names: ['sandbox'], register: registerSandbox, heading: TOOLS },
+  { names: ['licenses'], register: registerLicenses, heading: TOOLS },
+  { names: ['completion', 'man', 'help'], register: registerShell, heading: TOOLS },
 ];
+
+/** Puts each top-level command under its group's heading in `forgectl help`. */
+export function headCommands(program: Command): void {
+  for (const cmd of program.commands) {
+    const group = COMMAND_GROUPS.find((g) => g.names.includes(cmd.name()));
+    if (group) cmd.helpGroup(group.heading);
+  }
+}

@@ -6,8 +6,10 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Command } from 'commander';
 import { VERSION, type Context } from '../context.js';
+import { UsageError } from '../core/errors.js';
 import { none, text, type CommandResult } from '../core/output.js';
 import { groupPage, mainPage } from '../docs/man.js';
+import { stateFilePage } from '../docs/state-file-page.js';
 import { commandTree, type CommandNode } from '../docs/tree.js';
 import { commandsAt } from './words.js';
 
@@ -22,6 +24,11 @@ export async function manCommand(ctx: Context, program: Command, words: string[]
 
 /** The page of the group the words name (`projects list` → forgectl-projects(1)), or forgectl(1). */
 function pageFor(program: Command, root: CommandNode, words: string[]): string {
+  // Section 5 as man(1) takes it: `forgectl man 5 state` is forgectl-state(5), the state file.
+  if (words[0] === '5') {
+    if (words.length === 2 && words[1] === 'state') return stateFilePage(VERSION);
+    throw new UsageError(`section 5 has one page, the state file: forgectl man 5 state`);
+  }
   // `help` has no page of its own: it is forgectl(1)'s subject.
   const group = commandsAt(program, words, ['help'])[0];
   const node = group && root.children.find((c) => c.name === group.name());

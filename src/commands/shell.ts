@@ -38,10 +38,10 @@ export function registerShell(program: Command, reg: Registry): void {
     summary: 'Show the manual page of forgectl or of a command group',
     description:
       'With no command, the page forgectl(1); with one, the page of its group (`forgectl man projects list` shows ' +
-      'forgectl-projects(1)). On a terminal the page opens in man(1), in your pager, when man is installed; ' +
+      'forgectl-projects(1)); `forgectl man 5 state` shows forgectl-state(5), the state file. On a terminal the page opens in man(1), in your pager, when man is installed; ' +
       'otherwise the roff source is printed, for `man -l` or to install. The pages are also in the man/ directory ' +
       'of the package.',
-    examples: ['forgectl man projects', 'forgectl man', 'forgectl man token > ~/.local/share/man/man1/forgectl-token.1'],
+    examples: ['forgectl man projects', 'forgectl man', 'forgectl man 5 state', 'forgectl man token > ~/.local/share/man/man1/forgectl-token.1'],
     run: async (ctx, _o, words) => (await import('./man-run.js')).manCommand(ctx, program, words),
   });
 

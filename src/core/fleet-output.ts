@@ -6,7 +6,7 @@ import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
 import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, worstExitCode } from './errors.js';
 import type { DryRunRequest } from './http.js';
-import { cellText, columnsFor, columnValue, jsonText, list, object, pickFields, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions, write } from './output.js';
+import { columnsFor, columnValue, jsonText, list, object, pickFields, pipeCell, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions, write } from './output.js';
 import type { Redactor } from './redact.js';
 import { maskUrlCredentials } from './safe-text.js';
 import { maskTokenLike } from './secret-fields.js';
@@ -95,7 +95,7 @@ export function streamLine(instance: string, result: ListResult, raw: unknown, o
   const item = result.maskTokenLike ? maskTokenLike(raw) : raw;
   if (o.format === 'ndjson') return `${line(instance, pickFields(item, o.fields))}\n`;
   const cols = columns ?? columnsFor(result.columns, o.fields, item);
-  return `${[instance, ...cols.map((c) => cellText(columnValue(item as Record<string, unknown>, c, o.format), false))].join('\t')}\n`;
+  return `${[instance, ...cols.map((c) => pipeCell(item as Record<string, unknown>, c))].join('\t')}\n`;
 }
 
 /** Every line carries "instance". */

@@ -265,7 +265,16 @@ export function columnValue<T>(row: T, col: Column<T>, format: OutputFormat): un
 }
 
 function cell<T>(row: T, col: Column<T>, tty: boolean): string {
-  return cellText(columnValue(row, col, 'table'), tty);
+  return tty ? cellText(columnValue(row, col, 'table'), tty) : pipeCell(row, col);
+}
+
+/**
+ * A cell of tab-separated output: what the table shows, but a boolean field is `true`/`false` as CSV
+ * writes it, where the table shows `*`, `yes` or nothing for a script to guess at.
+ */
+export function pipeCell<T>(row: T, col: Column<T>): string {
+  const raw = getPath(row, col.key);
+  return cellText(typeof raw === 'boolean' ? raw : columnValue(row, col, 'table'), false);
 }
 
 async function tableModule() {
@@ -411,7 +420,8 @@ async function renderObjectTable<T>(r: ObjectResult<T>, o: RenderOptions): Promi
   const Table = await tableModule();
   const bold = await headerStyle(o.color);
   const table = new Table({ chars: BORDERLESS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
-  for (const c of cols) if (c !== bodyColumn) table.push([bold(`${c.header ?? c.key}:`), cell(value, c, true)]);
+  // Timestamps as the list tables show them: one style on a terminal.
+  for (const c of cols) if (c !== bodyColumn) table.push([bold(`${c.header ?? c.key}:`), shortDate(cell(value, c, true))]);
   await write(o.stdout, table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n');
   if (bodyColumn) await write(o.stdout, `\n${bodyText(getPath(value, bodyColumn.key))}\n`);
 }

@@ -65,7 +65,9 @@ export function fitTable(input: FitInput): FittedTable {
   let shown = header.map((_h, i) => i);
   const notes: string[] = [];
   const dropped: number[] = [];
-  if (!input.chosen && rows.length > 1) {
+  const natural = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
+  // Only a table too wide for the terminal says a constant column once: a table that fits reads best whole.
+  if (!input.chosen && rows.length > 1 && width !== undefined && total(natural) > width) {
     // Said once: the first column stays (it names the rows), and so does free text.
     const constant = shown.filter((i) => i > 0 && kinds[i] !== 'text' && rows.every((r) => r[i] === rows[0][i]));
     if (constant.length && constant.length < shown.length - 1) {
@@ -73,7 +75,6 @@ export function fitTable(input: FitInput): FittedTable {
       shown = shown.filter((i) => !constant.includes(i));
     }
   }
-  const natural = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
   let shrink = false;
   if (!input.chosen && width !== undefined && total(shown.map((i) => natural[i])) > width) {
     shrink = true;

@@ -4,7 +4,7 @@
 import { TIERS } from '../api/environments.js';
 import { PLAN_LIMIT_KEYS } from '../api/settings.js';
 import { SETTINGS, SETTING_ALIASES } from '../api/settings-model.js';
-import { SECTIONS } from '../commands/state/model.js';
+import { SECTIONS } from '../api/state-sections.js';
 
 /** The names a setting is written by: the model's writable ones (not the deprecated), and the spec's names. */
 function settingNames(): string[] {

@@ -8,6 +8,7 @@ import { completionData } from './completion-data.js';
 import { fishCompletion } from './completion-fish.js';
 import { zshCompletion } from './completion-zsh.js';
 import { manPages } from './man.js';
+import { stateFilePage } from './state-file-page.js';
 import { commandTree } from './tree.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
@@ -33,5 +34,6 @@ export function generatedFiles(program: Command): Map<string, string> {
   const files = new Map<string, string>();
   for (const shell of SHELLS) files.set(COMPLETION_FILES[shell], completionScript(shell, program));
   for (const [name, text] of manPages(commandTree(program), VERSION)) files.set(`man/${name}`, text);
+  files.set('man/forgectl-state.5', stateFilePage(VERSION));
   return files;
 }

@@ -89,7 +89,7 @@ function examples(lines: string[]): string[] {
 const MAN_DATE = '2026-11-25';
 
 /** Drops paragraph macros that directly follow a heading, where they are redundant. */
-function tidy(lines: string[]): string {
+export function tidy(lines: string[]): string {
   const out: string[] = [];
   for (const l of lines) {
     if (l === '.PP' && /^\.S[HS]\b/.test(out.at(-1) ?? '')) continue;
@@ -98,10 +98,10 @@ function tidy(lines: string[]): string {
   return `${out.join('\n')}\n`;
 }
 
-function header(name: string, summary: string, version: string): string[] {
+export function manHeader(name: string, summary: string, version: string, section = 1): string[] {
   return [
     `.\\" ${GENERATED_NOTE}`,
-    `.TH ${roff(name.toUpperCase())} 1 ${MAN_DATE} "forgectl ${version}" "forgectl manual"`,
+    `.TH ${roff(name.toUpperCase())} ${section} ${MAN_DATE} "forgectl ${version}" "forgectl manual"`,
     '.SH NAME',
     `${roff(name)} \\- ${roff(summary)}`,
   ];
@@ -128,7 +128,7 @@ function commandSection(c: CommandNode): string[] {
 export function groupPage(group: CommandNode, version: string): string {
   const commands = allCommands(group).filter((c) => c.children.length === 0);
   const out = [
-    ...header(`forgectl-${group.name}`, group.summary, version),
+    ...manHeader(`forgectl-${group.name}`, group.summary, version),
     '.SH SYNOPSIS',
     ...commands.flatMap((c, i) => (i ? ['.br', `\\fB${roff(usage(c))}\\fR`] : [`\\fB${roff(usage(c))}\\fR`])),
     '.SH DESCRIPTION',
@@ -142,7 +142,8 @@ export function groupPage(group: CommandNode, version: string): string {
     '.SH EXIT STATUS',
     ...EXIT_CODES.flatMap(([code, text]) => ['.TP', `\\fB${code}\\fR`, roff(text)]),
     '.SH SEE ALSO',
-    '\\fBforgectl\\fR(1)',
+    // The file a group reads has a page of its own in section 5.
+    group.name === 'state' ? '\\fBforgectl\\-state\\fR(5), \\fBforgectl\\fR(1)' : '\\fBforgectl\\fR(1)',
   ];
   return tidy(out);
 }
@@ -155,7 +156,7 @@ function sentence(summary: string): string {
 export function mainPage(root: CommandNode, version: string): string {
   const globals = root.options.filter((o) => o.global || root.path.length === 0);
   const out = [
-    ...header('forgectl', root.summary, version),
+    ...manHeader('forgectl', root.summary, version),
     '.SH SYNOPSIS',
     '\\fBforgectl\\fR [\\fIGLOBAL OPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]',
     '.SH DESCRIPTION',

@@ -19,7 +19,7 @@ describe('generated files', () => {
       expect(existsSync(join(ROOT, path)), `${path} is missing: run npm run docs`).toBe(true);
       expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is stale: run npm run docs`).toBe(text);
     }
-    const pages = readdirSync(join(ROOT, 'man')).filter((f) => f.endsWith('.1'));
+    const pages = readdirSync(join(ROOT, 'man')).filter((f) => /\.[15]$/.test(f));
     expect(pages.sort()).toEqual([...files.keys()].filter((p) => p.startsWith('man/')).map((p) => p.slice(4)).sort());
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect([...pkg.man].sort()).toEqual(pages.map((p) => `./man/${p}`).sort());
@@ -47,13 +47,14 @@ describe('generated files', () => {
 
   // The single executable has no man/ next to it: the pages come from the command tree it runs.
   it('are printed by `forgectl man [GROUP]`, every page byte for byte', async () => {
-    const pages = readdirSync(join(ROOT, 'man')).filter((f) => f.endsWith('.1'));
+    const pages = readdirSync(join(ROOT, 'man')).filter((f) => /\.[15]$/.test(f));
     expect(pages).toContain('forgectl-man.1');
     // Some thirty start-ups: four at a time, so a loaded machine does not run them one by one into the timeout.
     const queue = [...pages];
     const check = async (): Promise<void> => {
       for (let page = queue.shift(); page; page = queue.shift()) {
-        const group = page === 'forgectl.1' ? [] : [page.slice('forgectl-'.length, -'.1'.length)];
+        const name = page.slice('forgectl-'.length, -'.1'.length);
+        const group = page === 'forgectl.1' ? [] : page.endsWith('.5') ? ['5', name] : [name];
         const res = await forgectl(['man', ...group]);
         expect(res.exitCode, res.stderr).toBe(0);
         expect(`${res.stdout}\n`, page).toBe(readFileSync(join(ROOT, 'man', page), 'utf8'));

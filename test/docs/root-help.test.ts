@@ -62,7 +62,11 @@ describe('the root help', () => {
     const seen = new Set<string>();
     for (const width of [30, 40, 60, 80, 100, 132, 250]) {
       const want = rootHelp(programFor(), width);
-      expect(want).toContain('\nCommands:\n  profile ');
+      // Administrators' commands first, project work after (issue 44).
+      expect(want).toContain('\nAdminister the instance:\n  state ');
+      expect(want.indexOf('\n  state ')).toBeLessThan(want.indexOf('\n  mr '));
+      expect(want.indexOf('\nWork in groups and projects:\n  mr ')).toBeGreaterThan(want.indexOf('\n  envs '));
+      expect(want.indexOf('\nSet-up and tools:\n  profile ')).toBeGreaterThan(want.indexOf('\n  projects '));
       seen.add(want);
       for (const argv of ROOT_HELP_LINES) expect(rootHelp(programFor(argv), width), `${argv.join(' ')} at ${width}`).toBe(want);
     }

@@ -3,7 +3,7 @@
 // its man pages, lists projects from the sandbox and keeps a token in the Secret Service through the
 // keyring addon packed inside the tarball, and prints the licences of what the package holds.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,6 +61,11 @@ describe('npm install -g of the tarball, offline', () => {
     expect(installLog).toMatch(/added 1 package/);
     expect(existsSync(join(prefix, 'bin/forgectl'))).toBe(true);
     expect(existsSync(join(prefix, 'share/man/man1/forgectl-projects.1'))).toBe(true);
+    // The state file's own page, in section 5 (issue 44): `man 5 forgectl-state` finds it.
+    const page = spawnSync('man', ['-M', join(prefix, 'share/man'), '5', 'forgectl-state'], { encoding: 'utf8', env: { ...process.env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '100' } });
+    expect(page.status, page.stderr).toBe(0);
+    expect(page.stdout).toMatch(/FORGECTL-STATE\(5\)/);
+    expect(page.stdout).toMatch(/\nLAYERS\n[\s\S]*\{profile\}/);
     const pkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8'));
     expect(pkg.scripts).toBeUndefined();
     expect(pkg.devDependencies).toBeUndefined();

@@ -34,6 +34,28 @@ describe('profile add / list / show', () => {
     expect((await forgectl(['profile', 'show', 'work'], { configDir })).stdout).toContain(sb.tokens.alice.slice(0, 4));
   });
 
+  it('on a terminal says it in one sentence; the record comes in a pipe and with -o json', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    const onTerminal = await forgectl(['profile', 'add', 'tty', '--url', sb.url, '--token-stdin', '--storage', 'file'], {
+      configDir,
+      input: `${sb.tokens.alice}\n`,
+      env: { FORGECTL_FORCE_TTY: '1' },
+    });
+    expect(onTerminal.exitCode, onTerminal.stderr).toBe(0);
+    expect(onTerminal.stdout).toBe('');
+    const said = onTerminal.stderr.trim().split('\n');
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^Saved profile tty \(default\) to .*config\.json: token "alice-laptop" \(id \d+\) of user alice/);
+    const asJson = await forgectl(['profile', 'add', 'js', '--url', sb.url, '--token-stdin', '--storage', 'file', '-o', 'json'], {
+      configDir,
+      input: `${sb.tokens.alice}\n`,
+      env: { FORGECTL_FORCE_TTY: '1' },
+    });
+    expect(asJson.exitCode, asJson.stderr).toBe(0);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ name: 'js', url: sb.url, user: 'alice' });
+  });
+
   it('refuses a token the instance rejects (exit 4) and saves nothing', async () => {
     const configDir = tempDir();
     const res = await addProfile(configDir, 'bad', 'revoked');
@@ -104,8 +126,9 @@ describe('profile list tells who each token is', () => {
     const table = await forgectl(['profile', 'list'], { configDir });
     expect(table.exitCode, table.stderr).toBe(0);
     const rows = Object.fromEntries(table.stdout.split('\n').filter(Boolean).map((line) => [line.split('\t')[1], line.split('\t')]));
-    expect(rows.ops!.slice(3, 5)).toEqual(['root', 'yes']);
-    expect(rows.work!.slice(3, 5)).toEqual(['alice', 'no']);
+    // A pipe gets booleans as CSV writes them (issue 44): true/false, not yes/no.
+    expect(rows.ops!.slice(3, 5)).toEqual(['root', 'true']);
+    expect(rows.work!.slice(3, 5)).toEqual(['alice', 'false']);
     expect(rows.blind!.slice(3, 5)).toEqual(['—', '—']);
     expect(rows.blind!.at(-1)).toBe('not verified');
     expect(table.stdout).not.toMatch(/glpa\*/);

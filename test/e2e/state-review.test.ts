@@ -69,9 +69,9 @@ describe('a plan that reads at a glance', () => {
     expect(res.stdout).toContain('\\u202egnp.exe');
   });
 
-  it('export marks broadcasts that have ended', async () => {
+  it('export --include-ended writes and marks broadcasts that have ended', async () => {
     await post('/broadcast_messages', { message: 'Long gone', starts_at: '2020-01-01T00:00:00Z', ends_at: '2020-01-02T00:00:00Z' });
-    const { res } = await run(['state', 'export', '--only', 'broadcast_messages']);
+    const { res } = await run(['state', 'export', '--only', 'broadcast_messages', '--include-ended']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^# Broadcasts that have ended \(still on the instance\): .*"Long gone"/m);
     expect(parse(res.stdout).broadcast_messages.map((b: any) => b.message)).toContain('Long gone');

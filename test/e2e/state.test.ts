@@ -28,8 +28,9 @@ function file(name: string, content: string | object): string {
   return path;
 }
 
+/** Everything on the instance, ended broadcasts included, for tests that change a whole file. */
 async function exported(): Promise<Record<string, any>> {
-  const { res } = await run(['state', 'export']);
+  const { res } = await run(['state', 'export', '--include-ended']);
   expect(res.exitCode, res.stderr).toBe(0);
   return parse(res.stdout);
 }

@@ -117,11 +117,32 @@ describe.skipIf(!hasTmux)('list tables fit the terminal', () => {
     for (const screen of [mrScreen, tokenScreen, hookScreen, broadcastScreen]) for (const l of screen) expect(displayWidth(l)).toBeLessThanOrEqual(80);
   });
 
-  it('says a column with one value on every row once, under the table', async () => {
-    const { shown } = await inTerminal(120, ['mr', 'list', '--scope', 'all', '--state', 'merged']);
-    const screen = shown.join('\n');
-    expect(screen).toMatch(/^Every row: .*STATE merged/m);
-    expect(screen).not.toMatch(/^REFERENCE.*\bSTATE\b/m);
+  it('says a column with one value on every row once, under the table, only when the table would not fit', async () => {
+    const narrow = (await inTerminal(80, ['mr', 'list', '--scope', 'all', '--state', 'merged'])).shown.join('\n');
+    expect(narrow).toMatch(/^Every row: .*STATE merged/m);
+    expect(narrow).not.toMatch(/^REFERENCE.*\bSTATE\b/m);
+    // Wide enough for every column: the table is shown whole, STATE in it.
+    const wide = (await inTerminal(250, ['mr', 'list', '--scope', 'all', '--state', 'merged'])).shown.join('\n');
+    expect(wide).not.toMatch(/^Every row:/m);
+    expect(wide).toMatch(/^REFERENCE.*\bSTATE\b/m);
+  });
+
+  it('shows a record view\'s timestamps as the list tables do: one style on a terminal', async () => {
+    const record = (await inTerminal(120, ['hooks', 'get', '1'])).shown.join('\n');
+    const list = (await inTerminal(120, ['hooks', 'list', '--fields', 'id,created_at'])).shown.join('\n');
+    const recordDate = /^created_at:\s+(\S.*)$/m.exec(record)?.[1];
+    expect(recordDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(list).toContain(recordDate);
+  });
+
+  it('in a pipe: a false boolean is false, as CSV writes it, not an empty cell or "no"', async () => {
+    const res = await forgectl(['projects', 'list', '--fields', 'path_with_namespace,archived', '--limit', '3'], { env: envFor(sb(), 'admin') });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/^\S+\t(true|false)$/);
+    const record = await forgectl(['projects', 'list', '--limit', '1'], { env: envFor(sb(), 'admin') });
+    expect(record.stdout.split('\t')).toContain('false');
   });
 
   it('in a pipe: every value whole, ISO timestamps intact', async () => {

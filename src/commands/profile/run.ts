@@ -142,7 +142,19 @@ async function confirmReplace(ctx: Context, name: string): Promise<void> {
   }
 }
 
-async function save(ctx: Context, name: string, data: ProfileData, makeDefault: boolean, storage: StorageChoice | undefined): Promise<CommandResult> {
+/**
+ * Saves the profile and says so. On a terminal that is one sentence (whose token, where it is kept);
+ * the record is printed in a pipe and with -o json|yaml, for scripts. `told`: the verification was said already.
+ */
+async function save(
+  ctx: Context,
+  name: string,
+  data: ProfileData,
+  makeDefault: boolean,
+  storage: StorageChoice | undefined,
+  who?: Verified,
+  told = false,
+): Promise<CommandResult> {
   const store = await ctx.profiles();
   const old = store.get(name);
   if (ctx.dryRun) {
@@ -160,7 +172,14 @@ async function save(ctx: Context, name: string, data: ProfileData, makeDefault: 
   }
   await forgetOldToken(ctx, old, saved);
   const where = saved.keyring ? ' (token in the system credential store)' : '';
-  ctx.notice(`Saved profile ${name} to ${store.path}${where}${store.defaultName() === name ? ' (default)' : ''}.`);
+  const isDefault = store.defaultName() === name ? ' (default)' : '';
+  if (ctx.stdoutIsTTY && ctx.globals.output === 'table') {
+    const whose = who && !told ? `: ${describeToken(who)}` : '';
+    ctx.notice(`Saved profile ${name}${isDefault} to ${store.path}${where}${whose}.`);
+    return none;
+  }
+  if (who && !told) ctx.notice(`Verified ${describeToken(who)}.`);
+  ctx.notice(`Saved profile ${name} to ${store.path}${where}${isDefault}.`);
   return object(view(store.get(name)!, store.defaultName()));
 }
 
@@ -199,12 +218,9 @@ export async function addProfile(ctx: Context, opts: AddOptions, name: string): 
     clientKey,
     insecure: opts.insecure || undefined,
   };
-  if (opts.verify) {
-    const who = await verifyToken(ctx, data, name);
-    if (who) ctx.notice(`Verified ${describeToken(who)}.`);
-    data.verified = who?.identity;
-  }
-  return save(ctx, name, data, !!opts.default, opts.storage);
+  const who = opts.verify ? await verifyToken(ctx, data, name) : undefined;
+  data.verified = who?.identity;
+  return save(ctx, name, data, !!opts.default, opts.storage, who);
 }
 
 export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; storage?: StorageChoice } = {}): Promise<CommandResult> {
@@ -228,6 +244,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     const signedIn = await askAcceptedToken(ctx, url, tokenType, suggested, opts.tokenCommand);
     if (!signedIn) continue;
     const { data, who } = signedIn;
+    // Said now: the questions that follow are asked knowing whose token it is.
     if (who) ctx.notice(`Verified ${describeToken(who)}.`);
     data.verified = who?.identity;
     const name = await p.input('Profile name:', {
@@ -244,7 +261,7 @@ export async function loginProfile(ctx: Context, opts: { tokenCommand?: string; 
     const store = await ctx.profiles();
     await confirmReplace(ctx, name || suggested);
     const makeDefault = !store.defaultName() || (await p.confirm('Make it the default profile?', true));
-    return save(ctx, name || suggested, data, makeDefault, opts.storage);
+    return save(ctx, name || suggested, data, makeDefault, opts.storage, who, true);
   }
 }
 

@@ -70,9 +70,12 @@ const EXPORTED = ['message', 'starts_at', 'ends_at', 'font', 'theme', 'target_ac
  * What export writes: one entry per message. Broadcasts that share a message and agree on every
  * field are written once (--prune deletes the others); that differ, are refused: a file names one.
  */
-export function exportBroadcasts(current: Broadcast[], now: number): { entries: Record<string, unknown>[]; comments: string[] } {
+/** Broadcasts grouped by message; those that have ended are left out (and counted) unless `includeEnded`. */
+export function exportBroadcasts(current: Broadcast[], now: number, includeEnded = false): { entries: Record<string, unknown>[]; comments: string[] } {
+  const hasEnded = (b: Broadcast) => typeof b.ends_at === 'string' && Date.parse(b.ends_at) < now;
   const byMessage = new Map<string, Broadcast[]>();
-  for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
+  const leftOut = includeEnded ? [] : current.filter(hasEnded);
+  for (const b of current) if (includeEnded || !hasEnded(b)) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
   const entries: Record<string, unknown>[] = [];
   const comments: string[] = [];
   for (const [message, list] of byMessage) {
@@ -85,8 +88,12 @@ export function exportBroadcasts(current: Broadcast[], now: number): { entries: 
     if (list.length > 1) comments.push(`# The broadcasts ${ids} share the message ${text} and its settings: the file names one; \`state apply --prune\` deletes the others.`);
     entries.push(fields[0]!);
   }
-  // Still on the instance, so written; said so a reviewer can delete them (from both).
-  const ended = [...byMessage.keys()].filter((m) => byMessage.get(m)!.some((b) => typeof b.ends_at === 'string' && Date.parse(b.ends_at) < now));
+  if (leftOut.length) {
+    const n = leftOut.length === 1 ? '1 broadcast that has ended is' : `${leftOut.length} broadcasts that have ended are`;
+    comments.push(`# ${n} left out (state export --include-ended writes them; state plan lists them as not managed).`);
+  }
+  // Written on request; said so a reviewer can delete them (from both).
+  const ended = [...byMessage.keys()].filter((m) => byMessage.get(m)!.some(hasEnded));
   if (ended.length) comments.push(`# Broadcasts that have ended (still on the instance): ${ended.map((m) => JSON.stringify(m.length > 60 ? `${m.slice(0, 57)}…` : m)).join(', ')}`);
   return { entries, comments };
 }

@@ -13,7 +13,8 @@ import { listAllGroups } from '../../api/instance.js';
 import { collect } from '../../core/paginate.js';
 import { exportHooks, readHooks } from './hooks-section.js';
 import { parseGroupId } from '../../core/refs.js';
-import { SECTIONS, type Section } from './model.js';
+import { SECTIONS, type Section, type StateFile } from './model.js';
+import { managedScope, readManaged, trimToManaged } from './only-managed.js';
 import { exportNotifications, readNotifications } from './notifications-section.js';
 import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
 import { exportSettings, getSettings } from './settings-section.js';
@@ -40,6 +41,17 @@ export interface ExportOptions {
   plans?: string;
   groups?: string;
   allGroups?: boolean;
+  includeEnded?: boolean;
+  onlyManaged?: string;
+}
+
+/** What --only-managed FILE decides, refusing the options that would choose otherwise. */
+async function managedBy(ctx: Context, o: ExportOptions): Promise<StateFile | undefined> {
+  if (o.onlyManaged === undefined) return undefined;
+  const chosen = [o.only && '--only', o.plans && '--plans', o.groups && '--groups', o.allGroups && '--all-groups', o.includeEnded && '--include-ended'].filter(Boolean);
+  if (chosen.length) throw new UsageError(`--only-managed exports what ${o.onlyManaged} manages: ${chosen.join(', ')} cannot be used with it`);
+  if (o.file !== undefined && o.file === o.onlyManaged) throw new UsageError(`-f ${o.file} would write over the file --only-managed reads`, 'write to another file and compare, or use standard output');
+  return readManaged(ctx, o.onlyManaged);
 }
 
 function groupPaths(raw: string | undefined): string[] {
@@ -56,11 +68,13 @@ function sectionsOf(only: string | undefined): Section[] {
 }
 
 export async function exportStateCommand(ctx: Context, o: ExportOptions): Promise<CommandResult> {
-  const sections = sectionsOf(o.only);
-  const plans = planNames(o.plans);
+  const managed = await managedBy(ctx, o);
+  const scope = managed && managedScope(managed);
+  const sections = scope?.sections ?? sectionsOf(o.only);
+  const plans = scope?.plans ?? planNames(o.plans);
   // groups is exported only for the groups named: an instance may hold thousands.
   if (o.groups && o.allGroups) throw new UsageError('--groups and --all-groups cannot be used together');
-  const named = groupPaths(o.groups);
+  const named = scope?.groups ?? groupPaths(o.groups);
   if (o.only?.split(',').some((n) => n.trim() === 'groups') && !named.length && !o.allGroups) throw new UsageError('--only groups needs --groups a,b/c or --all-groups');
   const http = await ctx.http();
   const has = (s: Section) => sections.includes(s);
@@ -95,13 +109,20 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
     if (hooks.length) header.push('# A hook’s token is never returned by the service: add token: {env: NAME} to a hook that has one (it is sent when the hook is created or replaced).');
   }
   if (broadcasts) {
-    const exported = exportBroadcasts(broadcasts, ctx.clock.now());
+    // An ended broadcast applied elsewhere would create an expired banner; one the file names is its to keep.
+    const exported = exportBroadcasts(broadcasts, ctx.clock.now(), !!o.includeEnded || !!managed);
     data.broadcast_messages = exported.entries;
     header.push(...exported.comments);
   }
   if (notifications) data.notification_settings = exportNotifications(notifications);
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
-  const content = `${header.join('\n')}\n${stringifyPortable(data)}`;
+  let written = data;
+  if (managed) {
+    const trimmed = trimToManaged(data, managed);
+    written = trimmed.data;
+    header.push(`# Only what ${o.onlyManaged} manages, with the instance's values.`, ...trimmed.comments);
+  }
+  const content = `${header.join('\n')}\n${stringifyPortable(written)}`;
   // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
   if (!o.file) return text(content.trimEnd(), { exact: true });
   writeWhole(o.file, content);

@@ -22,13 +22,15 @@ export function registerState(program: Command, reg: Registry): void {
       'broadcast_messages, notification_settings (global, of the token’s user), groups (those named with --groups, or every one with --all-groups: ' +
       'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
-    examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
+    examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', '# refresh a trimmed base file from an instance', 'forgectl state export --only-managed base.yaml -f base.new.yaml', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
     options: (c) =>
       c
         .option('-f, --file <file>', 'write the file here (whole or not at all) instead of standard output')
         .option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)')
         .option('--groups <paths>', 'export these groups (comma-separated paths)')
-        .option('--all-groups', 'export every group of the instance (read in parallel)'),
+        .option('--all-groups', 'export every group of the instance (read in parallel)')
+        .option('--include-ended', 'also export broadcasts that have ended (left out by default: applied elsewhere they would create an expired banner)')
+        .option('--only-managed <file>', 'export only the keys and items this state file manages, with the instance\'s values (references kept from the file)'),
     run: async (ctx, opts) => (await run()).exportStateCommand(ctx, opts),
   });
 

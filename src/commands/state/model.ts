@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import type { FileProblems } from '../../core/file-problems.js';
 import { PLAN_LIMIT_KEYS } from '../../api/settings.js';
+import { SECTIONS, type Section } from '../../api/state-sections.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from '../notify/values.js';
 import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
 import { YAML11_TIMESTAMP_PATTERN, normaliseTimestamp } from './timestamps.js';
@@ -77,9 +78,7 @@ export const StateFileSchema = z.strictObject({
 });
 export type StateFile = z.infer<typeof StateFileSchema>;
 
-/** In the order apply writes them. */
-export const SECTIONS = ['settings', 'plan_limits', 'system_hooks', 'broadcast_messages', 'notification_settings', 'groups'] as const;
-export type Section = (typeof SECTIONS)[number];
+export { SECTIONS, type Section } from '../../api/state-sections.js';
 
 /** `system_hooks[0].url`, as problems name a value. */
 export function pathText(path: readonly PropertyKey[]): string {
