@@ -5,7 +5,7 @@ __forgectl_children() {
   case "$1" in
     '') echo 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man help' ;;
     'profile') echo 'add login list show use set-storage set-token remove' ;;
-    'token') echo 'list audit get self rotate revoke' ;;
+    'token') echo 'list audit get self create rotate revoke' ;;
     'users') echo 'list get' ;;
     'settings') echo 'get set diff' ;;
     'plan-limits') echo 'get set' ;;
@@ -69,6 +69,7 @@ __forgectl_flags() {
     'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
     'token get') echo '' ;;
     'token self') echo '' ;;
+    'token create') echo '--user --name --scope --expires-in --expires-at --description --secrets-to' ;;
     'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to' ;;
     'token revoke') echo '--where' ;;
     'users') echo '' ;;
@@ -204,6 +205,13 @@ __forgectl_value() {
     'token audit|--expiring-within') echo 'text' ;;
     'token audit|--unused-for') echo 'text' ;;
     'token audit|--fail-on') echo 'choice broad unused no-expiry expiring' ;;
+    'token create|--user') echo 'text' ;;
+    'token create|--name') echo 'text' ;;
+    'token create|--scope') echo 'text' ;;
+    'token create|--expires-in') echo 'text' ;;
+    'token create|--expires-at') echo 'text' ;;
+    'token create|--description') echo 'text' ;;
+    'token create|--secrets-to') echo 'file' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
     'token rotate|--where') echo 'text' ;;

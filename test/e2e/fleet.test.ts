@@ -1,7 +1,7 @@
 // A fleet (--profiles, --all-profiles) against three sandboxes as three profiles a, b, c, in a config
 // written to a temporary XDG_CONFIG_HOME.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -332,5 +332,27 @@ describe('writes across a fleet', () => {
     // --serial: c first (as given), then a, then b, one after another.
     const deletedAt = (n: Name) => sentSince(mark, n).find((r) => r.method === 'DELETE')!.at;
     expect([deletedAt('c') <= deletedAt('a'), deletedAt('a') <= deletedAt('b')]).toEqual([true, true]);
+  });
+  it('token create makes the token on every instance in one command, each secret in its own file', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    let mark = marks();
+    const bare = await run(['--profiles', 'a,b', 'token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--secrets-to', join(dir, 'drift.json'), '--yes'], home);
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stderr).toContain('over several instances the name needs {profile}');
+    for (const n of NAMES) expect(posts(mark, n)).toEqual([]);
+
+    mark = marks();
+    const res = await run(['--profiles', 'a,b', 'token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--expires-in', '30d', '--secrets-to', join(dir, 'drift-{profile}.json'), '--yes'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(posts(mark, 'c')).toEqual([]);
+    for (const n of ['a', 'b'] as const) {
+      expect(posts(mark, n)).toHaveLength(1);
+      const [saved] = JSON.parse(readFileSync(join(dir, `drift-${n}.json`), 'utf8'));
+      expect(res.stdout).not.toContain(saved.token);
+      // Each secret works on its own instance.
+      const self = await forgectl(['token', 'self', '-o', 'json'], { env: { FORGECTL_URL: sandboxes[n]().url, FORGECTL_TOKEN: saved.token } });
+      expect(json(self)).toMatchObject({ id: saved.id, name: 'drift', scopes: ['read_api'] });
+    }
   });
 });
