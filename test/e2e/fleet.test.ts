@@ -109,6 +109,23 @@ describe('one command over three instances', () => {
     expect(rows.slice(1, 5).map((r) => r.split(/\s+/)[0])).toEqual(['a', 'a', 'c', 'c']);
   });
 
+  it('prints a record per instance as one row in a pipe, as -o csv has it; one instance keeps its record', async () => {
+    const home = fleetHome();
+    const args = ['settings', 'get', 'signup_enabled', 'default_project_visibility'];
+    const piped = await run(['--profiles', 'a,b', ...args], home);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    const rows = piped.stdout.trim().split('\n');
+    expect(rows).toHaveLength(2);
+    for (const [i, n] of (['a', 'b'] as const).entries()) {
+      const s = (await rawGet(sandboxes[n](), '/application/settings', sandboxes[n]().tokens.admin)).body;
+      expect(rows[i]).toBe(`${n}\t${s.signup_enabled}\t${s.default_project_visibility}`);
+    }
+    const csv = await run(['--profiles', 'a,b', ...args, '-o', 'csv'], home);
+    expect(csv.stdout.trim().split('\r\n').slice(1).map((r) => r.split(',').join('\t'))).toEqual(rows);
+    const one = await run(['-p', 'a', ...args], home);
+    expect(one.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['signup_enabled', 'default_project_visibility']);
+  });
+
   it('never prints an instance token, in the trace of --verbose neither', async () => {
     const res = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json', '--verbose'], fleetHome());
     expect(res.exitCode, res.stderr).toBe(0);
