@@ -66,7 +66,8 @@ async function nextStepFor(ctx: Context, c: Connection): Promise<string> {
     case 'profile': {
       const name = c.profile!.name;
       if (tokenStorage(c.profile!) === 'command') return `check what the token command of profile ${name} prints, or save a token instead with ${saveNew(name)}`;
-      return `save a new token in profile ${name} with ${saveNew(name)}`;
+      // set-token keeps the profile's TLS files, sudo and storage; `profile add --yes` would drop them.
+      return `save a new token in profile ${name} with \`forgectl profile set-token ${name} --token-stdin\``;
     }
     case 'none':
       return `this needs a token: save one with ${saveNew('NAME')}, or set FORGECTL_TOKEN`;

@@ -61,7 +61,7 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
       if (!token) {
         throw new MissingCredentialsError(
           `the token of profile ${p.name} is missing from the system credential store`,
-          `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+          `save it again with \`forgectl profile set-token ${p.name} --token-stdin\``,
         );
       }
       break;
@@ -72,7 +72,7 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
   if (defect) {
     throw new MissingCredentialsError(
       `the token stored for profile ${p.name} cannot be sent: it ${defect}`,
-      `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+      `save it again with \`forgectl profile set-token ${p.name} --token-stdin\``,
     );
   }
   return token;
