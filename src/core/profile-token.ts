@@ -4,6 +4,7 @@
 
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
+import { unknownProfile } from './profile-selection.js';
 import { originOf, type Profile, type ProfileData, type ProfileStore, type TokenIdentity } from './profiles.js';
 import type { Redactor } from './redact.js';
 import { runTokenCommand, tokenDefect } from './token-command.js';
@@ -178,7 +179,7 @@ export function profilesHolding(store: ProfileStore, origin: string, tokenId: nu
 /** Moves a profile's token to the other storage, removing it from the old one. */
 export async function moveToken(ctx: Context, store: ProfileStore, name: string, to: StorageChoice): Promise<'moved' | 'unchanged'> {
   const p = store.get(name);
-  if (!p) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  if (!p) throw unknownProfile(name, store.names());
   const from = tokenStorage(p);
   if (from === 'command') {
     throw new UsageError(`profile ${name} takes its token from a command; there is nothing stored to move`, 'to store a token instead, add the profile again with --token-stdin');

@@ -176,6 +176,18 @@ describe('one command over three instances', () => {
 });
 
 describe('options that name one instance', () => {
+  it('says which profile a mistyped name was most likely meant to be, before anything is sent', async () => {
+    const home = fleetHome({}, { production: [sandboxes.a().url, sandboxes.a().tokens.admin] });
+    const mark = marks();
+    const fleet = await run(['--profiles', 'a,prodution', 'token', 'self'], home);
+    expect(fleet.exitCode).toBe(2);
+    expect(fleet.stderr).toMatch(/^error: --profiles: no profile named "prodution"\nhint: did you mean production\?$/m);
+    const one = await run(['-p', 'prodution', 'token', 'self'], home);
+    expect(one.exitCode).toBe(2);
+    expect(one.stderr).toMatch(/^error: no profile named prodution\nhint: did you mean production\?$/m);
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+  });
+
   it('refuses -p given twice and --profiles with -p, --url or --token, before anything is sent', async () => {
     const home = fleetHome();
     const mark = marks();

@@ -84,6 +84,9 @@ const REFUSED: [string[], RegExp][] = [
   [['token', 'list', '--state', 'gone'], /--state <state>' argument 'gone' is invalid. Allowed choices are active, inactive/],
   [['token', 'rotate', '1', '--expires'], /unknown option '--expires'/],
   [['token', 'create', '--user', 'alice', '--name', 'drift'], /required option '--scope <scope>' not specified/],
+  // A global option after the command is suggested too, as long as the command honours it (issue 42.5).
+  [['token', 'list', '--all-profile'], /unknown option '--all-profile'\n\(Did you mean --all-profiles\?\)/],
+  [['projects', 'list', '--outptu', 'json'], /unknown option '--outptu'\n\(Did you mean --output\?\)/],
   [['hooks', 'create', '--name', 'x'], /required option '--url <url>' not specified/],
   [['mr', 'list', '--per-page', '500'], /--per-page must be at most 100|per-page/],
   [['mr', 'list', '--sort', 'up'], /Allowed choices are asc, desc/],
