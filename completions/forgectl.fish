@@ -303,8 +303,26 @@ function __forgectl_assign_values
     end
 end
 
+# The one source of profile names (an --inventory file's, once the command line names one). For
+# --profiles a,b,…: each name after the ones already typed.
 function __forgectl_profiles
-    command forgectl profile list --fields name 2>/dev/null
+    set -l before (string match -r -- '^[^=]*,' (commandline -ct))
+    for name in (command forgectl profile list --fields name 2>/dev/null)
+        echo "$before$name"
+    end
+end
+# The -o formats of the command typed so far: only those it takes.
+function __forgectl_formats
+    switch (__forgectl_walk)[1]
+        case 'profile add' 'profile login' 'profile list' 'profile show' 'profile set-token' 'token list' 'token audit' 'token get' 'token self' 'token create' 'token rotate' 'token revoke' 'users list' 'users get' 'settings get' 'settings set' 'settings diff' 'plan-limits get' 'plan-limits set' 'broadcast list' 'broadcast get' 'broadcast create' 'broadcast update' 'broadcast delete' 'hooks list' 'hooks get' 'hooks create' 'hooks test' 'hooks delete' 'state apply' 'migrate start' 'migrate list' 'migrate get' 'migrate entities' 'migrate entity get' 'migrate failures' 'migrate watch' 'mr list' 'mr view' 'mr update' 'mr close' 'mr reopen' 'mr merge' 'mr delete' 'mr train list' 'mr train status' 'mr train add' 'discussion list' 'discussion get' 'discussion create' 'discussion reply' 'discussion edit' 'discussion delete-note' 'events list' 'epic list' 'epic get' 'epic create' 'epic update' 'epic close' 'epic reopen' 'iteration-events list' 'iteration-events get' 'notify get' 'notify set' 'wiki list' 'wiki get' 'wiki create' 'wiki update' 'wiki delete' 'wiki upload' 'alerts send' 'alerts resolve' 'envs list' 'envs get' 'envs protect' 'envs update' 'envs unprotect' 'envs apply' 'analytics' 'releases list' 'dashboards star' 'dashboards unstar' 'projects list' 'api' 'sandbox' 'help'
+            printf '%s\n' table json yaml ndjson csv
+        case 'profile use' 'profile set-storage' 'profile remove' 'state export' 'state schema' 'licenses' 'completion' 'man'
+            true
+        case 'state plan'
+            printf '%s\n' table json yaml ndjson csv markdown
+        case '*'
+            printf '%s\n' table json yaml ndjson csv markdown
+    end
 end
 
 complete -c forgectl -f
@@ -473,9 +491,9 @@ complete -c forgectl -n '__forgectl_at \'token rotate\'' -l expires-in -x -d 'ex
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l save -d 'save the new secret to the profile in use (default when it is that profile’s token)'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l no-save -d 'do not save the new secret anywhere'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l force -d 'rotate even if the token is already revoked (triggers reuse detection)'
-complete -c forgectl -n '__forgectl_at \'token rotate\'' -l where -x -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
+complete -c forgectl -n '__forgectl_at \'token rotate\'' -l where -x -a 'broad unused no-expiry expiring' -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
 complete -c forgectl -n '__forgectl_at \'token rotate\'' -l secrets-to -r -F -d 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them'
-complete -c forgectl -n '__forgectl_at \'token revoke\'' -l where -x -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
+complete -c forgectl -n '__forgectl_at \'token revoke\'' -l where -x -a 'broad unused no-expiry expiring' -d 'instead of one token: every active token with this finding (unused[:90d], expiring[:30d], no-expiry, broad[:30d]); repeat for any of several'
 complete -c forgectl -n '__forgectl_at \'users list\'' -l active -d 'only active users'
 complete -c forgectl -n '__forgectl_at \'users list\'' -l blocked -d 'only blocked users'
 complete -c forgectl -n '__forgectl_at \'users list\'' -l admins -d 'only administrators (needs an administrator’s token)'
@@ -853,7 +871,7 @@ complete -c forgectl -n '__forgectl_at \'envs unprotect\'; and __forgectl_positi
 complete -c forgectl -n '__forgectl_at \'completion\'; and __forgectl_positional 0' -a 'bash zsh fish'
 complete -c forgectl -n '__forgectl_at \'man\'; and __forgectl_positional 0' -a 'profile token users settings plan-limits broadcast hooks state migrate mr discussion events epic iteration-events notify wiki alerts envs analytics releases dashboards projects api sandbox licenses completion man'
 complete -c forgectl -s p -l profile -x -a '(__forgectl_profiles)' -d 'credential profile to use (env FORGECTL_PROFILE)'
-complete -c forgectl -l profiles -x -d 'a fleet: run once per profile, names or globs (prod-*), comma-separated (env FORGECTL_PROFILES)'
+complete -c forgectl -l profiles -x -a '(__forgectl_profiles)' -d 'a fleet: run once per profile, names or globs (prod-*), comma-separated (env FORGECTL_PROFILES)'
 complete -c forgectl -l all-profiles -d 'a fleet of every profile'
 complete -c forgectl -l fleet-concurrency -x -d 'instances of a fleet run at once (default: 4)'
 complete -c forgectl -l serial -d 'a fleet one instance after another, stopping at the first failure'
@@ -861,7 +879,7 @@ complete -c forgectl -l url -x -d 'base URL of the instance (env FORGECTL_URL, G
 complete -c forgectl -l token -x -d 'credential (env FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN); visible in ps, prefer env or a profile'
 complete -c forgectl -l token-type -x -a 'personal oauth job' -d 'how the token is sent (env FORGECTL_TOKEN_TYPE)'
 complete -c forgectl -l sudo -x -d 'act as this user (id or username; administrators) (env FORGECTL_SUDO)'
-complete -c forgectl -s o -l output -x -a 'table json yaml ndjson csv markdown' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
+complete -c forgectl -s o -l output -x -a '(__forgectl_formats)' -d 'output format (env FORGECTL_OUTPUT) (default: "table")'
 complete -c forgectl -l fields -x -d 'comma-separated columns (table, csv) or keys (json, yaml, ndjson) to keep; a dotted path through a list gives its values (assignees.username)'
 complete -c forgectl -l all -d 'fetch every page of a list'
 complete -c forgectl -l page -x -d 'fetch this page of a list'
