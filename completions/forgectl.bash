@@ -9,7 +9,7 @@ __forgectl_children() {
     'plan-limits') echo 'get set' ;;
     'hooks') echo 'list get create test delete' ;;
     'broadcast') echo 'list get create update delete' ;;
-    'token') echo 'list audit get self rotate revoke' ;;
+    'token') echo 'list audit get self create rotate revoke' ;;
     'users') echo 'list get' ;;
     'migrate') echo 'start list get entities entity failures watch' ;;
     'migrate entity') echo 'get' ;;
@@ -84,6 +84,7 @@ __forgectl_flags() {
     'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
     'token get') echo '' ;;
     'token self') echo '' ;;
+    'token create') echo '--user --name --scope --expires-in --expires-at --description --secrets-to' ;;
     'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to' ;;
     'token revoke') echo '--where' ;;
     'users') echo '' ;;
@@ -227,11 +228,18 @@ __forgectl_value() {
     'token audit|--expiring-within') echo 'text' ;;
     'token audit|--unused-for') echo 'text' ;;
     'token audit|--fail-on') echo 'choice broad unused no-expiry expiring' ;;
+    'token create|--user') echo 'text' ;;
+    'token create|--name') echo 'text' ;;
+    'token create|--scope') echo 'text' ;;
+    'token create|--expires-in') echo 'text' ;;
+    'token create|--expires-at') echo 'text' ;;
+    'token create|--description') echo 'text' ;;
+    'token create|--secrets-to') echo 'file' ;;
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
-    'token rotate|--where') echo 'text' ;;
+    'token rotate|--where') echo 'choice broad unused no-expiry expiring' ;;
     'token rotate|--secrets-to') echo 'file' ;;
-    'token revoke|--where') echo 'text' ;;
+    'token revoke|--where') echo 'choice broad unused no-expiry expiring' ;;
     'users list|--search') echo 'text' ;;
     'migrate start|--source-url') echo 'text' ;;
     'migrate start|--source-token-env') echo 'text' ;;
@@ -454,8 +462,11 @@ __forgectl_value() {
     'sandbox|--extra-token-owners') echo 'text' ;;
     'sandbox|--clock-speed') echo 'text' ;;
     'sandbox|--setting-names') echo 'text' ;;
+    'state export|-o'|'state export|--output'|'state schema|-o'|'state schema|--output'|'profile schema|-o'|'profile schema|--output'|'profile use|-o'|'profile use|--output'|'profile set-storage|-o'|'profile set-storage|--output'|'profile remove|-o'|'profile remove|--output'|'licenses|-o'|'licenses|--output'|'completion|-o'|'completion|--output'|'man|-o'|'man|--output') echo 'choice ' ;;
+    'state plan|-o'|'state plan|--output') echo 'choice table json yaml ndjson csv markdown' ;;
+    'state apply|-o'|'state apply|--output'|'settings get|-o'|'settings get|--output'|'settings set|-o'|'settings set|--output'|'settings diff|-o'|'settings diff|--output'|'plan-limits get|-o'|'plan-limits get|--output'|'plan-limits set|-o'|'plan-limits set|--output'|'hooks list|-o'|'hooks list|--output'|'hooks get|-o'|'hooks get|--output'|'hooks create|-o'|'hooks create|--output'|'hooks test|-o'|'hooks test|--output'|'hooks delete|-o'|'hooks delete|--output'|'broadcast list|-o'|'broadcast list|--output'|'broadcast get|-o'|'broadcast get|--output'|'broadcast create|-o'|'broadcast create|--output'|'broadcast update|-o'|'broadcast update|--output'|'broadcast delete|-o'|'broadcast delete|--output'|'token list|-o'|'token list|--output'|'token audit|-o'|'token audit|--output'|'token get|-o'|'token get|--output'|'token self|-o'|'token self|--output'|'token create|-o'|'token create|--output'|'token rotate|-o'|'token rotate|--output'|'token revoke|-o'|'token revoke|--output'|'users list|-o'|'users list|--output'|'users get|-o'|'users get|--output'|'migrate start|-o'|'migrate start|--output'|'migrate list|-o'|'migrate list|--output'|'migrate get|-o'|'migrate get|--output'|'migrate entities|-o'|'migrate entities|--output'|'migrate entity get|-o'|'migrate entity get|--output'|'migrate failures|-o'|'migrate failures|--output'|'migrate watch|-o'|'migrate watch|--output'|'envs list|-o'|'envs list|--output'|'envs get|-o'|'envs get|--output'|'envs protect|-o'|'envs protect|--output'|'envs update|-o'|'envs update|--output'|'envs unprotect|-o'|'envs unprotect|--output'|'envs apply|-o'|'envs apply|--output'|'mr list|-o'|'mr list|--output'|'mr view|-o'|'mr view|--output'|'mr update|-o'|'mr update|--output'|'mr close|-o'|'mr close|--output'|'mr reopen|-o'|'mr reopen|--output'|'mr merge|-o'|'mr merge|--output'|'mr delete|-o'|'mr delete|--output'|'mr train list|-o'|'mr train list|--output'|'mr train status|-o'|'mr train status|--output'|'mr train add|-o'|'mr train add|--output'|'discussion list|-o'|'discussion list|--output'|'discussion get|-o'|'discussion get|--output'|'discussion create|-o'|'discussion create|--output'|'discussion reply|-o'|'discussion reply|--output'|'discussion edit|-o'|'discussion edit|--output'|'discussion delete-note|-o'|'discussion delete-note|--output'|'epic list|-o'|'epic list|--output'|'epic get|-o'|'epic get|--output'|'epic create|-o'|'epic create|--output'|'epic update|-o'|'epic update|--output'|'epic close|-o'|'epic close|--output'|'epic reopen|-o'|'epic reopen|--output'|'events list|-o'|'events list|--output'|'iteration-events list|-o'|'iteration-events list|--output'|'iteration-events get|-o'|'iteration-events get|--output'|'notify get|-o'|'notify get|--output'|'notify set|-o'|'notify set|--output'|'wiki list|-o'|'wiki list|--output'|'wiki get|-o'|'wiki get|--output'|'wiki create|-o'|'wiki create|--output'|'wiki update|-o'|'wiki update|--output'|'wiki delete|-o'|'wiki delete|--output'|'wiki upload|-o'|'wiki upload|--output'|'alerts send|-o'|'alerts send|--output'|'alerts resolve|-o'|'alerts resolve|--output'|'analytics|-o'|'analytics|--output'|'releases list|-o'|'releases list|--output'|'dashboards star|-o'|'dashboards star|--output'|'dashboards unstar|-o'|'dashboards unstar|--output'|'projects list|-o'|'projects list|--output'|'profile add|-o'|'profile add|--output'|'profile login|-o'|'profile login|--output'|'profile list|-o'|'profile list|--output'|'profile show|-o'|'profile show|--output'|'profile set-token|-o'|'profile set-token|--output'|'api|-o'|'api|--output'|'sandbox|-o'|'sandbox|--output'|'help|-o'|'help|--output') echo 'choice table json yaml ndjson csv' ;;
     *'|-p'|*'|--profile') echo 'profile' ;;
-    *'|--profiles') echo 'text' ;;
+    *'|--profiles') echo 'profile' ;;
     *'|--fleet-concurrency') echo 'text' ;;
     *'|--url') echo 'text' ;;
     *'|--token') echo 'text' ;;
@@ -573,6 +584,11 @@ __forgectl_assign_values() {
   esac
 }
 
+# The one source of profile names: the config directory's (or, given one, the --inventory file's).
+__forgectl_profile_names() {
+  command forgectl profile list --fields name ${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} ${__forgectl_inventory:+--inventory "$__forgectl_inventory"} 2>/dev/null
+}
+
 __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
@@ -581,7 +597,12 @@ __forgectl_complete_value() {
       COMPREPLY=($(compgen -W "${how#assign }" -S = -- "$cur"))
       compopt -o nospace 2>/dev/null
       ;;
-    profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name ${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} 2>/dev/null)" -- "$cur")) ;;
+    profile)
+      # --profiles a,b,…: the name after the last comma, the ones before it kept.
+      local before=""
+      [[ "$cur" == *,* ]] && before="${cur%,*},"
+      COMPREPLY=($(compgen -P "$before" -W "$(__forgectl_profile_names)" -- "${cur##*,}"))
+      ;;
     file) COMPREPLY=($(compgen -f -- "$cur")) ;;
     directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
   esac
@@ -589,8 +610,8 @@ __forgectl_complete_value() {
 
 _forgectl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w child how positionals=0
-  # Profile names come from the config dir the command line names, if any.
-  local __forgectl_config_dir=""
+  # Profile names come from the config dir or inventory file the command line names, if any.
+  local __forgectl_config_dir="" __forgectl_inventory=""
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
@@ -598,6 +619,10 @@ _forgectl() {
       if [[ "${COMP_WORDS[i+1]}" == "=" ]]; then __forgectl_config_dir="${COMP_WORDS[i+2]}"; else __forgectl_config_dir="${COMP_WORDS[i+1]}"; fi
     elif [[ "$w" == --config-dir=* ]]; then
       __forgectl_config_dir="${w#--config-dir=}"
+    elif [[ "$w" == "--inventory" ]]; then
+      if [[ "${COMP_WORDS[i+1]}" == "=" ]]; then __forgectl_inventory="${COMP_WORDS[i+2]}"; else __forgectl_inventory="${COMP_WORDS[i+1]}"; fi
+    elif [[ "$w" == --inventory=* ]]; then
+      __forgectl_inventory="${w#--inventory=}"
     fi
     case "$w" in
       --*=*) ;;

@@ -2,6 +2,7 @@
 // The only place that prints errors.
 
 import { Command, CommanderError, type Option } from 'commander';
+import { SuggestingCommand } from './core/suggest-option.js';
 import type { Context } from './context.js';
 import { VERSION } from './context.js';
 import { addGlobalOptions, declareHeads, globalOptions, resolveGlobals, setExamples, type Registry } from './core/command.js';
@@ -20,7 +21,7 @@ export { createContext } from './context.js';
  * (generated docs) and for `forgectl help COMMAND`, the whole tree.
  */
 export function buildProgram(reg: Registry, argv?: string[]): Command {
-  const program = new Command('forgectl');
+  const program = new SuggestingCommand('forgectl');
   program
     .description('Administer GitLab-compatible code-hosting instances from the terminal, scripts and CI (REST API v4).')
     .version(reg.versionText ?? VERSION, '-V, --version', 'print the version')

@@ -5,6 +5,7 @@ import { accessSync, constants } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
+import { unknownProfile } from './core/profile-selection.js';
 import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
 import { render, type CommandResult } from './core/output.js';
 import { Progress } from './core/progress.js';
@@ -289,7 +290,7 @@ export class Context {
     if (explicitProfile) {
       profile = store!.get(explicitProfile);
       if (!profile && store!.inventoryFile) throw new UsageError(`the inventory ${store!.inventoryFile} has no instance named ${explicitProfile}`, `it has ${store!.names().join(', ')}`);
-      if (!profile) throw new UsageError(`no profile named ${explicitProfile}`, 'see `forgectl profile list`, or add one with `forgectl profile add`');
+      if (!profile) throw unknownProfile(explicitProfile, store!.names(), 'see `forgectl profile list`, or add one with `forgectl profile add`');
     }
     let rawUrl: string | undefined;
     let urlFrom: 'flag' | 'env' | 'ci' | 'profile';

@@ -70,7 +70,8 @@ async function nextStepFor(ctx: Context, c: Connection): Promise<string> {
       // An inventory's instance: its token is wherever the file's reference points.
       if (c.profile!.inventory) return `give instance ${name} a valid token where ${c.profile!.inventory.tokenAt ?? c.profile!.inventory.at} reads it`;
       if (tokenStorage(c.profile!) === 'command') return `check what the token command of profile ${name} prints, or save a token instead with ${saveNew(name)}`;
-      return `save a new token in profile ${name} with ${saveNew(name)}`;
+      // set-token keeps the profile's TLS files, sudo and storage; `profile add --yes` would drop them.
+      return `save a new token in profile ${name} with \`forgectl profile set-token ${name} --token-stdin\``;
     }
     case 'none':
       return `this needs a token: save one with ${saveNew('NAME')}, or set FORGECTL_TOKEN`;

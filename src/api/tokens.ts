@@ -1,6 +1,7 @@
 // Personal access tokens (spec part 1 §2.1, §4.1).
 
 import * as z from 'zod';
+import { NetworkError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import type { PageOptions } from '../core/paginate.js';
 import { encodePathSegment } from '../core/query.js';
@@ -17,7 +18,7 @@ export const TokenSchema = z.looseObject({
   last_used_at: z.string().nullable().optional(),
   expires_at: z.string().nullable().optional(),
   description: z.string().nullable().optional(),
-  /** Only in the answer to a rotation: the new secret. */
+  /** Only in the answer to a rotation or a creation: the new secret. */
   token: z.string().optional(),
 });
 export type Token = z.infer<typeof TokenSchema>;
@@ -72,4 +73,52 @@ export async function rotateToken(http: HttpClient, id: TokenId, expiresAt?: str
 export async function revokeToken(http: HttpClient, id: TokenId, opts: { once?: boolean } = {}): Promise<boolean> {
   const res = await http.delete(tokenPath(id), undefined, opts.once ? { action: true } : {});
   return !res.dryRun;
+}
+
+/**
+ * Every scope a personal access token may have (GitLab's Gitlab::Auth.all_available_scopes): the
+ * service refuses any other with a bare 400, so a name is checked against these before sending.
+ */
+export const TOKEN_SCOPES: readonly string[] = [
+  'api',
+  'read_api',
+  'read_user',
+  'create_runner',
+  'manage_runner',
+  'k8s_proxy',
+  'self_rotate',
+  'read_repository',
+  'write_repository',
+  'read_registry',
+  'write_registry',
+  'read_virtual_registry',
+  'write_virtual_registry',
+  'read_observability',
+  'write_observability',
+  'ai_features',
+  'sudo',
+  'admin_mode',
+  'read_service_ping',
+];
+
+export interface NewToken {
+  name: string;
+  scopes: string[];
+  description?: string;
+  expires_at?: string;
+}
+
+/**
+ * An administrator makes a token for a user (GitLab's doc/api/user_tokens.md). Sent once, never
+ * repeated: a second POST would make a second token. Returns null under --dry-run (nothing was sent).
+ */
+export async function createUserToken(http: HttpClient, userId: number, token: NewToken, check: string): Promise<Token | null> {
+  const path = `/users/${userId}/personal_access_tokens`;
+  const res = await http.post(path, token).catch((err: unknown) => {
+    // A lost answer: the token may exist. The generic hint would name a path that lists nothing.
+    if (err instanceof NetworkError && err.mayHaveApplied) throw new NetworkError(err.message, err.code, err.method, err.url, `check before trying again: ${check}`, true);
+    throw err;
+  });
+  if (res.dryRun) return null;
+  return parseWriteAnswer(TokenSchema, http, res, `POST ${path}`, 'the token may have been created, and its secret did not come back', check);
 }

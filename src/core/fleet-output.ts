@@ -121,8 +121,11 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
   const plain = outcomes.every((x) => !x.dryRun.length && !x.stdout);
   if (plain && done.length && done.every((x) => x.result!.kind === 'list')) return renderCombinedList(done, o);
   if (plain && done.length && done.every((x) => x.result!.kind === 'object')) {
-    // CSV has one header: each instance's record is a row under it (masks applied as for the record).
-    if (o.format === 'csv') return renderCombinedList(done.map((x) => ({ ...x, items: [resultValue(x.result!, undefined)] })), o);
+    // CSV has one header, and a pipe reads lines: each instance's record is a row (`dr<TAB>true<TAB>private`),
+    // masks applied as for the record. On a terminal each stays a record, its instance first.
+    if (o.format === 'csv' || (!o.isTTY && done.every((x) => isRecord((x.result as ObjectResult).value)))) {
+      return renderCombinedList(done.map((x) => ({ ...x, items: [resultValue(x.result!, undefined)] })), o);
+    }
     return renderRecords(done, o);
   }
   // Text (plans, diffs), dry runs, a mix: a heading per instance, `==> name <==` as head(1) and tail(1) do.
@@ -137,6 +140,8 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
     if (x.result && x.error === undefined) await render(x.result.kind === 'list' ? { ...x.result, items: x.items ?? [] } : x.result, o);
   }
 }
+
+const isRecord = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 async function documentRows(x: InstanceOutcome): Promise<InstanceOutcome> {
   if (x.result?.kind !== 'document' || !x.result.rows) return x;

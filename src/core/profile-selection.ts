@@ -2,6 +2,13 @@
 // runner and by `profile list`, which shows the selection without reaching any instance.
 
 import { UsageError } from './errors.js';
+import { nearest } from './nearest.js';
+
+/** `no profile named NAME`, with the known name it was most likely meant to be. */
+export function unknownProfile(name: string, known: readonly string[], hint = 'see `forgectl profile list`', label = ''): UsageError {
+  const near = nearest(name, known);
+  return new UsageError(`${label}no profile named ${label ? JSON.stringify(name) : name}`, near ? `did you mean ${near}?` : hint);
+}
 
 /** `*` any run of characters, `?` one; everything else literal. */
 function globRegExp(glob: string): RegExp {
@@ -22,7 +29,8 @@ export function selectProfiles(available: readonly string[], patterns: readonly 
   for (const pattern of patterns) {
     const matches = /[*?]/.test(pattern) ? available.filter((n) => globRegExp(pattern).test(n)).sort() : available.filter((n) => n === pattern);
     if (!matches.length && inventory) throw new UsageError(`--profiles: the inventory ${inventory} has no instance ${/[*?]/.test(pattern) ? 'matching' : 'named'} ${JSON.stringify(pattern)}`, `it has ${available.join(', ')}`);
-    if (!matches.length) throw new UsageError(`--profiles: no profile ${/[*?]/.test(pattern) ? 'matches' : 'named'} ${JSON.stringify(pattern)}`, 'see `forgectl profile list`');
+    if (!matches.length && /[*?]/.test(pattern)) throw new UsageError(`--profiles: no profile matches ${JSON.stringify(pattern)}`, 'see `forgectl profile list`');
+    if (!matches.length) throw unknownProfile(pattern, available, undefined, '--profiles: ');
     for (const m of matches) if (!out.includes(m)) out.push(m);
   }
   return out;

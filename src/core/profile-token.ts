@@ -4,6 +4,7 @@
 
 import { CredentialStoreError, keyringRefFor, systemKeyring, type KeyringRef } from './credential-store.js';
 import { CommandFailedError, MissingCredentialsError, UsageError } from './errors.js';
+import { unknownProfile } from './profile-selection.js';
 import { originOf, type Profile, type ProfileData, type ProfileStore, type TokenIdentity } from './profiles.js';
 import type { Redactor } from './redact.js';
 import { resolveSecretRef } from './secret-refs.js';
@@ -67,7 +68,7 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
       if (!token) {
         throw new MissingCredentialsError(
           `the token of profile ${p.name} is missing from the system credential store`,
-          `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+          `save it again with \`forgectl profile set-token ${p.name} --token-stdin\``,
         );
       }
       break;
@@ -79,7 +80,7 @@ export async function readProfileToken(ctx: Context, p: Profile): Promise<string
   if (defect) {
     throw new MissingCredentialsError(
       `the token stored for profile ${p.name} cannot be sent: it ${defect}`,
-      `save it again with \`forgectl profile add ${p.name} --url ${p.url} --token-stdin --yes\``,
+      `save it again with \`forgectl profile set-token ${p.name} --token-stdin\``,
     );
   }
   return token;
@@ -185,7 +186,7 @@ export function profilesHolding(store: ProfileStore, origin: string, tokenId: nu
 /** Moves a profile's token to the other storage, removing it from the old one. */
 export async function moveToken(ctx: Context, store: ProfileStore, name: string, to: StorageChoice): Promise<'moved' | 'unchanged'> {
   const p = store.get(name);
-  if (!p) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  if (!p) throw unknownProfile(name, store.names());
   const from = tokenStorage(p);
   if (from === 'command') {
     throw new UsageError(`profile ${name} takes its token from a command; there is nothing stored to move`, 'to store a token instead, add the profile again with --token-stdin');

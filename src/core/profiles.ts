@@ -8,6 +8,7 @@ import { accessSync, chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, open
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
+import { unknownProfile } from './profile-selection.js';
 import type { KeyringRef } from './credential-store.js';
 import type { EnvRef, FileRef } from './secret-refs.js';
 import type { TokenType } from './http.js';
@@ -289,7 +290,7 @@ export class ProfileStore {
 
   async setDefault(name: string): Promise<void> {
     await this.update((s) => {
-      if (!s.profiles[name]) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+      if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
       s.default = name;
     });
   }
@@ -297,7 +298,7 @@ export class ProfileStore {
   /** Removes a profile. Removing the default leaves no default unless exactly one profile remains. */
   async remove(name: string): Promise<void> {
     await this.update((s) => {
-      if (!s.profiles[name]) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+      if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
       delete s.profiles[name];
       if (s.default === name) {
         const left = Object.keys(s.profiles);

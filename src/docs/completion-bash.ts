@@ -53,6 +53,11 @@ ${assignments.join('\n')}
   esac
 }
 
+# The one source of profile names: the config directory's (or, given one, the --inventory file's).
+__forgectl_profile_names() {
+  command forgectl profile list --fields name \${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} \${__forgectl_inventory:+--inventory "$__forgectl_inventory"} 2>/dev/null
+}
+
 __forgectl_complete_value() {
   local how="$1" cur="$2"
   case "$how" in
@@ -61,7 +66,12 @@ __forgectl_complete_value() {
       COMPREPLY=($(compgen -W "\${how#assign }" -S = -- "$cur"))
       compopt -o nospace 2>/dev/null
       ;;
-    profile) COMPREPLY=($(compgen -W "$(command forgectl profile list --fields name \${__forgectl_config_dir:+--config-dir "$__forgectl_config_dir"} 2>/dev/null)" -- "$cur")) ;;
+    profile)
+      # --profiles a,b,…: the name after the last comma, the ones before it kept.
+      local before=""
+      [[ "$cur" == *,* ]] && before="\${cur%,*},"
+      COMPREPLY=($(compgen -P "$before" -W "$(__forgectl_profile_names)" -- "\${cur##*,}"))
+      ;;
     file) COMPREPLY=($(compgen -f -- "$cur")) ;;
     directory) COMPREPLY=($(compgen -d -- "$cur")) ;;
   esac
@@ -69,8 +79,8 @@ __forgectl_complete_value() {
 
 _forgectl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w child how positionals=0
-  # Profile names come from the config dir the command line names, if any.
-  local __forgectl_config_dir=""
+  # Profile names come from the config dir or inventory file the command line names, if any.
+  local __forgectl_config_dir="" __forgectl_inventory=""
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="\${COMP_WORDS[i]}"
@@ -78,6 +88,10 @@ _forgectl() {
       if [[ "\${COMP_WORDS[i+1]}" == "=" ]]; then __forgectl_config_dir="\${COMP_WORDS[i+2]}"; else __forgectl_config_dir="\${COMP_WORDS[i+1]}"; fi
     elif [[ "$w" == --config-dir=* ]]; then
       __forgectl_config_dir="\${w#--config-dir=}"
+    elif [[ "$w" == "--inventory" ]]; then
+      if [[ "\${COMP_WORDS[i+1]}" == "=" ]]; then __forgectl_inventory="\${COMP_WORDS[i+2]}"; else __forgectl_inventory="\${COMP_WORDS[i+1]}"; fi
+    elif [[ "$w" == --inventory=* ]]; then
+      __forgectl_inventory="\${w#--inventory=}"
     fi
     case "$w" in
       --*=*) ;;

@@ -24,6 +24,8 @@ export interface CompletionData {
   positional: Map<string, PositionalEntry[]>;
   /** `path|KEY` → the values completed after `KEY=` in a KEY=VALUE argument */
   assignValues: Map<string, readonly string[]>;
+  /** Command path → the -o formats it takes (none when its output has one form). */
+  outputFormats: Map<string, string[]>;
 }
 
 /** How the positional argument at `index` (and, when variadic, every one after it) is completed. */
@@ -74,7 +76,8 @@ function positionalOf(c: CommandNode, groups: string[]): PositionalEntry[] {
 }
 
 export function completionData(root: CommandNode): CompletionData {
-  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map(), assignValues: new Map() };
+  const data: CompletionData = { children: new Map(), aliases: new Map(), flags: new Map(), globals: [], positional: new Map(), assignValues: new Map(), outputFormats: new Map() };
+  const allFormats = root.options.find((o) => o.long === '--output')?.choices ?? [];
   const globalSeen = new Set<string>();
   const groups = root.children.map((c) => c.name);
   for (const c of allCommands(root)) {
@@ -96,6 +99,10 @@ export function completionData(root: CommandNode): CompletionData {
       }
     }
     if (c.path.length) data.flags.set(k, own);
+    // -o only where the command honours it; markdown only with a Markdown view.
+    if (c.path.length && !c.children.length) {
+      data.outputFormats.set(k, c.output ? allFormats.filter((f) => f !== 'markdown' || c.markdown) : []);
+    }
     const pos = positionalOf(c, groups);
     if (pos.length) data.positional.set(k, pos);
     for (const [name, values] of Object.entries(ASSIGNMENT_VALUES[k]?.() ?? {})) data.assignValues.set(`${k}|${name}`, values);
@@ -131,12 +138,27 @@ export function valueCaseArms(data: CompletionData, print: (s: string) => string
     if (f.kind !== 'none') values.push(`    ${pattern}) ${print(valueSpec(f.kind, f.choices))} ;;`);
   };
   for (const [path, fl] of data.flags) for (const f of fl) arm(f.names.map((n) => sq(`${path}|${n}`)).join('|'), f);
+  // -o per command (before the global arm, which the root and groups keep): only the formats it takes.
+  for (const [formats, paths] of byFormats(data)) {
+    values.push(`    ${paths.flatMap((p) => ['-o', '--output'].map((n) => sq(`${p}|${n}`))).join('|')}) ${print(valueSpec('choice', formats))} ;;`);
+  }
   for (const f of data.globals) arm(f.names.map((n) => `*${sq(`|${n}`)}`).join('|'), f);
   // `path|N`: the Nth positional (from 0); a variadic one takes every later position too.
   const positional = [...data.positional].flatMap(([path, entries]) =>
     entries.map((p) => `    ${p.variadic ? `${sq(`${path}|`)}*` : sq(`${path}|${p.index}`)}) ${print(p.assign ? `assign ${p.choices.join(' ')}` : valueSpec(p.kind, p.choices))} ;;`),
   );
   return { values, positional, assignments: assignmentArms(data, print) };
+}
+
+/** The commands by the -o formats they take: `[formats, paths]`, one entry per distinct set. */
+export function byFormats(data: CompletionData): [string[], string[]][] {
+  const groups = new Map<string, [string[], string[]]>();
+  for (const [path, formats] of data.outputFormats) {
+    const k = formats.join(' ');
+    if (!groups.has(k)) groups.set(k, [formats, []]);
+    groups.get(k)![1].push(path);
+  }
+  return [...groups.values()];
 }
 
 /** `path|KEY`) arms printing the values completed after `KEY=`, space-separated. */

@@ -1,10 +1,11 @@
 // fish completion: one `complete` line per subcommand and flag, conditioned on the command path
 // found by a walker function over the words typed so far.
 
-import { completionData, fishq, GENERATED_NOTE, type CompletionData, type FlagEntry } from './completion-data.js';
+import { byFormats, completionData, fishq, GENERATED_NOTE, type CompletionData, type FlagEntry } from './completion-data.js';
 import type { CommandNode } from './tree.js';
 
-function flagArgs(f: FlagEntry): string {
+/** A flag's completion; `formats` is -o, whose values depend on the command. */
+function flagArgs(f: Omit<FlagEntry, 'kind'> & { kind: FlagEntry['kind'] | 'formats' }): string {
   const parts: string[] = [];
   for (const n of f.names) parts.push(n.startsWith('--') ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`);
   switch (f.kind) {
@@ -13,6 +14,9 @@ function flagArgs(f: FlagEntry): string {
       break;
     case 'profile':
       parts.push(`-x -a '(__forgectl_profiles)'`);
+      break;
+    case 'formats':
+      parts.push(`-x -a '(__forgectl_formats)'`);
       break;
     case 'file':
       parts.push('-r -F');
@@ -39,6 +43,8 @@ export function fishCompletion(root: CommandNode, data: CompletionData = complet
   const aliasCases = [...data.aliases].map(([k, v]) => `        case ${fishq(k)}\n            echo ${fishq(v)}`);
   const childCases = [...data.children].map(([path, kids]) => `        case ${fishq(path)}\n            echo ${kids.map(([n]) => n).join(' ')}`);
 
+  const formatCases = byFormats(data).map(([formats, paths]) => `        case ${paths.map(fishq).join(' ')}\n            ${formats.length ? `printf '%s\\n' ${formats.join(' ')}` : 'true'}`);
+  const allFormats = data.globals.find((f) => f.names.includes('--output'))?.choices.join(' ') ?? '';
   const lines: string[] = [];
   for (const [path, kids] of data.children) {
     for (const [name, summary] of kids) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'`)} -a ${name} -d ${fishq(summary)}`);
@@ -55,7 +61,7 @@ export function fishCompletion(root: CommandNode, data: CompletionData = complet
       if (p.assign) lines.push(`complete -c forgectl -n ${fishq(`__forgectl_at '${path}'; and string match -q -- '*=*' (commandline -ct)`)} -a ${fishq(`(__forgectl_assign_values '${path}')`)}`);
     }
   }
-  for (const f of data.globals) lines.push(`complete -c forgectl ${flagArgs(f)}`);
+  for (const f of data.globals) lines.push(`complete -c forgectl ${f.names.includes('--output') ? flagArgs({ ...f, kind: 'formats' }) : flagArgs(f)}`);
 
   return `# fish completion for forgectl. ${GENERATED_NOTE}
 # Install: copy to ~/.config/fish/completions/forgectl.fish
@@ -139,8 +145,21 @@ ${assignCases.join('\n')}
     end
 end
 
+# The one source of profile names (an --inventory file's, once the command line names one). For
+# --profiles a,b,…: each name after the ones already typed.
 function __forgectl_profiles
-    command forgectl profile list --fields name 2>/dev/null
+    set -l before (string match -r -- '^[^=]*,' (commandline -ct))
+    for name in (command forgectl profile list --fields name 2>/dev/null)
+        echo "$before$name"
+    end
+end
+# The -o formats of the command typed so far: only those it takes.
+function __forgectl_formats
+    switch (__forgectl_walk)[1]
+${formatCases.join('\n')}
+        case '*'
+            printf '%s\\n' ${allFormats}
+    end
 end
 
 complete -c forgectl -f

@@ -5,6 +5,7 @@ import { TIERS } from '../api/environments.js';
 import { PLAN_LIMIT_KEYS } from '../api/settings.js';
 import { SETTINGS, SETTING_ALIASES } from '../api/settings-model.js';
 import { SECTIONS } from '../api/state-sections.js';
+import { FINDINGS } from '../commands/token/findings.js';
 
 /** The names a setting is written by: the model's writable ones (not the deprecated), and the spec's names. */
 function settingNames(): string[] {
@@ -47,4 +48,6 @@ export const ASSIGNMENT_VALUES: Readonly<Partial<Record<string, () => Record<str
 /** `command path|--flag` → the values of that flag (a comma-separated list: its first item). */
 export const FLAG_VALUES: Readonly<Partial<Record<string, () => readonly string[]>>> = {
   'state export|--only': () => SECTIONS,
+  'token revoke|--where': () => FINDINGS,
+  'token rotate|--where': () => FINDINGS,
 };

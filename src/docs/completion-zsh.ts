@@ -60,12 +60,18 @@ ${assignments.join('\n')}
   esac
 }
 
+# The one source of profile names (an --inventory file's, once the command line names one).
+__forgectl_profile_names() {
+  command forgectl profile list --fields name 2>/dev/null
+}
+
 __forgectl_complete_value() {
   local how="$1"
   case "$how" in
     choice\\ *) compadd -- \${=how#choice } ;;
     assign\\ *) compadd -S = -- \${=how#assign } ;;
-    profile) compadd -- \${(f)"$(command forgectl profile list --fields name 2>/dev/null)"} ;;
+    # --profiles a,b,…: the name after the last comma.
+    profile) compset -P '*,'; compadd -- \${(f)"$(__forgectl_profile_names)"} ;;
     file) _files ;;
     directory) _directories ;;
   esac

@@ -3,6 +3,7 @@
 
 import type { Command, Option } from 'commander';
 import { examplesOf, GLOBAL_HEADING, specOf, suggestedValues } from '../core/command.js';
+import { honours } from '../core/global-scope.js';
 
 export type ValueKind = 'none' | 'choice' | 'profile' | 'file' | 'directory' | 'text';
 
@@ -38,6 +39,10 @@ export interface CommandNode {
   examples: string[];
   exitCodes: string[];
   writes: boolean;
+  /** Takes -o (its declaration honours it; the global options may not be attached yet). */
+  output: boolean;
+  /** Has a Markdown view: takes -o markdown. */
+  markdown: boolean;
   children: CommandNode[];
 }
 
@@ -51,7 +56,8 @@ function optionNode(o: Option): OptionNode {
   let valueKind: ValueKind = 'none';
   if (valueName !== undefined) {
     if (choices?.length) valueKind = 'choice';
-    else if (o.long === '--profile') valueKind = 'profile';
+    // --profiles takes names (and globs) separated by commas: each completed as a profile name.
+    else if (o.long === '--profile' || o.long === '--profiles') valueKind = 'profile';
     else if (o.long === '--config-dir') valueKind = 'directory';
     else if ((o.long && FILE_FLAGS.has(o.long)) || FILE_VALUES.test(valueName) || /\bfile\b/i.test(valueName)) valueKind = 'file';
     else valueKind = 'text';
@@ -83,6 +89,8 @@ function node(cmd: Command, path: string[]): CommandNode {
     examples: examplesOf(cmd),
     exitCodes: spec?.exitCodes ?? [],
     writes: spec?.writes ?? false,
+    output: honours(spec, 'output'),
+    markdown: spec?.markdown ?? false,
     children: cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden).map((c) => node(c, [...path, c.name()])),
   };
 }

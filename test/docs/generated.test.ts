@@ -100,6 +100,14 @@ const CASES: [string[], string[]][] = [
   [['forgectl', 'state', 'export', '--only', 's'], ['settings', 'system_hooks']],
   [['forgectl', 'envs', 'protect', 'acme', 'p'], ['production']],
   [['forgectl', 'envs', 'protect', 'p'], []],
+  // The fleet (issue 42.5): --profiles takes profile names, --where the findings, -o only what the command prints.
+  [['forgectl', '--profiles', 's'], ['staging']],
+  [['forgectl', 'token', 'list', '--profiles', ''], ['production', 'staging']],
+  [['forgectl', 'token', 'revoke', '--where', ''], ['broad', 'expiring', 'no-expiry', 'unused']],
+  [['forgectl', 'token', 'rotate', '--where', 'ex'], ['expiring']],
+  [['forgectl', 'token', 'self', '-o', ''], ['csv', 'json', 'ndjson', 'table', 'yaml']],
+  [['forgectl', 'state', 'plan', '-o', 'm'], ['markdown']],
+  [['forgectl', 'completion', '-o', ''], []],
 ];
 
 function sorted(lines: string): string[] {
@@ -150,6 +158,20 @@ _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     }
   });
 
+  // After the names already typed: bash and fish complete the whole word, zsh the part after the comma.
+  const COMMA = ['forgectl', '--profiles', 'staging,p'];
+  it('completes the profile name after the last comma of --profiles', async () => {
+    const env = await completionEnv();
+    const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.bash))}
+COMP_WORDS=(${COMMA.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${COMMA.length - 1}; COMPREPLY=()
+_forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    expect(sorted(execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' }))).toEqual(['staging,production']);
+    if (has('fish')) {
+      const out = execFileSync('fish', ['--no-config', '-c', `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.fish))}; complete -C${JSON.stringify(COMMA.join(' '))} | cut -f1`], { env, encoding: 'utf8' });
+      expect(sorted(out)).toEqual(['staging,production']);
+    }
+  });
+
   it('bash completes profile names from the --config-dir on the command line', async () => {
     const env = await completionEnv();
     const other = tempDir();
@@ -185,12 +207,12 @@ compadd() { local suffix=; while [[ $# -gt 0 && $1 != -- ]]; do [[ $1 == -S ]] &
 _describe() { local -a names; local p; for p in "\${(@P)4}"; do names+=("\${p%%:*}"); done; __emit "\${names[@]}" }
 _files() { print -r -- FILES }
 _directories() { print -r -- DIRECTORIES }
-compset() { PREFIX=\${PREFIX#*=} }
+compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX##\${~2}} }
 compdef() { }
 source ${JSON.stringify(join(ROOT, COMPLETION_FILES.zsh))}
 `;
     const assigned = ASSIGNED.map(({ words, zsh }): [string[], string[]] => [words, zsh]);
-    for (const [words, expected] of [...CASES, ...assigned, [['forgectl', 'token', 'list', '--output=j'], ['json']], [['forgectl', '--ca-file', ''], ['FILES']]] as [string[], string[]][]) {
+    for (const [words, expected] of [...CASES, ...assigned, [['forgectl', 'token', 'list', '--output=j'], ['json']], [['forgectl', '--ca-file', ''], ['FILES']], [COMMA, ['production']]] as [string[], string[]][]) {
       const script = `${harness}
 words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=\${words[CURRENT]}
 _forgectl; true`;

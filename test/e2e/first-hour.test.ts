@@ -48,7 +48,7 @@ describe('a refused token says where it came from and what to do next', () => {
     await forgectl(['profile', 'add', 'sbx', '--url', sb.url, '--token-stdin', '--storage', 'file', '--no-verify'], { configDir, input: sb.tokens.expired });
     const res = await forgectl(['projects', 'list'], { configDir });
     expect(res.exitCode).toBe(4);
-    expect(res.stderr).toContain(`error: 401 Unauthorized (token from profile sbx)\nhint: save a new token in profile sbx with \`forgectl profile add sbx --url ${sb.url} --token-stdin --yes\``);
+    expect(res.stderr).toContain(`error: 401 Unauthorized (token from profile sbx)\nhint: save a new token in profile sbx with \`forgectl profile set-token sbx --token-stdin\``);
   });
 
   it('a 401 from a token that works is a missing access, not a bad token', async () => {

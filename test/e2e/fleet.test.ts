@@ -1,7 +1,7 @@
 // A fleet (--profiles, --all-profiles) against three sandboxes as three profiles a, b, c, in a config
 // written to a temporary XDG_CONFIG_HOME.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -109,6 +109,23 @@ describe('one command over three instances', () => {
     expect(rows.slice(1, 5).map((r) => r.split(/\s+/)[0])).toEqual(['a', 'a', 'c', 'c']);
   });
 
+  it('prints a record per instance as one row in a pipe, as -o csv has it; one instance keeps its record', async () => {
+    const home = fleetHome();
+    const args = ['settings', 'get', 'signup_enabled', 'default_project_visibility'];
+    const piped = await run(['--profiles', 'a,b', ...args], home);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    const rows = piped.stdout.trim().split('\n');
+    expect(rows).toHaveLength(2);
+    for (const [i, n] of (['a', 'b'] as const).entries()) {
+      const s = (await rawGet(sandboxes[n](), '/application/settings', sandboxes[n]().tokens.admin)).body;
+      expect(rows[i]).toBe(`${n}\t${s.signup_enabled}\t${s.default_project_visibility}`);
+    }
+    const csv = await run(['--profiles', 'a,b', ...args, '-o', 'csv'], home);
+    expect(csv.stdout.trim().split('\r\n').slice(1).map((r) => r.split(',').join('\t'))).toEqual(rows);
+    const one = await run(['-p', 'a', ...args], home);
+    expect(one.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['signup_enabled', 'default_project_visibility']);
+  });
+
   it('never prints an instance token, in the trace of --verbose neither', async () => {
     const res = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json', '--verbose'], fleetHome());
     expect(res.exitCode, res.stderr).toBe(0);
@@ -159,6 +176,18 @@ describe('one command over three instances', () => {
 });
 
 describe('options that name one instance', () => {
+  it('says which profile a mistyped name was most likely meant to be, before anything is sent', async () => {
+    const home = fleetHome({}, { production: [sandboxes.a().url, sandboxes.a().tokens.admin] });
+    const mark = marks();
+    const fleet = await run(['--profiles', 'a,prodution', 'token', 'self'], home);
+    expect(fleet.exitCode).toBe(2);
+    expect(fleet.stderr).toMatch(/^error: --profiles: no profile named "prodution"\nhint: did you mean production\?$/m);
+    const one = await run(['-p', 'prodution', 'token', 'self'], home);
+    expect(one.exitCode).toBe(2);
+    expect(one.stderr).toMatch(/^error: no profile named prodution\nhint: did you mean production\?$/m);
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+  });
+
   it('refuses -p given twice and --profiles with -p, --url or --token, before anything is sent', async () => {
     const home = fleetHome();
     const mark = marks();
@@ -332,5 +361,27 @@ describe('writes across a fleet', () => {
     // --serial: c first (as given), then a, then b, one after another.
     const deletedAt = (n: Name) => sentSince(mark, n).find((r) => r.method === 'DELETE')!.at;
     expect([deletedAt('c') <= deletedAt('a'), deletedAt('a') <= deletedAt('b')]).toEqual([true, true]);
+  });
+  it('token create makes the token on every instance in one command, each secret in its own file', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    let mark = marks();
+    const bare = await run(['--profiles', 'a,b', 'token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--secrets-to', join(dir, 'drift.json'), '--yes'], home);
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stderr).toContain('over several instances the name needs {profile}');
+    for (const n of NAMES) expect(posts(mark, n)).toEqual([]);
+
+    mark = marks();
+    const res = await run(['--profiles', 'a,b', 'token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--expires-in', '30d', '--secrets-to', join(dir, 'drift-{profile}.json'), '--yes'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(posts(mark, 'c')).toEqual([]);
+    for (const n of ['a', 'b'] as const) {
+      expect(posts(mark, n)).toHaveLength(1);
+      const [saved] = JSON.parse(readFileSync(join(dir, `drift-${n}.json`), 'utf8'));
+      expect(res.stdout).not.toContain(saved.token);
+      // Each secret works on its own instance.
+      const self = await forgectl(['token', 'self', '-o', 'json'], { env: { FORGECTL_URL: sandboxes[n]().url, FORGECTL_TOKEN: saved.token } });
+      expect(json(self)).toMatchObject({ id: saved.id, name: 'drift', scopes: ['read_api'] });
+    }
   });
 });

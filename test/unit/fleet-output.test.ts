@@ -73,9 +73,12 @@ describe('a fleet printed together', () => {
     expect(out).toBe('instance,key,instance\r\nprod,signup_enabled,true\r\n');
   });
 
-  it('puts the instance first in a record, and a heading over each text', async () => {
-    const records = await printed([base('prod', { result: object({ id: 1, name: 'x' }) }), base('qa', { result: object({ id: 2, name: 'y' }) })], 'table');
-    expect(records.out).toBe('instance\tprod\nid\t1\nname\tx\ninstance\tqa\nid\t2\nname\ty\n');
+  it('puts the instance first in a record on a terminal, a row per record in a pipe, and a heading over each text', async () => {
+    const outcomes = [base('prod', { result: object({ id: 1, name: 'x' }) }), base('qa', { result: object({ id: 2, name: 'y' }) })];
+    // In a pipe a fleet's records are rows, as -o csv has them (issue 42.4); a terminal keeps each record.
+    expect((await printed(outcomes, 'table')).out).toBe('prod\t1\tx\nqa\t2\ty\n');
+    const onTerminal = (await printed(outcomes, 'table', { tty: true })).out;
+    expect(onTerminal).toBe('instance:  prod\nid:        1\nname:      x\n\ninstance:  qa\nid:        2\nname:      y\n');
     const texts = await printed([base('prod', { result: text('No changes.') }), base('qa', { error: new NotFoundError({ status: 404, method: 'GET', url: 'https://qa.example.com/api/v4/x', body: null }), exitCode: 3 })], 'table');
     expect(texts.out).toBe('==> prod (https://prod.example.com) <==\nNo changes.\n');
     expect(texts.code).toBe(3);

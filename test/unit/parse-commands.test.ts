@@ -44,6 +44,7 @@ describe('every command parses an example of its own', () => {
 const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string[]; globals?: Record<string, unknown> }][] = [
   ['token rotate', ['token', 'rotate', '42', '--expires-in', '30d', '--no-save'], { opts: { expiresIn: '30d', save: false }, args: ['42'] }],
   ['token rotate', ['token', 'rotate', 'self', '--force', '-o', 'json'], { opts: { force: true }, args: ['self'], globals: { output: 'json' } }],
+  ['token create', ['token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--scope', 'read_user', '--expires-in', '30d'], { opts: { user: 'alice', name: 'drift', scope: ['read_api', 'read_user'], expiresIn: '30d' } }],
   ['token list', ['token', 'ls', '--state', 'active', '--all'], { opts: { state: 'active' }, globals: { all: true } }],
   ['hooks create', ['hooks', 'create', '--url', 'https://h.example/x', '--no-push-events'], { opts: { url: 'https://h.example/x', pushEvents: false }, globals: { url: undefined } }],
   ['hooks create', ['--url', 'https://gitlab.example.com', 'hooks', 'create', '--url', 'https://h.example/x'], { opts: { url: 'https://h.example/x' }, globals: { url: 'https://gitlab.example.com' } }],
@@ -84,6 +85,10 @@ describe('command lines parse to the options the command receives', () => {
 const REFUSED: [string[], RegExp][] = [
   [['token', 'list', '--state', 'gone'], /--state <state>' argument 'gone' is invalid. Allowed choices are active, inactive/],
   [['token', 'rotate', '1', '--expires'], /unknown option '--expires'/],
+  [['token', 'create', '--user', 'alice', '--name', 'drift'], /required option '--scope <scope>' not specified/],
+  // A global option after the command is suggested too, as long as the command honours it (issue 42.5).
+  [['token', 'list', '--all-profile'], /unknown option '--all-profile'\n\(Did you mean --all-profiles\?\)/],
+  [['projects', 'list', '--outptu', 'json'], /unknown option '--outptu'\n\(Did you mean --output\?\)/],
   [['hooks', 'create', '--name', 'x'], /required option '--url <url>' not specified/],
   [['mr', 'list', '--per-page', '500'], /--per-page must be at most 100|per-page/],
   [['mr', 'list', '--sort', 'up'], /Allowed choices are asc, desc/],

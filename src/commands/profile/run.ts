@@ -1,6 +1,6 @@
 // Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
 
-import { fleetPatterns, selectProfiles } from '../../core/profile-selection.js';
+import { fleetPatterns, selectProfiles, unknownProfile } from '../../core/profile-selection.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getCurrentUser, pingVersion } from '../../api/instance.js';
@@ -366,14 +366,14 @@ export async function showProfile(ctx: Context, name?: string): Promise<CommandR
   if (missingDefault) throw new UsageError(`the default profile ${missingDefault} named in ${store.path} does not exist`, 'choose another with `forgectl profile use NAME` (see `forgectl profile list`)');
   if (!wanted) throw new UsageError('no profile in use', 'add one with `forgectl profile add NAME --url URL --token-stdin`');
   const p = store.get(wanted);
-  if (!p) throw new UsageError(`no profile named ${wanted}`, 'see `forgectl profile list`');
+  if (!p) throw unknownProfile(wanted, store.names());
   return object(view(p, store.defaultName()));
 }
 
 export async function useProfile(ctx: Context, name: string): Promise<CommandResult> {
   const store = await ctx.profiles();
   if (ctx.dryRun) {
-    if (!store.get(name)) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+    if (!store.get(name)) throw unknownProfile(name, store.names());
     ctx.notice(`dry run: would make ${name} the default profile`);
     return none;
   }
@@ -384,7 +384,7 @@ export async function useProfile(ctx: Context, name: string): Promise<CommandRes
 
 export async function removeProfile(ctx: Context, name: string): Promise<CommandResult> {
   const store = await ctx.profiles();
-  if (!store.get(name)) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  if (!store.get(name)) throw unknownProfile(name, store.names());
   await confirmDestructive(ctx, `Remove profile ${name} and its stored token?`);
   if (ctx.dryRun) {
     ctx.notice(`dry run: would remove profile ${name}`);
@@ -452,7 +452,7 @@ export async function setProfileToken(ctx: Context, opts: SetTokenOptions, name:
   checkProfileName(name);
   const store = await ctx.profiles();
   const p = store.get(name);
-  if (!p) throw new UsageError(`no profile named ${name}`, 'see `forgectl profile list`');
+  if (!p) throw unknownProfile(name, store.names());
   if (p.tokenCommand) {
     throw new UsageError(
       `profile ${name} reads its token from \`${p.tokenCommand}\`; forgectl stores no token for it`,

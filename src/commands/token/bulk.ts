@@ -2,18 +2,16 @@
 // The tokens are listed first, confirmed once, then each is sent once (never retried: a second
 // revoke or rotation of the same token is not the same request). The caller's own token is skipped.
 
-import { dirname } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
 import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { todayUtc } from '../../core/parse.js';
-import { writePrivateFile } from '../../core/private-files.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { rotationExpiry } from './run.js';
+import { secretsFile, writeSecrets } from './secrets-file.js';
 
 type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
 
@@ -127,19 +125,12 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   if (expiresAt !== undefined && expiresAt === todayUtc()) {
     throw new UsageError(`an expiry of today (${expiresAt}) would replace every token picked with one the service already counts as expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
   }
-  const file = o.secretsTo?.trim();
-  if (o.secretsTo !== undefined) {
-    if (!file) throw new UsageError('--secrets-to is empty');
-    const dir = dirname(file);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--secrets-to: ${dir} is not a directory`);
-    // The file is rewritten from the first rotation on: secrets of an earlier run in it would be lost.
-    if (existsSync(file)) throw new UsageError(`--secrets-to: ${file} already exists; give a new file`);
-  }
+  const file = await secretsFile(ctx, o.secretsTo);
   const { picked, own } = await candidates(ctx, rules, wanted);
   const rows: BulkRow[] = [];
   const secrets: Array<Record<string, unknown>> = [];
   // Each new secret is in the file before the next rotation, and the file before anything is printed.
-  const save = () => file && writePrivateFile(file, Buffer.from(`${JSON.stringify(secrets, null, 2)}\n`));
+  const save = () => file && writeSecrets(file, secrets);
   if (picked.length) {
     announce(ctx, 'rotate', text, picked, own);
     await confirmDestructive(ctx, `Rotate these ${picked.length} tokens (each current secret stops working)?`);

@@ -9,6 +9,7 @@ const run = () => import('./run.js');
 const listing = () => import('./list.js');
 const audit = () => import('./audit.js');
 const bulk = () => import('./bulk.js');
+const create = () => import('./create.js');
 
 const WHERE_HELP = 'unused[:90d], expiring[:30d], no-expiry, broad[:30d]';
 
@@ -26,7 +27,7 @@ function needId(verb: string, id: string | undefined, o: { secretsTo?: string })
 }
 
 export function registerToken(program: Command, reg: Registry): void {
-  const group = defineGroup(program, 'token', 'List, inspect, rotate and revoke personal access tokens');
+  const group = defineGroup(program, 'token', 'List, inspect, create, rotate and revoke personal access tokens');
 
   defineCommand(group, reg, {
     name: 'list',
@@ -101,6 +102,34 @@ export function registerToken(program: Command, reg: Registry): void {
     summary: 'Show the token in use',
     examples: ['forgectl token self', 'forgectl token self --fields name,scopes,expires_at -o json'],
     run: async (ctx) => (await listing()).getTokenCommand(ctx, 'self'),
+  });
+
+  defineCommand(group, reg, {
+    name: 'create',
+    summary: 'Make a personal access token for a user (administrators); the secret is printed once',
+    description:
+      'Sends POST /users/:user_id/personal_access_tokens once, never repeated: when its answer is lost the token may exist, and the error says how to look. ' +
+      'The user is named by username; scopes are checked against the scopes the service knows before anything is sent. ' +
+      'Without --expires-in or --expires-at the instance sets the expiry (the longest lifetime it allows, a year on GitLab unless an administrator changed it), and the date it set is printed. ' +
+      'The new secret is printed once, in every output format, or with --secrets-to FILE written as JSON to that new file (mode 0600) before anything is printed. ' +
+      'Over several instances (--profiles, --all-profiles) it makes the token on each; --secrets-to then needs {profile} in its name.',
+    writes: true,
+    examples: [
+      'forgectl token create --user alice --name drift --scope read_api --expires-in 30d',
+      '# a read-only token for a nightly job on every instance, each secret in a file of its own',
+      "forgectl token create --all-profiles --user ci-bot --name drift --scope read_api --secrets-to 'drift-{profile}.json' --yes",
+      'forgectl token create --user bob --name backup --scope read_api --scope read_repository --expires-at 2026-12-31 --description "Nightly backup" -o json',
+    ],
+    options: (c) =>
+      c
+        .requiredOption('--user <username>', 'the user the token is for')
+        .requiredOption('--name <name>', 'name of the token')
+        .requiredOption('--scope <scope>', 'a scope, such as read_api, api, read_repository, self_rotate; repeat (or comma-separate) for several', collectRepeated)
+        .option('--expires-in <duration>', `expiry as a duration from today, e.g. 30d or 6mo (${DURATION_HELP})`)
+        .option('--expires-at <date>', 'expiry date YYYY-MM-DD')
+        .option('--description <text>', 'what the token is for (at most 255 characters)')
+        .option('--secrets-to <file>', 'write the new secret as JSON to this new file (mode 0600) instead of printing it; {profile} is the profile'),
+    run: async (ctx, opts) => (await create()).createTokenCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {

@@ -36,8 +36,8 @@ interface RotateOptions {
   force?: boolean;
 }
 
-/** The expiry to send: checked here so a bad date never reaches the service. */
-export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | undefined {
+/** `--expires-at`/`--expires-in` as a date, not in the past; undefined when neither is given. */
+export function askedExpiry(o: { expiresAt?: string; expiresIn?: string }, today = todayUtc()): string | undefined {
   exclusive(o as Record<string, unknown>, { expiresAt: '--expires-at', expiresIn: '--expires-in' });
   let date: string | undefined;
   if (o.expiresAt) date = parseDate('--expires-at', o.expiresAt);
@@ -46,8 +46,14 @@ export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | u
     if (days < 1) throw new UsageError('--expires-in must be at least one day');
     date = addDaysUtc(today, days);
   }
+  if (date !== undefined && date < today) throw new UsageError(`expiry ${date} is in the past (today is ${today} UTC)`);
+  return date;
+}
+
+/** The expiry to send: checked here so a bad date never reaches the service. */
+export function rotationExpiry(o: RotateOptions, today = todayUtc()): string | undefined {
+  const date = askedExpiry(o, today);
   if (!date) return undefined;
-  if (date < today) throw new UsageError(`expiry ${date} is in the past (today is ${today} UTC)`);
   const max = addOneYearUtc(today);
   if (date > max) throw new UsageError(`expiry ${date} is more than one year ahead`, `the latest allowed date is ${max}`);
   return date;

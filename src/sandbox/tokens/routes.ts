@@ -11,32 +11,12 @@ import type { HandlerResult, Router, SandboxRequest } from '../http/router.js';
 import { patSecret } from '../secrets.js';
 import { seedTokens } from './seed.js';
 import { seedExtraTokens } from './seed-extra.js';
-import type { SandboxState } from '../state.js';
+import { createUserToken, MAX_LIFETIME_DAYS } from './create.js';
+import { tokenJson } from './render.js';
 import type { PersonalAccessToken } from '../types.js';
 
-/** Default lifetime of a rotated token and the longest one allowed (spec part 1 §8). */
+/** Default lifetime of a rotated token (spec part 1 §8); the longest allowed is MAX_LIFETIME_DAYS. */
 const ROTATION_DEFAULT_DAYS = 7;
-const MAX_LIFETIME_DAYS = 365;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Field order of shared/realdata/tokens/list.json; `token` only in a rotation's answer. */
-export function tokenJson(state: SandboxState, t: PersonalAccessToken, secret?: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: t.id,
-    name: t.name,
-    revoked: t.revoked,
-    created_at: iso(t.createdAt),
-    description: t.description,
-    scopes: [...t.scopes],
-    user_id: t.userId,
-    last_used_at: t.lastUsedAt === null ? null : iso(t.lastUsedAt),
-    active: state.tokenActive(t),
-    expires_at: t.expiresAt,
-  };
-  if (secret !== undefined) out.token = secret;
-  return out;
-}
 
 const SORTS: Record<string, (a: PersonalAccessToken, b: PersonalAccessToken) => number> = {
   id_asc: (a, b) => a.id - b.id,
@@ -183,6 +163,7 @@ export const tokensModule: SandboxModule = {
       },
       { scopes: ['self_rotate'] },
     );
+    router.post('/users/:user_id/personal_access_tokens', createUserToken);
     router.get('/personal_access_tokens/:id', (req) => ({ body: tokenJson(req.state, accessibleToken(req, req.params.id)) }));
     router.post('/personal_access_tokens/:id/rotate', (req) => rotate(req, accessibleToken(req, req.params.id)));
     router.delete('/personal_access_tokens/:id', (req) => {
