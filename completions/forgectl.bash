@@ -69,8 +69,8 @@ __forgectl_flags() {
     'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
     'token get') echo '' ;;
     'token self') echo '' ;;
-    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to' ;;
-    'token revoke') echo '--where' ;;
+    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to --own-token' ;;
+    'token revoke') echo '--where --own-token' ;;
     'users') echo '' ;;
     'users list') echo '--active --blocked --admins --search' ;;
     'users get') echo '' ;;
@@ -208,7 +208,9 @@ __forgectl_value() {
     'token rotate|--expires-in') echo 'text' ;;
     'token rotate|--where') echo 'text' ;;
     'token rotate|--secrets-to') echo 'file' ;;
+    'token rotate|--own-token') echo 'text' ;;
     'token revoke|--where') echo 'text' ;;
+    'token revoke|--own-token') echo 'text' ;;
     'users list|--search') echo 'text' ;;
     'settings set|-f'|'settings set|--file') echo 'file' ;;
     'settings diff|-f'|'settings diff|--file') echo 'file' ;;

@@ -16,6 +16,7 @@
 // while the list was read: it begins with the item the page before ended with, and a full page's
 // own last item moves on to the next page (use `forever`, as every later page is shifted).
 // `wrong-object` answers a GET of `…/ID` with the object of id 1 (a cache that keys answers wrongly).
+// `other-shape` answers 200 with JSON that is not the API's object (a gateway answering in its place).
 
 export type FaultKind =
   | '401'
@@ -43,7 +44,8 @@ export type FaultKind =
   | 'ignore-key'
   | 'short-page'
   | 'shifted-page'
-  | 'wrong-object';
+  | 'wrong-object'
+  | 'other-shape';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   '401',
@@ -72,6 +74,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'short-page',
   'shifted-page',
   'wrong-object',
+  'other-shape',
 ];
 
 const MESSAGES: Partial<Record<FaultKind, string>> = {
@@ -230,6 +233,7 @@ export function faultAnswer(kind: FaultKind, now = Date.now()): FaultAnswer | un
   if (html) return { status: Number(html[1]), body: errorPage(Number(html[1]), HTML_STATUS[html[1]]), headers: { 'Content-Type': 'text/html' } };
   // A health-check style answer from something that is not the API.
   if (kind === 'not-json') return { status: 200, body: 'OK\n', headers: { 'Content-Type': 'text/plain' } };
+  if (kind === 'other-shape') return { status: 200, body: { message: 'OK' }, headers: {} };
   return undefined;
 }
 

@@ -240,6 +240,12 @@ describe('fault injection', () => {
     }
   });
 
+  it('other-shape answers 200 with JSON that is not the object asked for', async () => {
+    const sb = sandbox();
+    sb.addFaults('other-shape:1@GET:/personal_access_tokens/self');
+    expect(await call(sb, '/personal_access_tokens/self', { token: sb.tokens.admin })).toMatchObject({ status: 200, body: { message: 'OK' } });
+  });
+
   it('wrong-object answers a GET of …/ID with the object of id 1', async () => {
     const sb = sandbox();
     const token = sb.tokens.admin;
