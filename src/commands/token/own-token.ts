@@ -11,7 +11,7 @@ import type { HttpClient } from '../../core/http.js';
 
 /**
  * The id of the token in use, to skip; undefined when it cannot be among the tokens listed (an OAuth
- * or job token). `named`: the id given with --own-token, used when the instance cannot tell.
+ * or job token). `named`: the id given with --own-token, skipped when the instance cannot tell.
  */
 export async function ownTokenId(ctx: Context, http: HttpClient, verb: string, named: number | undefined): Promise<number | undefined> {
   const { tokenType } = await ctx.connection();
@@ -21,8 +21,7 @@ export async function ownTokenId(ctx: Context, http: HttpClient, verb: string, n
   } catch (err) {
     if (!(err instanceof ApiError) || !(REFUSALS.includes(err.status) || isOtherShape(err))) throw err;
     // An OAuth or job token (the service answers 400 for them) is not among those listed.
-    if (tokenType !== 'personal') return undefined;
-    if (named !== undefined) return named;
+    if (tokenType !== 'personal' || named !== undefined) return named;
     throw new CommandFailedError(
       `cannot tell which token is yours: GET /personal_access_tokens/self answered ${err.message}; nothing was ${verb === 'revoke' ? 'revoked' : 'rotated'}`,
       `name the token this command runs with, and it is skipped: --own-token ID (its id: forgectl token list --user YOUR-USERNAME)`,
