@@ -5,7 +5,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
-import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { envFor, profileWith, requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -109,6 +109,18 @@ describe('token revoke --where', () => {
     expect(res.stdout.match(/DELETE /g)).toHaveLength(others);
     expect(res.stdout).not.toContain(`/personal_access_tokens/${self.id}\n`);
     expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('--own-token over several instances is refused before anything is sent: ids differ per instance (exit 2)', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith(sb, 'admin', 'a');
+    const added = await forgectl(['profile', 'add', 'b', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.alice}\n` });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const mark = sb.requests.length;
+    const res = await forgectl(['--profiles', 'a,b', 'token', 'revoke', '--where', 'no-expiry', '--own-token', '5', '--yes'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain('ids differ per instance');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 
   it('an OAuth token, which the service never lists with personal access tokens, goes on when /self refuses it', async () => {

@@ -67,6 +67,8 @@ function selection(ctx: Context, where: string[], o: BulkOptions): Selection {
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
   if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
   const ownToken = o.ownToken === undefined ? undefined : parseInteger('--own-token', o.ownToken, { min: 1 });
+  // One instance's id is another token, or nobody's, on the next: it would leave the token in use there unguarded.
+  if (ownToken !== undefined && ctx.fleetProfile !== undefined) throw new UsageError('--own-token names a token of one instance; ids differ per instance', 'run it for one profile: -p NAME');
   return { rules, wanted: parsed.map((p) => p.finding), text: where.join(' or '), ownToken };
 }
 
