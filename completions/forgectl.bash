@@ -85,8 +85,8 @@ __forgectl_flags() {
     'token get') echo '' ;;
     'token self') echo '' ;;
     'token create') echo '--user --name --scope --expires-in --expires-at --description --secrets-to' ;;
-    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to' ;;
-    'token revoke') echo '--where' ;;
+    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to --own-token' ;;
+    'token revoke') echo '--where --own-token' ;;
     'users') echo '' ;;
     'users list') echo '--active --blocked --admins --search' ;;
     'users get') echo '' ;;
@@ -239,7 +239,9 @@ __forgectl_value() {
     'token rotate|--expires-in') echo 'text' ;;
     'token rotate|--where') echo 'choice broad unused no-expiry expiring' ;;
     'token rotate|--secrets-to') echo 'file' ;;
+    'token rotate|--own-token') echo 'text' ;;
     'token revoke|--where') echo 'choice broad unused no-expiry expiring' ;;
+    'token revoke|--own-token') echo 'text' ;;
     'users list|--search') echo 'text' ;;
     'migrate start|--source-url') echo 'text' ;;
     'migrate start|--source-token-env') echo 'text' ;;

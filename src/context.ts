@@ -453,6 +453,7 @@ export class Context {
       userAgent: `forgectl/${VERSION}`,
       signal: this.abort.signal,
       onRetrying: (r) => this.progress.retrying(r),
+      warn: (message) => this.warn(message),
     });
     this.extraClients.push(client);
     return client;

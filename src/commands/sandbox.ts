@@ -67,8 +67,9 @@ export function registerSandbox(program: Command, reg: Registry): void {
         .option('--latency <ms>', 'delay added before every answer, in milliseconds')
         .option(
           '--fault <spec>',
-          'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 500, 502, 503, 504, 429, ' +
-            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content, short-page or ' +
+          'failures for API requests: KIND:COUNT[@[METHOD:]PATH[?QUERY]],… (COUNT a number or forever); KIND 401, 403, 404, 500, 502, 503, 504, 429, ' +
+            '429-date, refused, reset, reset-body, short-body, not-json, html, html-500, html-502, html-503, hang, hang-body, empty-body, no-content, short-page, ' +
+            'shifted-page (a page after the first begins with the item the page before ended with), wrong-object (GET …/ID answers the object of id 1), other-shape (a 200 of JSON that is not the API object) or ' +
             'ignore-key (a 200 for a write that acted without the keys named after #, e.g. ignore-key:1@PUT:/application/settings#signup_enabled)',
         )
         .option('--extra-projects <n>', 'add this many generated projects (for benchmarks)')

@@ -141,6 +141,8 @@ export interface HttpClientOptions {
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** A warning line for stderr (a list whose pages repeated an item). */
+  warn?: (message: string) => void;
   /** Told before waiting to send a request again (the note a terminal shows). */
   onRetrying?: (r: { method: string; cause: string; delayMs: number; attempt: number; retries: number }) => void;
 }

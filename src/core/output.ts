@@ -4,7 +4,7 @@
 // CSV (core/csv.ts) writes the columns of the table, or the --fields, as data.
 
 import type { Writable } from 'node:stream';
-import { csvRecord, csvText } from './csv.js';
+import { csvCell, csvRecord } from './csv.js';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
 import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
 import { MASK, maskTokenLike } from './secret-fields.js';
@@ -549,10 +549,7 @@ async function writeCsv(r: ListResult<any>, o: RenderOptions): Promise<number> {
   let n = 0;
   let cols: Column<any>[] | undefined;
   const out = new BatchedWriter(o.stdout);
-  const text = (v: unknown) => {
-    const s = maskUrlCredentials(csvText(v));
-    return o.isTTY ? visible(s) : s;
-  };
+  const text = (v: unknown) => csvCell(v, maskUrlCredentials);
   try {
     for await (const raw of r.items) {
       const row = maskItem(raw, r);

@@ -10,6 +10,7 @@ import type { HttpClient, HttpResponse, RequestOptions } from './http.js';
 import { readSlices, sliceWidth } from './id-slices.js';
 import { Pace } from './pace.js';
 import type { QueryParams } from './query.js';
+import { SeenIds } from './seen-ids.js';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
@@ -231,8 +232,10 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   const keyset = many ? opts.keyset : undefined;
   const firstQuery = keyset ? { ...query, ...keyset.query, order_by: keyset.orderBy } : query;
   const firstUrl = http.resolveUrl(path, { ...firstQuery, page: opts.page ?? 1, per_page: perPage });
+  // Each id once, whichever way the pages are read; the first repeat is warned of (as a cut list is).
+  const seen = new SeenIds((id) => http.options.warn?.(`GET ${path}: the list changed while it was read, and its pages gave id ${id} again; each item is taken once`));
   const first = await http.request<unknown>({ method: 'GET', path: firstUrl });
-  const firstItems = pageItems<T>(first, opts.checkItems);
+  const firstItems = seen.fresh(pageItems<T>(first, opts.checkItems));
   const totalPages = intHeader(first.headers, 'x-total-pages');
   const total = intHeader(first.headers, 'x-total');
   let next = nextPageUrl(first, firstUrl);
@@ -255,8 +258,8 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   if (keyset && last !== undefined && (total === undefined || total > keyset.maxOffsetItems)) {
     // A few pages left are read one after the other: slicing would cost more requests than it saves.
     if (keyset.idRange && concurrency > 1 && limit - yielded > 2 * firstItems.length) {
-      yield* keysetSlices<T>(http, path, keyset, keyset.idRange, firstItems, perPage, concurrency, limit - yielded, opts);
-    } else yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts, firstItems.length);
+      yield* keysetSlices<T>(http, path, keyset, keyset.idRange, firstItems, perPage, concurrency, limit - yielded, opts, seen);
+    } else yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts, seen, firstItems.length);
     return;
   }
 
@@ -265,7 +268,7 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   if (totalPages !== undefined && offsetNext && concurrency > 1) {
     const neededPages = limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
     // The counted pages come first; the last one's links say whether the list goes on.
-    const end = yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, perPage, opts);
+    const end = yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, perPage, opts, seen);
     yielded += end.yielded;
     if (yielded >= limit) return;
     for (let p = firstPage + 1; p <= neededPages; p++) fetched.add(setParam(next, 'page', String(p)));
@@ -283,7 +286,7 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
     const page = intHeader(res.headers, 'x-page') ?? pageNumber(url);
     next = nextPageUrl(res, url);
     opts.onPage?.({ page, totalPages: counted, total, nextUrl: next, mode: 'offset' });
-    for (const item of pageItems<T>(res, opts.checkItems)) {
+    for (const item of seen.fresh(pageItems<T>(res, opts.checkItems))) {
       if (yielded >= limit) return;
       yield item;
       yielded++;
@@ -306,6 +309,7 @@ async function* concurrentPages<T>(
   remaining: number,
   perPage: number,
   opts: PageOptions,
+  seen: SeenIds,
 ): AsyncGenerator<T, { yielded: number; next?: string; counted?: number }> {
   // No counted page left (the count ends at page 1): where page 1 links is where the list goes on.
   if (from > to) return { yielded: 0, next: templateUrl };
@@ -336,7 +340,7 @@ async function* concurrentPages<T>(
       pace.answered(res.headers);
       counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
       opts.onPage?.({ page, totalPages: to, mode: 'offset' });
-      for (const item of pageItems<T>(res, opts.checkItems)) {
+      for (const item of seen.fresh(pageItems<T>(res, opts.checkItems))) {
         if (yielded >= remaining) return { yielded };
         yield item;
         yielded++;
@@ -362,6 +366,7 @@ async function* keysetPages<T>(
   perPage: number,
   limit: number,
   opts: PageOptions,
+  seen: SeenIds,
   /** Items in a full page of this server (page 1 named a next one): fewer than asked where it caps per_page. */
   fullPage = perPage,
 ): AsyncGenerator<T> {
@@ -384,7 +389,7 @@ async function* keysetPages<T>(
     url = links.next ? new URL(links.next, current).toString() : undefined;
     opts.onPage?.({ nextUrl: url, mode: 'keyset' });
     const items = pageItems<T>(res, opts.checkItems);
-    for (const item of items) {
+    for (const item of seen.fresh(items)) {
       if (yielded >= limit) return;
       yield item;
       last = item;
@@ -413,6 +418,7 @@ async function* keysetSlices<T>(
   concurrency: number,
   limit: number,
   opts: PageOptions,
+  seen: SeenIds,
 ): AsyncGenerator<T> {
   const order = { ...keyset.query, pagination: 'keyset', order_by: keyset.orderBy };
   let last = firstItems[firstItems.length - 1];
@@ -445,7 +451,7 @@ async function* keysetSlices<T>(
     for await (const page of pages) {
       stopIfInterrupted(http, farUrl, perPage, keyset.resume?.(last));
       opts.onPage?.({ mode: 'keyset' });
-      for (const item of page) {
+      for (const item of seen.fresh(page)) {
         if (yielded >= limit) return;
         yield item;
         last = item;

@@ -11,8 +11,17 @@
 // (default: every key of the body), e.g. `ignore-key:1@PUT:/application/settings#signup_enabled`.
 // `short-page` sends half of a keyset page, its next page named after the last item kept (a proxy or
 // a server that caps keyset pages below per_page: a short page that is not the end).
+// `401` `403` `404` answer as GitLab refuses (an instance older than an endpoint answers 404).
+// `shifted-page` answers a numbered page after the first as if an item had been added ahead of it
+// while the list was read: it begins with the item the page before ended with, and a full page's
+// own last item moves on to the next page (use `forever`, as every later page is shifted).
+// `wrong-object` answers a GET of `…/ID` with the object of id 1 (a cache that keys answers wrongly).
+// `other-shape` answers 200 with JSON that is not the API's object (a gateway answering in its place).
 
 export type FaultKind =
+  | '401'
+  | '403'
+  | '404'
   | '500'
   | '502'
   | '503'
@@ -33,9 +42,15 @@ export type FaultKind =
   | 'empty-body'
   | 'no-content'
   | 'ignore-key'
-  | 'short-page';
+  | 'short-page'
+  | 'shifted-page'
+  | 'wrong-object'
+  | 'other-shape';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
+  '401',
+  '403',
+  '404',
   '500',
   '502',
   '503',
@@ -57,9 +72,15 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'no-content',
   'ignore-key',
   'short-page',
+  'shifted-page',
+  'wrong-object',
+  'other-shape',
 ];
 
 const MESSAGES: Partial<Record<FaultKind, string>> = {
+  '401': '401 Unauthorized',
+  '403': '403 Forbidden',
+  '404': '404 Not Found',
   '500': '500 Internal Server Error',
   '502': '502 Bad Gateway',
   '503': '503 Service Unavailable',
@@ -212,6 +233,7 @@ export function faultAnswer(kind: FaultKind, now = Date.now()): FaultAnswer | un
   if (html) return { status: Number(html[1]), body: errorPage(Number(html[1]), HTML_STATUS[html[1]]), headers: { 'Content-Type': 'text/html' } };
   // A health-check style answer from something that is not the API.
   if (kind === 'not-json') return { status: 200, body: 'OK\n', headers: { 'Content-Type': 'text/plain' } };
+  if (kind === 'other-shape') return { status: 200, body: { message: 'OK' }, headers: {} };
   return undefined;
 }
 
@@ -265,4 +287,24 @@ export function shortenedPage<R extends { status?: number; body?: unknown; heade
   for (const [k] of cursors) next.searchParams.set(k, idOf(kept[kept.length - 1]));
   headers.Link = headers.Link!.replace(link[1], next.toString());
   return { ...result, body: kept, headers };
+}
+
+/** A faulted request's page number (offset paging), or undefined. */
+export function pageParam(rawQuery: string): number | undefined {
+  const p = new URLSearchParams(rawQuery).get('page');
+  return p && /^\d+$/.test(p) ? Number(p) : undefined;
+}
+
+/**
+ * A numbered page as it reads once an item was added ahead of it: the page before's last item first,
+ * then this page's items, the last one left for the next page when the page is full.
+ */
+export function shiftedPage<R extends { status?: number; body?: unknown; headers?: Record<string, string> }>(result: R, before: R): R {
+  const ok = (r: R) => (r.status ?? 200) >= 200 && (r.status ?? 200) < 300 && Array.isArray(r.body);
+  if (!ok(result) || !ok(before)) return result;
+  const items = result.body as unknown[];
+  const prev = before.body as unknown[];
+  if (!prev.length) return result;
+  const full = items.length >= Number(result.headers?.['X-Per-Page'] ?? Infinity);
+  return { ...result, body: [prev[prev.length - 1], ...(full ? items.slice(0, -1) : items)] };
 }

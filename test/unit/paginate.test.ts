@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
 import { CancelledError, ListInterruptedError, PartialListError } from '../../src/core/errors.js';
 import { collect, nextPageUrl, paginate, parseLinkHeader } from '../../src/core/paginate.js';
-import { ORIGIN, mockClient } from './http-helpers.js';
+import { ORIGIN, json, mockClient } from './http-helpers.js';
 
 let agent: MockAgent | undefined;
 afterEach(async () => {
@@ -150,6 +150,37 @@ describe('paginate', () => {
     } finally {
       generatorProto.next = next;
     }
+  });
+
+  it('hands each id on once when offset pages shift while read (counted and linked pages), and warns once', async () => {
+    const warnings: string[] = [];
+    const m = mockClient({ warn: (w) => warnings.push(w) });
+    agent = m.agent;
+    // An item was added ahead while the list was read: pages 2 and 3 begin with the item the page before ended with.
+    const pages: Record<number, { id: number }[]> = { 1: range(1, 3), 2: range(3, 3), 3: range(5, 3), 4: [{ id: 7 }, { id: 8 }] };
+    for (let p = 1; p <= 4; p++) {
+      const headers = offsetHeaders(p, 3, 3).headers;
+      if (p === 3) Object.assign(headers, { link: `<${ORIGIN}/api/v4/things?page=4&per_page=3>; rel="next"`, 'x-next-page': '4' });
+      m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=3` }).reply(200, pages[p], { headers: p === 4 ? { 'content-type': 'application/json' } : headers });
+    }
+    const items = await collect(paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 3 }));
+    expect(items.map((i) => i.id)).toEqual(range(1, 8).map((i) => i.id));
+    expect(warnings).toEqual(['GET /things: the list changed while it was read, and its pages gave id 3 again; each item is taken once']);
+  });
+
+  it('keyset pages that repeat an item hand it on once; items without a numeric id are all passed on', async () => {
+    const warnings: string[] = [];
+    const m = mockClient({ warn: (w) => warnings.push(w) });
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&order_by=id&page=1&per_page=100' }).reply(200, range(1, 100), {
+      headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?page=2&per_page=100>; rel="next"`, 'x-next-page': '2' },
+    });
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&id_after=100&pagination=keyset&order_by=id&per_page=100' }).reply(200, [{ id: 100 }, { id: 101 }, { name: 'no id' }, { name: 'no id' }], json);
+    const keyset = { maxOffsetItems: 50_000, orderBy: 'id', query: { sort: 'asc' }, after: (last: unknown) => ({ id_after: (last as { id: number }).id }) };
+    const items = await collect(paginate<{ id?: number }>(m.client, '/projects', {}, { all: true, keyset, concurrency: 1 }));
+    expect(items).toHaveLength(103);
+    expect(items.slice(99)).toEqual([{ id: 100 }, { id: 101 }, { name: 'no id' }, { name: 'no id' }]);
+    expect(warnings).toHaveLength(1);
   });
 
   it('a page its check refuses yields none of its items: the list stops after the pages before it', async () => {

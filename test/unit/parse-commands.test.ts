@@ -46,6 +46,7 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['token rotate', ['token', 'rotate', 'self', '--force', '-o', 'json'], { opts: { force: true }, args: ['self'], globals: { output: 'json' } }],
   ['token create', ['token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--scope', 'read_user', '--expires-in', '30d'], { opts: { user: 'alice', name: 'drift', scope: ['read_api', 'read_user'], expiresIn: '30d' } }],
   ['token list', ['token', 'ls', '--state', 'active', '--all'], { opts: { state: 'active' }, globals: { all: true } }],
+  ['token revoke', ['token', 'revoke', '--where', 'no-expiry', '--own-token', '42', '--yes'], { opts: { where: ['no-expiry'], ownToken: '42' }, globals: { yes: true } }],
   ['hooks create', ['hooks', 'create', '--url', 'https://h.example/x', '--no-push-events'], { opts: { url: 'https://h.example/x', pushEvents: false }, globals: { url: undefined } }],
   ['hooks create', ['--url', 'https://gitlab.example.com', 'hooks', 'create', '--url', 'https://h.example/x'], { opts: { url: 'https://h.example/x' }, globals: { url: 'https://gitlab.example.com' } }],
   ['hooks create', ['hooks', 'create', '--url', 'https://h.example/x', '--ssl-verification'], { opts: { url: 'https://h.example/x', sslVerification: true }, globals: { url: undefined } }],

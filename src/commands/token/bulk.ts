@@ -1,14 +1,16 @@
 // `token revoke --where …` and `token rotate --where …`: act on every active token with a finding.
 // The tokens are listed first, confirmed once, then each is sent once (never retried: a second
-// revoke or rotation of the same token is not the same request). The caller's own token is skipped.
+// revoke or rotation of the same token is not the same request). The caller's own token is skipped,
+// and when the instance cannot tell which it is, nothing is sent unless it is named (own-token.ts).
 
 import type { Context } from '../../context.js';
-import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
-import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
+import { listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
+import { UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
-import { todayUtc } from '../../core/parse.js';
+import { parseInteger, todayUtc } from '../../core/parse.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
+import { ownTokenId } from './own-token.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { rotationExpiry } from './run.js';
 import { secretsFile, writeSecrets } from './secrets-file.js';
@@ -42,30 +44,38 @@ const COLUMNS: Column<BulkRow>[] = [
 
 const ROTATE_COLUMNS: Column<BulkRow>[] = [...COLUMNS, { key: 'new_id', header: 'new id' }, { key: 'expires_at', header: 'expires' }, { key: 'token', header: 'token (new secret)' }];
 
+/** Options of both bulk actions. */
+export interface BulkOptions {
+  /** --own-token: the id of the token in use, for an instance that cannot tell it. */
+  ownToken?: string;
+}
+
+interface Selection {
+  rules: Rules;
+  wanted: Finding[];
+  text: string;
+  ownToken?: number;
+}
+
 /** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
-function selection(ctx: Context, where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
+function selection(ctx: Context, where: string[], o: BulkOptions): Selection {
   // Every page is read and every match acted on: a --limit taken for "at most N" would be ignored.
   if (ctx.globals.limit !== undefined) throw new UsageError('--limit does not apply to --where: every matching token is acted on', 'narrow the --where window, or name one token id');
   const parsed = where.map((w) => parseWhere(w));
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
   if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
-  return { rules, wanted: parsed.map((p) => p.finding), text: where.join(' or ') };
+  const ownToken = o.ownToken === undefined ? undefined : parseInteger('--own-token', o.ownToken, { min: 1 });
+  // One instance's id is another token, or nobody's, on the next: it would leave the token in use there unguarded.
+  if (ownToken !== undefined && ctx.fleetProfile !== undefined) throw new UsageError('--own-token names a token of one instance; ids differ per instance', 'run it for one profile: -p NAME');
+  return { rules, wanted: parsed.map((p) => p.finding), text: where.join(' or '), ownToken };
 }
 
 type Candidate = OwnedToken & { findings: Finding[] };
 
 /** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
-async function candidates(ctx: Context, rules: Rules, wanted: Finding[]): Promise<{ picked: Candidate[]; own?: Candidate }> {
+async function candidates(ctx: Context, verb: string, { rules, wanted, ownToken }: Selection): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
-  // Only a refusal (401/403/404) means "not a personal access token"; a 5xx, a 429 or a lost answer
-  // stops here, before any change, since the token in use is then unknown and could be picked.
-  const selfId = await getToken(http, 'self').then(
-    (t) => t.id,
-    (err: unknown) => {
-      if (err instanceof NotFoundError || err instanceof AuthError) return undefined;
-      throw err;
-    },
-  );
+  const selfId = await ownTokenId(ctx, http, verb, ownToken);
   const picked: Candidate[] = [];
   let own: Candidate | undefined;
   const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules, wanted);
@@ -90,9 +100,10 @@ function failure(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(ctx, where);
-  const { picked, own } = await candidates(ctx, rules, wanted);
+export async function bulkRevokeCommand(ctx: Context, where: string[], o: BulkOptions): Promise<CommandResult> {
+  const chosen = selection(ctx, where, o);
+  const { text } = chosen;
+  const { picked, own } = await candidates(ctx, 'revoke', chosen);
   const rows: BulkRow[] = [];
   if (picked.length) {
     announce(ctx, 'revoke', text, picked, own);
@@ -112,21 +123,22 @@ export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<
   return report(ctx, rows, COLUMNS, 'revoked');
 }
 
-interface BulkRotateOptions {
+interface BulkRotateOptions extends BulkOptions {
   expiresAt?: string;
   expiresIn?: string;
   secretsTo?: string;
 }
 
 export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRotateOptions): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(ctx, where);
+  const chosen = selection(ctx, where, o);
+  const { text } = chosen;
   const expiresAt = rotationExpiry(o);
   // The service counts a token as expired from 00:00 UTC of its expiry date: each new secret would be dead.
   if (expiresAt !== undefined && expiresAt === todayUtc()) {
     throw new UsageError(`an expiry of today (${expiresAt}) would replace every token picked with one the service already counts as expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
   }
   const file = await secretsFile(ctx, o.secretsTo);
-  const { picked, own } = await candidates(ctx, rules, wanted);
+  const { picked, own } = await candidates(ctx, 'rotate', chosen);
   const rows: BulkRow[] = [];
   const secrets: Array<Record<string, unknown>> = [];
   // Each new secret is in the file before the next rotation, and the file before anything is printed.

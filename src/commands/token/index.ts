@@ -12,6 +12,7 @@ const bulk = () => import('./bulk.js');
 const create = () => import('./create.js');
 
 const WHERE_HELP = 'unused[:90d], expiring[:30d], no-expiry, broad[:30d]';
+const OWN_TOKEN_HELP = 'with --where: the id of the token this command runs with, skipped; needed where the instance cannot tell it (GET /personal_access_tokens/self refused: older than the endpoint, 401, 403)';
 
 /** The --where list of a bulk action; a token named as well is refused. */
 function bulkTarget(verb: string, id: string | undefined, o: { where?: string[]; save?: boolean; force?: boolean }): string[] {
@@ -20,8 +21,9 @@ function bulkTarget(verb: string, id: string | undefined, o: { where?: string[];
   return o.where ?? [];
 }
 
-function needId(verb: string, id: string | undefined, o: { secretsTo?: string }): string {
+function needId(verb: string, id: string | undefined, o: { secretsTo?: string; ownToken?: string }): string {
   if (o.secretsTo !== undefined) throw new UsageError('--secrets-to applies with --where');
+  if (o.ownToken !== undefined) throw new UsageError('--own-token applies with --where', `to ${verb} the token in use, name it: token ${verb} self`);
   if (id === undefined) throw new UsageError(`token ${verb} needs a token id, self, or --where FINDING`);
   return id;
 }
@@ -146,7 +148,8 @@ export function registerToken(program: Command, reg: Registry): void {
       'Other profiles of the instance that hold the rotated token (by the token id their last verification recorded, or by the secret kept in config.json; ' +
       'no credential store is unlocked and no helper run to find out) are named in a warning, with the `profile set-token` to run for each. ' +
       'With --where FINDING instead of an id (as `token revoke --where`): every active token with that finding is listed, confirmed once and rotated once each; ' +
-      'each new secret is printed once in the report, or with --secrets-to FILE written as JSON to that file (mode 0600) before anything is printed. The token in use is skipped.',
+      'each new secret is printed once in the report, or with --secrets-to FILE written as JSON to that file (mode 0600) before anything is printed. The token in use is skipped; ' +
+      'where the instance cannot tell which it is (GET /personal_access_tokens/self answers 404, 401, 403 or not a token), nothing is rotated (exit 1) unless --own-token names it.',
     writes: true,
     examples: [
       'forgectl token rotate self --expires-in 90d',
@@ -167,7 +170,8 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)')
         .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated)
-        .option('--secrets-to <file>', 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them'),
+        .option('--secrets-to <file>', 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them')
+        .option('--own-token <id>', OWN_TOKEN_HELP),
     subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
     run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRotateCommand(ctx, bulkTarget('rotate', args[0], opts), opts) : (await run()).rotateTokenCommand(ctx, opts, needId('rotate', args[0], opts))),
   });
@@ -178,11 +182,23 @@ export function registerToken(program: Command, reg: Registry): void {
     description:
       'With --where (a finding of `token audit`: unused[:90d], expiring[:30d], no-expiry, broad[:30d]; several --where select any of them): ' +
       'lists the active tokens it will revoke on stderr, asks once, revokes each once (never retried), and reports each as revoked, failed or skipped. ' +
-      'The token this command runs with is skipped (revoke it by naming it). --dry-run lists them and sends nothing.',
+      'The token this command runs with is skipped (revoke it by naming it); where the instance cannot tell which it is ' +
+      '(GET /personal_access_tokens/self answers 404, 401, 403 or not a token), nothing is revoked (exit 1) unless --own-token ID names it. ' +
+      'A token the pages give twice is revoked once. --dry-run lists them and sends nothing.',
     writes: true,
-    examples: ['forgectl token revoke 42', 'forgectl token revoke self --yes', '# every token nobody used for 90 days', "forgectl token revoke --where 'unused:90d' --yes"],
-    options: (c) => c.option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated),
+    examples: [
+      'forgectl token revoke 42',
+      'forgectl token revoke self --yes',
+      '# every token nobody used for 90 days',
+      "forgectl token revoke --where 'unused:90d' --yes",
+      '# an instance older than /personal_access_tokens/self: name your own token, to skip it',
+      'forgectl token revoke --where no-expiry --own-token 42 --yes',
+    ],
+    options: (c) =>
+      c
+        .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated)
+        .option('--own-token <id>', OWN_TOKEN_HELP),
     subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
-    run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRevokeCommand(ctx, bulkTarget('revoke', args[0], opts)) : (await run()).revokeTokenCommand(ctx, needId('revoke', args[0], {}))),
+    run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRevokeCommand(ctx, bulkTarget('revoke', args[0], opts), opts) : (await run()).revokeTokenCommand(ctx, needId('revoke', args[0], opts))),
   });
 }

@@ -76,6 +76,11 @@ export class OwnerDirectory {
       const res = await this.http.request({ method: 'GET', path, onRetry: (info) => this.pace.throttled(info) });
       this.pace.answered(res.headers);
       const u = parseResponse(UserSchema, res.data, `GET ${path}`);
+      // Another user's answer (a cache or proxy that keys answers wrongly) must not name the owner.
+      if (u.id !== id) {
+        this.ctx.warnOnce(`owner:${id}`, `owner ${id}: GET ${path} answered user ${u.id}, a wrong answer; its tokens show the id only`);
+        return undefined;
+      }
       return { id: u.id, username: u.username, name: u.name };
     } catch (err) {
       // A deleted or hidden owner leaves the token shown by id; the list itself goes on.
