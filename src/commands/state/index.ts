@@ -23,6 +23,7 @@ export function registerState(program: Command, reg: Registry): void {
       'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
     examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
+    outputFiles: { file: { flag: '-f' } },
     options: (c) =>
       c
         .option('-f, --file <file>', 'write the file here (whole or not at all) instead of standard output')
@@ -66,6 +67,7 @@ export function registerState(program: Command, reg: Registry): void {
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
     markdown: true,
+    outputFiles: { out: { flag: '--out' } },
     run: async (ctx, opts) => (await run()).planStateCommand(ctx, { ...opts, noSecrets: opts.secrets === false }),
   });
 

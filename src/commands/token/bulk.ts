@@ -2,14 +2,14 @@
 // The tokens are listed first, confirmed once, then each is sent once (never retried: a second
 // revoke or rotation of the same token is not the same request). The caller's own token is skipped.
 
-import { dirname } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
 import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { todayUtc } from '../../core/parse.js';
 import { writePrivateFile } from '../../core/private-files.js';
+import { STDOUT_NAME } from '../../core/output-file.js';
+import { maskUrlCredentials } from '../../core/safe-text.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
@@ -127,15 +127,12 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   if (expiresAt !== undefined && expiresAt === todayUtc()) {
     throw new UsageError(`an expiry of today (${expiresAt}) would replace every token picked with one the service already counts as expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
   }
-  const file = o.secretsTo?.trim();
-  if (o.secretsTo !== undefined) {
-    if (!file) throw new UsageError('--secrets-to is empty');
-    const dir = dirname(file);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--secrets-to: ${dir} is not a directory`);
-    // The file is rewritten from the first rotation on: secrets of an earlier run in it would be lost.
-    if (existsSync(file)) throw new UsageError(`--secrets-to: ${file} already exists; give a new file`);
-  }
+  // Checked and {profile} expanded before the run (declared fresh: secrets of an earlier run would be
+  // lost); `-` is standard output, where the report prints them anyway.
+  const file = o.secretsTo === STDOUT_NAME ? undefined : o.secretsTo;
   const { picked, own } = await candidates(ctx, rules, wanted);
+  // Each secret names its instance: files of several instances may be read together.
+  const instance = file ? await instanceNamed(ctx) : {};
   const rows: BulkRow[] = [];
   const secrets: Array<Record<string, unknown>> = [];
   // Each new secret is in the file before the next rotation, and the file before anything is printed.
@@ -168,7 +165,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
           row.token = fresh.token;
           continue;
         }
-        secrets.push({ id: fresh.id, rotated_from: t.id, name: fresh.name, user_id: t.user_id, username: t.user?.username, expires_at: fresh.expires_at, token: fresh.token });
+        secrets.push({ ...instance, id: fresh.id, rotated_from: t.id, name: fresh.name, user_id: t.user_id, username: t.user?.username, expires_at: fresh.expires_at, token: fresh.token });
         try {
           save();
         } catch (err) {
@@ -184,6 +181,12 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   } else ctx.notice(`No active token matches --where ${text}; nothing to rotate.`);
   if (own) rows.push(ownRow(own));
   return report(ctx, rows, ROTATE_COLUMNS, 'rotated');
+}
+
+/** The instance a secret belongs to: its profile (null without one) and URL. */
+async function instanceNamed(ctx: Context): Promise<{ profile: string | null; url: string }> {
+  const http = await ctx.http();
+  return { profile: (await ctx.connection()).profile?.name ?? null, url: maskUrlCredentials(http.baseUrl) };
 }
 
 function report(ctx: Context, rows: BulkRow[], columns: Column<BulkRow>[], done: Outcome): CommandResult {
