@@ -199,6 +199,22 @@ describe('an output path is a regular file or standard output', () => {
   });
 });
 
+describe('{profile} in one run', () => {
+  it('is the profile in use; with none (URL and token from the environment) it is exit 2 before any request', async () => {
+    const dir = tempDir();
+    const file = stateFile(dir);
+    const named = await run(['-p', 'b', 'state', 'plan', '-f', file, '--out', join(dir, 'plan-{profile}.json')], fleetHome());
+    expect(named.exitCode, named.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'plan-b.json'), 'utf8')).instance.url).toBe(sandboxes.b().url);
+    const sb = sandboxes.a();
+    const mark = sb.requests.length;
+    const none = await forgectl(['state', 'plan', '-f', file, '--out', join(dir, 'x-{profile}.json')], { env: envFor(sb) });
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain('{profile} names the profile in use, and there is none');
+    expect(requestsSince(sb, mark)).toEqual([]);
+  });
+});
+
 describe('fleet reports carry the failures', () => {
   it('-o markdown has a heading per instance and names the one that failed with its error; -o json has it too', async () => {
     const down = await startSandbox({ port: 0, host: '127.0.0.1', seed: 'demo' });
