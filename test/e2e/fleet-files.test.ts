@@ -213,6 +213,21 @@ describe('{profile} in one run', () => {
     expect(none.stderr).toContain('{profile} names the profile in use, and there is none');
     expect(requestsSince(sb, mark)).toEqual([]);
   });
+
+  it('--out naming the instance file, through {profile} or a link, is refused before any request', async () => {
+    const dir = tempDir();
+    const instance = join(dir, 'inst-a.yaml');
+    writeFileSync(instance, 'broadcast_messages:\n  - message: Kept\n');
+    symlinkSync(instance, join(dir, 'link.json'));
+    const mark = marks();
+    for (const out of [join(dir, 'inst-{profile}.yaml'), join(dir, 'link.json')]) {
+      const res = await run(['-p', 'a', 'state', 'plan', '-f', join(dir, 'inst-{profile}.yaml'), '--out', out], fleetHome());
+      expect(res.exitCode, `${out}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toContain('is the instance file given with -f');
+    }
+    expect(readFileSync(instance, 'utf8')).toBe('broadcast_messages:\n  - message: Kept\n');
+    expect(sentSince(mark, 'a')).toEqual([]);
+  });
 });
 
 describe('fleet reports carry the failures', () => {

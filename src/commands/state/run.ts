@@ -12,7 +12,7 @@ import { countsText, instanceText, itemName, planLineColour, planLines, planMark
 import { instanceFileJsonSchema } from './schema.js';
 import { applyPlan, failureError, reportLine, resolveAll, secretResolver, unconfirmedNotes, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
-import { sameFile, STDOUT_NAME, writeOutputFile } from '../../core/output-file.js';
+import { PROFILE_MARK, sameFile, STDOUT_NAME, writeOutputFile } from '../../core/output-file.js';
 import { recheck } from './recheck.js';
 
 export { exportStateCommand } from './export.js';
@@ -31,8 +31,9 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
   if (o.out === STDOUT_NAME && ctx.globals.outputChosen && ctx.globals.output !== 'json') {
     throw new UsageError(`--out - puts the plan document on standard output, where -o ${ctx.globals.output} would go`, 'save it to a file (--out plan.json), or leave out one of them');
   }
-  // The plan (JSON) would replace the file it was made from (--out is written through a link).
-  if (o.out && o.out !== STDOUT_NAME && o.file?.some((f) => sameFile(f.replace(/^\?/, ''), o.out!))) {
+  // The plan (JSON) would replace the file it was made from (--out is written through a link, {profile} expanded).
+  const profile = o.out && o.file?.some((f) => f.includes(PROFILE_MARK)) ? (await ctx.connection()).profile?.name : undefined;
+  if (o.out && o.out !== STDOUT_NAME && o.file?.some((f) => sameFile(f.replace(/^\?/, '').split(PROFILE_MARK).join(profile ?? PROFILE_MARK), o.out!))) {
     throw new UsageError(`--out ${o.out} is the instance file given with -f`, 'save the plan under another name: --out plan.json');
   }
   const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
