@@ -4,7 +4,7 @@
 // regular file (a symlink to one is written through, as config.json is) or `-`, standard output:
 // anything else there (a device, a FIFO, a socket, a directory) is refused before any request.
 
-import { closeSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 
@@ -78,6 +78,11 @@ export function checkOutputPath(flag: string, path: string, o: Pick<OutputFileOp
   }
   const dir = dirname(writeTarget(path));
   if (!statSafe(dir)?.isDirectory()) throw new UsageError(`${flag} ${path}: ${dir} is not a directory`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`${flag} ${path}: directory ${dir} is not writable`);
+  }
 }
 
 /** The file a path lands in, for comparing two names: the directory resolved, a link followed. */
