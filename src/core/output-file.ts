@@ -4,7 +4,7 @@
 // regular file (a symlink to one is written through, as config.json is) or `-`, standard output:
 // anything else there (a device, a FIFO, a socket, a directory) is refused before any request.
 
-import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 
@@ -59,6 +59,18 @@ function kindOf(st: Stats): string {
   return 'not a regular file';
 }
 
+/** Whether `st` is the file this process's standard output or error is. */
+function isStdStream(st: Stats): boolean {
+  return [1, 2].some((fd) => {
+    try {
+      const std = fstatSync(fd);
+      return std.isFile() && std.dev === st.dev && std.ino === st.ino;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The file name with `{profile}` replaced; a name asking for it with no profile in use is refused. */
 export function expandProfile(flag: string, name: string, profile: string | undefined): string {
   if (!name.includes(PROFILE_MARK)) return name;
@@ -73,6 +85,8 @@ export function checkOutputPath(flag: string, path: string, o: Pick<OutputFileOp
   const own = lstatSafe(path);
   if (own && o.fresh) throw new UsageError(`${flag}: ${path} already exists; give a new file`);
   const st = own?.isSymbolicLink() ? statSafe(path) : own;
+  // `/dev/stdout` redirected to a file: renaming over that file would lose what goes to standard output.
+  if (st && isStdStream(st)) throw new UsageError(`${flag} ${path} is this run's standard output or error`, `give ${STDOUT_NAME} for standard output`);
   if (st && !st.isFile()) {
     throw new UsageError(`${flag} ${path} is ${kindOf(st)}, not a regular file: nothing was sent`, `name a regular file, or ${STDOUT_NAME} for standard output`);
   }

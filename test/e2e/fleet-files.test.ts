@@ -6,9 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { forgectl, json, tempDir } from '../helpers/cli.js';
+import { BIN, cleanEnv, forgectl, json, tempDir } from '../helpers/cli.js';
 import { envFor, requestsSince, useSandbox } from '../helpers/sandbox.js';
 
 const sandboxes = { a: useSandbox(), b: useSandbox() };
@@ -164,6 +165,26 @@ describe('an output path is a regular file or standard output', () => {
     expect(lstatSync(folder).isDirectory()).toBe(true);
     expect(readlinkSync(device)).toBe('/dev/null');
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('refuses a link to standard output (as /dev/stdout is), a pipe or the file it is redirected to', async () => {
+    const sb = sandboxes.a();
+    const dir = tempDir();
+    const file = stateFile(dir);
+    // /dev/stdout itself is never named: a regression would replace it. A link of the same kind, here.
+    const stdout = join(dir, 'stdout');
+    symlinkSync('/proc/self/fd/1', stdout);
+    const piped = await forgectl(['state', 'plan', '-f', file, '--out', stdout], { env: envFor(sb) });
+    expect(piped.exitCode).toBe(2);
+    // Node's pipes are sockets; a shell's are FIFOs.
+    expect(piped.stderr).toMatch(/stdout is a (socket|FIFO)/);
+    // Standard output a regular file: the plan would be renamed over it, and the text lost.
+    const redirected = join(dir, 'out.txt');
+    // Not spawnSync: the sandbox answers from this process.
+    const sh = await execa('sh', ['-c', '"$0" state plan -f "$1" --out "$2" > "$3"', BIN, file, stdout, redirected], { env: cleanEnv({ ...envFor(sb), FORGECTL_CONFIG_DIR: tempDir() }), extendEnv: false, reject: false });
+    expect(sh.exitCode, String(sh.stderr)).toBe(2);
+    expect(sh.stderr).toContain("is this run's standard output or error");
+    expect(readlinkSync(stdout)).toBe('/proc/self/fd/1');
   });
 
   it('writes through a link to a regular file, leaving the link', async () => {
