@@ -14,6 +14,7 @@ import type { DryRunRequest } from './core/http.js';
 import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
+import { checkFleetFiles, type OutputFiles } from './core/output-file.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
 import { oneLineShown } from './core/safe-text.js';
 
@@ -226,6 +227,8 @@ class FleetRunner implements Runner {
     if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     const store = await ctx.profiles();
     const names = selectProfiles(store.names(), fleetPatterns(g)!, store.inventoryFile);
+    // Before any instance runs: a file per instance, never one file written by each in turn.
+    checkFleetFiles(spec.outputFiles as OutputFiles | undefined, opts, names);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
     if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL and token from its profile`);
 

@@ -11,6 +11,7 @@ import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
 import { defaultOutputOf, hideUnhonoured, honours, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
+import { resolveOutputFiles, type OutputFileOption, type OutputFiles } from './output-file.js';
 
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
@@ -86,6 +87,11 @@ export interface BaseSpec<O extends Typed.OptionValues> {
   replacesGlobals?: string[];
   /** Which global options apply beyond the defaults (src/core/global-scope.ts): --help lists only those. */
   globals?: GlobalScope;
+  /**
+   * The options that name a file the command writes (src/core/output-file.ts): `run` receives the
+   * name with {profile} expanded and the path checked; a fleet needs {profile} in it.
+   */
+  outputFiles?: { [K in keyof O & string]?: OutputFileOption };
 }
 
 export interface CommandSpec<O extends Typed.OptionValues = {}, T = undefined> extends BaseSpec<O> {
@@ -502,6 +508,8 @@ export async function invoke(ctx: CommandContext, spec: CommandSpec<any, any>, o
       credential && ((api) => credential(ctx, api)),
     );
   try {
+    // The files it writes, for this instance: checked before any request.
+    opts = await resolveOutputFiles(spec.outputFiles as OutputFiles | undefined, opts, async () => (await ctx.connection()).profile?.name);
     // Resolved before the run: its own errors (no project given) are not the command's to explain.
     target = spec.target ? await spec.target(ctx, opts, args) : undefined;
   } catch (error) {

@@ -1,6 +1,7 @@
 // How a fleet's outcomes are printed together: tables with an INSTANCE column first (a heading per
-// instance for text such as plans), -o json/yaml keyed by profile, NDJSON lines carrying "instance",
-// each instance's error after the results, and one summary on stderr. Pure: src/fleet.ts runs.
+// instance for text such as plans), -o markdown a section per instance (failures included), -o
+// json/yaml keyed by profile, NDJSON lines carrying "instance", each instance's error after the
+// results, and one summary on stderr. Pure: src/fleet.ts runs.
 
 import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
@@ -49,6 +50,7 @@ interface Tagged {
 /** Prints every instance's outcome and returns the fleet's exit code (the worst of the instances'). */
 export async function renderFleet(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<number> {
   if (o.format === 'json' || o.format === 'yaml') await renderKeyed(outcomes, o);
+  else if (o.format === 'markdown') await renderMarkdown(outcomes, o);
   else if (o.format === 'ndjson') await renderLines(outcomes, o);
   else await renderTable(outcomes, o);
   await renderErrors(outcomes, o);
@@ -142,6 +144,32 @@ async function renderTable(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
 }
 
 const isRecord = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A code span of one line: server text stays text (no Markdown, no HTML) in a note. */
+function codeSpan(s: string): string {
+  return `\`${s.replace(/\s*\n\s*/g, ' ').replace(/`/g, "'")}\``;
+}
+
+/**
+ * -o markdown (a report kept as an artifact): a heading per instance, every instance of the fleet;
+ * one that failed or was not run says so under its heading, so the report names what was not checked.
+ */
+async function renderMarkdown(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
+  for (const [i, x] of outcomes.entries()) {
+    await write(o.stdout, `${i ? '\n' : ''}## ${x.instance}${x.url ? ` (${codeSpan(maskUrlCredentials(x.url))})` : ''}\n\n`);
+    if (x.notRun) {
+      await write(o.stdout, `**Not run:** ${codeSpan(x.notRun)}\n`);
+      continue;
+    }
+    if (x.error !== undefined) {
+      const { json } = describe(x.error, o);
+      await write(o.stdout, `**Failed:** ${codeSpan(`${x.instance}: ${String(json.message)}`)}${json.hint ? `\n\nHint: ${codeSpan(String(json.hint))}` : ''}\n`);
+      continue;
+    }
+    for (const req of x.dryRun) await write(o.stdout, dryRunText(req, 'table'));
+    if (x.stdout) await write(o.stdout, x.stdout);
+    if (x.result && x.result.kind !== 'none') await render(x.result.kind === 'list' ? { ...x.result, items: x.items ?? [] } : x.result, o);
+  }
+}
 
 async function documentRows(x: InstanceOutcome): Promise<InstanceOutcome> {
   if (x.result?.kind !== 'document' || !x.result.rows) return x;

@@ -4,11 +4,12 @@
 // file by an atomic rename, so parallel `profile add` runs keep every profile; a config.json that is
 // a symbolic link is written through, the link kept. Files are 0600 in a 0700 directory.
 
-import { accessSync, chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync, constants } from 'node:fs';
+import { accessSync, chmodSync, mkdirSync, readFileSync, realpathSync, statSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 import { unknownProfile } from './profile-selection.js';
+import { replaceWhole, writeTarget } from './output-file.js';
 import type { KeyringRef } from './credential-store.js';
 import type { EnvRef, FileRef } from './secret-refs.js';
 import type { TokenType } from './http.js';
@@ -382,14 +383,6 @@ function realPathOf(path: string): string {
   }
 }
 
-function lstatSafe(path: string) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
 function statSafe(path: string) {
   try {
     return statSync(path);
@@ -398,33 +391,12 @@ function statSafe(path: string) {
   }
 }
 
-/** Where a write of `path` lands: a symbolic link (config.json kept in a dotfiles repository) is written through. */
-function writeTarget(path: string): string {
-  if (!lstatSafe(path)?.isSymbolicLink()) return path;
-  try {
-    return realpathSync(path);
-  } catch {
-    // A link to a file not created yet: the file it names.
-    return resolve(dirname(path), readlinkSync(path));
-  }
-}
-
 function writeAtomic(path: string, text: string, configDir: string): void {
+  // A symbolic link (config.json kept in a dotfiles repository) is written through.
   const target = writeTarget(path);
-  // Beside the target, so the rename stays on one file system; unique per process and call, and
-  // 'wx' refuses to reuse a leftover file.
-  const tmp = `${target}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, target);
+    replaceWhole(target, text, 0o600);
   } catch (err) {
-    rmSync(tmp, { force: true });
     if (isNotWritable(err)) {
       throw notWritable(target === path ? `config directory ${configDir} is not writable` : `directory ${dirname(target)}, where ${path} links to, is not writable`, err);
     }

@@ -368,7 +368,8 @@ describe('writes across a fleet', () => {
     let mark = marks();
     const bare = await run(['--profiles', 'a,b', 'token', 'create', '--user', 'alice', '--name', 'drift', '--scope', 'read_api', '--secrets-to', join(dir, 'drift.json'), '--yes'], home);
     expect(bare.exitCode).toBe(2);
-    expect(bare.stderr).toContain('over several instances the name needs {profile}');
+    expect(bare.stderr).toContain('would be written by each of the 2 instances');
+    expect(bare.stderr).toContain("put {profile} in the name");
     for (const n of NAMES) expect(posts(mark, n)).toEqual([]);
 
     mark = marks();

@@ -3,9 +3,8 @@
 // comments say what to add as references.
 
 import type { Context } from '../../context.js';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
+import { STDOUT_NAME, writeOutputFile } from '../../core/output-file.js';
 import { none, text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
 import { exportGroup } from './groups-section.js';
@@ -22,18 +21,6 @@ import { stringifyPortable } from './portable-yaml.js';
 
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
 export const SCHEMA_FILE = 'instance.schema.json';
-
-/** Written whole or not at all: a file cut short by a failure would read as "delete the rest". */
-export function writeWhole(path: string, content: string): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(tmp, content, { mode: 0o644 });
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new CommandFailedError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
 
 export interface ExportOptions {
   file?: string;
@@ -124,8 +111,8 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   }
   const content = `${header.join('\n')}\n${stringifyPortable(written)}`;
   // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
-  if (!o.file) return text(content.trimEnd(), { exact: true });
-  writeWhole(o.file, content);
+  if (!o.file || o.file === STDOUT_NAME) return text(content.trimEnd(), { exact: true });
+  writeOutputFile('-f', o.file, content);
   ctx.notice(`Wrote ${o.file}.`);
   return none;
 }

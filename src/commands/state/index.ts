@@ -7,6 +7,8 @@ import { collectRepeated } from '../../core/parse.js';
 const run = () => import('./run.js');
 
 const FILE = 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing';
+// Said of every option that writes a file (src/core/output-file.ts).
+const OUT_NAME = 'a regular file or a link to one; {profile} is the profile in use (required over several instances)';
 // One sentence for plan --help, apply --help and README.
 const PRUNE = 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists';
 
@@ -23,9 +25,10 @@ export function registerState(program: Command, reg: Registry): void {
       'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
     examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', '# refresh a trimmed base file from an instance', 'forgectl state export --only-managed base.yaml -f base.new.yaml', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
+    outputFiles: { file: { flag: '-f' } },
     options: (c) =>
       c
-        .option('-f, --file <file>', 'write the file here (whole or not at all) instead of standard output')
+        .option('-f, --file <file>', `write the file here (whole or not at all) instead of standard output; ${OUT_NAME}`)
         .option('--only <sections>', 'export only these sections (comma-separated)').option('--plans <plans>', 'export the limits of these plans too (comma-separated; default is always exported)')
         .option('--groups <paths>', 'export these groups (comma-separated paths)')
         .option('--all-groups', 'export every group of the instance (read in parallel)')
@@ -57,17 +60,20 @@ export function registerState(program: Command, reg: Registry): void {
       'forgectl state plan -f instance.yaml -o markdown > plan.md',
       '# a shared file, then what differs per instance (layered key by key)',
       "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'",
+      '# every instance, a saved plan each',
+      "forgectl state plan --all-profiles -f base.yaml --out 'plan-{profile}.json'",
     ],
     options: (c) =>
       c
         .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', PRUNE)
-        .option('--out <file>', 'also save the plan document (JSON, no secret values) for `state apply --plan`')
+        .option('--out <file>', `also save the plan document (JSON, no secret values) for \`state apply --plan\`; - prints it on standard output (the text then goes to standard error); ${OUT_NAME}`)
         .option('--no-secrets', 'compare everything but secret-bearing fields; their references are not resolved')
         .option('--exit-code', 'exit 5 when there are changes')
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
     markdown: true,
+    outputFiles: { out: { flag: '--out' } },
     run: async (ctx, opts) => (await run()).planStateCommand(ctx, { ...opts, noSecrets: opts.secrets === false }),
   });
 

@@ -1,6 +1,5 @@
 // `state export|plan|apply|schema`.
 
-import { resolve as resolvePath } from 'node:path';
 import type { Context } from '../../context.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
@@ -13,7 +12,7 @@ import { countsText, instanceText, itemName, planLineColour, planLines, planMark
 import { instanceFileJsonSchema } from './schema.js';
 import { applyPlan, failureError, reportLine, resolveAll, secretResolver, unconfirmedNotes, type WriteReport } from './apply.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
-import { writeWhole } from './export.js';
+import { PROFILE_MARK, sameFile, STDOUT_NAME, writeOutputFile } from '../../core/output-file.js';
 import { recheck } from './recheck.js';
 
 export { exportStateCommand } from './export.js';
@@ -29,21 +28,35 @@ async function instanceOf(ctx: Context, http: HttpClient): Promise<PlanInstance>
 }
 
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean; out?: string }): Promise<CommandResult> {
-  if (o.out !== undefined && !o.out.trim()) throw new UsageError('--out needs a file name');
-  // The plan (JSON) would replace the file it was made from.
-  if (o.out && o.file?.some((f) => resolvePath(f.replace(/^\?/, '')) === resolvePath(o.out!))) {
+  if (o.out === STDOUT_NAME && ctx.globals.outputChosen && ctx.globals.output !== 'json') {
+    throw new UsageError(`--out - puts the plan document on standard output, where -o ${ctx.globals.output} would go`, 'save it to a file (--out plan.json), or leave out one of them');
+  }
+  // The plan (JSON) would replace the file it was made from (--out is written through a link, {profile} expanded).
+  const profile = o.out && o.file?.some((f) => f.includes(PROFILE_MARK)) ? (await ctx.connection()).profile?.name : undefined;
+  if (o.out && o.out !== STDOUT_NAME && o.file?.some((f) => sameFile(f.replace(/^\?/, '').split(PROFILE_MARK).join(profile ?? PROFILE_MARK), o.out!))) {
     throw new UsageError(`--out ${o.out} is the instance file given with -f`, 'save the plan under another name: --out plan.json');
   }
   const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
   const instance = await instanceOf(ctx, http);
   const doc = planDocument(plan, instance, new Date(ctx.clock.now()).toISOString());
+  if (o.out === STDOUT_NAME) return savedOnStdout(ctx, doc, plan, instance, o.exitCode);
   if (o.out) {
-    writeWhole(o.out, `${JSON.stringify(doc, null, 2)}\n`);
+    writeOutputFile('--out', o.out, `${JSON.stringify(doc, null, 2)}\n`);
     ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
   }
   const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
+  return withExitCode(result, plan, o.exitCode);
+}
+
+function withExitCode(result: CommandResult, plan: Planned['plan'], exitCode: boolean | undefined): CommandResult {
   const n = plan.items.length;
-  return o.exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
+  return exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
+}
+
+/** `--out -`: the plan document (JSON) is the answer on standard output; the plan text goes to standard error. */
+function savedOnStdout(ctx: Context, doc: unknown, plan: Planned['plan'], instance: PlanInstance, exitCode: boolean | undefined): CommandResult {
+  for (const line of planLines(plan, instance)) ctx.notice(line);
+  return withExitCode(document(doc, { text: JSON.stringify(doc, null, 2) }), plan, exitCode);
 }
 
 export interface ApplyOptions extends PlanOptions {

@@ -8,12 +8,13 @@ import { listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger, todayUtc } from '../../core/parse.js';
+import { STDOUT_NAME } from '../../core/output-file.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownTokenId } from './own-token.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { rotationExpiry } from './run.js';
-import { secretsFile, writeSecrets } from './secrets-file.js';
+import { instanceNamed, writeSecrets } from './secrets-file.js';
 
 type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
 
@@ -137,8 +138,12 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   if (expiresAt !== undefined && expiresAt === todayUtc()) {
     throw new UsageError(`an expiry of today (${expiresAt}) would replace every token picked with one the service already counts as expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
   }
-  const file = await secretsFile(ctx, o.secretsTo);
+  // Checked and {profile} expanded before the run (declared fresh: secrets of an earlier run would be
+  // lost); `-` is standard output, where the report prints them anyway.
+  const file = o.secretsTo === STDOUT_NAME ? undefined : o.secretsTo;
   const { picked, own } = await candidates(ctx, 'rotate', chosen);
+  // Each secret names its instance: files of several instances may be read together.
+  const instance = file ? await instanceNamed(ctx) : {};
   const rows: BulkRow[] = [];
   const secrets: Array<Record<string, unknown>> = [];
   // Each new secret is in the file before the next rotation, and the file before anything is printed.
@@ -171,7 +176,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
           row.token = fresh.token;
           continue;
         }
-        secrets.push({ id: fresh.id, rotated_from: t.id, name: fresh.name, user_id: t.user_id, username: t.user?.username, expires_at: fresh.expires_at, token: fresh.token });
+        secrets.push({ ...instance, id: fresh.id, rotated_from: t.id, name: fresh.name, user_id: t.user_id, username: t.user?.username, expires_at: fresh.expires_at, token: fresh.token });
         try {
           save();
         } catch (err) {

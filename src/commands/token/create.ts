@@ -10,7 +10,8 @@ import { nearest } from '../../core/nearest.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseList, todayUtc } from '../../core/parse.js';
 import { DETAIL, askedExpiry } from './run.js';
-import { secretsFile, writeSecrets } from './secrets-file.js';
+import { instanceNamed, writeSecrets } from './secrets-file.js';
+import { STDOUT_NAME } from '../../core/output-file.js';
 
 export interface CreateOptions {
   user: string;
@@ -49,7 +50,8 @@ export async function createTokenCommand(ctx: Context, o: CreateOptions): Promis
   const expiresAt = askedExpiry(o, today);
   // The service counts a token as expired from 00:00 UTC of its expiry date: it would be born dead.
   if (expiresAt === today) throw new UsageError(`an expiry of today (${expiresAt}) makes a token that has already expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
-  const file = await secretsFile(ctx, o.secretsTo);
+  // Checked and {profile} expanded before the run (outputFiles); `-` is standard output.
+  const file = o.secretsTo === STDOUT_NAME ? undefined : o.secretsTo;
 
   const http = await ctx.http();
   const user = await findUserByUsername(http, username);
@@ -71,7 +73,7 @@ export async function createTokenCommand(ctx: Context, o: CreateOptions): Promis
   }
   const { token, ...shown } = created;
   try {
-    writeSecrets(file, [{ id: created.id, name: created.name, user_id: user.id, username: user.username, scopes: created.scopes, expires_at: created.expires_at, token }]);
+    writeSecrets(file, [{ ...(await instanceNamed(ctx)), id: created.id, name: created.name, user_id: user.id, username: user.username, scopes: created.scopes, expires_at: created.expires_at, token }]);
   } catch (err) {
     // The token exists now: its secret is printed rather than lost.
     ctx.notice(said);

@@ -130,7 +130,8 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--expires-in <duration>', `expiry as a duration from today, e.g. 30d or 6mo (${DURATION_HELP})`)
         .option('--expires-at <date>', 'expiry date YYYY-MM-DD')
         .option('--description <text>', 'what the token is for (at most 255 characters)')
-        .option('--secrets-to <file>', 'write the new secret as JSON to this new file (mode 0600) instead of printing it; {profile} is the profile'),
+        .option('--secrets-to <file>', 'write the new secret as JSON to this new file (mode 0600) instead of printing it, with its instance; {profile} is the profile in use (required over several instances)'),
+    outputFiles: { secretsTo: { flag: '--secrets-to', fresh: true } },
     run: async (ctx, opts) => (await create()).createTokenCommand(ctx, opts),
   });
 
@@ -170,8 +171,9 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)')
         .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated)
-        .option('--secrets-to <file>', 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them')
+        .option('--secrets-to <file>', 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them, each with its instance; {profile} is the profile in use (required over several instances)')
         .option('--own-token <id>', OWN_TOKEN_HELP),
+    outputFiles: { secretsTo: { flag: '--secrets-to', fresh: true } },
     subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
     run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRotateCommand(ctx, bulkTarget('rotate', args[0], opts), opts) : (await run()).rotateTokenCommand(ctx, opts, needId('rotate', args[0], opts))),
   });
