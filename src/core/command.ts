@@ -10,7 +10,7 @@ import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
-import { defaultOutputOf, hideUnhonoured, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
+import { defaultOutputOf, hideUnhonoured, refuseUnhonoured, type GlobalScope } from './global-scope.js';
 
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
@@ -244,6 +244,8 @@ function chain(cmd: Command): Command[] {
  * environment, then defaults. A command's own option of the same name is not a global one.
  */
 export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOptions {
+  // A global option the command does not take is refused first, whatever else the line says.
+  refuseUnhonoured(cmd, specs.get(cmd), (o) => o.helpGroupHeading === GLOBAL_HEADING);
   const fromCli: Record<string, unknown> = {};
   for (const c of chain(cmd)) {
     const ownGlobal = (c as Command & { ownGlobalKeys?: Set<string> }).ownGlobalKeys ?? new Set();
@@ -438,7 +440,6 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     checkContradictions(self);
-    refuseIgnoredOutput(self, spec, (o) => o.helpGroupHeading === GLOBAL_HEADING);
     if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });

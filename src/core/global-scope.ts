@@ -39,6 +39,8 @@ const USE: Record<string, Use> = {
   // A fleet selection: every command that reaches an instance, and `profile list`, which shows it.
   profiles: 'fleet',
   allProfiles: 'fleet',
+  fleetConcurrency: 'fleet',
+  serial: 'fleet',
   output: 'output',
   fields: 'fields',
   all: 'pages',
@@ -82,22 +84,32 @@ export function hideUnhonoured(cmd: Command, spec: ScopedSpec | undefined, globa
   for (const o of globals) if (!honours(spec, o.attributeName())) o.hideHelp();
 }
 
+/** How a global option is written on the command line: `-o/--output`, `--page`. */
+function flagOf(o: Option): string {
+  return [o.short, o.long].filter(Boolean).join('/');
+}
+
 /**
- * `-o json` or `--fields` given to a command whose output is fixed text (`completion`, `state
- * schema`) would be silently ignored: a script expecting JSON gets something else. Refused instead,
- * wherever on the line it was given. Called before the command runs.
+ * A global option the command does not honour would be silently ignored (`token audit --page 9`
+ * started at page 9 and passed; `-o json` on fixed text gives a script something else). Refused
+ * instead, wherever on the line it was given, naming it: exit 2 before anything is sent. Its --help
+ * hides exactly these (`hideUnhonoured`), so what help lists is what is accepted.
  */
-export function refuseIgnoredOutput(cmd: Command, spec: ScopedSpec | undefined, isGlobal: (o: Option) => boolean): void {
+export function refuseUnhonoured(cmd: Command, spec: ScopedSpec | undefined, isGlobal: (o: Option) => boolean): void {
   if (!spec) return;
   const use = uses(spec);
   for (let c: Command | null = cmd; c; c = c.parent) {
-    for (const [key, flag] of [['output', '-o/--output'], ['fields', '--fields']] as const) {
-      const given = !use[key] && c.options.some((o) => isGlobal(o) && o.attributeName() === key) && c.getOptionValueSource(key) === 'cli';
-      if (!given) continue;
+    for (const o of c.options) {
+      const key = o.attributeName();
+      if (!isGlobal(o) || c.getOptionValueSource(key) !== 'cli' || honours(spec, key)) continue;
       const words: string[] = [];
       for (let w: Command | null = cmd; w?.parent; w = w.parent) words.unshift(w.name());
       const name = `forgectl ${words.join(' ')}`;
-      throw new UsageError(`${name} does not take ${flag}: what it prints has one form`, `leave ${flag} out; \`${name} --help\` lists the options it takes`);
+      const flag = flagOf(o);
+      const help = `\`${name} --help\` lists the options it takes`;
+      if (USE[key] === 'fleet' && !use.instance) throw new UsageError(`${words.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
+      const why = USE[key] === 'output' || USE[key] === 'fields' ? ': what it prints has one form' : '';
+      throw new UsageError(`${name} does not take ${flag}${why}`, `leave ${flag} out; ${help}`);
     }
   }
 }
