@@ -13,7 +13,7 @@ import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './c
 import type { DryRunRequest } from './core/http.js';
 import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
-import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
+import { fleetPatterns, fleetSource, selectProfiles } from './core/profile-selection.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
 import { oneLineShown } from './core/safe-text.js';
 
@@ -216,7 +216,7 @@ class FleetRunner implements Runner {
   async run(spec: CommandSpec<any, any>, opts: OptionValues, args: string[], path: string[]): Promise<void> {
     const ctx = this.ctx;
     const g = ctx.globals;
-    const flag = g.allProfiles ? '--all-profiles' : '--profiles';
+    const flag = fleetSource(g);
     // FORGECTL_PROFILES is a standing choice, not a request for this command: one that reaches no instance runs as usual.
     if (spec.scope === 'local' && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     if (spec.scope === 'local') {
@@ -225,9 +225,9 @@ class FleetRunner implements Runner {
     // `profile list` shows the selection itself, once.
     if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     const store = await ctx.profiles();
-    const names = selectProfiles(store.names(), fleetPatterns(g)!);
+    const names = selectProfiles(store.names(), fleetPatterns(g)!, flag);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
-    if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL and token from its profile`);
+    if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL, token, token type and sudo user from its profile`);
 
     if (streamsLines(g.output, ctx.stdoutIsTTY)) {
       this.lines = (text) => write(ctx.stdout, text);

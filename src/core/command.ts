@@ -10,7 +10,7 @@ import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
-import { defaultOutputOf, hideUnhonoured, refuseUnhonoured, type GlobalScope } from './global-scope.js';
+import { defaultOutputOf, hideUnhonoured, honours, refuseUnhonoured, type GlobalScope } from './global-scope.js';
 
 /**
  * The command as its `options` callback sees it: commander's own class, typed by extra-typings so
@@ -258,7 +258,7 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
       fromCli[key] = opts[key];
     }
   }
-  checkFleetOptions(fromCli, env);
+  checkFleetOptions(fromCli, env, honours(specs.get(cmd), 'url'));
   const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>), outputChosen: fromCli.output !== undefined };
   if (fromCli.output === undefined && env.FORGECTL_OUTPUT) {
     if (!OUTPUT_FORMATS.includes(env.FORGECTL_OUTPUT as OutputFormat)) {
@@ -283,12 +283,17 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   return g;
 }
 
+/** Variables that name one instance, each against FORGECTL_PROFILES, which names a fleet. */
+const ONE_INSTANCE_VARIABLES = ['FORGECTL_URL', 'FORGECTL_TOKEN', 'FORGECTL_PROFILE'] as const;
+
 /**
  * A fleet (`--profiles`, `--all-profiles`, FORGECTL_PROFILES) names its instances by profile: -p,
  * --url and --token name one instance and contradict it. FORGECTL_PROFILES applies only when the
- * command line names no instance itself.
+ * command line names no instance itself; beside a variable naming one instance it is a
+ * contradiction too (one set in a .bashrc or a group's CI variables sent a write to every instance),
+ * for a command that reaches an instance (`reaches`).
  */
-function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv, reaches: boolean): void {
   const single = ['profile', 'url', 'token'].filter((k) => fromCli[k] !== undefined);
   if (fromCli.profiles !== undefined && fromCli.allProfiles) throw new UsageError('--profiles and --all-profiles cannot be used together');
   const fleet = fromCli.profiles !== undefined ? '--profiles' : fromCli.allProfiles ? '--all-profiles' : undefined;
@@ -297,6 +302,13 @@ function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.Process
     throw new UsageError(`${fleet} cannot be used with ${flags}`, `a fleet takes each instance's URL and token from its profile; leave out ${flags}`);
   }
   if (!fleet && !single.length && env.FORGECTL_PROFILES?.trim()) {
+    const one = ONE_INSTANCE_VARIABLES.filter((v) => env[v]?.trim());
+    if (reaches && one.length) {
+      throw new UsageError(
+        `FORGECTL_PROFILES names a fleet and ${one.join(', ')} one instance: both are set`,
+        'unset one of them, or choose on the command line: --profiles a,b for the fleet, -p NAME or --url URL for one instance',
+      );
+    }
     fromCli.profiles = parseList(env.FORGECTL_PROFILES);
     fromCli.profilesFromEnv = true;
   }

@@ -235,6 +235,50 @@ describe('the fleet from the environment, and standard input', () => {
     expect(local.stdout).toMatch(/complete/);
   });
 
+  it('FORGECTL_PROFILES with FORGECTL_URL/FORGECTL_TOKEN or FORGECTL_PROFILE is exit 2 naming both, before any request', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const url = sandboxes.c().url;
+    const token = sandboxes.c().tokens.admin;
+    for (const [env, named] of [
+      [{ FORGECTL_URL: url, FORGECTL_TOKEN: token }, 'FORGECTL_URL, FORGECTL_TOKEN'],
+      [{ FORGECTL_PROFILE: 'c' }, 'FORGECTL_PROFILE'],
+    ] as const) {
+      const res = await run(['broadcast', 'create', '--message', 'one instance only', '--yes'], home, { FORGECTL_PROFILES: 'a,b', ...env });
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr.split('\n')[0]).toBe(`error: FORGECTL_PROFILES names a fleet and ${named} one instance: both are set`);
+      const self = await run(['token', 'self'], home, { FORGECTL_PROFILES: 'a,b', ...env });
+      expect(self.exitCode, self.stderr).toBe(2);
+    }
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+    // The command line decides: the fleet, or the one instance.
+    const fleet = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'a,b', FORGECTL_PROFILE: 'c' });
+    expect(fleet.exitCode, fleet.stderr).toBe(0);
+    expect(Object.keys(json(fleet))).toEqual(['a', 'b']);
+    // A command that reaches no instance is not stopped by them.
+    const local = await run(['completion', 'bash'], home, { FORGECTL_PROFILES: 'a,b', FORGECTL_URL: url, FORGECTL_TOKEN: token });
+    expect(local.exitCode, local.stderr).toBe(0);
+  });
+
+  it('under a fleet FORGECTL_SUDO and FORGECTL_TOKEN_TYPE are ignored with a warning naming the variable set', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const res = await run(['token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'a,b', FORGECTL_SUDO: 'alice', FORGECTL_TOKEN_TYPE: 'oauth', GITLAB_HOST: sandboxes.c().url });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/^warning: FORGECTL_TOKEN_TYPE, FORGECTL_SUDO, GITLAB_HOST are ignored with FORGECTL_PROFILES: /m);
+    expect(res.stderr).not.toMatch(/--profiles/);
+    const out = json(res);
+    expect([out.a.result.name, out.b.result.name]).toEqual(['admin', 'admin']);
+    for (const n of ['a', 'b'] as const) {
+      for (const r of sentSince(mark, n)) {
+        const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]));
+        expect(headers.sudo).toBeUndefined();
+        expect(headers.authorization).toBeUndefined();
+        expect(headers['private-token']).toBe(sandboxes[n]().tokens.admin);
+      }
+    }
+  });
+
   it('reads standard input once and gives it to every instance (a hook secret)', async () => {
     const home = fleetHome();
     const mark = marks();
