@@ -6,7 +6,8 @@
 import { Writable } from 'node:stream';
 import type { Context } from './context.js';
 import { SINGLE_INSTANCE_VARIABLES } from './context.js';
-import { defaultOutputOf } from './core/global-scope.js';
+import { defaultOutputOf, honours } from './core/global-scope.js';
+import { refuseLocalIds } from './core/instance-ids.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './core/fleet-output.js';
@@ -218,7 +219,7 @@ class FleetRunner implements Runner {
     const g = ctx.globals;
     const flag = fleetSource(g);
     // FORGECTL_PROFILES is a standing choice, not a request for this command: one that reaches no instance runs as usual.
-    if (spec.scope === 'local' && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
+    if ((spec.scope === 'local' || !honours(spec, 'profiles')) && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     if (spec.scope === 'local') {
       throw new UsageError(`${path.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
     }
@@ -226,6 +227,7 @@ class FleetRunner implements Runner {
     if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     const store = await ctx.profiles();
     const names = selectProfiles(store.names(), fleetPatterns(g)!, flag);
+    refuseLocalIds(spec.localIds, args, opts, path.join(' '), names);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
     if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL, token, token type and sudo user from its profile`);
 

@@ -10,6 +10,7 @@ import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
+import type { LocalIds } from './instance-ids.js';
 import { defaultOutputOf, hideUnhonoured, honours, refuseUnhonoured, type GlobalScope } from './global-scope.js';
 
 /**
@@ -84,6 +85,11 @@ export interface BaseSpec<O extends Typed.OptionValues> {
    * which one applies.
    */
   replacesGlobals?: string[];
+  /**
+   * For a write: where its line may name an object by an id of one instance (a hook's, a project's).
+   * Over more than one instance such a line is exit 2 before any request (src/core/instance-ids.ts).
+   */
+  localIds?: LocalIds<O>;
   /** Which global options apply beyond the defaults (src/core/global-scope.ts): --help lists only those. */
   globals?: GlobalScope;
 }

@@ -17,6 +17,8 @@ export interface GlobalScope {
   fields?: boolean;
   /** The format when neither -o nor FORGECTL_OUTPUT chooses one (`api` prints JSON). */
   defaultOutput?: OutputFormat;
+  /** Runs once per instance under --profiles (default: as `instance`); false for one that sends elsewhere (`alerts send`). */
+  fleet?: boolean;
   /** Reads a list page by page: --all, --page, --per-page, --limit (default: the command is named `list`). */
   pages?: boolean;
 }
@@ -58,7 +60,7 @@ function uses(spec: ScopedSpec | undefined): Record<Use, boolean> {
   return {
     instance,
     profiles: g.profiles ?? instance,
-    fleet: instance || spec?.scope === 'selection',
+    fleet: g.fleet ?? (instance || spec?.scope === 'selection'),
     output: g.output ?? true,
     fields: g.fields ?? g.output ?? true,
     pages: g.pages ?? spec?.name.split(' ')[0] === 'list',
@@ -108,7 +110,7 @@ export function refuseUnhonoured(cmd: Command, spec: ScopedSpec | undefined, isG
       const flag = flagOf(o);
       const help = `\`${name} --help\` lists the options it takes`;
       if (USE[key] === 'fleet' && !use.instance) throw new UsageError(`${words.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
-      const why = USE[key] === 'output' || USE[key] === 'fields' ? ': what it prints has one form' : '';
+      const why = USE[key] === 'output' || USE[key] === 'fields' ? ': what it prints has one form' : USE[key] === 'fleet' ? ': it runs once, not once per instance' : '';
       throw new UsageError(`${name} does not take ${flag}${why}`, `leave ${flag} out; ${help}`);
     }
   }

@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
 import { UsageError } from '../../core/errors.js';
 import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
+import { numericId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 const listing = () => import('./list.js');
@@ -119,6 +120,7 @@ export function registerToken(program: Command, reg: Registry): void {
       'With --where FINDING instead of an id (as `token revoke --where`): every active token with that finding is listed, confirmed once and rotated once each; ' +
       'each new secret is printed once in the report, or with --secrets-to FILE written as JSON to that file (mode 0600) before anything is printed. The token in use is skipped.',
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'token') },
     examples: [
       'forgectl token rotate self --expires-in 90d',
       '# another user’s token: asks first, or --yes',
@@ -151,6 +153,7 @@ export function registerToken(program: Command, reg: Registry): void {
       'lists the active tokens it will revoke on stderr, asks once, revokes each once (never retried), and reports each as revoked, failed or skipped. ' +
       'The token this command runs with is skipped (revoke it by naming it). --dry-run lists them and sends nothing.',
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'token') },
     examples: ['forgectl token revoke 42', 'forgectl token revoke self --yes', '# every token nobody used for 90 days', "forgectl token revoke --where 'unused:90d' --yes"],
     options: (c) => c.option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated),
     subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
