@@ -13,7 +13,7 @@ import { writePrivateFile } from '../../core/private-files.js';
 import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
-import { rotationExpiry } from './run.js';
+import { otherHolders, rotationExpiry } from './run.js';
 
 type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
 
@@ -45,9 +45,7 @@ const COLUMNS: Column<BulkRow>[] = [
 const ROTATE_COLUMNS: Column<BulkRow>[] = [...COLUMNS, { key: 'new_id', header: 'new id' }, { key: 'expires_at', header: 'expires' }, { key: 'token', header: 'token (new secret)' }];
 
 /** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
-function selection(ctx: Context, where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
-  // Every page is read and every match acted on: a --limit taken for "at most N" would be ignored.
-  if (ctx.globals.limit !== undefined) throw new UsageError('--limit does not apply to --where: every matching token is acted on', 'narrow the --where window, or name one token id');
+function selection(where: string[]): { rules: Rules; wanted: Finding[]; text: string } {
   const parsed = where.map((w) => parseWhere(w));
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
   if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
@@ -84,6 +82,21 @@ function announce(ctx: Context, verb: string, text: string, picked: Candidate[],
   if (own) ctx.notice(`  skipped: ${own.id}  ${own.name}, the token this command runs with (name it: token ${verb} ${own.id})`);
 }
 
+/**
+ * Other profiles of this instance that hold a token about to be revoked or rotated are named before
+ * the confirmation, as `token rotate ID` names them: each stops working until given another token.
+ */
+async function warnHolders(ctx: Context, verb: 'revoke' | 'rotate', picked: Candidate[]): Promise<void> {
+  const conn = await ctx.connection();
+  for (const t of picked) {
+    const names = await otherHolders(ctx, conn, t.id, undefined);
+    if (!names.length) continue;
+    const who = names.length === 1 ? `profile ${names[0]} holds` : `profiles ${names.join(', ')} hold`;
+    const next = verb === 'rotate' ? 'its new secret' : 'another token';
+    ctx.warn(`${who} token ${t.id} (${t.name}), which this ${verb}s: it stops working there; give ${names.length === 1 ? 'it' : 'each'} ${next} with ${names.map((n) => `\`forgectl profile set-token ${n}\``).join(', ')}`);
+  }
+}
+
 function ownRow(own: Candidate): BulkRow {
   return { id: own.id, name: own.name, user_id: own.user_id, user: own.user, findings: own.findings, result: 'skipped', reason: 'the token in use' };
 }
@@ -93,11 +106,12 @@ function failure(err: unknown): string {
 }
 
 export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(ctx, where);
+  const { rules, wanted, text } = selection(where);
   const { picked, own } = await candidates(ctx, rules, wanted);
   const rows: BulkRow[] = [];
   if (picked.length) {
     announce(ctx, 'revoke', text, picked, own);
+    await warnHolders(ctx, 'revoke', picked);
     await confirmDestructive(ctx, `Revoke these ${picked.length} tokens?`);
     const http = await ctx.http();
     for (const t of picked) {
@@ -121,7 +135,7 @@ interface BulkRotateOptions {
 }
 
 export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRotateOptions): Promise<CommandResult> {
-  const { rules, wanted, text } = selection(ctx, where);
+  const { rules, wanted, text } = selection(where);
   const expiresAt = rotationExpiry(o);
   // The service counts a token as expired from 00:00 UTC of its expiry date: each new secret would be dead.
   if (expiresAt !== undefined && expiresAt === todayUtc()) {
@@ -142,6 +156,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   const save = () => file && writePrivateFile(file, Buffer.from(`${JSON.stringify(secrets, null, 2)}\n`));
   if (picked.length) {
     announce(ctx, 'rotate', text, picked, own);
+    await warnHolders(ctx, 'rotate', picked);
     await confirmDestructive(ctx, `Rotate these ${picked.length} tokens (each current secret stops working)?`);
     const http = await ctx.http();
     if (!ctx.dryRun) save();
