@@ -69,7 +69,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
       'forgectl broadcast update 1 --message "Deploy finished"',
       'forgectl broadcast update 1 --duration 30min --no-dismissable',
       '# the same message on every instance: named by its text',
-      'forgectl --profiles prod-eu,prod-us broadcast update --message "Deploy in progress" --ends-at 2030-01-31T23:00:00Z',
+      'forgectl broadcast update --message "Deploy in progress" --ends-at 2030-01-31T23:00:00Z --profiles prod-eu,prod-us',
     ],
     options: (c) => messageOptions(c, false),
     localIds: { named: (args) => numericId(args[0], 'broadcast message'), instead: '--message TEXT' },
@@ -84,7 +84,7 @@ export function registerBroadcast(program: Command, reg: Registry): void {
       'Name the message by its id, or by its text with --message: over several instances (--profiles) only --message is taken, ' +
       'and each instance deletes its one message with that text (none or several: that instance fails, naming the ids).',
     writes: true,
-    examples: ['forgectl broadcast delete 1', 'forgectl broadcast delete 1 --yes', 'forgectl --all-profiles broadcast delete --message "Deploy in progress" --yes'],
+    examples: ['forgectl broadcast delete 1', 'forgectl broadcast delete 1 --yes', 'forgectl broadcast delete --message "Deploy in progress" --all-profiles --yes'],
     options: (c) => c.option('--message <text>', 'the message with exactly this text, instead of an id'),
     localIds: { named: (args) => numericId(args[0], 'broadcast message'), instead: '--message TEXT' },
     subject: (args) => (args[0] === undefined ? undefined : `broadcast message ${args[0]}`),
