@@ -392,6 +392,8 @@ describe('writes over a fleet name objects by what is the same everywhere (issue
       ['--profiles', 'a,b', 'mr', 'close', '1!1', '--yes'],
       ['--profiles', 'a,b', 'envs', 'protect', 'acme', 'staging', '--deploy', 'user=4', '--dry-run'],
       ['--profiles', 'a,b', 'discussion', 'reply', 'acme/api#1', 'abc123', '--body', 'hi'],
+      ['--profiles', 'a,b', 'api', 'DELETE', '/hooks/1'],
+      ['--profiles', 'a,b', 'api', '/users/4/personal_access_tokens', '-f', 'name=x'],
     ]) {
       const res = await run(args, home);
       expect(res.exitCode, args.join(' ')).toBe(2);

@@ -122,3 +122,33 @@ describe('options a command does not take, wherever on the line', () => {
     expect(res.stderr).toContain('--help` lists the options it takes');
   });
 });
+
+describe('one instance selection in the environment (issue 41.5)', () => {
+  const url = 'https://gitlab.example.com';
+  it.each([
+    [{ FORGECTL_PROFILES: 'a,b', FORGECTL_URL: url, FORGECTL_TOKEN: 'glpat-aaaaaaaaaaaaaaaaaaaa' }, 'FORGECTL_URL, FORGECTL_TOKEN'],
+    [{ FORGECTL_PROFILES: 'a,b', FORGECTL_TOKEN: 'glpat-aaaaaaaaaaaaaaaaaaaa' }, 'FORGECTL_TOKEN'],
+    [{ FORGECTL_PROFILES: 'prod-*', FORGECTL_PROFILE: 'work' }, 'FORGECTL_PROFILE'],
+  ])('%j is exit 2 naming both', async (env, named) => {
+    const res = await parseCli(['token', 'self'], { env });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr.split('\n')[0]).toBe(`error: FORGECTL_PROFILES names a fleet and ${named} one instance: both are set`);
+  });
+
+  it('the command line decides, and a command that reaches no instance is not stopped', async () => {
+    const env = { FORGECTL_PROFILES: 'a,b', FORGECTL_URL: url, FORGECTL_TOKEN: 'glpat-aaaaaaaaaaaaaaaaaaaa' };
+    const one = await parseCli(['-p', 'work', 'token', 'self'], { env });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(one.parsed!.globals.profiles).toBeUndefined();
+    const fleet = await parseCli(['--profiles', 'a,b', 'token', 'self'], { env });
+    expect(fleet.exitCode, fleet.stderr).toBe(0);
+    expect(fleet.parsed!.globals.profiles).toEqual(['a', 'b']);
+    expect((await parseCli(['completion', 'bash'], { env })).exitCode).toBe(0);
+  });
+
+  it('alerts send and resolve refuse a fleet: they send to one URL', async () => {
+    const res = await parseCli(['alerts', 'send', '--url', 'https://a.example/n.json', '--title', 'T', '--all-profiles']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr.split('\n')[0]).toBe('error: forgectl alerts send does not take --all-profiles: it runs once, not once per instance');
+  });
+});
