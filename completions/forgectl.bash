@@ -71,14 +71,14 @@ __forgectl_flags() {
     'hooks list') echo '' ;;
     'hooks get') echo '' ;;
     'hooks create') echo '--url --name --description --secret-stdin --secret --push-events --no-push-events --tag-push-events --no-tag-push-events --merge-requests-events --no-merge-requests-events --repository-update-events --no-repository-update-events --ssl-verification --no-ssl-verification' ;;
-    'hooks test') echo '' ;;
-    'hooks delete') echo '' ;;
+    'hooks test') echo '--url' ;;
+    'hooks delete') echo '--url' ;;
     'broadcast') echo '' ;;
     'broadcast list') echo '' ;;
     'broadcast get') echo '' ;;
     'broadcast create') echo '--message --starts-at --ends-at --duration --font --target-access-levels --target-path --type --theme --dismissable --no-dismissable' ;;
     'broadcast update') echo '--message --starts-at --ends-at --duration --font --target-access-levels --target-path --type --theme --dismissable --no-dismissable' ;;
-    'broadcast delete') echo '' ;;
+    'broadcast delete') echo '--message' ;;
     'token') echo '' ;;
     'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within --expiry --no-expiry --unused-for --scope' ;;
     'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
@@ -196,6 +196,8 @@ __forgectl_value() {
     'hooks create|--url') echo 'text' ;;
     'hooks create|--name') echo 'text' ;;
     'hooks create|--description') echo 'text' ;;
+    'hooks test|--url') echo 'text' ;;
+    'hooks delete|--url') echo 'text' ;;
     'broadcast create|--message') echo 'text' ;;
     'broadcast create|--starts-at') echo 'text' ;;
     'broadcast create|--ends-at') echo 'text' ;;
@@ -214,6 +216,7 @@ __forgectl_value() {
     'broadcast update|--target-path') echo 'file' ;;
     'broadcast update|--type') echo 'choice banner notification' ;;
     'broadcast update|--theme') echo 'choice indigo light-indigo blue light-blue green light-green red light-red dark light' ;;
+    'broadcast delete|--message') echo 'text' ;;
     'token list|--user') echo 'text' ;;
     'token list|--state') echo 'choice active inactive' ;;
     'token list|--revoked') echo 'text' ;;

@@ -77,10 +77,21 @@ export interface InstanceInit {
 }
 
 /**
- * Variables that name one instance or its credential. A fleet's instance takes URL and token from
- * its profile alone, so these never reach it (README "Several instances").
+ * Variables that name one instance, its credential, or a user on it. A fleet's instance takes URL
+ * and token from its profile alone, so these never reach it (README "Several instances"): a user
+ * name or id (FORGECTL_SUDO) means a different person on each instance.
  */
-export const SINGLE_INSTANCE_VARIABLES = ['FORGECTL_PROFILE', 'FORGECTL_URL', 'FORGECTL_TOKEN', 'GITLAB_HOST', 'GITLAB_TOKEN', 'CI_SERVER_URL', 'CI_JOB_TOKEN'] as const;
+export const SINGLE_INSTANCE_VARIABLES = [
+  'FORGECTL_PROFILE',
+  'FORGECTL_URL',
+  'FORGECTL_TOKEN',
+  'FORGECTL_TOKEN_TYPE',
+  'FORGECTL_SUDO',
+  'GITLAB_HOST',
+  'GITLAB_TOKEN',
+  'CI_SERVER_URL',
+  'CI_JOB_TOKEN',
+] as const;
 
 export class Context {
   readonly stdin: ContextInit['stdin'];

@@ -6,14 +6,15 @@
 import { Writable } from 'node:stream';
 import type { Context } from './context.js';
 import { SINGLE_INSTANCE_VARIABLES } from './context.js';
-import { defaultOutputOf } from './core/global-scope.js';
+import { defaultOutputOf, honours } from './core/global-scope.js';
+import { refuseLocalIds } from './core/instance-ids.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './core/fleet-output.js';
 import type { DryRunRequest } from './core/http.js';
 import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
-import { fleetPatterns, selectProfiles } from './core/profile-selection.js';
+import { fleetPatterns, fleetSource, selectProfiles } from './core/profile-selection.js';
 import { checkFleetFiles, type OutputFiles } from './core/output-file.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
 import { oneLineShown } from './core/safe-text.js';
@@ -217,20 +218,21 @@ class FleetRunner implements Runner {
   async run(spec: CommandSpec<any, any>, opts: OptionValues, args: string[], path: string[]): Promise<void> {
     const ctx = this.ctx;
     const g = ctx.globals;
-    const flag = g.allProfiles ? '--all-profiles' : '--profiles';
+    const flag = fleetSource(g);
     // FORGECTL_PROFILES is a standing choice, not a request for this command: one that reaches no instance runs as usual.
-    if (spec.scope === 'local' && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
+    if ((spec.scope === 'local' || !honours(spec, 'profiles')) && g.profilesFromEnv) return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     if (spec.scope === 'local') {
       throw new UsageError(`${path.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
     }
     // `profile list` shows the selection itself, once.
     if (spec.scope === 'selection') return present(ctx, await invoke(ctx, spec, opts, args, this.reg.explainCredential), this.reg);
     const store = await ctx.profiles();
-    const names = selectProfiles(store.names(), fleetPatterns(g)!, store.inventoryFile);
+    const names = selectProfiles(store.names(), fleetPatterns(g)!, flag, store.inventoryFile);
+    refuseLocalIds(spec.localIds, args, opts, path.join(' '), names);
     // Before any instance runs: a file per instance, never one file written by each in turn.
     checkFleetFiles(spec.outputFiles as OutputFiles | undefined, opts, names);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
-    if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL and token from its profile`);
+    if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL, token, token type and sudo user from its profile`);
 
     if (streamsLines(g.output, ctx.stdoutIsTTY)) {
       this.lines = (text) => write(ctx.stdout, text);

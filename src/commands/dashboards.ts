@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.js';
 import { none, object, type CommandResult } from '../core/output.js';
 import type { Context } from '../context.js';
 import { parseProjectId } from '../core/refs.js';
+import { numericId } from '../core/instance-ids.js';
 
 function checkProject(raw: string): string {
   return String(parseProjectId(raw));
@@ -17,6 +18,7 @@ export function registerDashboards(program: Command, reg: Registry): void {
     name: 'star <project> <dashboard_path>',
     summary: 'Star a metrics dashboard of a project',
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'project') },
     examples: ['forgectl dashboards star acme/platform/api config/prometheus/common_metrics.yml'],
     exitCodes: ['3  no such project'],
     run: (ctx, _o, args) => starCommand(ctx, args[0], args[1]),
@@ -25,6 +27,7 @@ export function registerDashboards(program: Command, reg: Registry): void {
     name: 'unstar <project> [dashboard_path]',
     summary: 'Unstar one dashboard, or every dashboard of the project with --all',
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'project') },
     examples: ['forgectl dashboards unstar acme/platform/api config/prometheus/common_metrics.yml', 'forgectl dashboards unstar acme/platform/api --all'],
     exitCodes: ['2  neither a dashboard path nor --all', '3  no such project'],
     replacesGlobals: ['--all'],

@@ -10,7 +10,8 @@ import { ApiError, NotFoundError, PartialListError, UsageError } from './errors.
 import { TOKEN_TYPES, type TokenType } from './token-types.js';
 import { OUTPUT_FORMATS, type CommandResult, type OutputFormat } from './output.js';
 import { parseInteger, parseList } from './parse.js';
-import { defaultOutputOf, hideUnhonoured, honours, refuseIgnoredOutput, type GlobalScope } from './global-scope.js';
+import type { LocalIds } from './instance-ids.js';
+import { defaultOutputOf, hideUnhonoured, honours, refuseUnhonoured, type GlobalScope } from './global-scope.js';
 import { resolveOutputFiles, type OutputFileOption, type OutputFiles } from './output-file.js';
 
 /**
@@ -85,6 +86,11 @@ export interface BaseSpec<O extends Typed.OptionValues> {
    * which one applies.
    */
   replacesGlobals?: string[];
+  /**
+   * For a write: where its line may name an object by an id of one instance (a hook's, a project's).
+   * Over more than one instance such a line is exit 2 before any request (src/core/instance-ids.ts).
+   */
+  localIds?: LocalIds<O>;
   /** Which global options apply beyond the defaults (src/core/global-scope.ts): --help lists only those. */
   globals?: GlobalScope;
   /**
@@ -251,6 +257,8 @@ function chain(cmd: Command): Command[] {
  * environment, then defaults. A command's own option of the same name is not a global one.
  */
 export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOptions {
+  // A global option the command does not take is refused first, whatever else the line says.
+  refuseUnhonoured(cmd, specs.get(cmd), (o) => o.helpGroupHeading === GLOBAL_HEADING);
   const fromCli: Record<string, unknown> = {};
   for (const c of chain(cmd)) {
     const ownGlobal = (c as Command & { ownGlobalKeys?: Set<string> }).ownGlobalKeys ?? new Set();
@@ -263,7 +271,7 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
       fromCli[key] = opts[key];
     }
   }
-  checkFleetOptions(fromCli, env);
+  checkFleetOptions(fromCli, env, honours(specs.get(cmd), 'url'));
   checkInventoryOptions(fromCli, env);
   const g: GlobalOptions = { ...DEFAULT_GLOBALS, ...(fromCli as Partial<GlobalOptions>), outputChosen: fromCli.output !== undefined };
   if (fromCli.output === undefined && env.FORGECTL_OUTPUT) {
@@ -289,12 +297,17 @@ export function resolveGlobals(cmd: Command, env: NodeJS.ProcessEnv): GlobalOpti
   return g;
 }
 
+/** Variables that name one instance, each against FORGECTL_PROFILES, which names a fleet. */
+const ONE_INSTANCE_VARIABLES = ['FORGECTL_URL', 'FORGECTL_TOKEN', 'FORGECTL_PROFILE'] as const;
+
 /**
  * A fleet (`--profiles`, `--all-profiles`, FORGECTL_PROFILES) names its instances by profile: -p,
  * --url and --token name one instance and contradict it. FORGECTL_PROFILES applies only when the
- * command line names no instance itself.
+ * command line names no instance itself; beside a variable naming one instance it is a
+ * contradiction too (one set in a .bashrc or a group's CI variables sent a write to every instance),
+ * for a command that reaches an instance (`reaches`).
  */
-function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.ProcessEnv, reaches: boolean): void {
   const single = ['profile', 'url', 'token'].filter((k) => fromCli[k] !== undefined);
   if (fromCli.profiles !== undefined && fromCli.allProfiles) throw new UsageError('--profiles and --all-profiles cannot be used together');
   const fleet = fromCli.profiles !== undefined ? '--profiles' : fromCli.allProfiles ? '--all-profiles' : undefined;
@@ -303,6 +316,13 @@ function checkFleetOptions(fromCli: Record<string, unknown>, env: NodeJS.Process
     throw new UsageError(`${fleet} cannot be used with ${flags}`, `a fleet takes each instance's URL and token from its profile; leave out ${flags}`);
   }
   if (!fleet && !single.length && env.FORGECTL_PROFILES?.trim()) {
+    const one = ONE_INSTANCE_VARIABLES.filter((v) => env[v]?.trim());
+    if (reaches && one.length) {
+      throw new UsageError(
+        `FORGECTL_PROFILES names a fleet and ${one.join(', ')} one instance: both are set`,
+        'unset one of them, or choose on the command line: --profiles a,b for the fleet, -p NAME or --url URL for one instance',
+      );
+    }
     fromCli.profiles = parseList(env.FORGECTL_PROFILES);
     fromCli.profilesFromEnv = true;
   }
@@ -464,13 +484,9 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     // ctx.globals was set once for this run by src/cli.ts (preAction), before this action.
     const ctx = reg.ctx;
     checkContradictions(self);
-    refuseIgnoredOutput(self, spec, (o) => o.helpGroupHeading === GLOBAL_HEADING);
-    if (ctx.globals.inventory && !honours(spec, 'inventory')) {
-      // FORGECTL_INVENTORY is a standing choice: a command that takes none (profile add) runs as usual.
-      if (ctx.globals.inventoryFromEnv) ctx.globals.inventory = undefined;
-      else if (spec.writes) throw new UsageError(`\`forgectl ${commandWords(self).join(' ')}\` does not take --inventory: an inventory is edited as a file, never written by forgectl`, 'leave out --inventory to change the config directory\'s profiles');
-      else throw new UsageError(`\`forgectl ${commandWords(self).join(' ')}\` does not take --inventory`, 'leave out --inventory');
-    }
+    // FORGECTL_INVENTORY is a standing choice: a command that takes none (profile add) runs as usual.
+    // (--inventory typed on the line was refused with the other options the command does not take.)
+    if (ctx.globals.inventory && ctx.globals.inventoryFromEnv && !honours(spec, 'inventory')) ctx.globals.inventory = undefined;
     if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });

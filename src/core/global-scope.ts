@@ -19,6 +19,8 @@ export interface GlobalScope {
   defaultOutput?: OutputFormat;
   /** Takes its instances from --inventory (default: as `instance`, and `profile list`). */
   inventory?: boolean;
+  /** Runs once per instance under --profiles (default: as `instance`); false for one that sends elsewhere (`alerts send`). */
+  fleet?: boolean;
   /** Reads a list page by page: --all, --page, --per-page, --limit (default: the command is named `list`). */
   pages?: boolean;
 }
@@ -42,6 +44,8 @@ const USE: Record<string, Use> = {
   profiles: 'fleet',
   allProfiles: 'fleet',
   inventory: 'inventory',
+  fleetConcurrency: 'fleet',
+  serial: 'fleet',
   output: 'output',
   fields: 'fields',
   all: 'pages',
@@ -59,7 +63,7 @@ function uses(spec: ScopedSpec | undefined): Record<Use, boolean> {
   return {
     instance,
     profiles: g.profiles ?? instance,
-    fleet: instance || spec?.scope === 'selection',
+    fleet: g.fleet ?? (instance || spec?.scope === 'selection'),
     inventory: g.inventory ?? (instance || spec?.scope === 'selection'),
     output: g.output ?? true,
     fields: g.fields ?? g.output ?? true,
@@ -86,22 +90,32 @@ export function hideUnhonoured(cmd: Command, spec: ScopedSpec | undefined, globa
   for (const o of globals) if (!honours(spec, o.attributeName())) o.hideHelp();
 }
 
+/** How a global option is written on the command line: `-o/--output`, `--page`. */
+function flagOf(o: Option): string {
+  return [o.short, o.long].filter(Boolean).join('/');
+}
+
 /**
- * `-o json` or `--fields` given to a command whose output is fixed text (`completion`, `state
- * schema`) would be silently ignored: a script expecting JSON gets something else. Refused instead,
- * wherever on the line it was given. Called before the command runs.
+ * A global option the command does not honour would be silently ignored (`token audit --page 9`
+ * started at page 9 and passed; `-o json` on fixed text gives a script something else). Refused
+ * instead, wherever on the line it was given, naming it: exit 2 before anything is sent. Its --help
+ * hides exactly these (`hideUnhonoured`), so what help lists is what is accepted.
  */
-export function refuseIgnoredOutput(cmd: Command, spec: ScopedSpec | undefined, isGlobal: (o: Option) => boolean): void {
+export function refuseUnhonoured(cmd: Command, spec: ScopedSpec | undefined, isGlobal: (o: Option) => boolean): void {
   if (!spec) return;
   const use = uses(spec);
   for (let c: Command | null = cmd; c; c = c.parent) {
-    for (const [key, flag] of [['output', '-o/--output'], ['fields', '--fields']] as const) {
-      const given = !use[key] && c.options.some((o) => isGlobal(o) && o.attributeName() === key) && c.getOptionValueSource(key) === 'cli';
-      if (!given) continue;
+    for (const o of c.options) {
+      const key = o.attributeName();
+      if (!isGlobal(o) || c.getOptionValueSource(key) !== 'cli' || honours(spec, key)) continue;
       const words: string[] = [];
       for (let w: Command | null = cmd; w?.parent; w = w.parent) words.unshift(w.name());
       const name = `forgectl ${words.join(' ')}`;
-      throw new UsageError(`${name} does not take ${flag}: what it prints has one form`, `leave ${flag} out; \`${name} --help\` lists the options it takes`);
+      const flag = flagOf(o);
+      const help = `\`${name} --help\` lists the options it takes`;
+      if (USE[key] === 'fleet' && !use.instance) throw new UsageError(`${words.join(' ')} reaches no instance: ${flag} does not apply to it`, `run it without ${flag}`);
+      const why = USE[key] === 'output' || USE[key] === 'fields' ? ': what it prints has one form' : USE[key] === 'fleet' ? ': it runs once, not once per instance' : '';
+      throw new UsageError(`${name} does not take ${flag}${why}`, `leave ${flag} out; ${help}`);
     }
   }
 }

@@ -20,7 +20,7 @@ function globRegExp(glob: string): RegExp {
  * The names selected, in the order given (a glob's matches by name): --serial runs them in that
  * order, so the canary goes first. A name or glob that matches no profile is a usage error.
  */
-export function selectProfiles(available: readonly string[], patterns: readonly string[] | 'all', inventory?: string): string[] {
+export function selectProfiles(available: readonly string[], patterns: readonly string[] | 'all', source = '--profiles', inventory?: string): string[] {
   if (patterns === 'all') {
     if (!available.length) throw new UsageError('--all-profiles: there are no profiles', 'add them with `forgectl profile add NAME --url URL --token-stdin`');
     return [...available].sort();
@@ -28,12 +28,17 @@ export function selectProfiles(available: readonly string[], patterns: readonly 
   const out: string[] = [];
   for (const pattern of patterns) {
     const matches = /[*?]/.test(pattern) ? available.filter((n) => globRegExp(pattern).test(n)).sort() : available.filter((n) => n === pattern);
-    if (!matches.length && inventory) throw new UsageError(`--profiles: the inventory ${inventory} has no instance ${/[*?]/.test(pattern) ? 'matching' : 'named'} ${JSON.stringify(pattern)}`, `it has ${available.join(', ')}`);
-    if (!matches.length && /[*?]/.test(pattern)) throw new UsageError(`--profiles: no profile matches ${JSON.stringify(pattern)}`, 'see `forgectl profile list`');
-    if (!matches.length) throw unknownProfile(pattern, available, undefined, '--profiles: ');
+    if (!matches.length && inventory) throw new UsageError(`${source}: the inventory ${inventory} has no instance ${/[*?]/.test(pattern) ? 'matching' : 'named'} ${JSON.stringify(pattern)}`, `it has ${available.join(', ')}`);
+    if (!matches.length && /[*?]/.test(pattern)) throw new UsageError(`${source}: no profile matches ${JSON.stringify(pattern)}`, 'see `forgectl profile list`');
+    if (!matches.length) throw unknownProfile(pattern, available, undefined, `${source}: `);
     for (const m of matches) if (!out.includes(m)) out.push(m);
   }
   return out;
+}
+
+/** Where the fleet came from, as the user set it: a warning names what was actually typed or set. */
+export function fleetSource(g: { allProfiles: boolean; profilesFromEnv?: boolean }): string {
+  return g.allProfiles ? '--all-profiles' : g.profilesFromEnv ? 'FORGECTL_PROFILES' : '--profiles';
 }
 
 /** The selection the global options ask for, or undefined when they name no fleet. */

@@ -17,12 +17,12 @@ const EXIT_CODES: [string, string][] = [
 
 const ENVIRONMENT: [string, string][] = [
   ['FORGECTL_PROFILE', 'profile to use'],
-  ['FORGECTL_PROFILES', 'a fleet: profiles (names or globs) to run each command on, when the command line names no instance'],
+  ['FORGECTL_PROFILES', 'a fleet: profiles (names or globs) to run each command on, when the command line names no instance; with FORGECTL_URL, FORGECTL_TOKEN or FORGECTL_PROFILE set too, exit 2'],
   ['FORGECTL_INVENTORY', 'the instances of a run come from this YAML file (see --inventory), when the command line names no --url or --token'],
   ['FORGECTL_URL, GITLAB_HOST, CI_SERVER_URL', 'base URL of the instance, in this order'],
   ['FORGECTL_TOKEN, GITLAB_TOKEN, CI_JOB_TOKEN', 'credential, in this order (CI_JOB_TOKEN is sent as a job token)'],
-  ['FORGECTL_TOKEN_TYPE', 'personal, oauth or job'],
-  ['FORGECTL_SUDO', 'user to act as'],
+  ['FORGECTL_TOKEN_TYPE', 'personal, oauth or job (ignored with a warning over a fleet)'],
+  ['FORGECTL_SUDO', 'user to act as (ignored with a warning over a fleet: a user is another person on each instance)'],
   ['FORGECTL_OUTPUT', 'default output format'],
   ['FORGECTL_DEBUG', 'set to 1 for the HTTP trace of --verbose'],
   ['FORGECTL_CONFIG_DIR', 'where profiles live'],

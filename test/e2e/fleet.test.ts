@@ -264,6 +264,50 @@ describe('the fleet from the environment, and standard input', () => {
     expect(local.stdout).toMatch(/complete/);
   });
 
+  it('FORGECTL_PROFILES with FORGECTL_URL/FORGECTL_TOKEN or FORGECTL_PROFILE is exit 2 naming both, before any request', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const url = sandboxes.c().url;
+    const token = sandboxes.c().tokens.admin;
+    for (const [env, named] of [
+      [{ FORGECTL_URL: url, FORGECTL_TOKEN: token }, 'FORGECTL_URL, FORGECTL_TOKEN'],
+      [{ FORGECTL_PROFILE: 'c' }, 'FORGECTL_PROFILE'],
+    ] as const) {
+      const res = await run(['broadcast', 'create', '--message', 'one instance only', '--yes'], home, { FORGECTL_PROFILES: 'a,b', ...env });
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr.split('\n')[0]).toBe(`error: FORGECTL_PROFILES names a fleet and ${named} one instance: both are set`);
+      const self = await run(['token', 'self'], home, { FORGECTL_PROFILES: 'a,b', ...env });
+      expect(self.exitCode, self.stderr).toBe(2);
+    }
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+    // The command line decides: the fleet, or the one instance.
+    const fleet = await run(['--profiles', 'a,b', 'token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'a,b', FORGECTL_PROFILE: 'c' });
+    expect(fleet.exitCode, fleet.stderr).toBe(0);
+    expect(Object.keys(json(fleet))).toEqual(['a', 'b']);
+    // A command that reaches no instance is not stopped by them.
+    const local = await run(['completion', 'bash'], home, { FORGECTL_PROFILES: 'a,b', FORGECTL_URL: url, FORGECTL_TOKEN: token });
+    expect(local.exitCode, local.stderr).toBe(0);
+  });
+
+  it('under a fleet FORGECTL_SUDO and FORGECTL_TOKEN_TYPE are ignored with a warning naming the variable set', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    const res = await run(['token', 'self', '-o', 'json'], home, { FORGECTL_PROFILES: 'a,b', FORGECTL_SUDO: 'alice', FORGECTL_TOKEN_TYPE: 'oauth', GITLAB_HOST: sandboxes.c().url });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/^warning: FORGECTL_TOKEN_TYPE, FORGECTL_SUDO, GITLAB_HOST are ignored with FORGECTL_PROFILES: /m);
+    expect(res.stderr).not.toMatch(/--profiles/);
+    const out = json(res);
+    expect([out.a.result.name, out.b.result.name]).toEqual(['admin', 'admin']);
+    for (const n of ['a', 'b'] as const) {
+      for (const r of sentSince(mark, n)) {
+        const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]));
+        expect(headers.sudo).toBeUndefined();
+        expect(headers.authorization).toBeUndefined();
+        expect(headers['private-token']).toBe(sandboxes[n]().tokens.admin);
+      }
+    }
+  });
+
   it('reads standard input once and gives it to every instance (a hook secret)', async () => {
     const home = fleetHome();
     const mark = marks();
@@ -329,7 +373,7 @@ describe('writes across a fleet', () => {
 
   it('on a terminal asks once, naming every instance and what it would do; "no" writes nowhere', async () => {
     const home = fleetHome();
-    // A seeded hook, the same on each instance.
+    // A seeded hook, the same on each instance: named by its URL (an id may differ per instance).
     const id = '1';
     const hookUrl = async (n: Name): Promise<string | undefined> =>
       (await rawGet(sandboxes[n](), '/hooks', sandboxes[n]().tokens.admin)).body.find((h: { id: number }) => String(h.id) === id)?.url;
@@ -340,7 +384,7 @@ describe('writes across a fleet', () => {
 
     const declined = new ScriptedPrompter([false]);
     let mark = marks();
-    const no = await runCli(['--all-profiles', 'hooks', 'delete', id], { env, tty: true, prompt: declined });
+    const no = await runCli(['--all-profiles', 'hooks', 'delete', '--url', seededUrl!], { env, tty: true, prompt: declined });
     expect(no.exitCode).toBe(130);
     expect(declined.asked).toHaveLength(1);
     for (const n of NAMES) {
@@ -350,7 +394,7 @@ describe('writes across a fleet', () => {
 
     const accepted = new ScriptedPrompter([true]);
     mark = marks();
-    const yes = await runCli(['--profiles', 'c,a,b', '--serial', 'hooks', 'delete', id], { env, tty: true, prompt: accepted });
+    const yes = await runCli(['--profiles', 'c,a,b', '--serial', 'hooks', 'delete', '--url', seededUrl!], { env, tty: true, prompt: accepted });
     expect(yes.exitCode, yes.stderr).toBe(0);
     expect(accepted.asked).toHaveLength(1);
     expect(accepted.asked[0]).toMatch(/one after another/);
@@ -384,5 +428,82 @@ describe('writes across a fleet', () => {
       const self = await forgectl(['token', 'self', '-o', 'json'], { env: { FORGECTL_URL: sandboxes[n]().url, FORGECTL_TOKEN: saved.token } });
       expect(json(self)).toMatchObject({ id: saved.id, name: 'drift', scopes: ['read_api'] });
     }
+  });
+});
+
+describe('writes over a fleet name objects by what is the same everywhere (issue 41.6)', () => {
+  it('a numeric id over several instances is exit 2 before any request, --yes or not', async () => {
+    const home = fleetHome();
+    const mark = marks();
+    for (const args of [
+      ['--profiles', 'a,b', 'broadcast', 'delete', '1', '--yes'],
+      ['--profiles', 'a,b', 'broadcast', 'update', '1', '--message', 'x'],
+      ['--all-profiles', 'hooks', 'delete', '1', '--yes'],
+      ['--profiles', 'a,b', 'hooks', 'test', '1'],
+      ['--profiles', 'a,b', 'token', 'revoke', '7', '--yes'],
+      ['--profiles', 'a,b', 'mr', 'close', '1!1', '--yes'],
+      ['--profiles', 'a,b', 'envs', 'protect', 'acme', 'staging', '--deploy', 'user=4', '--dry-run'],
+      ['--profiles', 'a,b', 'discussion', 'reply', 'acme/api#1', 'abc123', '--body', 'hi'],
+      ['--profiles', 'a,b', 'api', 'DELETE', '/hooks/1'],
+      ['--profiles', 'a,b', 'api', '/users/4/personal_access_tokens', '-f', 'name=x'],
+    ]) {
+      const res = await run(args, home);
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stderr.split('\n')[0], args.join(' ')).toMatch(/^error: ids differ per instance: /);
+    }
+    const res = await run(['--profiles', 'a,b', 'broadcast', 'delete', '1', '--yes'], home);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      'error: ids differ per instance: broadcast delete names broadcast message 1 by id, which is a different object (or none) on each of a, b',
+      'hint: name it by what is the same everywhere (--message TEXT), or run it on one instance with -p NAME',
+    ]);
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+    // One instance: its ids are its own.
+    const one = await run(['--profiles', 'a', 'broadcast', 'delete', '999999', '--yes'], home);
+    expect(one.exitCode).toBe(3);
+  });
+
+  it('broadcast delete --message deletes the message with that text on each instance', async () => {
+    const home = fleetHome();
+    const text = 'fleet-41 maintenance window';
+    const created = await run(['--profiles', 'a,b', 'broadcast', 'create', '--message', text, '--duration', '2h', '--yes', '-o', 'json'], home);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const ids = { a: json(created).a.result.id as number, b: json(created).b.result.id as number };
+    const mark = marks();
+    const res = await run(['--profiles', 'a,b', 'broadcast', 'delete', '--message', text, '--yes'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const n of ['a', 'b'] as const) {
+      expect(sentSince(mark, n).filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/v4/broadcast_messages/${ids[n]}`]);
+      expect((await rawGet(sandboxes[n](), `/api/v4/broadcast_messages/${ids[n]}`)).status).toBe(404);
+    }
+  });
+
+  it('an instance with no message or several with that text fails, naming the ids; the others go on', async () => {
+    const home = fleetHome();
+    const text = 'fleet-41 twice on c';
+    for (let i = 0; i < 2; i++) expect((await run(['-p', 'c', 'broadcast', 'create', '--message', text, '--yes'], home)).exitCode).toBe(0);
+    expect((await run(['-p', 'b', 'broadcast', 'create', '--message', text, '--yes'], home)).exitCode).toBe(0);
+    const mark = marks();
+    const res = await run(['--profiles', 'a,b,c', 'broadcast', 'delete', '--message', text, '--yes'], home);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^a: error: no broadcast message with the text "fleet-41 twice on c"$/m);
+    expect(res.stderr).toMatch(/^c: error: 2 broadcast messages with the text "fleet-41 twice on c" \(ids \d+, \d+\): cannot tell which$/m);
+    expect(sentSince(mark, 'b').filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    for (const n of ['a', 'c'] as const) expect(sentSince(mark, n).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('hooks delete --url deletes the hook with that URL on each instance; alerts send refuses a fleet', async () => {
+    const home = fleetHome();
+    const url = 'https://audit.example.com/fleet-41';
+    const created = await run(['--profiles', 'a,b', 'hooks', 'create', '--url', url, '--yes', '-o', 'json'], home);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const mark = marks();
+    const res = await run(['--profiles', 'a,b', 'hooks', 'delete', '--url', url, '--yes'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    for (const n of ['a', 'b'] as const) {
+      expect(sentSince(mark, n).filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/v4/hooks/${json(created)[n].result.id}`]);
+    }
+    const alert = await run(['--profiles', 'a,b', 'alerts', 'send', '--url', 'http://127.0.0.1:9/alerts/notify.json', '--title', 'x'], home, { FORGECTL_ALERT_KEY: 'k' });
+    expect(alert.exitCode).toBe(2);
+    expect(alert.stderr.split('\n')[0]).toBe('error: forgectl alerts send does not take --profiles: it runs once, not once per instance');
   });
 });

@@ -63,6 +63,29 @@ describe('--help lists the global options a command honours', () => {
   });
 });
 
+describe('a global option the command does not take (issue 41.4)', () => {
+  it('is exit 2 naming it, before any request: token audit --page 2, --where with paging, token self --limit', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const cases: [string[], string][] = [
+      [['token', 'audit', '--page', '2'], 'forgectl token audit does not take --page'],
+      [['token', 'audit', '--page', '9', '--exit-code'], 'forgectl token audit does not take --page'],
+      [['--limit', '5', 'token', 'audit'], 'forgectl token audit does not take --limit'],
+      [['token', 'revoke', '--where', 'no-expiry', '--page', '3', '--yes'], 'forgectl token revoke does not take --page'],
+      [['token', 'rotate', '--where', 'unused', '--all', '--yes'], 'forgectl token rotate does not take --all'],
+      [['token', 'self', '--limit', '1'], 'forgectl token self does not take --limit'],
+      [['broadcast', 'get', '1', '--dry-run'], 'forgectl broadcast get does not take --dry-run'],
+    ];
+    for (const [args, message] of cases) {
+      const res = await forgectl(args, { env: envFor(sb, 'admin') });
+      expect(res.exitCode, args.join(' ')).toBe(2);
+      expect(res.stdout, args.join(' ')).toBe('');
+      expect(res.stderr.split('\n')[0], args.join(' ')).toBe(`error: ${message}`);
+    }
+    expect(requestsSince(sb, mark)).toEqual([]);
+  });
+});
+
 describe('-o on a command whose output has one form', () => {
   it('is refused with exit 2 and one line naming the command, before anything is sent', async () => {
     const sb = sandbox();

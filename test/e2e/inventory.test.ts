@@ -140,7 +140,7 @@ describe('--inventory', () => {
     ]) {
       const refused = await forgectl([...args, '--inventory', file], { configDir, input: 'glpat-new\n' });
       expect(refused.exitCode, args.join(' ')).toBe(2);
-      expect(refused.stderr).toContain(`\`forgectl profile ${args[1]}\` does not take --inventory`);
+      expect(refused.stderr).toContain(`forgectl profile ${args[1]} does not take --inventory`);
     }
     expect(readdirSync(configDir)).toEqual([]);
     // --url or --token beside an inventory name another instance.

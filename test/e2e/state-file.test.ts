@@ -58,7 +58,8 @@ describe('every problem of the file at once', () => {
       ['settings:', '  max_attachment_size: 100', '  signup_enabled: sometimes', 'system_hooks:', '  - url: https://a.example.com', '    push_events: maybe', 'broadcast_messages:', '  - message: hello', '    colour: red', ''].join('\n'),
     );
     for (const command of ['plan', 'apply']) {
-      const { res, sent } = await run(['state', command, '-f', path, '--yes']);
+      // state plan writes nothing: it takes no --yes.
+      const { res, sent } = await run(['state', command, '-f', path, ...(command === 'apply' ? ['--yes'] : [])]);
       expect(res.exitCode, res.stderr).toBe(2);
       expect(res.stderr).toContain(`${path} has 3 problems:`);
       expect(res.stderr).toContain(`${path}:3:19: settings.signup_enabled must be true or false, got "sometimes"`);

@@ -98,7 +98,8 @@ describe('a bad file exits 2 before any request', () => {
     it(title, async () => {
       const path = file('bad.yaml', content);
       for (const command of ['plan', 'apply']) {
-        const { res, sent } = await run(['state', command, '-f', path, '--yes']);
+        // state plan writes nothing: it takes no --yes.
+        const { res, sent } = await run(['state', command, '-f', path, ...(command === 'apply' ? ['--yes'] : [])]);
         expect(res.exitCode, res.stderr).toBe(2);
         expect(res.stderr).toMatch(message);
         expect(res.stderr).not.toContain(HOOK_SECRET);

@@ -187,7 +187,8 @@ describe('token rotate --where', () => {
       [['42', '--secrets-to', 'x.json'], '--secrets-to applies with --where'],
       [['--where', 'expiring', '--save'], '--save applies to one token'],
       [['--where', 'expiring', '--secrets-to', '/nonexistent-dir/x.json'], 'is not a directory'],
-      [['--where', 'expiring', '--limit', '1'], '--limit does not apply to --where'],
+      [['--where', 'expiring', '--limit', '1'], 'forgectl token rotate does not take --limit'],
+      [['--where', 'expiring', '--page', '3'], 'forgectl token rotate does not take --page'],
     ];
     for (const [args, message] of cases) {
       const res = await forgectl(['token', 'rotate', ...args, '--yes'], { env: envFor(sb) });
@@ -258,5 +259,27 @@ describe('token rotate --where', () => {
     const me = await forgectl(['token', 'self', '-o', 'json'], { env: { ...envFor(sb, null), FORGECTL_TOKEN: secrets[0].token } });
     expect(me.exitCode, me.stderr).toBe(0);
     expect(json<any>(me).id).toBe(secrets[0].id);
+  });
+});
+
+describe('--where and the other profiles holding a token it picks (issue 41.6)', () => {
+  it('names the profile before the confirmation, as token rotate ID does, for revoke and rotate', async () => {
+    const sb = sandbox();
+    const configDir = tempDir('forgectl-holders-');
+    const added = await forgectl(['profile', 'add', 'laptop', '--url', sb.url, '--token-stdin'], { configDir, input: sb.tokens.alice });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const laptop = json<any>(await forgectl(['token', 'self', '-o', 'json', '-p', 'laptop'], { configDir }));
+    const admin = { FORGECTL_URL: sb.url, FORGECTL_TOKEN: sb.tokens.admin };
+    const mark = sb.requests.length;
+    // alice's laptop token expires within 100 days: an administrator's --where picks it.
+    const revoke = await forgectl(['token', 'revoke', '--where', 'expiring:100d'], { configDir, env: admin });
+    expect(revoke.exitCode).toBe(2);
+    const warning = `warning: profile laptop holds token ${laptop.id} (${laptop.name}), which this revokes: it stops working there; give it another token with \`forgectl profile set-token laptop\``;
+    expect(revoke.stderr.split('\n')).toContain(warning);
+    expect(revoke.stderr.indexOf(warning)).toBeLessThan(revoke.stderr.indexOf('confirmation needed'));
+    const rotate = await forgectl(['token', 'rotate', '--where', 'expiring:100d', '--yes', '--dry-run'], { configDir, env: admin });
+    expect(rotate.exitCode, rotate.stderr).toBe(0);
+    expect(rotate.stderr).toContain(`warning: profile laptop holds token ${laptop.id} (${laptop.name}), which this rotates: it stops working there; give it its new secret with`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });

@@ -102,7 +102,7 @@ const REFUSED: [string[], RegExp][] = [
   [['licenses', 'node'], /too many arguments for 'licenses'/],
   [['--inventory', 'inv.yaml', '--url', 'https://g.example', 'token', 'self'], /--inventory cannot be used with --url/],
   [['--inventory', '', 'token', 'self'], /--inventory needs a file name/],
-  [['profile', 'add', 'w', '--url', 'https://g.example', '--inventory', 'inv.yaml'], /`forgectl profile add` does not take --inventory/],
+  [['profile', 'add', 'w', '--url', 'https://g.example', '--inventory', 'inv.yaml'], /^error: forgectl profile add does not take --inventory/],
 ];
 
 describe('command lines refused before anything runs (exit 2)', () => {

@@ -20,6 +20,8 @@ describe('options that replace a global option', () => {
         'alerts send --url',
         'dashboards unstar --all',
         'hooks create --url',
+        'hooks delete --url',
+        'hooks test --url',
         'migrate watch --timeout',
         'profile add --ca-file',
         'profile add --client-cert',

@@ -38,6 +38,8 @@ export function registerAlerts(program: Command, reg: Registry): void {
       'and severity the service will record. Output: the alerts created (iid, title). Alerts with the same fingerprint ' +
       `group into the open one (its occurrence counter grows) and --end-time resolves it. ${KEY_HELP}`,
     writes: true,
+    // It sends to the alert URL, not to an instance: over a fleet one alert would go there once per profile.
+    globals: { fleet: false, profiles: false },
     examples: [
       'FORGECTL_ALERT_KEY=$KEY forgectl alerts send --url https://gitlab.example.com/acme/api/alerts/notify/uptime/1.json --title "API down" --severity high --fingerprint api-down',
       '# the key from a secret store, the payload from a file',
@@ -74,6 +76,8 @@ export function registerAlerts(program: Command, reg: Registry): void {
     summary: 'Resolve the open alert with a fingerprint (sends the resolving payload)',
     description: `Sends {"fingerprint": F, "end_time": T} (T: --end-time, default now). The service answers 400 when no open alert has that fingerprint. For an HTTP endpoint; a metrics alert is resolved by sending it again with --prometheus and --end-time. ${KEY_HELP}`,
     writes: true,
+    // It sends to the alert URL, not to an instance: over a fleet one alert would go there once per profile.
+    globals: { fleet: false, profiles: false },
     examples: [
       'FORGECTL_ALERT_KEY=$KEY forgectl alerts resolve --url https://gitlab.example.com/acme/api/alerts/notify/uptime/1.json --fingerprint api-down',
       'forgectl alerts resolve --url "$ALERT_URL" --fingerprint api-down --end-time 2026-01-31T10:00:00Z --auth basic --dry-run',

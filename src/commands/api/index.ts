@@ -4,6 +4,15 @@ import type { Command } from 'commander';
 import { defineCommand, type Registry } from '../../core/command.js';
 import { collectRepeated } from '../../core/parse.js';
 
+/** `DELETE /hooks/3 (id 3)` for a request other than a read whose path holds a numeric id. */
+function idInWritePath(args: string[], o: { method?: string; rawField?: string[]; field?: string[]; input?: string }): string | undefined {
+  const path = args.length > 1 ? args[1] : args[0];
+  const method = (o.method ?? (args.length > 1 ? args[0] : o.rawField?.length || o.field?.length || o.input !== undefined ? 'POST' : 'GET')).toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || path === undefined) return undefined;
+  const id = path.split(/[?#]/)[0].split('/').find((segment) => /^\d+$/.test(segment));
+  return id === undefined ? undefined : `${method} ${path} (id ${id})`;
+}
+
 export function registerApi(program: Command, reg: Registry): void {
   defineCommand(program, reg, {
     name: 'api <method-or-path> [path]',
@@ -38,6 +47,8 @@ export function registerApi(program: Command, reg: Registry): void {
         .option('-H, --header <name: value>', 'extra request header (repeatable)', collectRepeated)
         .option('-i, --include', 'print the status line and response headers first')
         .option('--paginate', 'follow every next page and print all items'),
+    // A write to a path with an id in it (`DELETE /hooks/3`) means another object on each instance.
+    localIds: { named: (args, o) => idInWritePath(args, o) },
     run: async (ctx, opts, args) => (await import('./run.js')).apiCommand(ctx, opts, args),
   });
 }

@@ -3,13 +3,14 @@
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { DURATION_HELP } from '../../core/parse.js';
+import { numericId } from '../../core/instance-ids.js';
 import { BROADCAST_THEMES, BROADCAST_TYPES } from './fields.js';
 
 const run = () => import('./run.js');
 
 function messageOptions<O extends OptionValues>(c: DeclaredOptions<O>, create: boolean) {
   return c
-    .option('--message <text>', create ? 'the message (required)' : 'new message text')
+    .option('--message <text>', create ? 'the message (required)' : 'new message text; without an id, the message with exactly this text')
     .option('--starts-at <datetime>', create ? 'ISO 8601 start (default: now, set by the service)' : 'ISO 8601 start')
     .option('--ends-at <datetime>', create ? 'ISO 8601 end (default: one hour after now)' : 'ISO 8601 end')
     .option('--duration <duration>', `end this long after the start instead of --ends-at, e.g. 90min, 2h or 3d (${DURATION_HELP})`)
@@ -57,21 +58,36 @@ export function registerBroadcast(program: Command, reg: Registry): void {
   });
 
   defineCommand(group, reg, {
-    name: 'update <id>',
+    name: 'update [id]',
     summary: 'Change a broadcast message (administrators); nothing is defaulted',
+    description:
+      'Name the message by its id, or by its text with --message and no id: the text is the same on every instance, ' +
+      'the id is not, so over several instances (--profiles) only --message is taken, and each instance changes its one message ' +
+      'with that text (none or several: that instance fails, naming the ids). Named by text, its text stays as it is.',
     writes: true,
-    examples: ['forgectl broadcast update 1 --message "Deploy finished"', 'forgectl broadcast update 1 --duration 30min --no-dismissable'],
+    examples: [
+      'forgectl broadcast update 1 --message "Deploy finished"',
+      'forgectl broadcast update 1 --duration 30min --no-dismissable',
+      '# the same message on every instance: named by its text',
+      'forgectl broadcast update --message "Deploy in progress" --ends-at 2030-01-31T23:00:00Z --profiles prod-eu,prod-us',
+    ],
     options: (c) => messageOptions(c, false),
-    subject: (args) => `broadcast message ${args[0]}`,
+    localIds: { named: (args) => numericId(args[0], 'broadcast message'), instead: '--message TEXT' },
+    subject: (args) => (args[0] === undefined ? undefined : `broadcast message ${args[0]}`),
     run: async (ctx, opts, args) => (await run()).updateBroadcastCommand(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {
-    name: 'delete <id>',
+    name: 'delete [id]',
     summary: 'Delete a broadcast message (asks first; --yes in scripts)',
+    description:
+      'Name the message by its id, or by its text with --message: over several instances (--profiles) only --message is taken, ' +
+      'and each instance deletes its one message with that text (none or several: that instance fails, naming the ids).',
     writes: true,
-    examples: ['forgectl broadcast delete 1', 'forgectl broadcast delete 1 --yes'],
-    subject: (args) => `broadcast message ${args[0]}`,
-    run: async (ctx, _o, args) => (await run()).deleteBroadcastCommand(ctx, args[0]),
+    examples: ['forgectl broadcast delete 1', 'forgectl broadcast delete 1 --yes', 'forgectl broadcast delete --message "Deploy in progress" --all-profiles --yes'],
+    options: (c) => c.option('--message <text>', 'the message with exactly this text, instead of an id'),
+    localIds: { named: (args) => numericId(args[0], 'broadcast message'), instead: '--message TEXT' },
+    subject: (args) => (args[0] === undefined ? undefined : `broadcast message ${args[0]}`),
+    run: async (ctx, o, args) => (await run()).deleteBroadcastCommand(ctx, o, args[0]),
   });
 }

@@ -6,6 +6,8 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
+import { idOrKey, onlyMatch } from '../natural-key.js';
+import type { HttpClient } from '../../core/http.js';
 import { checkWindow, parseBroadcastOptions, type BroadcastOptions } from './fields.js';
 
 const COLUMNS: Column<Broadcast>[] = [
@@ -54,14 +56,37 @@ export async function createBroadcastCommand(ctx: Context, o: BroadcastOptions):
   return object(created);
 }
 
-export async function updateBroadcastCommand(ctx: Context, o: BroadcastOptions, rawId: string): Promise<CommandResult> {
-  const id = parseId(rawId);
-  const { fields, durationMs } = parseBroadcastOptions(o);
-  if (!Object.keys(fields).length && durationMs === undefined) throw new UsageError('nothing to change', 'give at least one option, e.g. --message or --ends-at');
+/**
+ * The message a write names: by id, or by its text (`--message`), which is the same on every
+ * instance of a fleet where the id is not. Checked before any request; looked up after.
+ */
+function broadcastTarget(command: string, rawId: string | undefined, message: string | undefined): (http: HttpClient) => Promise<Broadcast> {
+  idOrKey(`broadcast ${command}`, rawId, message, '--message TEXT');
+  if (rawId !== undefined) {
+    const id = parseId(rawId);
+    return (http) => getBroadcast(http, id);
+  }
+  return (http) =>
+    onlyMatch(listBroadcasts(http, { all: true }), (b) => b.message === message, {
+      what: 'broadcast message',
+      by: `with the text ${JSON.stringify(message)}`,
+      list: 'forgectl broadcast list',
+      byId: `forgectl -p NAME broadcast ${command} ID`,
+    });
+}
+
+export async function updateBroadcastCommand(ctx: Context, o: BroadcastOptions, rawId: string | undefined): Promise<CommandResult> {
+  // Without an id, --message names the message to change (its text stays).
+  const byText = rawId === undefined ? o.message : undefined;
+  const target = broadcastTarget('update', rawId, byText);
+  const { fields, durationMs } = parseBroadcastOptions(byText === undefined ? o : { ...o, message: undefined });
+  if (!Object.keys(fields).length && durationMs === undefined) throw new UsageError('nothing to change', `give at least one option, e.g. ${byText === undefined ? '--message or ' : ''}--ends-at`);
   const http = await ctx.http();
+  let current = byText === undefined ? undefined : await target(http);
+  const id = current?.id ?? parseId(rawId!);
   if (fields.starts_at || fields.ends_at || durationMs !== undefined) {
     // The other end of the window is the message's current one; no defaults are applied on update.
-    const current = await getBroadcast(http, id);
+    current ??= await target(http);
     const start = Date.parse(fields.starts_at ?? current.starts_at ?? '');
     if (durationMs !== undefined) {
       if (Number.isNaN(start)) throw new UsageError('--duration needs a start: the message has none, give --starts-at');
@@ -76,10 +101,11 @@ export async function updateBroadcastCommand(ctx: Context, o: BroadcastOptions, 
   return object(updated);
 }
 
-export async function deleteBroadcastCommand(ctx: Context, rawId: string): Promise<CommandResult> {
-  const id = parseId(rawId);
+export async function deleteBroadcastCommand(ctx: Context, o: { message?: string }, rawId: string | undefined): Promise<CommandResult> {
+  const find = broadcastTarget('delete', rawId, o.message);
   const http = await ctx.http();
-  const target = await getBroadcast(http, id);
+  const target = await find(http);
+  const id = target.id;
   const excerpt = target.message.length > 60 ? `${target.message.slice(0, 57)}…` : target.message;
   await confirmDestructive(ctx, `Delete broadcast message ${id} ("${excerpt}")?`);
   await deleteBroadcast(http, id);

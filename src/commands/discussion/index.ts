@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
+import { refParentId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 
@@ -50,6 +51,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
       'forgectl discussion create acme/platform/gateway#1 --body-file review.md --created-at 2024-01-31T10:00:00Z',
     ],
     writes: true,
+    localIds: { named: (args) => refParentId(args, 'project or group') },
     options: (c) =>
       bodyOptions(typeOption(c))
         .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)'),
@@ -64,6 +66,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
       REF_HELP,
     examples: ["forgectl discussion reply acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7 --body 'Done.'"],
     writes: true,
+    localIds: { named: (args) => `discussion ${args[args.length - 1]}` },
     options: (c) =>
       bodyOptions(typeOption(c))
         .option('--created-at <datetime>', 'ISO 8601 creation time (administrators and owners only)')
@@ -77,6 +80,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     examples: ["forgectl discussion edit acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7 1126 --body 'Fixed typo'"],
     exitCodes: ['4  not the author of the note, or a system note'],
     writes: true,
+    localIds: { named: (args) => `note ${args[args.length - 1]}` },
     options: (c) =>
       bodyOptions(typeOption(c)),
     run: async (ctx, opts, args) => (await run()).editNoteCommand(ctx, opts, args),
@@ -88,6 +92,7 @@ export function registerDiscussion(program: Command, reg: Registry): void {
     examples: ['forgectl discussion delete-note acme/platform/gateway#1 6a9c1750b37d513a43987b574953fceb50b03ce7 1126 --yes'],
     exitCodes: ['2  no terminal to confirm and no --yes', '4  not allowed to delete the note'],
     writes: true,
+    localIds: { named: (args) => `note ${args[args.length - 1]}` },
     options: typeOption,
     run: async (ctx, opts, args) => (await run()).deleteNoteCommand(ctx, opts, args),
   });

@@ -6,6 +6,7 @@ import { defineCommand, defineGroup, type Registry } from '../../core/command.js
 import type { ApiError } from '../../core/errors.js';
 import { collectRepeated } from '../../core/parse.js';
 import { parseGroupId } from '../../core/refs.js';
+import { entryIds, firstNamed, numericId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 const apply = () => import('./apply.js');
@@ -57,6 +58,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
       c
         .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID|USERNAME or group=ID; repeatable', collectRepeated)
         .option('--approval <entry>', 'approval rule: access_level=N, user=ID|USERNAME or group=ID, optionally required=N; repeatable', collectRepeated),
+    localIds: { named: (args, o) => firstNamed(numericId(args[0], 'group'), entryIds(o.deploy), entryIds(o.approval)) },
     explain,
     run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts, args[0], args[1]),
   });
@@ -80,6 +82,18 @@ export function registerEnvs(program: Command, reg: Registry): void {
         .option('--change-approval <id:entry>', 'change approval rule ID; repeatable', collectRepeated)
         .option('--remove-approval <id>', 'remove approval rule ID; repeatable', collectRepeated)
         .option('--required-approval-count <n>', 'approvals required in total'),
+    localIds: {
+      named: (args, o) =>
+        firstNamed(
+          numericId(args[0], 'group'),
+          entryIds(o.addDeploy),
+          entryIds(o.addApproval),
+          entryIds(o.changeDeploy),
+          entryIds(o.changeApproval),
+          numericId([...(o.removeDeploy ?? []), ...(o.changeDeploy ?? []).map((c) => c.split(':')[0])], 'deploy entry'),
+          numericId([...(o.removeApproval ?? []), ...(o.changeApproval ?? []).map((c) => c.split(':')[0])], 'approval rule'),
+        ),
+    },
     explain,
     run: async (ctx, opts, args) => (await run()).updateEnvCommand(ctx, opts, args[0], args[1]),
   });
@@ -90,6 +104,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     writes: true,
     examples: ['forgectl envs unprotect acme staging', 'forgectl envs unprotect acme staging --yes'],
     exitCodes: ['2  no terminal to confirm and no --yes', '3  the tier is not protected'],
+    localIds: { named: (args) => numericId(args[0], 'group') },
     explain,
     run: async (ctx, _o, args) => (await run()).unprotectEnvCommand(ctx, args[0], args[1]),
   });
@@ -106,6 +121,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     examples: ['forgectl envs apply acme -f envs.yaml', 'forgectl envs apply acme -f envs.yaml --dry-run', 'forgectl envs apply acme -f envs.yaml --yes -o json'],
     exitCodes: ['2  invalid file (nothing sent), or no terminal to confirm and no --yes', '4  you are not a maintainer of the group'],
     options: (c) => c.requiredOption('-f, --file <path>', 'YAML or JSON file; - reads standard input'),
+    localIds: { named: (args) => numericId(args[0], 'group') },
     explain,
     run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts, args[0]),
   });

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { ApiError } from '../../core/errors.js';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
+import { numericId, refParentId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 
@@ -90,6 +91,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       "forgectl epic create acme/platform --title 'Edge cache' --parent-id 'acme&1'",
     ],
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'group') },
     options: (c) =>
       fieldOptions(c
         .requiredOption('--title <title>', 'title of the epic')
@@ -108,6 +110,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       'forgectl epic update acme 2 --state-event close',
     ],
     writes: true,
+    localIds: { named: (args) => refParentId(args, 'group') },
     options: (c) =>
       fieldOptions(c
         .option('--title <title>', 'new title')
@@ -125,6 +128,7 @@ export function registerEpic(program: Command, reg: Registry): void {
       description: REF,
       examples: [`forgectl epic ${verb} 'acme&2'`, `forgectl epic ${verb} acme 2`],
       writes: true,
+      localIds: { named: (args) => refParentId(args, 'group') },
       explain,
       run: async (ctx, _opts, args) => (await run()).updateEpicCommand(ctx, { stateEvent: event }, args),
     });

@@ -2,8 +2,14 @@
 
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, secretSwitch, type Registry } from '../../core/command.js';
+import { numericId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
+
+const BY_URL =
+  'Name the hook by its id, or by its URL with --url (the instance then goes before the command: forgectl --url INSTANCE hooks …): ' +
+  'the URL is the same on every instance, the id is not, so over several instances (--profiles) only --url is taken, and each instance ' +
+  'acts on its one hook with that URL (none or several: that instance fails, naming the ids).';
 
 const SECRET_USE = 'pipe it with --secret-stdin (e.g. < hook-secret.txt), set FORGECTL_HOOK_SECRET, or give --secret alone to type it at a hidden prompt';
 
@@ -61,20 +67,28 @@ export function registerHooks(program: Command, reg: Registry): void {
   });
 
   defineCommand(group, reg, {
-    name: 'test <id>',
+    name: 'test [id]',
     summary: 'Run a hook with mock data and print the delivery the service sent',
+    description: BY_URL,
     writes: true,
-    examples: ['forgectl hooks test 1', 'forgectl hooks test 1 -o json'],
-    subject: (args) => `system hook ${args[0]}`,
-    run: async (ctx, _o, args) => (await run()).testHookCommand(ctx, args[0]),
+    examples: ['forgectl hooks test 1', 'forgectl hooks test 1 -o json', 'forgectl hooks test --url https://audit.example.com/hook --all-profiles'],
+    replacesGlobals: ['--url'],
+    options: (c) => c.option('--url <url>', 'the hook with exactly this URL, instead of an id'),
+    localIds: { named: (args) => numericId(args[0], 'system hook'), instead: '--url URL' },
+    subject: (args) => (args[0] === undefined ? undefined : `system hook ${args[0]}`),
+    run: async (ctx, o, args) => (await run()).testHookCommand(ctx, o, args[0]),
   });
 
   defineCommand(group, reg, {
-    name: 'delete <id>',
+    name: 'delete [id]',
     summary: 'Delete a system hook (asks first; --yes in scripts)',
+    description: BY_URL,
     writes: true,
-    examples: ['forgectl hooks delete 1', 'forgectl hooks delete 1 --yes'],
-    subject: (args) => `system hook ${args[0]}`,
-    run: async (ctx, _o, args) => (await run()).deleteHookCommand(ctx, args[0]),
+    examples: ['forgectl hooks delete 1', 'forgectl hooks delete 1 --yes', 'forgectl hooks delete --url https://audit.example.com/hook --profiles prod-eu,prod-us --yes'],
+    replacesGlobals: ['--url'],
+    options: (c) => c.option('--url <url>', 'the hook with exactly this URL, instead of an id'),
+    localIds: { named: (args) => numericId(args[0], 'system hook'), instead: '--url URL' },
+    subject: (args) => (args[0] === undefined ? undefined : `system hook ${args[0]}`),
+    run: async (ctx, o, args) => (await run()).deleteHookCommand(ctx, o, args[0]),
   });
 }

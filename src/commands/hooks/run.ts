@@ -6,6 +6,8 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, exclusive, pageOptions } from '../shared.js';
+import { idOrKey, onlyMatch } from '../natural-key.js';
+import type { HttpClient } from '../../core/http.js';
 
 const COLUMNS: Column<Hook>[] = [
   { key: 'id' },
@@ -91,19 +93,41 @@ export async function createHookCommand(ctx: Context, o: CreateOptions): Promise
   return object(hook);
 }
 
-export async function testHookCommand(ctx: Context, rawId: string): Promise<CommandResult> {
-  const id = parseId(rawId);
+/**
+ * The hook a write names: by id, or by its URL (`--url`), which is the same on every instance of a
+ * fleet where the id is not. Checked before any request; looked up after (by id: nothing to look up).
+ */
+function hookTarget(command: string, rawId: string | undefined, url: string | undefined): (http: HttpClient) => Promise<{ id: number; url?: string }> {
+  idOrKey(`hooks ${command}`, rawId, url, '--url URL');
+  if (rawId !== undefined) {
+    const id = parseId(rawId);
+    return async () => ({ id });
+  }
+  return (http) =>
+    onlyMatch(listHooks(http, { all: true }), (h) => h.url === url, {
+      what: 'system hook',
+      by: `with the URL ${url}`,
+      list: 'forgectl hooks list',
+      byId: `forgectl -p NAME hooks ${command} ID`,
+    });
+}
+
+export async function testHookCommand(ctx: Context, o: { url?: string }, rawId: string | undefined): Promise<CommandResult> {
+  const find = hookTarget('test', rawId, o.url);
   const http = await ctx.http();
+  const { id } = await find(http);
   const delivery = await testHook(http, id);
   if (!delivery) return none;
   ctx.notice(`Hook ${id} was run with this mock delivery:`);
   return object(delivery);
 }
 
-export async function deleteHookCommand(ctx: Context, rawId: string): Promise<CommandResult> {
-  const id = parseId(rawId);
+export async function deleteHookCommand(ctx: Context, o: { url?: string }, rawId: string | undefined): Promise<CommandResult> {
+  const find = hookTarget('delete', rawId, o.url);
   const http = await ctx.http();
-  const hook = await getHook(http, id);
+  const found = await find(http);
+  const id = found.id;
+  const hook = found.url === undefined ? await getHook(http, id) : found;
   await confirmDestructive(ctx, `Delete system hook ${id} (${hook.url})?`);
   await deleteHook(http, id);
   if (ctx.dryRun) return none;

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option } from '../../core/command.js';
 import { IN_FIELDS, ORDER_BY, SCOPES, STATES } from './filters.js';
+import { refParentId } from '../../core/instance-ids.js';
 
 const list = () => import('./list.js');
 const update = () => import('./update.js');
@@ -110,6 +111,7 @@ export function registerMr(program: Command, reg: Registry): void {
       '--add-labels/--remove-labels change some. People are user ids, comma-separated; 0 or "" clears. --milestone 0 ' +
       `unassigns. The description is at most 1,048,576 characters; --description-file - reads it from stdin. ${REF_HELP}`,
     writes: true,
+    localIds: { named: (args) => refParentId(args) },
     examples: [
       "forgectl mr update 'acme/platform/api!12' --add-labels needs-review --reviewers 4,7",
       'forgectl mr update acme/platform/api 12 --title "Fix login" --milestone 0',
@@ -146,6 +148,7 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Close a merge request',
     description: `Exit 1 when the merge request cannot be closed (it is merged). ${REF_HELP}`,
     writes: true,
+    localIds: { named: (args) => refParentId(args) },
     examples: ["forgectl mr close 'acme/platform/api!12'", 'forgectl mr close 42 12 -o json'],
     subject: mrNamed,
     run: async (ctx, _o, args) => (await update()).changeStateCommand(ctx, 'close', args),
@@ -156,6 +159,7 @@ export function registerMr(program: Command, reg: Registry): void {
     summary: 'Reopen a closed merge request',
     description: `Exit 1 when it cannot be reopened (it is merged). ${REF_HELP}`,
     writes: true,
+    localIds: { named: (args) => refParentId(args) },
     examples: ["forgectl mr reopen 'acme/platform/api!12'", 'forgectl mr reopen acme/platform/api 12'],
     subject: mrNamed,
     run: async (ctx, _o, args) => (await update()).changeStateCommand(ctx, 'reopen', args),
@@ -174,6 +178,7 @@ export function registerMr(program: Command, reg: Registry): void {
       '4  you may not merge it (401)',
     ],
     writes: true,
+    localIds: { named: (args) => refParentId(args) },
     examples: [
       "forgectl mr merge 'acme/platform/api!12' --squash --remove-source-branch",
       '# merge exactly the commit you reviewed',
@@ -202,6 +207,7 @@ export function registerMr(program: Command, reg: Registry): void {
     description: `Asks first; without a terminal --yes is needed (else exit 2). ${REF_HELP}`,
     exitCodes: ['2  no terminal to confirm and no --yes', '4  you are not an administrator or owner of the project'],
     writes: true,
+    localIds: { named: (args) => refParentId(args) },
     examples: ["forgectl mr delete 'acme/platform/api!12'", 'forgectl mr delete 42 12 --yes'],
     target: mergeRequest,
     subject: (_args, _o, ref) => `merge request ${ref.label}`,
@@ -247,6 +253,7 @@ export function registerMr(program: Command, reg: Registry): void {
       "(a short SHA is completed from the merge request's head first, as the service compares the full one).",
     exitCodes: ['3  not found, or private and you are not a member', '4  merge trains not available (tier, settings or role)'],
     writes: true,
+    localIds: { named: (args) => refParentId(args) },
     examples: ["forgectl mr train add 'acme/platform/api!12'", 'forgectl mr train add acme/platform/api 12 --when-pipeline-succeeds --squash'],
     options: (c) =>
       c

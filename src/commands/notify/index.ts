@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { NOTIFICATION_EVENTS, NOTIFICATION_LEVELS } from './values.js';
+import { firstNamed, numericId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 
@@ -42,6 +43,7 @@ export function registerNotify(program: Command, reg: Registry): void {
         .option('--on <events>', 'comma-separated events to turn on')
         .option('--off <events>', 'comma-separated events to turn off'),
     writes: true,
+    localIds: { named: (_args, o) => firstNamed(numericId(o.group, 'group'), numericId(o.project, 'project')) },
     run: async (ctx, opts) => (await run()).setNotifyCommand(ctx, opts),
   });
 }

@@ -1,6 +1,6 @@
 // Profile commands: the store is src/core/profiles.ts; verification asks the instance who the token is.
 
-import { fleetPatterns, selectProfiles, unknownProfile } from '../../core/profile-selection.js';
+import { fleetPatterns, fleetSource, selectProfiles, unknownProfile } from '../../core/profile-selection.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { getCurrentUser, pingVersion } from '../../api/instance.js';
@@ -355,7 +355,7 @@ export async function listProfiles(ctx: Context): Promise<CommandResult> {
   const def = store.defaultName();
   // With --profiles or --all-profiles: the profiles that fleet would take, in the order it runs them.
   const patterns = fleetPatterns(ctx.globals);
-  const profiles = patterns ? selectProfiles(store.names(), patterns, store.inventoryFile).map((name) => store.get(name)!) : store.list();
+  const profiles = patterns ? selectProfiles(store.names(), patterns, fleetSource(ctx.globals), store.inventoryFile).map((name) => store.get(name)!) : store.list();
   return list(profiles.map((p) => view(p, def)), COLUMNS, { empty: 'No profiles yet: add one with `forgectl profile add NAME --url URL --token-stdin`.' });
 }
 

@@ -13,7 +13,7 @@ import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownTokenId } from './own-token.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
-import { rotationExpiry } from './run.js';
+import { otherHolders, rotationExpiry } from './run.js';
 import { instanceNamed, writeSecrets } from './secrets-file.js';
 
 type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
@@ -60,8 +60,6 @@ interface Selection {
 
 /** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
 function selection(ctx: Context, where: string[], o: BulkOptions): Selection {
-  // Every page is read and every match acted on: a --limit taken for "at most N" would be ignored.
-  if (ctx.globals.limit !== undefined) throw new UsageError('--limit does not apply to --where: every matching token is acted on', 'narrow the --where window, or name one token id');
   const parsed = where.map((w) => parseWhere(w));
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
   if (new Set(parsed.map((p) => p.finding)).size !== parsed.length) throw new UsageError('--where: each finding at most once');
@@ -93,6 +91,21 @@ function announce(ctx: Context, verb: string, text: string, picked: Candidate[],
   if (own) ctx.notice(`  skipped: ${own.id}  ${own.name}, the token this command runs with (name it: token ${verb} ${own.id})`);
 }
 
+/**
+ * Other profiles of this instance that hold a token about to be revoked or rotated are named before
+ * the confirmation, as `token rotate ID` names them: each stops working until given another token.
+ */
+async function warnHolders(ctx: Context, verb: 'revoke' | 'rotate', picked: Candidate[]): Promise<void> {
+  const conn = await ctx.connection();
+  for (const t of picked) {
+    const names = await otherHolders(ctx, conn, t.id, undefined);
+    if (!names.length) continue;
+    const who = names.length === 1 ? `profile ${names[0]} holds` : `profiles ${names.join(', ')} hold`;
+    const next = verb === 'rotate' ? 'its new secret' : 'another token';
+    ctx.warn(`${who} token ${t.id} (${t.name}), which this ${verb}s: it stops working there; give ${names.length === 1 ? 'it' : 'each'} ${next} with ${names.map((n) => `\`forgectl profile set-token ${n}\``).join(', ')}`);
+  }
+}
+
 function ownRow(own: Candidate): BulkRow {
   return { id: own.id, name: own.name, user_id: own.user_id, user: own.user, findings: own.findings, result: 'skipped', reason: 'the token in use' };
 }
@@ -108,6 +121,7 @@ export async function bulkRevokeCommand(ctx: Context, where: string[], o: BulkOp
   const rows: BulkRow[] = [];
   if (picked.length) {
     announce(ctx, 'revoke', text, picked, own);
+    await warnHolders(ctx, 'revoke', picked);
     await confirmDestructive(ctx, `Revoke these ${picked.length} tokens?`);
     const http = await ctx.http();
     for (const t of picked) {
@@ -150,6 +164,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   const save = () => file && writeSecrets(file, secrets);
   if (picked.length) {
     announce(ctx, 'rotate', text, picked, own);
+    await warnHolders(ctx, 'rotate', picked);
     await confirmDestructive(ctx, `Rotate these ${picked.length} tokens (each current secret stops working)?`);
     const http = await ctx.http();
     if (!ctx.dryRun) save();

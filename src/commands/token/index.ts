@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { defineCommand, defineGroup, type Registry } from '../../core/command.js';
 import { UsageError } from '../../core/errors.js';
 import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
+import { numericId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 const listing = () => import('./list.js');
@@ -152,6 +153,7 @@ export function registerToken(program: Command, reg: Registry): void {
       'each new secret is printed once in the report, or with --secrets-to FILE written as JSON to that file (mode 0600) before anything is printed. The token in use is skipped; ' +
       'where the instance cannot tell which it is (GET /personal_access_tokens/self answers 404, 401, 403 or not a token), nothing is rotated (exit 1) unless --own-token names it.',
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'token') },
     examples: [
       'forgectl token rotate self --expires-in 90d',
       '# another user’s token: asks first, or --yes',
@@ -188,6 +190,7 @@ export function registerToken(program: Command, reg: Registry): void {
       '(GET /personal_access_tokens/self answers 404, 401, 403 or not a token), nothing is revoked (exit 1) unless --own-token ID names it. ' +
       'A token the pages give twice is revoked once. --dry-run lists them and sends nothing.',
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'token') },
     examples: [
       'forgectl token revoke 42',
       'forgectl token revoke self --yes',

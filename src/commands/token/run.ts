@@ -166,7 +166,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
  * config.json. Nothing is unlocked and no helper runs for this; a config that cannot be listed
  * only means no warning.
  */
-async function otherHolders(ctx: Context, conn: { url: string; tokenSource: string; profile?: Profile }, tokenId: number, secret: string | undefined): Promise<string[]> {
+export async function otherHolders(ctx: Context, conn: { url: string; tokenSource: string; profile?: Profile }, tokenId: number, secret: string | undefined): Promise<string[]> {
   const origin = originOf(conn.url);
   if (!origin) return [];
   try {

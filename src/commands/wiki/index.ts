@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { defineCommand, defineGroup, type Registry, TypedOption as Option, type DeclaredOptions, type OptionValues } from '../../core/command.js';
 import { WIKI_FORMATS } from './formats.js';
+import { numericId } from '../../core/instance-ids.js';
 
 const run = () => import('./run.js');
 
@@ -47,6 +48,7 @@ export function registerWiki(program: Command, reg: Registry): void {
       contentOptions(c
         .option('--title <title>', 'page title (the slug is made from it)')),
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'group') },
     run: async (ctx, opts, args) => (await run()).createWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
@@ -59,6 +61,7 @@ export function registerWiki(program: Command, reg: Registry): void {
       contentOptions(c
         .option('--title <title>', 'new title')),
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'group') },
     run: async (ctx, opts, args) => (await run()).updateWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
@@ -68,6 +71,7 @@ export function registerWiki(program: Command, reg: Registry): void {
     examples: ['forgectl wiki delete acme old-page --yes'],
     exitCodes: ['2  no terminal to confirm and no --yes', '3  no such page in that group'],
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'group') },
     run: async (ctx, opts, args) => (await run()).deleteWikiCommand(ctx, opts, args),
   });
   defineCommand(group, reg, {
@@ -77,6 +81,7 @@ export function registerWiki(program: Command, reg: Registry): void {
     examples: ['forgectl wiki upload acme diagram.png', 'forgectl wiki upload acme report.pdf --branch main -o json'],
     options: (c) => c.option('--branch <branch>', 'wiki branch (default: the wiki’s default branch)'),
     writes: true,
+    localIds: { named: (args) => numericId(args[0], 'group') },
     run: async (ctx, opts, args) => (await run()).uploadWikiCommand(ctx, opts, args),
   });
 }
