@@ -86,7 +86,7 @@ const ItemSchema = z.looseObject({
   identity: z.string(),
   id: z.number().optional(),
   action: z.enum(['create', 'update', 'replace', 'delete']),
-  changes: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })),
+  changes: z.array(z.looseObject({ key: z.string(), before: z.unknown().optional(), after: z.unknown(), secret: z.boolean().optional() })),
   lines: z.array(z.string()).optional(),
   observed: z.looseObject({ read: ApiPath, values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
   writes: z.array(WriteSchema).min(1),

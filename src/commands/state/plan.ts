@@ -118,5 +118,5 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function fieldChanges(wanted: Record<string, unknown>, current: Record<string, unknown>, same: (k: string, a: unknown, b: unknown) => boolean = (_k, a, b) => sameValue(a, b)): FieldChange[] {
   return Object.entries(wanted)
     .filter(([k, v]) => v !== undefined && !same(k, current[k], v))
-    .map(([k, v]) => ({ key: k, before: current[k], after: v }));
+    .map(([k, v]) => ({ key: k, before: current[k] ?? null, after: v })); // a create's before is null: nothing was there
 }
