@@ -2,7 +2,9 @@
 
 import { summaryOf, type PlanInstance } from './document.js';
 import { list, type LineColour, type ListResult } from '../../core/output.js';
-import type { Action, FieldChange, Plan, Unmanaged } from './plan.js';
+import type { SecretRef } from './model.js';
+import type { Action, FieldChange, Plan, ShownItem, Unmanaged } from './plan.js';
+import { isSecretRef } from './references.js';
 
 const SIGN: Record<Action, string> = { create: '+', update: '~', replace: '±', delete: '-' };
 
@@ -17,8 +19,9 @@ export function identityText(resource: string, identity: string): string {
 }
 
 /** An item as the plan names it; with its id where several on the instance share the identity. */
-export function itemName(item: Unmanaged): string {
-  return `${identityText(item.resource, item.identity)}${item.instanceId === undefined ? '' : ` (id ${item.instanceId})`}`;
+export function itemName(item: Unmanaged | ShownItem): string {
+  const showId = item.instanceId !== undefined && (!('action' in item) || item.shared);
+  return `${identityText(item.resource, item.identity)}${showId ? ` (id ${item.instanceId})` : ''}`;
 }
 
 /** The counts as plan, prompt and summary say them: a replace is counted as such. */
@@ -71,8 +74,13 @@ function code(s: string): string {
   return `\`${s.replace(/`/g, "'")}\``;
 }
 
+/** A reference as the file writes it; a command in full, as it is part of what is reviewed (it runs at apply). */
+export function refText(ref: SecretRef): string {
+  return 'env' in ref ? `{env: ${ref.env}}` : `{command: ${JSON.stringify(ref.command)}}`;
+}
+
 function changeText(c: FieldChange, action: Action): string {
-  if (c.secret) return `${c.key}: (secret changed)`;
+  if (c.secret) return isSecretRef(c.after) ? `${c.key}: (secret) from ${refText(c.after)}` : `${c.key}: (secret changed)`;
   return action === 'create' ? `${c.key}: ${valueText(c.after)}` : `${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`;
 }
 
