@@ -11,7 +11,7 @@ __forgectl_children() {
     'plan-limits') echo 'get set' ;;
     'broadcast') echo 'list get create update delete' ;;
     'hooks') echo 'list get create test delete' ;;
-    'state') echo 'export plan apply schema' ;;
+    'state') echo 'export plan apply show schema' ;;
     'migrate') echo 'start list get entities entity failures watch' ;;
     'migrate entity') echo 'get' ;;
     'mr') echo 'list view update close reopen merge delete train' ;;
@@ -97,6 +97,7 @@ __forgectl_flags() {
     'state export') echo '-f --file --only --plans --groups --all-groups' ;;
     'state plan') echo '-f --file --prune --out --no-secrets --exit-code --strict --allow-unknown' ;;
     'state apply') echo '-f --file --plan --prune --strict --allow-unknown' ;;
+    'state show') echo '' ;;
     'state schema') echo '' ;;
     'migrate') echo '' ;;
     'migrate start') echo '--source-url --source-token-stdin --source-token-env --entity --no-projects -f --file --watch --interval --watch-timeout' ;;

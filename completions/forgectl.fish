@@ -69,7 +69,7 @@ function __forgectl_children
         case 'hooks'
             echo list get create test delete
         case 'state'
-            echo export plan apply schema
+            echo export plan apply show schema
         case 'migrate'
             echo start list get entities entity failures watch
         case 'migrate entity'
@@ -370,6 +370,7 @@ complete -c forgectl -n '__forgectl_at \'hooks\'' -a delete -d 'Delete a system 
 complete -c forgectl -n '__forgectl_at \'state\'' -a export -d 'Print the instance’s configuration as a file that `state plan` reads back as no change'
 complete -c forgectl -n '__forgectl_at \'state\'' -a plan -d 'Show what `state apply` would change (sends nothing but reads)'
 complete -c forgectl -n '__forgectl_at \'state\'' -a apply -d 'Make the instance match the file: shows the plan, asks (--yes in scripts), applies'
+complete -c forgectl -n '__forgectl_at \'state\'' -a show -d 'Print a plan saved by `state plan --out` as it will run (sends no request, needs no profile)'
 complete -c forgectl -n '__forgectl_at \'state\'' -a schema -d 'Print the JSON Schema of the instance file (for editors)'
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a start -d 'Start a migration from --entity flags, a plan file, or (on a terminal) a wizard'
 complete -c forgectl -n '__forgectl_at \'migrate\'' -a list -d 'List your migrations'

@@ -471,3 +471,26 @@ describe('the writes of a plan are those made before the builders (pinned)', () 
     `);
   });
 });
+
+describe('a saved item builds the same writes', () => {
+  it('built(item read back from its JSON) equals built(item), for every kind', () => {
+    const items = fixturePlan().items;
+    for (const item of items) {
+      const { clearUrl: _c, ...saved } = JSON.parse(JSON.stringify(item));
+      expect(built(saved), `${item.resource} ${item.identity}`).toEqual(built(item));
+    }
+  });
+
+  it('refuses what -f could not have made', () => {
+    const [settingsItem] = fixturePlan().items;
+    const edit = (change: (i: any) => void) => {
+      const copy = structuredClone(settingsItem) as any;
+      change(copy);
+      return () => built(copy);
+    };
+    expect(edit((i) => (i.changes[0].before = 'x'))).toThrow(/is not what was read/);
+    expect(edit((i) => (i.changes[0].after = { env: 'X' }))).toThrow(/a reference stands only as a secret change/);
+    expect(edit((i) => (i.observed.values.signup_enabled = true))).toThrow(/neither changed nor carried/);
+    expect(edit((i) => (i.action = 'delete'))).toThrow(/settings has no delete/);
+  });
+});

@@ -107,6 +107,13 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
   return json ? object(report(outcome.reports, 0)) : none;
 }
 
+/** A saved plan as it will run: read and rebuilt as apply does, shown as plan shows it; no request, nothing resolved. */
+export function showStateCommand(ctx: Context, path: string): CommandResult {
+  const saved = readPlanDocument(path);
+  const { plan, instance } = saved;
+  return document(planDocument(plan, instance, saved.createdAt), { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
+}
+
 export function schemaStateCommand(): CommandResult {
   return text(JSON.stringify(instanceFileJsonSchema(), null, 2));
 }
