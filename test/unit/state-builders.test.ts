@@ -494,3 +494,14 @@ describe('a saved item builds the same writes', () => {
     expect(edit((i) => (i.action = 'delete'))).toThrow(/settings has no delete/);
   });
 });
+
+describe('a protected environment as the plan prints it', () => {
+  it('tells its lists entry by entry, as envs apply does, not as raw lists', async () => {
+    const { planLines } = await import('../../src/commands/state/render.js');
+    const plan = fixturePlan();
+    const text = planLines({ ...plan, items: plan.items.map(built) }, { url: 'https://h.example', profile: null }).join('\n');
+    expect(text).toContain('+ create groups acme/web protected environment production\n    + deploy access_level=40\n    + approval user=5,required=2\n    required_approval_count 2\n');
+    expect(text).toContain('~ update groups acme/web protected environment staging\n    - deploy user=5 (id 12)\n    + deploy group=9\n    ~ approval group=9 (id 21) required 1 → 2\n    ~ required_approval_count 1 → 2\n');
+    expect(text).not.toContain('deploy_access_levels:');
+  });
+});

@@ -112,6 +112,7 @@ export const envBuilder: ItemBuilder = {
     const confirm = count ? [{ key: 'required_approval_count', before: count.before, after: count.after }] : undefined;
     return [{ action: 'update', method: 'PUT', path, body: { ...body }, ...(confirm ? { confirm } : {}) }];
   },
+  linesTellChanges: true,
   read: (item) => {
     const { group, tier } = parseIdentity(item.identity);
     return { path: environmentPath(group, tier) };

@@ -103,6 +103,8 @@ export interface ShownItem {
 export interface PlanItem extends ShownItem {
   /** Changes told in words, derived from the changes (protected environment entries, carried companions). */
   lines?: string[];
+  /** The lines tell the changes whole (entry by entry): the changes are not printed again. */
+  toldInLines?: boolean;
   read: Read;
   /** In the order they are sent. */
   writes: WriteOp[];
@@ -152,6 +154,8 @@ export interface ItemBuilder {
   read(item: ShownItem): Read;
   /** Changes told in words (entries of a protected environment, carried companions). */
   lines?(item: ShownItem): string[];
+  /** The lines tell every change (a list as the entries it adds and removes). */
+  linesTellChanges?: boolean;
 }
 
 /** The afters of the non-secret changes, keyed. */

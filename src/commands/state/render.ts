@@ -46,7 +46,7 @@ export function planLines(plan: Plan, instance: PlanInstance): string[] {
     const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
     lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${itemName(item)}${what}`);
     for (const l of item.lines ?? []) lines.push(`    ${l}`);
-    for (const c of item.changes) lines.push(`    ${changeText(c, item.action)}`);
+    for (const c of item.toldInLines ? [] : item.changes) lines.push(`    ${changeText(c, item.action)}`);
   }
   for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${itemName(u)}`);
   if (plan.notCompared.length) lines.push(`  not compared: ${plan.notCompared.join(', ')}`);
@@ -91,7 +91,7 @@ export function planMarkdown(plan: Plan, instance: PlanInstance): string {
   else {
     out.push(`**${countsText(plan)}**`, '', '| | action | resource | item | changes |', '|---|---|---|---|---|');
     for (const item of plan.items) {
-      const details = [...(item.lines ?? []), ...item.changes.map((c) => changeText(c, item.action))].map((d) => code(d));
+      const details = [...(item.lines ?? []), ...(item.toldInLines ? [] : item.changes).map((c) => changeText(c, item.action))].map((d) => code(d));
       out.push(`| ${SIGN[item.action]} | ${item.action} | ${item.resource} | ${cell(code(itemName(item)))} | ${cell(details.join('<br>'))} |`);
     }
   }

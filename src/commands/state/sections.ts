@@ -76,6 +76,7 @@ export function built(item: ShownItem): PlanItem {
     ...(shared ? { shared } : {}),
     observed,
     ...(lines?.length ? { lines } : {}),
+    ...(b.linesTellChanges ? { toldInLines: true } : {}),
     read,
     writes,
   };
