@@ -15,6 +15,7 @@ import { planNotifications } from '../../src/commands/state/notifications-sectio
 import { planGroups } from '../../src/commands/state/groups-section.js';
 import type { Plan, ShownItem } from '../../src/commands/state/plan.js';
 import { built } from '../../src/commands/state/sections.js';
+import { UsageError } from '../../src/core/errors.js';
 
 const silent = { warn: () => undefined, notice: () => undefined };
 const empty = (): Plan<ShownItem> => ({ items: [], unmanaged: [], notes: [], notCompared: [] });
@@ -503,5 +504,32 @@ describe('a protected environment as the plan prints it', () => {
     expect(text).toContain('+ create groups acme/web protected environment production\n    + deploy access_level=40\n    + approval user=5,required=2\n    required_approval_count 2\n');
     expect(text).toContain('~ update groups acme/web protected environment staging\n    - deploy user=5 (id 12)\n    + deploy group=9\n    ~ approval group=9 (id 21) required 1 → 2\n    ~ required_approval_count 1 → 2\n');
     expect(text).not.toContain('deploy_access_levels:');
+  });
+});
+
+describe('a plan file whose changes hold values of the wrong shape', () => {
+  it('is refused as a file (UsageError, exit 2), whatever the edit', async () => {
+    const { planDocument, readPlanDocument } = await import('../../src/commands/state/document.js');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const plan = fixturePlan();
+    const doc = planDocument({ ...plan, items: plan.items.map(built) }, { url: 'https://h.example', profile: null }, '2030-01-01T00:00:00Z') as any;
+    const path = join(mkdtempSync(join(tmpdir(), 'plan-shape-')), 'p.json');
+    writeFileSync(path, JSON.stringify(doc));
+    expect(readPlanDocument(path).plan.items.map((i) => i.writes)).toEqual(plan.items.map(built).map((i) => i.writes));
+    const edits: ((d: any) => void)[] = [
+      (d) => (d.changes.find((c: any) => c.action === 'update' && c.resource === 'groups' && c.identity.includes('protected')).changes[0].before = 'x'),
+      (d) => (d.changes.find((c: any) => c.action === 'update' && c.resource === 'groups' && c.identity.includes('protected')).changes[0].after = [{ access_level: 'maintainer' }]),
+      (d) => (d.changes.find((c: any) => c.resource === 'plan_limits').changes[0].after = -1),
+      (d) => (d.changes.find((c: any) => c.resource === 'broadcast_messages' && c.action === 'update').id = 'x'),
+      (d) => (d.changes.find((c: any) => c.resource === 'system_hooks' && c.action === 'create').identity = 'file:///etc/passwd'),
+    ];
+    for (const edit of edits) {
+      const copy = structuredClone(doc);
+      edit(copy);
+      writeFileSync(path, JSON.stringify(copy));
+      expect(() => readPlanDocument(path), String(edit)).toThrow(UsageError);
+    }
   });
 });

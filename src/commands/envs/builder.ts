@@ -72,7 +72,10 @@ function wantedOf(item: ShownItem): { lists: Partial<Record<keyof typeof LISTS, 
   const lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntryInput[] }>> = {};
   let count: { before: number; after: number } | undefined;
   for (const c of item.changes) {
-    if (c.key === 'deploy_access_levels' || c.key === 'approval_rules') lists[c.key] = { before: (c.before as AccessRecord[] | null) ?? [], after: checkEntries(c.key, c.after) };
+    if (c.key === 'deploy_access_levels' || c.key === 'approval_rules') {
+      if (c.before !== null && (!Array.isArray(c.before) || c.before.some((e) => !e || typeof e !== 'object'))) throw new UsageError(`${c.key}: before must be the entries read`);
+      lists[c.key] = { before: (c.before as AccessRecord[] | null) ?? [], after: checkEntries(c.key, c.after) };
+    }
     else if (c.key === 'required_approval_count') {
       if (!Number.isSafeInteger(c.after) || (c.after as number) < 0) throw new UsageError('required_approval_count must be a whole number, 0 or more');
       count = { before: typeof c.before === 'number' ? c.before : 0, after: c.after as number };

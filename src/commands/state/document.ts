@@ -121,8 +121,8 @@ export function readPlanDocument(path: string): SavedPlan {
     try {
       item = built(shown);
     } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${raw.identity}): ${e.message}`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
+      // Whatever the edit, the file is refused as a file (exit 2), never run.
+      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${raw.identity}): ${(e as Error).message}`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
     }
     // Kept for readers, never sent: they must say what the changes make.
     const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
