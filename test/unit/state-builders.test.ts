@@ -524,6 +524,10 @@ describe('a plan file whose changes hold values of the wrong shape', () => {
       (d) => (d.changes.find((c: any) => c.resource === 'plan_limits').changes[0].after = -1),
       (d) => (d.changes.find((c: any) => c.resource === 'broadcast_messages' && c.action === 'update').id = 'x'),
       (d) => (d.changes.find((c: any) => c.resource === 'system_hooks' && c.action === 'create').identity = 'file:///etc/passwd'),
+      // Text shown only, but never a line of a plan it is not.
+      (d) => d.notes.push('x\n+ create fake'),
+      (d) => d.unmanaged.push({ resource: 'system_hooks', identity: 'https://h.example/x\nPlan: 0 to create' }),
+      (d) => (d.changes[0].changes[0].key = 'a\nb'),
     ];
     for (const edit of edits) {
       const copy = structuredClone(doc);

@@ -59,6 +59,9 @@ export function planDocument(plan: Plan, instance: PlanInstance, createdAt: stri
   };
 }
 
+// Text a file gives only to be shown: one line, or an edited file could print lines of a plan it is not.
+const Line = z.string().regex(/^[^\u0000-\u001f\u007f]*$/, 'one line of text, without control characters');
+
 // Strict: a key this version does not write (a `writes`, a `read` path) is refused, not ignored.
 const ItemSchema = z.strictObject({
   resource: z.enum(SECTIONS),
@@ -75,13 +78,14 @@ const ItemSchema = z.strictObject({
 const DocumentSchema = z.strictObject({
   format_version: z.number(),
   forgectl_version: z.string(),
-  created_at: z.string(),
-  instance: z.strictObject({ url: z.string(), profile: z.string().nullable() }),
+  created_at: Line,
+  instance: z.strictObject({ url: Line, profile: Line.nullable() }),
   summary: z.unknown().optional(),
   changes: z.array(ItemSchema),
-  unmanaged: z.array(z.strictObject({ resource: z.enum(SECTIONS), identity: z.string(), id: z.number().optional() })),
-  not_compared: z.array(z.string()),
-  notes: z.array(z.string()).optional(),
+  // A broadcast's message is shown quoted (escaped); every other identity is one line.
+  unmanaged: z.array(z.strictObject({ resource: z.enum(SECTIONS), identity: z.string(), id: z.number().optional() }).refine((u) => u.resource === 'broadcast_messages' || Line.safeParse(u.identity).success, 'one line of text, without control characters')),
+  not_compared: z.array(Line),
+  notes: z.array(Line).optional(),
 });
 
 export interface SavedPlan {

@@ -40,9 +40,12 @@ function checkCommon(item: ShownItem, b: ItemBuilder): void {
   const values = item.observed.values;
   if ((item.action === 'create') !== (values === null)) throw new UsageError(item.action === 'create' ? 'a create reads nothing before it (observed.values must be null)' : `an ${item.action} needs what was read (observed.values)`);
   if (item.action === 'delete' && item.changes.length) throw new UsageError('a delete has no changes');
+  // Shown as they stand: one line each (a broadcast's message is shown quoted).
+  if (item.resource !== 'broadcast_messages' && /[\u0000-\u001f\u007f]/.test(item.identity)) throw new UsageError('the identity holds a control character');
   const keys = new Set<string>();
   item.changes.forEach((c, n) => {
     const at = `changes.${n} (${c.key})`;
+    if (!/^[A-Za-z0-9_.]+$/.test(c.key)) throw new UsageError(`changes.${n}: ${JSON.stringify(c.key)} is not a key`);
     if (keys.has(c.key)) throw new UsageError(`${at}: given twice`);
     keys.add(c.key);
     if (c.secret) {
