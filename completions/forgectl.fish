@@ -55,7 +55,7 @@ function __forgectl_children
         case ''
             echo state settings plan-limits hooks broadcast token users migrate envs mr discussion epic events iteration-events notify wiki alerts analytics releases dashboards projects profile api sandbox licenses completion man help
         case 'state'
-            echo export plan apply schema
+            echo export plan apply show schema
         case 'settings'
             echo get set diff
         case 'plan-limits'
@@ -316,7 +316,7 @@ function __forgectl_formats
     switch (__forgectl_walk)[1]
         case 'state export' 'state schema' 'profile schema' 'profile use' 'profile set-storage' 'profile remove' 'licenses' 'completion' 'man'
             true
-        case 'state plan'
+        case 'state plan' 'state show'
             printf '%s\n' table json yaml ndjson csv markdown
         case 'state apply' 'settings get' 'settings set' 'settings diff' 'plan-limits get' 'plan-limits set' 'hooks list' 'hooks get' 'hooks create' 'hooks test' 'hooks delete' 'broadcast list' 'broadcast get' 'broadcast create' 'broadcast update' 'broadcast delete' 'token list' 'token audit' 'token get' 'token self' 'token create' 'token rotate' 'token revoke' 'users list' 'users get' 'migrate start' 'migrate list' 'migrate get' 'migrate entities' 'migrate entity get' 'migrate failures' 'migrate watch' 'envs list' 'envs get' 'envs protect' 'envs update' 'envs unprotect' 'envs apply' 'mr list' 'mr view' 'mr update' 'mr close' 'mr reopen' 'mr merge' 'mr delete' 'mr train list' 'mr train status' 'mr train add' 'discussion list' 'discussion get' 'discussion create' 'discussion reply' 'discussion edit' 'discussion delete-note' 'epic list' 'epic get' 'epic create' 'epic update' 'epic close' 'epic reopen' 'events list' 'iteration-events list' 'iteration-events get' 'notify get' 'notify set' 'wiki list' 'wiki get' 'wiki create' 'wiki update' 'wiki delete' 'wiki upload' 'alerts send' 'alerts resolve' 'analytics' 'releases list' 'dashboards star' 'dashboards unstar' 'projects list' 'profile add' 'profile login' 'profile list' 'profile show' 'profile set-token' 'api' 'sandbox' 'help'
             printf '%s\n' table json yaml ndjson csv
@@ -357,6 +357,7 @@ complete -c forgectl -n '__forgectl_at \'\'' -a help -d 'Show the help of a comm
 complete -c forgectl -n '__forgectl_at \'state\'' -a export -d 'Print the instance’s configuration as a file that `state plan` reads back as no change'
 complete -c forgectl -n '__forgectl_at \'state\'' -a plan -d 'Show what `state apply` would change (sends nothing but reads)'
 complete -c forgectl -n '__forgectl_at \'state\'' -a apply -d 'Make the instance match the file: shows the plan, asks (--yes in scripts), applies'
+complete -c forgectl -n '__forgectl_at \'state\'' -a show -d 'Print a plan saved by `state plan --out` as it will run (sends no request, needs no profile)'
 complete -c forgectl -n '__forgectl_at \'state\'' -a schema -d 'Print the JSON Schema of the instance file (for editors)'
 complete -c forgectl -n '__forgectl_at \'settings\'' -a get -d 'Show the application settings, or only the named ones (secrets masked)'
 complete -c forgectl -n '__forgectl_at \'settings\'' -a set -d 'Change settings: KEY=VALUE arguments and/or a YAML or JSON file'

@@ -29,7 +29,7 @@ describe('README first screens', () => {
     // The commands each row's first cell names (`completion …`, `man …`, `help …` share one).
     const rows = [...table.matchAll(/^\| (.*?) \| /gm)].flatMap((m) => [...m[1].matchAll(/`([a-z-]+)/g)].map((w) => w[1]));
     for (const group of root.children.map((c) => c.name)) expect(rows, group).toContain(group);
-    expect(table).toMatch(/^\| `state export\\\|plan\\\|apply\\\|schema` \|/m);
+    expect(table).toMatch(/^\| `state export\\\|plan\\\|apply\\\|show\\\|schema` \|/m);
   });
 
   it('lists every option of forgectl sandbox in the sandbox section', () => {

@@ -2,7 +2,7 @@
 // applied exactly as reviewed, or refused when the instance moved or is another one; --no-secrets
 // plans without the write secrets; apply -o json reports each write on stdout.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgectl, tempDir } from '../helpers/cli.js';
@@ -41,7 +41,7 @@ describe('the plan names its instance and is a document', () => {
 
     const json = await run(['state', 'plan', '-f', path, '-o', 'json'], { configDir });
     const doc = JSON.parse(json.res.stdout);
-    expect(doc).toMatchObject({ format_version: 1, forgectl_version: expect.any(String), instance: { url: sb.url, profile: 'prod' }, summary: { create: 1, update: 1, replace: 0, delete: 0 }, unmanaged: expect.any(Array), not_compared: [] });
+    expect(doc).toMatchObject({ format_version: 2, forgectl_version: expect.any(String), instance: { url: sb.url, profile: 'prod' }, summary: { create: 1, update: 1, replace: 0, delete: 0 }, unmanaged: expect.any(Array), not_compared: [] });
     expect(Date.parse(doc.created_at)).not.toBeNaN();
     expect(doc.changes.map((c: any) => [c.resource, c.action, c.actions])).toEqual([
       ['settings', 'update', ['update']],
@@ -63,8 +63,8 @@ describe('a saved plan', () => {
     expect(saved).not.toContain(SECRET);
     const doc = JSON.parse(saved);
     expect({ ...doc, created_at: 0 }).toEqual({ ...JSON.parse(plan.res.stdout), created_at: 0 });
-    expect(doc.changes[0].writes[0].body.akismet_api_key).toEqual({ $secret: { env: 'AKISMET_KEY' }, for: 'settings.akismet_api_key' });
-    expect(doc.changes[0].changes.find((c: any) => c.key === 'akismet_api_key')).toMatchObject({ secret: true });
+    expect(doc.changes[0].requests).toEqual(['PUT /application/settings']);
+    expect(doc.changes[0].changes.find((c: any) => c.key === 'akismet_api_key')).toMatchObject({ after: { env: 'AKISMET_KEY' }, secret: true });
 
     // Its references are resolved before any write: unset, nothing is sent (exit 2).
     const unset = await run(['state', 'apply', '--plan', out, '--yes']);
@@ -132,7 +132,7 @@ describe('a saved plan that carries a companion setting', () => {
       expect(planned.res.exitCode, planned.res.stderr).toBe(0);
       // The reviewer sees what is sent besides the file's change.
       expect(planned.res.stdout).toContain('    two_factor_grace_period: 48 (sent with the switch, as the instance holds it)');
-      expect(JSON.parse(readFileSync(out, 'utf8')).changes[0].writes[0].body).toMatchObject({ require_two_factor_authentication: true, two_factor_grace_period: 48 });
+      expect(JSON.parse(readFileSync(out, 'utf8')).changes[0].observed.values).toEqual({ require_two_factor_authentication: false, two_factor_grace_period: 48 });
       await put('/application/settings', { two_factor_grace_period: 10 });
       const refused = await run(['state', 'apply', '--plan', out, '--yes']);
       expect(refused.res.exitCode, refused.res.stderr).toBe(1);
@@ -162,38 +162,6 @@ describe('a saved plan that carries a secret companion', () => {
     } finally {
       await put('/application/settings', { akismet_enabled: before.akismet_enabled, akismet_api_key: before.akismet_api_key ?? '' });
     }
-  });
-});
-
-describe('a saved plan edited to leave the API', () => {
-  it('a write or read path with a . or .. segment (also %2e, backslash) is refused before any request (exit 2)', async () => {
-    const out = join(dir, 'escape-plan.json');
-    expect((await run(['state', 'plan', '-f', file('escape.yaml', { broadcast_messages: [{ message: 'Escape test' }] }), '--out', out])).res.exitCode).toBe(0);
-    const doc = JSON.parse(readFileSync(out, 'utf8'));
-    for (const [where, path] of [['write', '/../../admin/x'], ['write', '/%2e%2E/%2e%2e/x'], ['write', '/a/..\\..\\..\\x'], ['read', '/./../x']] as const) {
-      const edited = structuredClone(doc);
-      if (where === 'write') edited.changes[0].writes[0].path = path;
-      else edited.changes[0].observed.read = path;
-      const bad = join(dir, 'escape-edited.json');
-      writeFileSync(bad, JSON.stringify(edited));
-      const res = await run(['state', 'apply', '--plan', bad, '--yes']);
-      expect(res.res.exitCode, `${path}: ${res.res.stderr}`).toBe(2);
-      expect(res.res.stderr).toContain('a path under /api/v4, without . or .. segments');
-      expect(res.sent).toEqual([]);
-    }
-    // An instance's secret read into a write other than that setting's own (a broadcast anyone sees).
-    const leaking = structuredClone(doc);
-    leaking.changes[0].writes[0].body.message = { $secret: { setting: 'akismet_api_key' }, for: 'broadcast_messages[0].message' };
-    const leak = join(dir, 'escape-leak.json');
-    writeFileSync(leak, JSON.stringify(leaking));
-    const refused = await run(['state', 'apply', '--plan', leak, '--yes']);
-    expect(refused.res.exitCode, refused.res.stderr).toBe(2);
-    expect(refused.res.stderr).toContain('changes.0.writes.0: the instance’s akismet_api_key may be sent only as that setting, to /application/settings');
-    expect(refused.sent).toEqual([]);
-    // The plan as saved still applies.
-    const ok = await run(['state', 'apply', '--plan', out, '--yes']);
-    expect(ok.res.exitCode, ok.res.stderr).toBe(0);
-    expect(writes(ok.sent)).toEqual(['POST /broadcast_messages']);
   });
 });
 
@@ -232,7 +200,7 @@ describe('a saved plan holds no password', () => {
     expect(ref.res.exitCode, ref.res.stderr).toBe(0);
     const saved = readFileSync(out, 'utf8');
     expect(saved).not.toContain('pw-in-env');
-    expect(JSON.parse(saved).changes[0].writes[0].body.url).toEqual({ $secret: { env: 'CRED_URL' }, for: 'system_hooks[0].url' });
+    expect(JSON.parse(saved).changes[0].changes).toEqual([{ key: 'url', before: null, after: { env: 'CRED_URL' }, secret: true }]);
   });
 });
 
@@ -317,5 +285,365 @@ describe('apply -o json', () => {
     } finally {
       await sb.clearFaults();
     }
+  });
+});
+
+// Issue 40: what runs is derived from what is shown. Every kind of item goes through a saved plan;
+// an edited plan file runs nothing; references run only once the run is confirmed.
+
+/** The requests a dry run printed, with their bodies. */
+function dryRequests(stdout: string): { method: string; path: string; body?: unknown }[] {
+  return stdout
+    .split(/^dry run: /m)
+    .slice(1)
+    .map((chunk) => {
+      const [head, ...rest] = chunk.split('\n');
+      const [method, url] = head!.split(' ');
+      // Header lines (`  Name: value`) come first, then the body as indented JSON.
+      const from = rest.findIndex((l) => /^ {2}[[{]/.test(l));
+      const text = from === -1 ? '' : rest.slice(from).map((l) => l.replace(/^ {2}/, '')).join('\n').trim();
+      return { method: method!, path: new URL(url!).pathname.replace('/api/v4', ''), ...(text ? { body: JSON.parse(text) } : {}) };
+    });
+}
+
+/**
+ * `plan -f X --out p.json`, then `apply --plan p.json --yes`: it sends what `apply -f X --dry-run`
+ * prints (method, path, body), exactly the requests the plan lists, and the next plan is empty.
+ */
+async function roundTrip(name: string, content: object, opts: { prune?: boolean; env?: Record<string, string>; secrets?: boolean } = {}) {
+  const path = file(`${name}.yaml`, content);
+  const out = join(dir, `${name}-plan.json`);
+  const extra = opts.prune ? ['--prune'] : [];
+  const planned = await run(['state', 'plan', '-f', path, ...extra, '--out', out], { env: opts.env });
+  expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+  const doc = JSON.parse(readFileSync(out, 'utf8'));
+  const dry = await run(['state', 'apply', '-f', path, ...extra, '--dry-run'], { env: opts.env });
+  expect(dry.res.exitCode, dry.res.stderr).toBe(0);
+  const applied = await run(['state', 'apply', '--plan', out, '--yes'], { env: opts.env });
+  expect(applied.res.exitCode, applied.res.stderr).toBe(0);
+  const sent = applied.sent.filter((r) => r.method !== 'GET').map((r) => ({ method: r.method, path: r.path.replace('/api/v4', ''), ...(r.body === undefined || r.body === null ? {} : { body: r.body }) }));
+  expect(writes(applied.sent)).toEqual(doc.changes.flatMap((c: any) => c.requests));
+  // A secret is sent as its value, printed by the dry run as its reference: those are compared by path only.
+  if (opts.secrets) expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(dryRequests(dry.res.stdout).map((r) => `${r.method} ${r.path}`));
+  else expect(sent).toEqual(dryRequests(dry.res.stdout));
+  const again = await run(['state', 'plan', '-f', path, ...extra, '--exit-code'], { env: opts.env });
+  expect(again.res.exitCode, again.res.stdout).toBe(0);
+  return { doc, applied, sent };
+}
+
+describe('every action round-trips through a saved plan', () => {
+  it('settings: plain, a secret reference, a switch with its companion', async () => {
+    const was = await settings();
+    await put('/application/settings', { require_two_factor_authentication: false, two_factor_grace_period: 24 });
+    const { sent } = await roundTrip('rt-settings', { settings: { gravatar_enabled: !was.gravatar_enabled, require_two_factor_authentication: true, external_pipeline_validation_service_token: { env: 'RT_TOKEN' } } }, { env: { RT_TOKEN: 'rt-secret-1' }, secrets: true });
+    expect(sent[0]!.body).toEqual({ gravatar_enabled: !was.gravatar_enabled, require_two_factor_authentication: true, two_factor_grace_period: 24, external_pipeline_validation_service_token: 'rt-secret-1' });
+    await put('/application/settings', { require_two_factor_authentication: false });
+  });
+
+  it('plan limits: a count and a size with its unit', async () => {
+    const sb = sandbox();
+    const limits = (await rawGet(sb, '/application/plan_limits?plan_name=default', sb.tokens.admin)).body;
+    const { sent } = await roundTrip('rt-limits', { plan_limits: { default: { ci_pipeline_size: limits.ci_pipeline_size + 3, helm_max_file_size: '3GB' } } });
+    expect(sent[0]!.body).toEqual({ plan_name: 'default', ci_pipeline_size: limits.ci_pipeline_size + 3, helm_max_file_size: 3_000_000_000 });
+  });
+
+  it('a hook created, one replaced (its kept fields and token), one pruned, a broadcast created (theme, times), a setting updated: one plan converges', async () => {
+    const sb = sandbox();
+    const replaced = await adminWrite(sb, 'POST', '/hooks', { url: 'https://rt-replace.example.com/h', description: 'Kept', tag_push_events: true, push_events: false });
+    const pruned = await adminWrite(sb, 'POST', '/hooks', { url: 'https://rt-prune.example.com/h' });
+    const prunedBroadcast = await adminWrite(sb, 'POST', '/broadcast_messages', { message: 'RT prune me' });
+    const hooks = (await rawGet(sb, '/hooks?per_page=100', sb.tokens.admin)).body.filter((h: any) => h.id !== pruned.id && h.id !== replaced.id);
+    const broadcasts = (await rawGet(sb, '/broadcast_messages?per_page=100')).body.filter((b: any) => b.id !== prunedBroadcast.id);
+    const was = await settings();
+    const { doc, sent } = await roundTrip(
+      'rt-mixed',
+      {
+        settings: { signup_enabled: !was.signup_enabled },
+        system_hooks: [...hooks.map((h: any) => ({ url: h.url })), { url: 'https://rt-replace.example.com/h', push_events: true, token: { env: 'RT_HOOK_TOKEN' } }, { url: 'https://rt-create.example.com/h', push_events: true, enable_ssl_verification: false }],
+        broadcast_messages: [...broadcasts.map((b: any) => ({ message: b.message })), { message: 'RT created', theme: 'light-red', starts_at: '2031-01-01T00:00:00Z', ends_at: '2031-01-02T00:00:00Z' }],
+      },
+      { prune: true, env: { RT_HOOK_TOKEN: 'rt-hook-token' }, secrets: true },
+    );
+    expect(doc.changes.map((c: any) => [c.resource, c.action])).toEqual([
+      ['settings', 'update'],
+      ['system_hooks', 'replace'],
+      ['system_hooks', 'create'],
+      ['system_hooks', 'delete'],
+      ['broadcast_messages', 'create'],
+      ['broadcast_messages', 'delete'],
+    ]);
+    // A create's before is written, as null.
+    expect(doc.changes[4].changes).toContainEqual({ key: 'theme', before: null, after: 'light-red' });
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/hooks' && (r.body as any).url === 'https://rt-replace.example.com/h')!.body).toMatchObject({ url: 'https://rt-replace.example.com/h', description: 'Kept', tag_push_events: true, push_events: true, token: 'rt-hook-token' });
+    await put('/application/settings', { signup_enabled: was.signup_enabled });
+  });
+
+  it('a hook whose URL is a reference: created from a saved plan (it was refused as stale)', async () => {
+    const { sent } = await roundTrip('rt-hook-ref', { system_hooks: [{ url: { env: 'RT_HOOK_URL' }, push_events: true }] }, { env: { RT_HOOK_URL: 'https://bot:rt-pw@rt-ref.example.com/h' }, secrets: true });
+    expect(sent).toEqual([{ method: 'POST', path: '/hooks', body: { url: 'https://bot:rt-pw@rt-ref.example.com/h', push_events: true } }]);
+    // Its reference must still give the URL the plan shows.
+    const out = join(dir, 'rt-hook-ref2-plan.json');
+    const path = file('rt-hook-ref2.yaml', { system_hooks: [{ url: { env: 'RT_HOOK_URL2' } }] });
+    expect((await run(['state', 'plan', '-f', path, '--out', out], { env: { RT_HOOK_URL2: 'https://bot:pw2@rt-ref2.example.com/h' } })).res.exitCode).toBe(0);
+    const moved = await run(['state', 'apply', '--plan', out, '--yes'], { env: { RT_HOOK_URL2: 'https://bot:pw2@elsewhere.example.com/h' } });
+    expect(moved.res.exitCode).toBe(2);
+    expect(moved.res.stderr).toContain('not the URL the plan shows (https://bot:********@rt-ref2.example.com/h)');
+    expect(writes(moved.sent)).toEqual([]);
+  });
+
+  it('broadcasts: an update', async () => {
+    await adminWrite(sandbox(), 'POST', '/broadcast_messages', { message: 'RT update me', font: 'serif' });
+    const { sent } = await roundTrip('rt-broadcast', { broadcast_messages: [{ message: 'RT update me', font: 'mono', dismissable: true }] });
+    expect(sent).toEqual([{ method: 'PUT', path: expect.stringMatching(/^\/broadcast_messages\/\d+$/), body: { font: 'mono', dismissable: true } }]);
+  });
+
+  it('notification settings: a level; events at custom; events while turning custom; a group’s', async () => {
+    await put('/notification_settings', { level: 'participating' });
+    await roundTrip('rt-notify-level', { notification_settings: { level: 'watch' } });
+    await roundTrip('rt-notify-turning', { notification_settings: { level: 'custom', events: { new_note: true, close_issue: true } } });
+    await roundTrip('rt-notify-events', { notification_settings: { level: 'custom', events: { new_note: false } } });
+    await roundTrip('rt-notify-group', { groups: { 'acme/platform': { notification_settings: { level: 'disabled' } } } });
+  });
+
+  it('protected environments: a create with required approvals (two writes), an update, a delete (--prune)', async () => {
+    const sb = sandbox();
+    const current = (await rawGet(sb, '/groups/acme%2Fweb/protected_environments', sb.tokens.admin)).body;
+    const keep = Object.fromEntries(current.filter((e: any) => !['testing', 'development'].includes(e.name)).map((e: any) => [e.name, { deploy: e.deploy_access_levels.map((d: any) => ({ access_level: d.access_level ?? undefined, user_id: d.user_id ?? undefined, group_id: d.group_id ?? undefined })).map((d: any) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined))), ...(e.approval_rules?.length ? { approvals: e.approval_rules.map((a: any) => Object.fromEntries(Object.entries({ access_level: a.access_level, user_id: a.user_id, group_id: a.group_id, required: a.required_approvals }).filter(([, v]) => v !== undefined && v !== null))) } : {}), ...(e.required_approval_count ? { required_approval_count: e.required_approval_count } : {}) }]));
+    const created = await roundTrip('rt-env-create', { groups: { 'acme/web': { protected_environments: { ...keep, testing: { deploy: [{ access_level: 40 }], approvals: [{ access_level: 40, required: 1 }], required_approval_count: 1 } } } } });
+    expect(created.doc.changes[0].requests).toEqual(['POST /groups/acme%2Fweb/protected_environments', 'PUT /groups/acme%2Fweb/protected_environments/testing']);
+    const updated = await roundTrip('rt-env-update', { groups: { 'acme/web': { protected_environments: { ...keep, testing: { deploy: [{ access_level: 30 }], approvals: [{ access_level: 40, required: 2 }], required_approval_count: 2 } } } } });
+    expect(updated.doc.changes[0].changes.map((c: any) => c.key)).toEqual(['deploy_access_levels', 'approval_rules', 'required_approval_count']);
+    const deleted = await roundTrip('rt-env-delete', { groups: { 'acme/web': { protected_environments: keep } } }, { prune: true });
+    expect(deleted.sent).toEqual([{ method: 'DELETE', path: '/groups/acme%2Fweb/protected_environments/testing' }]);
+  });
+});
+
+describe('a plan file edited after review', () => {
+  /** A saved plan of one broadcast create, edited by `edit`, applied: what it printed and sent. */
+  async function tampered(name: string, content: object, edit: (doc: any) => void, env: Record<string, string> = {}) {
+    const out = join(dir, `${name}-plan.json`);
+    const planned = await run(['state', 'plan', '-f', file(`${name}.yaml`, content), '--out', out], { env });
+    expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    edit(doc);
+    const bad = join(dir, `${name}-edited.json`);
+    writeFileSync(bad, JSON.stringify(doc));
+    return run(['state', 'apply', '--plan', bad, '--yes'], { env });
+  }
+  const broadcast = { broadcast_messages: [{ message: 'Tamper target' }] };
+
+  it('is refused (exit 2, no request) when its requests name another: a token revoked, a path out of the API', async () => {
+    const sb = sandbox();
+    const before = (await rawGet(sb, '/personal_access_tokens?per_page=100', sb.tokens.admin)).body;
+    const victim = before.find((t: any) => t.active && t.revoked === false);
+    const revoke = await tampered('tamper-revoke', broadcast, (doc) => {
+      doc.changes[0].requests = [`DELETE /personal_access_tokens/${victim.id}`];
+      doc.changes[0].actions = ['delete'];
+    });
+    expect(revoke.res.exitCode).toBe(2);
+    expect(revoke.res.stderr).toContain('changes.0 (broadcast_messages Tamper target): requests differ from what its changes make (POST /broadcast_messages)');
+    expect(revoke.sent).toEqual([]);
+    expect((await rawGet(sb, `/personal_access_tokens/${victim.id}`, sb.tokens.admin)).body.revoked).toBe(false);
+
+    // Format 1 kept the writes themselves; such a file is refused, as is a leftover `writes` key.
+    const v1 = await tampered('tamper-v1', broadcast, (doc) => (doc.format_version = 1));
+    expect(v1.res.exitCode).toBe(2);
+    expect(v1.res.stderr).toContain('has plan format 1; this forgectl reads format 2');
+    const leftover = await tampered('tamper-writes', broadcast, (doc) => (doc.changes[0].writes = [{ action: 'delete', method: 'DELETE', path: `/personal_access_tokens/${victim.id}` }]));
+    expect(leftover.res.exitCode).toBe(2);
+    expect(leftover.res.stderr).toContain('changes.0: Unrecognized key: "writes"');
+    expect([...v1.sent, ...leftover.sent]).toEqual([]);
+  });
+
+  it('is refused (exit 2, no request) for a reference, a secret or an instance secret where the file could hold none', async () => {
+    const inBroadcast = await tampered('tamper-ref', broadcast, (doc) => doc.changes[0].changes.push({ key: 'theme', before: null, after: { env: 'AKISMET_KEY' }, secret: true }));
+    expect(inBroadcast.res.exitCode).toBe(2);
+    expect(inBroadcast.res.stderr).toContain('a broadcast has no secret');
+    const slot = await tampered('tamper-slot', broadcast, (doc) => doc.changes[0].changes.push({ key: 'theme', before: null, after: { $secret: { setting: 'akismet_api_key' }, for: 'x' } }));
+    expect(slot.res.exitCode).toBe(2);
+    expect(slot.res.stderr).toContain('changes.0 (broadcast_messages Tamper target)');
+    const was = await settings();
+    const nonSecret = await tampered('tamper-setting-ref', { settings: { after_sign_out_path: `${was.after_sign_out_path ?? ''}/x` } }, (doc) => {
+      doc.changes[0].changes[0].after = { env: 'AKISMET_KEY' };
+      doc.changes[0].changes[0].secret = true;
+    });
+    expect(nonSecret.res.exitCode).toBe(2);
+    expect(nonSecret.res.stderr).toContain('settings.after_sign_out_path is not a secret setting');
+    const hidden = await tampered('tamper-hidden', { settings: { after_sign_out_path: `${was.after_sign_out_path ?? ''}/y` } }, (doc) => (doc.changes[0].changes[0].secret = true));
+    expect(hidden.res.exitCode).toBe(2);
+    expect(hidden.res.stderr).toContain('a secret change shows its reference');
+    expect([...inBroadcast.sent, ...slot.sent, ...nonSecret.sent, ...hidden.sent]).toEqual([]);
+  });
+
+  it('is refused (exit 2, no request) when a before is not what was read, or a group identity holds .. or a TAB', async () => {
+    const was = await settings();
+    const before = await tampered('tamper-before', { settings: { signup_enabled: !was.signup_enabled } }, (doc) => (doc.changes[0].changes[0].before = !doc.changes[0].changes[0].before));
+    expect(before.res.exitCode).toBe(2);
+    expect(before.res.stderr).toContain('is not what was read');
+    for (const group of ['acme/..', 'acme/.\t.']) {
+      const res = await tampered('tamper-group', { groups: { 'acme/platform': { notification_settings: { level: 'watch' } } } }, (doc) => (doc.changes[0].identity = `${group} notification_settings`));
+      expect(res.res.exitCode, res.res.stderr).toBe(2);
+      expect(res.res.stderr).toMatch(/is not a group path|must be a numeric id or a full path|holds a control character/);
+      expect(res.sent).toEqual([]);
+    }
+    expect(before.sent).toEqual([]);
+  });
+
+  it('a hook id changed to another hook’s is stale (exit 1), naming the URL the id now holds', async () => {
+    const sb = sandbox();
+    const mine = await adminWrite(sb, 'POST', '/hooks', { url: 'https://tamper-mine.example.com/h', push_events: false });
+    const theirs = await adminWrite(sb, 'POST', '/hooks', { url: 'https://tamper-theirs.example.com/h', push_events: false });
+    const res = await tampered('tamper-id', { system_hooks: [{ url: 'https://tamper-mine.example.com/h', push_events: true }] }, (doc) => {
+      doc.changes[0].id = theirs.id;
+      doc.changes[0].requests = ['POST /hooks', `DELETE /hooks/${theirs.id}`];
+    });
+    expect(res.res.exitCode, res.res.stderr).toBe(1);
+    expect(res.res.stderr).toContain('url was "https://tamper-mine.example.com/h" when planned, is now "https://tamper-theirs.example.com/h"');
+    expect(writes(res.sent)).toEqual([]);
+    expect((await rawGet(sb, `/hooks/${theirs.id}`, sb.tokens.admin)).status).toBe(200);
+    expect(mine.id).not.toBe(theirs.id);
+  });
+
+  it('an edited setting value is what the plan shows before the confirmation, and what is sent', async () => {
+    const was = await settings();
+    const res = await tampered('tamper-value', { settings: { after_sign_out_path: 'https://good.example.com/bye' } }, (doc) => (doc.changes[0].changes[0].after = 'https://phish.example.net/login'));
+    expect(res.res.exitCode, res.res.stderr).toBe(0);
+    const shown = res.res.stderr.indexOf('after_sign_out_path: ');
+    expect(res.res.stderr.slice(shown)).toMatch(/^after_sign_out_path: \S+ → "https:\/\/phish\.example\.net\/login"/);
+    expect(res.sent.find((r) => r.method === 'PUT')!.body).toEqual({ after_sign_out_path: 'https://phish.example.net/login' });
+    await put('/application/settings', { after_sign_out_path: was.after_sign_out_path ?? '' });
+  });
+});
+
+describe('references in a saved plan', () => {
+  const marker = join(dir, 'command-ran');
+  const script = join(dir, 'hook-token.sh');
+  const failing = join(dir, 'failing.sh');
+  writeFileSync(script, `#!/bin/sh\necho ran > '${marker}'\necho hook-token-from-command\n`, { mode: 0o755 });
+  writeFileSync(failing, `#!/bin/sh\necho ran > '${marker}'\nexit 3\n`, { mode: 0o755 });
+  const ran = () => existsSync(marker);
+
+  async function savedWith(command: string, name: string): Promise<string> {
+    const out = join(dir, `${name}-plan.json`);
+    // Planning resolves the file's references (-f compares with them): the marker is cleared after.
+    const planned = await run(['state', 'plan', '-f', file(`${name}.yaml`, { system_hooks: [{ url: `https://${name}.example.com/h`, token: { command } }] }), '--out', out]);
+    expect(planned.res.exitCode, planned.res.stderr).toBe(0);
+    rmSync(marker, { force: true });
+    return out;
+  }
+
+  it('a {command} runs on neither --dry-run, state show, nor a run that is not confirmed; it runs once confirmed', async () => {
+    const out = await savedWith(script, 'ref-command');
+    const dry = await run(['state', 'apply', '--plan', out, '--dry-run']);
+    expect(dry.res.exitCode, dry.res.stderr).toBe(0);
+    expect(ran()).toBe(false);
+    expect(dry.res.stderr).toContain(`token: (secret) from {command: ${JSON.stringify(script)}}`);
+    // The plan text names the command; the request printed keeps the token field redacted, as every dry run does.
+    expect(dryRequests(dry.res.stdout)).toEqual([{ method: 'POST', path: '/hooks', body: { url: 'https://ref-command.example.com/h', token: '[REDACTED]' } }]);
+
+    const mark = sandbox().requests.length;
+    const shown = await forgectl(['state', 'show', out]);
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`token: (secret) from {command: ${JSON.stringify(script)}}`);
+    expect(ran()).toBe(false);
+    expect(sandbox().requests.length).toBe(mark);
+
+    const unconfirmed = await run(['state', 'apply', '--plan', out]);
+    expect(unconfirmed.res.exitCode).toBe(2);
+    expect(unconfirmed.res.stderr).toContain('pass --yes');
+    expect(ran()).toBe(false);
+    expect(writes(unconfirmed.sent)).toEqual([]);
+
+    const applied = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(applied.res.exitCode, applied.res.stderr).toBe(0);
+    expect(ran()).toBe(true);
+    expect(applied.sent.find((r) => r.method === 'POST')!.body).toMatchObject({ token: 'hook-token-from-command' });
+    expect(applied.res.stderr + applied.res.stdout).not.toContain('hook-token-from-command');
+  });
+
+  it('a failing {command} stops the run after the confirmation with only reads sent (exit 2); an unset {env} before any request', async () => {
+    const path = file('ref-failing.yaml', { system_hooks: [{ url: 'https://ref-failing.example.com/h', token: { env: 'REF_TOKEN' } }] });
+    const out = join(dir, 'ref-failing-plan.json');
+    expect((await run(['state', 'plan', '-f', path, '--out', out], { env: { REF_TOKEN: 'x' } })).res.exitCode).toBe(0);
+    const unset = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(unset.res.exitCode).toBe(2);
+    expect(unset.res.stderr).toContain('REF_TOKEN is not set');
+    expect(unset.sent).toEqual([]);
+
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    doc.changes[0].changes.find((c: any) => c.key === 'token').after = { command: failing };
+    writeFileSync(out, JSON.stringify(doc));
+    const failed = await run(['state', 'apply', '--plan', out, '--yes']);
+    expect(failed.res.exitCode, failed.res.stderr).toBe(2);
+    expect(ran()).toBe(true);
+    expect(failed.sent.length).toBeGreaterThan(0);
+    expect(writes(failed.sent)).toEqual([]);
+  });
+});
+
+describe('state show', () => {
+  it('prints a saved plan as plan did (text, markdown, json), with no credentials and no request', async () => {
+    const sb = sandbox();
+    const configDir = tempDir();
+    expect((await forgectl(['profile', 'add', 'prod', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` })).exitCode).toBe(0);
+    const was = await settings();
+    const path = file('show.yaml', { settings: { gravatar_enabled: !was.gravatar_enabled }, broadcast_messages: [{ message: 'Show me', theme: 'indigo' }] });
+    const out = join(dir, 'show-plan.json');
+    const text = await run(['state', 'plan', '-f', path, '--out', out], { configDir });
+    const markdown = await run(['state', 'plan', '-f', path, '-o', 'markdown'], { configDir });
+    const mark = sb.requests.length;
+    const shown = await forgectl(['state', 'show', out]);
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(shown.stdout).toBe(text.res.stdout);
+    const md = await forgectl(['state', 'show', out, '-o', 'markdown']);
+    expect(md.stdout).toBe(markdown.res.stdout);
+    const json = await forgectl(['state', 'show', out, '-o', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(readFileSync(out, 'utf8')));
+    expect(sb.requests.length).toBe(mark);
+
+    const broken = join(dir, 'show-broken.json');
+    writeFileSync(broken, readFileSync(out, 'utf8').replace('"POST /broadcast_messages"', '"DELETE /hooks/1"'));
+    const refused = await forgectl(['state', 'show', broken]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('requests differ from what its changes make');
+  });
+});
+
+describe('apply --plan without -p or --url', () => {
+  it('uses the plan’s profile when it exists with the plan’s URL; otherwise the refusal names the -p to use', async () => {
+    const sb = sandbox();
+    const elsewhere = other();
+    const configDir = tempDir();
+    const add = (name: string, url: string, token: string) => forgectl(['profile', 'add', name, '--url', url, '--token-stdin'], { configDir, input: `${token}\n` });
+    expect((await add('dr', elsewhere.url, elsewhere.tokens.admin)).exitCode).toBe(0);
+    expect((await add('prod', sb.url, sb.tokens.admin)).exitCode).toBe(0);
+    const out = join(dir, 'profile-plan.json');
+    const path = file('profile.yaml', { broadcast_messages: [{ message: 'Profile chosen' }] });
+    expect((await forgectl(['state', 'plan', '-p', 'prod', '-f', path, '--out', out], { configDir })).exitCode).toBe(0);
+    // dr is the default profile; the plan names prod, which this machine has with the same URL.
+    const applied = await forgectl(['state', 'apply', '--plan', out, '--yes'], { configDir });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(`Plan for ${sb.url} (profile prod)`);
+    expect(elsewhere.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    // Here the plan's profile has another name: the refusal names the one with its URL.
+    const renamed = join(dir, 'profile-renamed.json');
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    doc.instance.profile = 'production';
+    writeFileSync(renamed, JSON.stringify(doc));
+    const refused = await forgectl(['state', 'apply', '--plan', renamed, '--yes'], { configDir });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('hint: apply it with -p prod');
+  });
+});
+
+describe('forgectl api', () => {
+  it('refuses a path whose TAB-split .. leaves the API (exit 2, no request)', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['api', '/.\t./.\t./admin/x'], { env: envFor(sb, 'admin') });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('leaves the API');
+    expect(sb.requests.length).toBe(mark);
   });
 });

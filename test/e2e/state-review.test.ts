@@ -29,7 +29,7 @@ describe('state plan -o markdown', () => {
     expect(res.stdout).toMatch(/^### Plan for `http:\/\/127\.0\.0\.1:\d+`\n/);
     expect(res.stdout).toContain('**1 to create, 1 to update, 0 to delete**');
     expect(res.stdout).toContain('| | action | resource | item | changes |');
-    expect(res.stdout).toContain('| ~ | update | settings | `application settings` | `external_pipeline_validation_service_token: (secret changed)` |');
+    expect(res.stdout).toContain('| ~ | update | settings | `application settings` | `external_pipeline_validation_service_token: (secret) from {env: MD_SECRET}` |');
     expect(res.stdout).toContain('| + | create | system_hooks | `https://md.example.com/hook\\|x` | `push_events: true` |');
     expect(res.stdout).not.toContain('md-secret-value-77');
 

@@ -143,12 +143,16 @@ describe('one setting changed, one hook added, one broadcast removed', () => {
       ['system_hooks', 'create', 'https://ci.example.com/events'],
       ['broadcast_messages', 'delete', removed],
     ]);
-    // The plan is data: each item's writes with method, path and body; the hook token as its reference.
-    expect(data.changes[1].writes).toEqual([
-      { action: 'create', method: 'POST', path: '/hooks', body: { url: 'https://ci.example.com/events', push_events: true, token: { $secret: { env: 'CI_HOOK_TOKEN' }, for: expect.stringMatching(/^system_hooks\[\d+\]\.token$/) } } },
-    ]);
-    expect(data.changes[0].writes[0]).toMatchObject({ method: 'PUT', path: '/application/settings', body: { signup_enabled: false } });
-    expect(data.changes[2].writes[0]).toMatchObject({ method: 'DELETE', path: expect.stringMatching(/^\/broadcast_messages\/\d+$/) });
+    // The plan is data: each item's changes, the hook token as its reference, and the requests they make.
+    expect(data.changes[1]).toMatchObject({
+      requests: ['POST /hooks'],
+      changes: [
+        { key: 'push_events', before: null, after: true },
+        { key: 'token', before: null, after: { env: 'CI_HOOK_TOKEN' }, secret: true },
+      ],
+    });
+    expect(data.changes[0]).toMatchObject({ requests: ['PUT /application/settings'], changes: [{ key: 'signup_enabled', after: false }] });
+    expect(data.changes[2].requests).toEqual([expect.stringMatching(/^DELETE \/broadcast_messages\/\d+$/)]);
   });
 
   it('without --prune the removed broadcast is only listed as not managed', async () => {
@@ -254,7 +258,7 @@ describe('a secret setting', () => {
     const env = { PIPELINE_TOKEN: SECRET };
     const plan = await run(['state', 'plan', '-f', path, '--exit-code', '-v'], env);
     expect(plan.res.exitCode, plan.res.stderr).toBe(5);
-    expect(plan.res.stdout).toContain(`${key}: (secret changed)`);
+    expect(plan.res.stdout).toContain(`${key}: (secret) from {env: PIPELINE_TOKEN}`);
     const apply = await run(['state', 'apply', '-f', path, '--yes', '-v'], env);
     expect(apply.res.exitCode, apply.res.stderr).toBe(0);
     const sb = sandbox();

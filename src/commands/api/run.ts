@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
+import { apiPath } from '../../core/api-path.js';
 import { ApiError, UsageError, looksLikeHtml } from '../../core/errors.js';
 import type { HttpClient, Method } from '../../core/http.js';
 import { list, none, object, stdoutJson, stdoutText, text, type CommandResult } from '../../core/output.js';
@@ -92,11 +93,9 @@ function normalisePath(http: HttpClient, raw: string): string {
   }
   const p = raw.startsWith('/') ? raw : `/${raw}`;
   const rel = p.replace(/^\/api\/v4(?=\/|$)/, '') || '/';
-  // `..` (or `%2e%2e`) segments are resolved by the URL parser: the result must still be API v4,
-  // the only place the credential is meant for.
-  const root = new URL(http.resolveUrl('/')).pathname;
-  const resolved = new URL(http.resolveUrl(rel)).pathname;
-  if (!`${resolved}/`.startsWith(root)) throw new UsageError(`${raw} leaves the API (${root})`, 'give a path of the REST API v4, such as /projects');
+  // `..` (or `%2e%2e`, or a TAB inside them) is resolved by the URL parser: the result must still be
+  // API v4, the only place the credential is meant for.
+  apiPath(http.resolveUrl('/').replace(/\/$/, ''), rel);
   return rel;
 }
 

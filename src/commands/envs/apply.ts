@@ -4,14 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import {
   TIERS,
-  environmentPath,
-  environmentsPath,
   listEnvironments,
-  type AccessRecord,
-  type EntryInput,
   type ProtectedEnvironment,
   type Tier,
-  type UpdateBody,
 } from '../../api/environments.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
@@ -20,7 +15,9 @@ import { list, none, type Column, type CommandResult } from '../../core/output.j
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive } from '../shared.js';
 import { applyPlan, failureError, reportLine, secretFreeResolver, unconfirmedNotes } from '../state/apply.js';
-import { observedValues, type Observed, type PlanItem, type WriteOp } from '../state/plan.js';
+import { observedValues, type FieldChange, type ShownItem } from '../state/plan.js';
+import { built } from '../state/sections.js';
+import { diffEntries, envIdentity } from './builder.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
@@ -116,88 +113,36 @@ export function parseEnvsDoc(doc: unknown, name: string): DesiredEnv[] {
 export interface PlannedCall {
   action: 'protect' | 'update' | 'unprotect';
   tier: Tier;
-  changes: string[];
-  /** The environment as read, values null when it is not protected yet. */
-  observed: Observed;
-  writes: WriteOp[];
+  /** What a reviewer reads; its writes are built from it (state/sections.ts). */
+  item: ShownItem;
 }
 
-const observedEnv = (group: string, c: ProtectedEnvironment): Observed => ({
-  read: environmentPath(group, c.name),
-  values: observedValues(c, ['deploy_access_levels', 'approval_rules', 'required_approval_count']),
-});
+const READ = ['deploy_access_levels', 'approval_rules', 'required_approval_count'] as const;
 
-const describe = (e: EntryInput) => `${entryIdentity(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
-
-function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[], desired: EntryInput[], changes: string[]): EntryInput[] {
-  const out: EntryInput[] = [];
-  const byIdentity = new Map(current.map((c) => [entryIdentity(c), c]));
-  const wanted = new Set(desired.map(entryIdentity));
-  for (const c of current) {
-    if (!wanted.has(entryIdentity(c)) && c.id !== undefined) {
-      out.push({ id: c.id, _destroy: true });
-      changes.push(`- ${kind} ${entryIdentity(c)} (id ${c.id})`);
-    }
-  }
-  for (const d of desired) {
-    const c = byIdentity.get(entryIdentity(d));
-    if (!c) {
-      out.push(d);
-      changes.push(`+ ${kind} ${describe(d)}`);
-    } else if (kind === 'approval' && (d.required_approvals ?? 1) !== (c.required_approvals ?? 1) && c.id !== undefined) {
-      out.push({ id: c.id, ...d, required_approvals: d.required_approvals ?? 1 });
-      changes.push(`~ approval ${entryIdentity(d)} (id ${c.id}) required ${c.required_approvals ?? 1} → ${d.required_approvals ?? 1}`);
-    }
-  }
-  return out;
-}
-
+/** The calls that make the group's protected environments those of the file. */
 export function planEnvs(group: string, current: ProtectedEnvironment[], desired: DesiredEnv[]): PlannedCall[] {
   const plan: PlannedCall[] = [];
   const currentByTier = new Map(current.map((c) => [c.name, c]));
+  const item = (tier: string, action: ShownItem['action'], changes: FieldChange[], c?: ProtectedEnvironment): ShownItem => ({ resource: 'groups', identity: envIdentity(group, tier), action, changes, observed: { values: c ? observedValues(c, READ) : null } });
   for (const d of desired) {
     const c = currentByTier.get(d.tier);
     if (!c) {
-      const changes = [...d.deploy.map((e) => `+ deploy ${describe(e)}`), ...d.approvals.map((e) => `+ approval ${describe(e)}`)];
-      const count = d.requiredApprovalCount;
-      if (count) changes.push(`required_approval_count ${count}`);
-      const writes: WriteOp[] = [
-        { action: 'create', method: 'POST', path: environmentsPath(group), body: { name: d.tier, deploy_access_levels: d.deploy, ...(d.approvals.length ? { approval_rules: d.approvals } : {}) } },
-      ];
-      // The create call takes no count; a second call sets it.
-      if (count) {
-        writes.push({
-          action: 'update',
-          method: 'PUT',
-          path: environmentPath(group, d.tier),
-          body: { required_approval_count: count },
-          confirm: [{ key: 'required_approval_count', before: 0, after: count }],
-          leaves: `${d.tier} is protected, with 0 approvals required`,
-        });
-      }
-      plan.push({ action: 'protect', tier: d.tier, changes, observed: { read: environmentPath(group, d.tier), values: null }, writes });
+      const changes: FieldChange[] = [{ key: 'deploy_access_levels', before: null, after: d.deploy }];
+      if (d.approvals.length) changes.push({ key: 'approval_rules', before: null, after: d.approvals });
+      if (d.requiredApprovalCount) changes.push({ key: 'required_approval_count', before: null, after: d.requiredApprovalCount });
+      plan.push({ action: 'protect', tier: d.tier, item: item(d.tier, 'create', changes) });
       continue;
     }
-    const changes: string[] = [];
-    const body: UpdateBody = {};
-    const deploy = diffEntries('deploy', c.deploy_access_levels ?? [], d.deploy, changes);
-    const approvals = diffEntries('approval', c.approval_rules ?? [], d.approvals, changes);
-    if (deploy.length) body.deploy_access_levels = deploy;
-    if (approvals.length) body.approval_rules = approvals;
-    if (d.requiredApprovalCount !== undefined && d.requiredApprovalCount !== (c.required_approval_count ?? 0)) {
-      body.required_approval_count = d.requiredApprovalCount;
-      changes.push(`~ required_approval_count ${c.required_approval_count ?? 0} → ${d.requiredApprovalCount}`);
-    }
-    if (Object.keys(body).length) {
-      const confirm = body.required_approval_count === undefined ? undefined : [{ key: 'required_approval_count', before: c.required_approval_count ?? 0, after: body.required_approval_count }];
-      plan.push({ action: 'update', tier: d.tier, changes, observed: observedEnv(group, c), writes: [{ action: 'update', method: 'PUT', path: environmentPath(group, d.tier), body: { ...body }, ...(confirm ? { confirm } : {}) }] });
-    }
+    const values = observedValues(c, READ);
+    const changes: FieldChange[] = [];
+    if (diffEntries('deploy', c.deploy_access_levels ?? [], d.deploy).length) changes.push({ key: 'deploy_access_levels', before: values.deploy_access_levels, after: d.deploy });
+    if (diffEntries('approval', c.approval_rules ?? [], d.approvals).length) changes.push({ key: 'approval_rules', before: values.approval_rules, after: d.approvals });
+    if (d.requiredApprovalCount !== undefined && d.requiredApprovalCount !== (c.required_approval_count ?? 0)) changes.push({ key: 'required_approval_count', before: values.required_approval_count, after: d.requiredApprovalCount });
+    if (changes.length) plan.push({ action: 'update', tier: d.tier, item: item(d.tier, 'update', changes, c) });
   }
   const wanted = new Set(desired.map((d) => d.tier));
   for (const c of current) {
-    if (!wanted.has(c.name as Tier)) {
-      plan.push({ action: 'unprotect', tier: c.name as Tier, changes: ['not in the file'], observed: observedEnv(group, c), writes: [{ action: 'delete', method: 'DELETE', path: environmentPath(group, c.name) }] });
-    }
+    if (!wanted.has(c.name as Tier)) plan.push({ action: 'unprotect', tier: c.name as Tier, item: item(c.name, 'delete', [], c) });
   }
   return plan;
 }
@@ -227,16 +172,17 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   const desired: DesiredEnv[] = [];
   for (const d of parsed) desired.push({ ...d, deploy: await resolveUsernames(http, d.deploy, known), approvals: await resolveUsernames(http, d.approvals, known) });
   const current = await collect(listEnvironments(http, group, { all: true }));
-  const plan = planEnvs(group, current, desired);
+  const plan = planEnvs(group, current, desired).map((p) => ({ ...p, built: built(p.item) }));
   if (!plan.length) {
     ctx.notice(`The protected environments of ${group} already match ${o.file}.`);
     // An empty list of applied changes: `[]` in JSON, nothing in a table.
     return list<AppliedRow>([], APPLIED_COLUMNS);
   }
+  const changesOf = (p: (typeof plan)[number]) => (p.built.lines ?? []).join('; ');
   ctx.notice(`Plan for ${group}:`);
-  for (const p of plan) ctx.notice(`  ${p.action} ${p.tier}: ${p.changes.join('; ')}`);
+  for (const p of plan) ctx.notice(`  ${p.action} ${p.tier}: ${changesOf(p)}`);
   await confirmDestructive(ctx, `Apply ${plan.length} change${plan.length === 1 ? '' : 's'} to ${group}?`);
-  const items = plan.map((p) => envPlanItem(p, `${group} ${p.tier}`));
+  const items = plan.map((p) => ({ ...p.built, identity: `${group} ${p.tier}` }));
   const outcome = await applyPlan(http, items, secretFreeResolver);
   for (const note of unconfirmedNotes(outcome.reports)) ctx.notice(note);
   if (outcome.failed) {
@@ -245,14 +191,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   }
   if (ctx.dryRun) return none;
   return list(
-    plan.map((p) => ({ action: p.action, tier: p.tier, changes: p.changes.join('; '), status: 'done' })),
+    plan.map((p) => ({ action: p.action, tier: p.tier, changes: changesOf(p), status: 'done' })),
     APPLIED_COLUMNS,
   );
-}
-
-const ENV_ACTIONS = { protect: 'create', update: 'update', unprotect: 'delete' } as const;
-
-/** A planned call as an item of the executor (`envs apply` and the `groups:` section of `state`). */
-export function envPlanItem(call: PlannedCall, identity: string): PlanItem {
-  return { resource: 'groups', identity, action: ENV_ACTIONS[call.action], changes: [], lines: call.changes, observed: call.observed, writes: call.writes };
 }

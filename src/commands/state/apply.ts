@@ -6,7 +6,9 @@ import * as z from 'zod';
 import { parseWriteAnswer, unwrapSingle } from '../../api/schema.js';
 import { getSettings } from '../../api/settings.js';
 import type { Context } from '../../context.js';
-import { AuthError, CommandFailedError } from '../../core/errors.js';
+import { apiPath } from '../../core/api-path.js';
+import { AuthError, CommandFailedError, UsageError } from '../../core/errors.js';
+import { maskUrlCredentials } from '../../core/safe-text.js';
 import type { HttpClient } from '../../core/http.js';
 import { checkAnswer, requireApplied, type SentChange } from '../settings/answer.js';
 import type { SecretRef, Section } from './model.js';
@@ -67,7 +69,14 @@ export function secretResolver(ctx: Context): { ref: (ref: SecretRef, owner: str
 const AnswerSchema = z.looseObject({});
 
 async function resolved(value: unknown, resolve: ResolveSlot): Promise<unknown> {
-  if (isSecretSlot(value)) return resolve(value);
+  if (isSecretSlot(value)) {
+    const got = await resolve(value);
+    // A hook URL given by reference must be the URL the plan showed (masked), or the review named another hook.
+    if (value.shows !== undefined && maskUrlCredentials(got) !== value.shows) {
+      throw new UsageError(`${value.for}: the reference now gives ${maskUrlCredentials(got)}, not the URL the plan shows (${value.shows})`, 'make the plan again');
+    }
+    return got;
+  }
   if (Array.isArray(value)) return Promise.all(value.map((v) => resolved(v, resolve)));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -77,8 +86,22 @@ async function resolved(value: unknown, resolve: ResolveSlot): Promise<unknown> 
   return value;
 }
 
+/** A body as a dry run prints it: each secret as its reference, resolving nothing (a {command} never runs). */
+export function shownRefs(value: unknown): unknown {
+  if (isSecretSlot(value)) return 'setting' in value.$secret ? `(the instance's ${value.$secret.setting})` : value.$secret;
+  if (Array.isArray(value)) return value.map(shownRefs);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shownRefs(v)]));
+  return value;
+}
+
 /** Sends one write and reads its answer; returns the keys the answer could not confirm. */
 async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promise<string[]> {
+  // The path as the URL parser will send it: built canonical, checked again where the token goes.
+  apiPath(http.resolveUrl('/').replace(/\/$/, ''), op.path, { exact: true });
+  if (http.dryRun) {
+    await http.request({ method: op.method, path: op.path, body: op.body && (shownRefs(op.body) as Record<string, unknown>) });
+    return [];
+  }
   const body = op.body && ((await resolved(op.body, resolve)) as Record<string, unknown>);
   const res = await http.request({ method: op.method, path: op.path, body });
   if (res.dryRun || op.method === 'DELETE') return [];
@@ -90,9 +113,18 @@ async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promis
   return check.unconfirmed;
 }
 
-/** Resolves every secret of the writes before the first is sent: an unset reference stops the run whole (exit 2). */
+/**
+ * Resolves every secret of the writes before the first is sent, once the run is confirmed (never
+ * under --dry-run): an unset reference or a failing command stops the run whole (exit 2).
+ */
 export async function resolveAll(items: readonly PlanItem[], resolve: ResolveSlot): Promise<void> {
   for (const item of items) for (const op of item.writes) await resolved([op.body, op.confirm], resolve);
+}
+
+/** The `{env}` references of the writes, read (no side effect) so that an unset one stops the run before any request (exit 2). */
+export async function checkEnvRefs(items: readonly PlanItem[], resolve: ResolveSlot): Promise<void> {
+  const envSlots = (v: unknown): SecretSlot[] => (isSecretSlot(v) ? ('env' in v.$secret ? [v] : []) : v && typeof v === 'object' ? Object.values(v).flatMap(envSlots) : []);
+  for (const item of items) for (const op of item.writes) for (const slot of envSlots(op.body)) await resolve(slot);
 }
 
 export function reportLine(r: WriteReport): string {

@@ -1,11 +1,11 @@
 // The `broadcast_messages:` section, identified by the message text (unique in the file).
 
 import { broadcastPath, listBroadcasts, type Broadcast } from '../../api/broadcast.js';
-import { CommandFailedError } from '../../core/errors.js';
+import { CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
-import type { BroadcastEntry } from './model.js';
-import { fieldChanges, observedValues, sameValue, type Plan } from './plan.js';
+import { BroadcastEntrySchema, type BroadcastEntry } from './model.js';
+import { afters, fieldChanges, idOf, observedValues, sameValue, type ItemBuilder, type Plan, type ShownItem } from './plan.js';
 
 export function readBroadcasts(http: HttpClient): Promise<Broadcast[]> {
   return collect(listBroadcasts(http, { all: true }));
@@ -20,7 +20,7 @@ function same(key: string, a: unknown, b: unknown): boolean {
   return sameValue(a, b);
 }
 
-export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], prune: boolean, plan: Plan): void {
+export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], prune: boolean, plan: Plan<ShownItem>): void {
   const byMessage = new Map<string, Broadcast[]>();
   for (const b of current) byMessage.set(b.message, [...(byMessage.get(b.message) ?? []), b]);
   // Several broadcasts may carry one message: every one is seen, named by its id.
@@ -32,37 +32,43 @@ export function planBroadcasts(wanted: BroadcastEntry[], current: Broadcast[], p
     const have = candidates.find((b) => !fieldChanges(fields, b, same).length) ?? candidates[0];
     if (have) candidates.splice(candidates.indexOf(have), 1);
     if (!have) {
-      plan.items.push({
-        resource: 'broadcast_messages',
-        identity: entry.message,
-        action: 'create',
-        changes: fieldChanges(fields, {}),
-        observed: { read: '/broadcast_messages', values: null, find: { key: 'message', value: entry.message } },
-        writes: [{ action: 'create', method: 'POST', path: '/broadcast_messages', body: { ...entry } }],
-      });
+      plan.items.push({ resource: 'broadcast_messages', identity: entry.message, action: 'create', changes: fieldChanges(fields, {}), observed: { values: null } });
       continue;
     }
     const changes = fieldChanges(fields, have, same);
     if (!changes.length) continue;
-    const sent = Object.fromEntries(changes.map((c) => [c.key, c.after]));
-    plan.items.push({
-      resource: 'broadcast_messages',
-      identity: entry.message,
-      ...(shared.has(entry.message) ? { instanceId: have.id } : {}),
-      action: 'update',
-      changes,
-      observed: { read: broadcastPath(have.id), values: observedValues(have, EXPORTED) },
-      // The answer is the broadcast written: a key it keeps as it was is a failure.
-      writes: [{ action: 'update', method: 'PUT', path: broadcastPath(have.id), body: sent, confirm: changes }],
-    });
+    plan.items.push({ resource: 'broadcast_messages', identity: entry.message, instanceId: have.id, ...(shared.has(entry.message) ? { shared: true } : {}), action: 'update', changes, observed: { values: observedValues(have, EXPORTED) } });
   }
   for (const rest of [...byMessage.values()].flat()) {
     const identity = rest.message;
-    const id = shared.has(identity) ? { instanceId: rest.id } : {};
-    if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity, ...id });
-    else plan.items.push({ resource: 'broadcast_messages', identity, ...id, action: 'delete', changes: [], observed: { read: broadcastPath(rest.id), values: observedValues(rest, EXPORTED) }, writes: [{ action: 'delete', method: 'DELETE', path: broadcastPath(rest.id) }] });
+    const isShared = shared.has(identity);
+    if (!prune) plan.unmanaged.push({ resource: 'broadcast_messages', identity, ...(isShared ? { instanceId: rest.id } : {}) });
+    else plan.items.push({ resource: 'broadcast_messages', identity, instanceId: rest.id, ...(isShared ? { shared: true } : {}), action: 'delete', changes: [], observed: { values: observedValues(rest, EXPORTED) } });
   }
 }
+
+export const broadcastBuilder: ItemBuilder = {
+  actions: ['create', 'update', 'delete'],
+  check(item) {
+    // What the file could say of a broadcast, and nothing else: no reference, no secret.
+    const fields = afters(item);
+    if (item.changes.some((c) => c.secret)) throw new UsageError('a broadcast has no secret');
+    const parsed = BroadcastEntrySchema.safeParse({ ...fields, message: item.identity });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new UsageError(`${issue.path.join('.') || 'the broadcast'}: ${issue.message}`);
+    }
+    if (item.action !== 'create') idOf(item);
+  },
+  writes(item) {
+    if (item.action === 'create') return [{ action: 'create', method: 'POST', path: '/broadcast_messages', body: { message: item.identity, ...afters(item) } }];
+    const path = broadcastPath(idOf(item));
+    if (item.action === 'delete') return [{ action: 'delete', method: 'DELETE', path }];
+    // The answer is the broadcast written: a key it keeps as it was is a failure.
+    return [{ action: 'update', method: 'PUT', path, body: afters(item), confirm: item.changes }];
+  },
+  read: (item) => (item.action === 'create' ? { path: '/broadcast_messages', find: { key: 'message', value: item.identity } } : { path: broadcastPath(idOf(item)), same: { key: 'message', value: item.identity } }),
+};
 
 const EXPORTED = ['message', 'starts_at', 'ends_at', 'font', 'theme', 'target_access_levels', 'target_path', 'broadcast_type', 'dismissable'] as const;
 

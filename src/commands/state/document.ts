@@ -1,15 +1,17 @@
 // The plan as a document: what `state plan -o json` prints and `--out` saves, and what
-// `state apply --plan` reads back. Versioned, naming its instance; each item's writes hold secret
-// references, never values, and what was read, so the instance can be checked again before it runs.
+// `state apply --plan` and `state show` read back. Versioned, naming its instance; each item is what
+// a reviewer reads (identity, action, key-level changes, what was read). Its requests are kept for
+// readers (jq, csv) but never trusted: they are built again from the changes and must be the same.
 
 import * as z from 'zod';
 import { readFileSync } from 'node:fs';
 import { VERSION } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { SECTIONS } from './model.js';
-import { isSecretSlot, type Action, type Plan, type PlanItem } from './plan.js';
+import type { Action, Plan, PlanItem, ShownItem } from './plan.js';
+import { built } from './sections.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+export const PLAN_FORMAT_VERSION = 2;
 
 export interface PlanInstance {
   url: string;
@@ -23,6 +25,26 @@ export function summaryOf(plan: Pick<Plan, 'items'>): Summary {
   return { create: n('create'), update: n('update'), replace: n('replace'), delete: n('delete') };
 }
 
+/** One item as saved: what it shows, with the requests it makes for readers. */
+function itemDocument(item: PlanItem): Record<string, unknown> {
+  const { resource, identity, instanceId, shared, action, changes, observed, writes } = item;
+  return {
+    resource,
+    identity,
+    ...(instanceId === undefined ? {} : { id: instanceId }),
+    ...(shared ? { shared } : {}),
+    action,
+    // The writes' actions in the order they run: a consumer that scans for delete catches a replace.
+    actions: writes.map((w) => w.action),
+    requests: requestsOf(item),
+    // Before is always written: null for a create, where nothing was read.
+    changes: changes.map((c) => ({ key: c.key, before: c.before ?? null, after: c.after, ...(c.secret ? { secret: true } : {}) })),
+    observed: { values: observed.values },
+  };
+}
+
+const requestsOf = (item: PlanItem) => item.writes.map((w) => `${w.method} ${w.path}`);
+
 export function planDocument(plan: Plan, instance: PlanInstance, createdAt: string): Record<string, unknown> {
   return {
     format_version: PLAN_FORMAT_VERSION,
@@ -30,77 +52,40 @@ export function planDocument(plan: Plan, instance: PlanInstance, createdAt: stri
     created_at: createdAt,
     instance,
     summary: summaryOf(plan),
-    changes: plan.items.map(({ resource, identity, instanceId, action, changes, lines, observed, writes }) => ({
-      resource,
-      identity,
-      ...(instanceId === undefined ? {} : { id: instanceId }),
-      action,
-      // The writes' actions in the order they run: a consumer that scans for delete catches a replace.
-      actions: writes.map((w) => w.action),
-      changes,
-      ...(lines ? { lines } : {}),
-      observed,
-      writes,
-    })),
+    changes: plan.items.map(itemDocument),
     unmanaged: plan.unmanaged.map(({ resource, identity, instanceId }) => ({ resource, identity, ...(instanceId === undefined ? {} : { id: instanceId }) })),
     not_compared: plan.notCompared,
     notes: plan.notes,
   };
 }
 
-// A plan file may be edited: a `.` or `..` segment (also written %2e, or after a backslash, which URLs
-// read as a slash) would take the request, and the token, out of /api/v4.
-const ApiPath = z
-  .string()
-  .startsWith('/')
-  .refine((p) => !/(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\?#]|$)/i.test(p), 'a path under /api/v4, without . or .. segments');
+// Text a file gives only to be shown: one line, or an edited file could print lines of a plan it is not.
+const Line = z.string().regex(/^[^\u0000-\u001f\u007f]*$/, 'one line of text, without control characters');
 
-/** The `{setting: NAME}` slots of a value (the instance's secret, read when sent), with where they stand. */
-function settingSlots(v: unknown, at: string[] = []): { name: unknown; at: string[] }[] {
-  if (isSecretSlot(v)) return 'setting' in v.$secret ? [{ name: v.$secret.setting, at }] : [];
-  if (!v || typeof v !== 'object') return [];
-  return Object.entries(v).flatMap(([k, x]) => settingSlots(x, [...at, k]));
-}
-
-const WriteSchema = z
-  .looseObject({
-    action: z.enum(['create', 'update', 'delete']),
-    method: z.enum(['POST', 'PUT', 'DELETE']),
-    path: ApiPath,
-    body: z.record(z.string(), z.unknown()).optional(),
-    confirm: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown() })).optional(),
-    leaves: z.string().optional(),
-  })
-  .superRefine((w, ctx) => {
-    // An instance's secret goes back only as itself: a plan file edited to put it in another field
-    // (a broadcast's message) would publish it.
-    const slots = [...settingSlots(w.body, ['body']), ...settingSlots(w.confirm, ['confirm'])];
-    const own = (s: { name: unknown; at: string[] }) =>
-      w.method === 'PUT' && w.path === '/application/settings' && (s.at.length === 2 ? s.at[0] === 'body' && s.at[1] === s.name : s.at.length === 3 && s.at[2] === 'after' && w.confirm?.[Number(s.at[1])]?.key === s.name);
-    const stray = slots.find((s) => !own(s));
-    if (stray) ctx.addIssue({ code: 'custom', message: `the instance’s ${String(stray.name)} may be sent only as that setting, to /application/settings` });
-  });
-
-const ItemSchema = z.looseObject({
+// Strict: a key this version does not write (a `writes`, a `read` path) is refused, not ignored.
+const ItemSchema = z.strictObject({
   resource: z.enum(SECTIONS),
   identity: z.string(),
-  id: z.number().optional(),
+  id: z.number().int().optional(),
+  shared: z.literal(true).optional(),
   action: z.enum(['create', 'update', 'replace', 'delete']),
-  changes: z.array(z.looseObject({ key: z.string(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })),
-  lines: z.array(z.string()).optional(),
-  observed: z.looseObject({ read: ApiPath, values: z.record(z.string(), z.unknown()).nullable(), find: z.looseObject({ key: z.string(), value: z.unknown() }).optional() }),
-  writes: z.array(WriteSchema).min(1),
+  actions: z.array(z.string()),
+  requests: z.array(z.string()),
+  changes: z.array(z.strictObject({ key: z.string(), before: z.unknown().optional(), after: z.unknown(), secret: z.boolean().optional() })),
+  observed: z.strictObject({ values: z.record(z.string(), z.unknown()).nullable() }),
 });
 
-const DocumentSchema = z.looseObject({
+const DocumentSchema = z.strictObject({
   format_version: z.number(),
   forgectl_version: z.string(),
-  created_at: z.string(),
-  instance: z.looseObject({ url: z.string(), profile: z.string().nullable() }),
+  created_at: Line,
+  instance: z.strictObject({ url: Line, profile: Line.nullable() }),
+  summary: z.unknown().optional(),
   changes: z.array(ItemSchema),
-  unmanaged: z.array(z.looseObject({ resource: z.enum(SECTIONS), identity: z.string(), id: z.number().optional() })),
-  not_compared: z.array(z.string()),
-  notes: z.array(z.string()).optional(),
+  // A broadcast's message is shown quoted (escaped); every other identity is one line.
+  unmanaged: z.array(z.strictObject({ resource: z.enum(SECTIONS), identity: z.string(), id: z.number().optional() }).refine((u) => u.resource === 'broadcast_messages' || Line.safeParse(u.identity).success, 'one line of text, without control characters')),
+  not_compared: z.array(Line),
+  notes: z.array(Line).optional(),
 });
 
 export interface SavedPlan {
@@ -133,7 +118,23 @@ export function readPlanDocument(path: string): SavedPlan {
     throw new UsageError(`${path} is not a plan of forgectl: ${issue.path.join('.') || 'the document'}: ${issue.message}`, 'write one with `forgectl state plan -f FILE --out plan.json`');
   }
   const doc = parsed.data;
-  const items = doc.changes.map(({ id, actions: _a, ...item }) => ({ ...item, ...(id === undefined ? {} : { instanceId: id }) }) as PlanItem);
+  const items = doc.changes.map((raw, n) => {
+    const { id, shared, actions, requests, changes, ...rest } = raw;
+    const shown: ShownItem = { ...rest, changes: changes.map((c) => ({ ...c, before: c.before ?? null })), ...(id === undefined ? {} : { instanceId: id }), ...(shared ? { shared } : {}) };
+    let item: PlanItem;
+    try {
+      item = built(shown);
+    } catch (e) {
+      // Whatever the edit, the file is refused as a file (exit 2), never run.
+      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${raw.identity}): ${(e as Error).message}`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
+    }
+    // Kept for readers, never sent: they must say what the changes make.
+    const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
+    if (!same(actions, item.writes.map((w) => w.action)) || !same(requests, requestsOf(item))) {
+      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${raw.identity}): requests differ from what its changes make (${requestsOf(item).join(', ') || 'none'})`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
+    }
+    return item;
+  });
   const unmanaged = doc.unmanaged.map(({ id, ...u }) => ({ ...u, ...(id === undefined ? {} : { instanceId: id }) }));
   return { instance: doc.instance, createdAt: doc.created_at, plan: { items, unmanaged, notes: doc.notes ?? [], notCompared: doc.not_compared } };
 }

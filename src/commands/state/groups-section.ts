@@ -5,14 +5,13 @@
 import { listEnvironments, type ProtectedEnvironment } from '../../api/environments.js';
 import type { NotificationSetting } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
-import { UsageError } from '../../core/errors.js';
 import { collect } from '../../core/paginate.js';
-import { parseGroupId } from '../../core/refs.js';
-import { DESCRIPTIVE, envPlanItem, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { checkGroupPath } from '../envs/builder.js';
 import { resolveUsernames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
-import type { Plan } from './plan.js';
+import type { Plan, ShownItem } from './plan.js';
 
 export interface WantedGroup {
   path: string;
@@ -23,12 +22,6 @@ export interface WantedGroup {
 export interface CurrentGroup {
   environments?: ProtectedEnvironment[];
   notifications?: NotificationSetting;
-}
-
-/** A key of `groups:` is a group path as `--group` takes it: `.`, `..` and empty segments are refused. */
-function checkGroupPath(path: string, where: string): void {
-  const what = `${where}: groups key ${JSON.stringify(path)}`;
-  if (String(parseGroupId(path, what)) !== path) throw new UsageError(`${what} is not a group path such as acme/platform`);
 }
 
 export function prepareGroups(raw: Record<string, { protected_environments?: unknown; notification_settings?: NotificationEntry }>, where: string): WantedGroup[] {
@@ -60,17 +53,13 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
   );
 }
 
-export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune: boolean, plan: Plan): void {
+export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune: boolean, plan: Plan<ShownItem>): void {
   wanted.forEach((g, i) => {
     const have = current[i]!;
     if (g.environments && have.environments) {
       for (const call of planEnvs(g.path, have.environments, g.environments)) {
-        const identity = `${g.path} protected environment ${call.tier}`;
-        if (call.action === 'unprotect' && !prune) {
-          plan.unmanaged.push({ resource: 'groups', identity });
-          continue;
-        }
-        plan.items.push(envPlanItem(call, identity));
+        if (call.action === 'unprotect' && !prune) plan.unmanaged.push({ resource: 'groups', identity: call.item.identity });
+        else plan.items.push(call.item);
       }
     }
     if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);

@@ -5,11 +5,12 @@
 import { hookPath, listHooks, type Hook } from '../../api/hooks.js';
 import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { isSecretKey } from '../../core/redact.js';
-import { maskUrlCredentials } from '../../core/safe-text.js';
+import { URL_MASK, maskUrlCredentials } from '../../core/safe-text.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
-import type { HookEntry } from './model.js';
-import { fieldChanges, observedValues, type Plan, type ResolveRef, type SecretSlot } from './plan.js';
+import { HookEntrySchema, type HookEntry, type SecretRef } from './model.js';
+import { isSecretRef } from './references.js';
+import { afters, fieldChanges, idOf, observedValues, type FieldChange, type ItemBuilder, type Plan, type ResolveRef, type SecretSlot, type ShownItem } from './plan.js';
 
 export interface WantedHook {
   entry: HookEntry;
@@ -51,32 +52,30 @@ export function readHooks(http: HttpClient): Promise<Hook[]> {
 /** The fields a file may name, besides url and token: what a replace carries over from the instance. */
 const FIELDS = ['name', 'description', 'push_events', 'tag_push_events', 'merge_requests_events', 'repository_update_events', 'enable_ssl_verification'] as const;
 
-/** The body of a create: the file's fields over `kept` (the replaced hook's), url and token as references. */
-function bodyOf(w: WantedHook, kept: Record<string, unknown> = {}): Record<string, unknown> {
-  const { token: ref, url, ...rest } = w.entry;
-  const body: Record<string, unknown> = { url: typeof url === 'string' ? url : ({ $secret: url, for: urlOwner(w.index) } satisfies SecretSlot), ...kept, ...rest };
-  if (ref) body.token = { $secret: ref, for: tokenOwner(w.index) } satisfies SecretSlot;
-  return body;
-}
-
 function compared(entry: HookEntry): Record<string, unknown> {
   const { token: _ref, url: _url, ...rest } = entry;
   return rest;
 }
 
-/** What the instance holds of the fields the file leaves out. */
-function keptFields(have: Hook, entry: HookEntry): Record<string, unknown> {
-  return Object.fromEntries(FIELDS.filter((k) => !(k in entry) && have[k] !== undefined && have[k] !== null).map((k) => [k, have[k]]));
-}
-
 /** A URL as the plan shows it: its password masked. */
 const shownUrl = (url: string) => maskUrlCredentials(url);
+
+/** A URL the file writes in clear with credentials (`apply -f` only: `--out` refuses it) is sent as written. */
+const clear = (w: WantedHook) => (typeof w.entry.url === 'string' && shownUrl(w.url) !== w.url ? { clearUrl: w.url } : {});
+
+/** The changes a reviewer reads: the fields, then the URL where it is a reference and the token (references both). */
+function shownChanges(w: WantedHook, fields: FieldChange[]): FieldChange[] {
+  const refs: FieldChange[] = [];
+  if (typeof w.entry.url !== 'string') refs.push({ key: 'url', before: null, after: w.entry.url, secret: true });
+  if (w.entry.token) refs.push({ key: 'token', before: null, after: w.entry.token, secret: true });
+  return [...fields, ...refs];
+}
 
 /**
  * `skippedUrls`: some entries' URLs were references not resolved (--no-secrets). Any hook left over
  * may then be one of them (a reference need not hold credentials): not compared, never pruned.
  */
-export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan, skippedUrls = false): void {
+export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan<ShownItem>, skippedUrls = false): void {
   // Several hooks may share a URL (two concurrent applies create them): every one is seen.
   const byUrl = new Map<string, Hook[]>();
   for (const h of current) byUrl.set(h.url, [...(byUrl.get(h.url) ?? []), h]);
@@ -88,33 +87,23 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
     if (have) candidates.splice(candidates.indexOf(have), 1);
     const identity = shownUrl(w.url);
     if (!have) {
-      plan.items.push({
-        resource: 'system_hooks',
-        identity,
-        action: 'create',
-        changes: fieldChanges(compared(w.entry), {}),
-        // A URL held by a reference is not written into the plan: the read finds nothing to compare.
-        observed: { read: '/hooks', values: null, ...(typeof w.entry.url === 'string' ? { find: { key: 'url', value: w.url } } : {}) },
-        writes: [{ action: 'create', method: 'POST', path: '/hooks', body: bodyOf(w) }],
-      });
+      plan.items.push({ resource: 'system_hooks', identity, ...clear(w), action: 'create', changes: shownChanges(w, fieldChanges(compared(w.entry), {})), observed: { values: null } });
       continue;
     }
     const changes = fieldChanges(compared(w.entry), have);
     if (!changes.length) continue;
+    const values = observedValues(have, FIELDS);
     // The API has no update: a new hook is created (with what the file leaves out kept), then the
     // old one deleted, so a failure half way leaves a hook on the URL, never none.
     plan.items.push({
       resource: 'system_hooks',
       identity,
+      ...clear(w),
       action: 'replace',
-      changes,
-      lines: w.entry.token ? ['token: sent from the file’s reference'] : ['token: none (the file gives no token, so the replaced hook will have none; the old one cannot be read back)'],
-      observed: { read: hookPath(have.id), values: observedValues(have, FIELDS) },
-      ...(shared.has(w.url) ? { instanceId: have.id } : {}),
-      writes: [
-        { action: 'create', method: 'POST', path: '/hooks', body: bodyOf(w, keptFields(have, w.entry)), leaves: `the old hook (id ${have.id}) is still in place, unchanged` },
-        { action: 'delete', method: 'DELETE', path: hookPath(have.id), leaves: `the new hook is created and the old one (id ${have.id}) is still on the instance too: two hooks on this URL` },
-      ],
+      changes: shownChanges(w, changes.map((c) => ({ ...c, before: values[c.key] }))),
+      instanceId: have.id,
+      ...(shared.has(w.url) ? { shared: true } : {}),
+      observed: { values },
     });
   }
   if (wanted.some((w) => w.entry.token !== undefined)) plan.notes.push('hook tokens are not compared: the service never returns them (everything else is)');
@@ -125,9 +114,52 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
       continue;
     }
     if (!prune) plan.unmanaged.push({ resource: 'system_hooks', identity: shownUrl(rest.url), ...id });
-    else plan.items.push({ resource: 'system_hooks', identity: shownUrl(rest.url), ...id, action: 'delete', changes: [], observed: { read: hookPath(rest.id), values: observedValues(rest, FIELDS) }, writes: [{ action: 'delete', method: 'DELETE', path: hookPath(rest.id) }] });
+    else plan.items.push({ resource: 'system_hooks', identity: shownUrl(rest.url), instanceId: rest.id, ...(shared.has(rest.url) ? { shared: true } : {}), action: 'delete', changes: [], observed: { values: observedValues(rest, FIELDS) } });
   }
 }
+
+const FIELD_SCHEMAS = HookEntrySchema.shape;
+
+/** The URL a write sends: the identity, or the reference that gives it (whose value must show as the identity). */
+function urlOf(item: ShownItem): unknown {
+  const ref = item.changes.find((c) => c.key === 'url');
+  return ref ? ({ $secret: ref.after as SecretRef, for: `system_hooks ${item.identity}: url`, shows: item.identity } satisfies SecretSlot) : (item.clearUrl ?? item.identity);
+}
+
+export const hookBuilder: ItemBuilder = {
+  actions: ['create', 'replace', 'delete'],
+  check(item) {
+    if (!FIELD_SCHEMAS.url.safeParse(item.identity).success || !/^https?:\/\/[^/]/.test(item.identity)) throw new UsageError(`${JSON.stringify(item.identity)} is not a hook URL`);
+    const byRef = item.changes.some((c) => c.key === 'url');
+    if (!byRef && !item.clearUrl && item.action !== 'delete' && item.identity.includes(URL_MASK)) {
+      throw new UsageError('a hook URL shown masked is sent only from a reference (a url change)');
+    }
+    for (const c of item.changes) {
+      if (c.key === 'url' || c.key === 'token') {
+        if (!c.secret || !isSecretRef(c.after)) throw new UsageError(`${c.key} is given only as a reference`);
+      } else if (!(FIELDS as readonly string[]).includes(c.key) || !FIELD_SCHEMAS[c.key as (typeof FIELDS)[number]].safeParse(c.after).success) {
+        throw new UsageError(`${c.key}: ${JSON.stringify(c.after)} is not a field of a hook`);
+      }
+    }
+    if (item.action !== 'create') idOf(item);
+  },
+  writes(item) {
+    if (item.action === 'delete') return [{ action: 'delete', method: 'DELETE', path: hookPath(idOf(item)) }];
+    const token = item.changes.find((c) => c.key === 'token');
+    // A replace keeps what the instance holds of the fields the plan does not change.
+    const kept = item.action === 'replace' ? Object.fromEntries(Object.entries(item.observed.values ?? {}).filter(([k, v]) => (FIELDS as readonly string[]).includes(k) && v !== null && v !== undefined)) : {};
+    const body: Record<string, unknown> = { url: urlOf(item), ...kept, ...afters(item) };
+    if (token) body.token = { $secret: token.after as SecretRef, for: `system_hooks ${item.identity}: token` } satisfies SecretSlot;
+    if (item.action === 'create') return [{ action: 'create', method: 'POST', path: '/hooks', body }];
+    const id = idOf(item);
+    return [
+      { action: 'create', method: 'POST', path: '/hooks', body, leaves: `the old hook (id ${id}) is still in place, unchanged` },
+      { action: 'delete', method: 'DELETE', path: hookPath(id), leaves: `the new hook is created and the old one (id ${id}) is still on the instance too: two hooks on this URL` },
+    ];
+  },
+  read: (item) => (item.action === 'create' ? { path: '/hooks', find: { key: 'url', value: item.identity, masked: true } } : { path: hookPath(idOf(item)), same: { key: 'url', value: item.identity, masked: true } }),
+  lines: (item) => (item.action === 'replace' && !item.changes.some((c) => c.key === 'token') ? ['token: none (the file gives no token, so the replaced hook will have none; the old one cannot be read back)'] : []),
+};
 
 const EXPORTED = ['url', ...FIELDS] as const;
 

@@ -45,8 +45,8 @@ export function registerState(program: Command, reg: Registry): void {
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
       'A section left out of the file is not managed. The file is checked whole (every problem listed with its file:line:column), and its secret references ' +
       'resolved, before any request. The text starts with the instance (Plan for URL (profile NAME)); -o json prints the ' +
-      'plan document (format_version, instance, summary, changes with their writes, unmanaged, not_compared), which --out saves ' +
-      'for `state apply --plan`. With --no-secrets, secret settings, hook tokens and hook URLs given as references are not ' +
+      'plan document (format_version, instance, summary, changes with the requests they make, unmanaged, not_compared), which --out saves ' +
+      'for `state apply --plan` (and `state show` prints). With --no-secrets, secret settings, hook tokens and hook URLs given as references are not ' +
       'compared and their references not resolved (a read-only token and no secrets suffice for a drift check). ' +
       '-o markdown prints a summary and a table of the changes for a merge-request note (secrets masked).',
     exitCodes: ['0  planned (with --exit-code: no changes)', '2  invalid file or unresolvable secret reference (nothing was sent)', '5  with --exit-code: the instance differs from the file'],
@@ -85,8 +85,11 @@ export function registerState(program: Command, reg: Registry): void {
       'A protected environment of a listed group that its protected_environments leave out is unprotected only with --prune. The answer to every write is read: ' +
       'a key the instance answers 200 to but keeps is a failure. On the first failure it stops (exit 1) ' +
       'and lists each write (method and path) as applied, failed or not tried; running it again plans afresh and finishes the job. ' +
-      '--plan applies a plan saved by `state plan --out` exactly as reviewed, after reading its items again: it refuses (exit 1, naming each ' +
-      'difference) when the instance changed since, or when the plan is for another instance. -o json prints a report on standard output ' +
+      '--plan applies a plan saved by `state plan --out` exactly as reviewed: every request is built again from the changes it shows ' +
+      '(a plan whose requests differ is refused, exit 2), its items are read again, and it refuses (exit 1, naming each ' +
+      'difference) when the instance changed since, or when the plan is for another instance. Without -p or --url it uses the plan’s ' +
+      'profile when that exists here with the same URL. Secret references ({command: …} included) are resolved only once the run is ' +
+      'confirmed, never under --dry-run, which prints them as written. -o json prints a report on standard output ' +
       '(instance, each write with status, method and path, exit_code); the text stays on standard error.',
     writes: true,
     exitCodes: [
@@ -102,6 +105,21 @@ export function registerState(program: Command, reg: Registry): void {
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
     run: async (ctx, opts) => (await run()).applyStateCommand(ctx, opts),
+  });
+
+  defineCommand(group, reg, {
+    name: 'show <plan>',
+    scope: 'local',
+    markdown: true,
+    summary: 'Print a plan saved by `state plan --out` as it will run (sends no request, needs no profile)',
+    description:
+      'Reads the plan file as `state apply --plan` does, with the same refusals (exit 2: not a plan, another format, or requests that ' +
+      'differ from what its changes make), and prints it: text as `state plan` prints it, -o markdown for a merge-request note, ' +
+      '-o json the plan document, -o csv one row per change with its requests. Secret references are shown where they stand ' +
+      '({env: NAME}, or the {command: "…"} that apply will run) and never resolved: nothing is run.',
+    exitCodes: ['2  not a plan of this forgectl, or edited so that its requests differ from its changes'],
+    examples: ['forgectl state show plan.json', 'forgectl state show plan.json -o markdown > plan.md'],
+    run: async (ctx, _opts, args) => (await run()).showStateCommand(ctx, args[0]!),
   });
 
   defineCommand(group, reg, {

@@ -17,7 +17,8 @@ import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
 import { fileLabel } from '../settings/values.js';
 import { planNotifications, readNotifications } from './notifications-section.js';
 import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
-import { SECTION_NEEDS, type Plan, type ResolveRef } from './plan.js';
+import { SECTION_NEEDS, type Plan, type ResolveRef, type ShownItem } from './plan.js';
+import { built } from './sections.js';
 import { addRuleProblem, getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
 
 export interface PlanOptions extends SettingsOptions {
@@ -129,7 +130,8 @@ export async function computePlan(ctx: Context, o: PlanOptions, files: readonly 
     notifications ? sectionRead('notification_settings', readNotifications(http)) : undefined,
     groups ? sectionRead('groups', readGroups(http, groups).catch((err) => missingGroups(http, groups, err, placing))) : undefined,
   ]);
-  const plan: Plan = { items: [], unmanaged: [], notes: [], notCompared };
+  const shown: Plan<ShownItem> = { items: [], unmanaged: [], notes: [], notCompared };
+  const plan = shown;
   // The order of apply: settings, plan limits, hooks, broadcasts, notification settings, groups.
   if (settings && currentSettings) plan.items.push(...placed(placing, () => planSettings(settings, currentSettings, o, notes)));
   if (limits && currentLimits) planPlanLimits(limits, currentLimits, plan);
@@ -137,5 +139,6 @@ export async function computePlan(ctx: Context, o: PlanOptions, files: readonly 
   if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);
   if (notifications && currentNotifications) planNotifications(notifications, currentNotifications, plan);
   if (groups && currentGroups) planGroups(groups, currentGroups, !!o.prune, plan);
-  return { plan, http, resolve: secrets.slot };
+  // What runs is built from what is shown, as for a saved plan.
+  return { plan: { ...shown, items: shown.items.map(built) }, http, resolve: secrets.slot };
 }

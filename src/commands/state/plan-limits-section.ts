@@ -3,7 +3,8 @@
 import { getPlanLimits, PLAN_LIMIT_KEYS, type PlanLimits } from '../../api/settings.js';
 import type { HttpClient } from '../../core/http.js';
 import { UsageError } from '../../core/errors.js';
-import { fieldChanges, type Plan } from './plan.js';
+import { afters, fieldChanges, type ItemBuilder, type Plan, type ShownItem } from './plan.js';
+import { planLimitValueSchema } from './plan-limit-values.js';
 
 export type WantedLimits = Record<string, Record<string, number | undefined>>;
 
@@ -12,21 +13,26 @@ export async function readPlanLimits(http: HttpClient, plans: string[]): Promise
   return Object.fromEntries(plans.map((p, i) => [p, answers[i]!]));
 }
 
-export function planPlanLimits(wanted: WantedLimits, current: Record<string, PlanLimits>, plan: Plan): void {
+export function planPlanLimits(wanted: WantedLimits, current: Record<string, PlanLimits>, plan: Plan<ShownItem>): void {
   for (const [name, limits] of Object.entries(wanted)) {
     const changes = fieldChanges(limits, current[name] ?? {});
     if (!changes.length) continue;
-    const sent = Object.fromEntries(changes.map((c) => [c.key, c.after as number]));
-    plan.items.push({
-      resource: 'plan_limits',
-      identity: name,
-      action: 'update',
-      changes,
-      observed: { read: `/application/plan_limits?plan_name=${encodeURIComponent(name)}`, values: Object.fromEntries(changes.map((c) => [c.key, c.before ?? null])) },
-      writes: [{ action: 'update', method: 'PUT', path: '/application/plan_limits', body: { plan_name: name, ...sent }, confirm: changes }],
-    });
+    plan.items.push({ resource: 'plan_limits', identity: name, action: 'update', changes, observed: { values: Object.fromEntries(changes.map((c) => [c.key, c.before])) } });
   }
 }
+
+export const planLimitsBuilder: ItemBuilder = {
+  actions: ['update'],
+  check(item) {
+    if (!/^[a-z0-9_]+$/.test(item.identity)) throw new UsageError(`${JSON.stringify(item.identity)} is not a plan name such as premium`);
+    for (const c of item.changes) {
+      if (!(PLAN_LIMIT_KEYS as readonly string[]).includes(c.key)) throw new UsageError(`${c.key} is not a plan limit`);
+      if (typeof c.after !== 'number' || !planLimitValueSchema(c.key).safeParse(c.after).success) throw new UsageError(`${c.key}: ${JSON.stringify(c.after)} is not a limit`);
+    }
+  },
+  writes: (item) => [{ action: 'update', method: 'PUT', path: '/application/plan_limits', body: { plan_name: item.identity, ...afters(item) }, confirm: item.changes }],
+  read: (item) => ({ path: `/application/plan_limits?plan_name=${encodeURIComponent(item.identity)}` }),
+};
 
 export function planNames(raw: string | undefined): string[] {
   const extra = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -1,8 +1,10 @@
-// What `state plan` computes and `state apply` carries out: one item per resource that changes,
-// each with the writes that make it so, as data (method, path, body): a plan can be shown, saved,
-// checked against the instance again and reported write by write. Bodies hold secret references,
-// never secret values.
+// What `state plan` computes and `state apply` carries out: one item per resource that changes, as
+// a reviewer reads it (identity, action, key-level changes, what was read), and the writes derived
+// from that by its section's builder (sections.ts), as data (method, path, body): a plan can be shown,
+// saved, checked against the instance again and reported write by write. Bodies hold secret
+// references, never secret values.
 
+import { UsageError } from '../../core/errors.js';
 import type { SentChange } from '../settings/answer.js';
 import type { Section, SecretRef } from './model.js';
 
@@ -27,15 +29,20 @@ export interface FieldChange {
 }
 
 /**
- * What was read of the instance for an item, so a saved plan can read it again before it runs:
- * `read` is the GET path (under /api/v4, with its query); `values` what it held key by key (dotted
- * into objects; secrets masked), or null where the item did not exist. A list read (`find`) looks
- * for the entry whose `key` is `value`.
+ * What a saved plan reads again before it runs, derived from the item (never read from a file):
+ * `path` the GET (under /api/v4, with its query). A list read (`find`) looks for the entry whose
+ * `key` is `value`; `same` is a key the object read must hold as `value` (a hook's URL, a broadcast's
+ * message: the id still names what the plan shows). `masked`: compared as a URL with its password masked.
  */
+export interface Read {
+  path: string;
+  find?: { key: string; value: unknown; masked?: boolean };
+  same?: { key: string; value: unknown; masked?: boolean };
+}
+
+/** What was read of the instance for an item: key by key (dotted into objects; secrets masked), null where it did not exist. */
 export interface Observed {
-  read: string;
   values: Record<string, unknown> | null;
-  find?: { key: string; value: unknown };
 }
 
 /** The values of `keys` in `record` (null for absent), as an Observed keeps them. */
@@ -44,13 +51,15 @@ export function observedValues(record: Record<string, unknown>, keys: readonly s
 }
 
 /**
- * A secret in a write: resolved only when the write is sent. `ref` is the file's reference; `setting`
- * the value the instance holds now (a secret companion carried with a switch), read again at apply.
+ * A secret in a write: resolved only once the run is confirmed. `ref` is the plan's reference;
+ * `setting` the value the instance holds now (a secret companion carried with a switch), read at apply.
  */
 export interface SecretSlot {
   $secret: SecretRef | { setting: string };
   /** What it is for, in errors: `system_hooks[0].token`. */
   for: string;
+  /** A hook URL: its value, masked, must be this (the identity the plan shows). */
+  shows?: string;
 }
 
 /** Resolves a file's reference; `owner` names what it is for in errors. */
@@ -73,18 +82,30 @@ export interface WriteOp {
   leaves?: string;
 }
 
-export interface PlanItem {
+/** What a reviewer reads of one item, and the only input of its writes (a saved plan holds this alone). */
+export interface ShownItem {
   resource: Section;
   identity: string;
   action: Action;
-  /** Shown values: secrets are already masked here. */
+  /** A secret change's `after` is the file's reference ({env}|{command}), never a value. */
   changes: FieldChange[];
-  /** Changes told in words where a key/before/after does not fit (protected environment entries). */
-  lines?: string[];
-  /** The instance's id, where several of its items share the identity (two hooks on one URL). */
+  /** The instance's id: always for what changes or deletes a hook or broadcast. */
   instanceId?: number;
+  /** Several on the instance share the identity: the id is shown with it. */
+  shared?: boolean;
+  /** A hook URL the file writes in clear with credentials, sent as written: `apply -f` only (`--out` refuses one, a plan file never holds one). */
+  clearUrl?: string;
   /** What was read of the instance for this item (no secret values): compared again before a saved plan runs. */
   observed: Observed;
+}
+
+/** An item with what it reads and writes, both derived from what it shows (sections.ts `built`). */
+export interface PlanItem extends ShownItem {
+  /** Changes told in words, derived from the changes (protected environment entries, carried companions). */
+  lines?: string[];
+  /** The lines tell the changes whole (entry by entry): the changes are not printed again. */
+  toldInLines?: boolean;
+  read: Read;
   /** In the order they are sent. */
   writes: WriteOp[];
 }
@@ -95,8 +116,8 @@ export interface Unmanaged {
   instanceId?: number;
 }
 
-export interface Plan {
-  items: PlanItem[];
+export interface Plan<I extends ShownItem = PlanItem> {
+  items: I[];
   unmanaged: Unmanaged[];
   notes: string[];
   /** Fields the plan did not compare (secrets: `settings.akismet_api_key`, `system_hooks[0].token`). */
@@ -118,5 +139,32 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function fieldChanges(wanted: Record<string, unknown>, current: Record<string, unknown>, same: (k: string, a: unknown, b: unknown) => boolean = (_k, a, b) => sameValue(a, b)): FieldChange[] {
   return Object.entries(wanted)
     .filter(([k, v]) => v !== undefined && !same(k, current[k], v))
-    .map(([k, v]) => ({ key: k, before: current[k], after: v }));
+    .map(([k, v]) => ({ key: k, before: current[k] ?? null, after: v })); // a create's before is null: nothing was there
+}
+
+/** A section's builder (sections.ts `built` runs it). */
+export interface ItemBuilder {
+  /** The actions the section has. */
+  actions: readonly Action[];
+  /** The `-f` validators: a UsageError for an item `-f` could not have made. */
+  check(item: ShownItem): void;
+  /** The only place a WriteOp (and a SecretSlot) is made. */
+  writes(item: ShownItem): WriteOp[];
+  /** What recheck reads, from the identity and id. */
+  read(item: ShownItem): Read;
+  /** Changes told in words (entries of a protected environment, carried companions). */
+  lines?(item: ShownItem): string[];
+  /** The lines tell every change (a list as the entries it adds and removes). */
+  linesTellChanges?: boolean;
+}
+
+/** The afters of the non-secret changes, keyed. */
+export function afters(item: ShownItem): Record<string, unknown> {
+  return Object.fromEntries(item.changes.filter((c) => !c.secret).map((c) => [c.key, c.after]));
+}
+
+/** The item's id, which its update or delete needs. */
+export function idOf(item: ShownItem): number {
+  if (!Number.isSafeInteger(item.instanceId) || item.instanceId! < 1) throw new UsageError(`an ${item.action} of ${item.resource} needs the instance's id`);
+  return item.instanceId!;
 }

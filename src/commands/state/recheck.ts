@@ -1,11 +1,14 @@
-// Before a saved plan runs: each item is read again and compared with what the plan read, so what
-// was reviewed is what runs. Every difference is named; one is enough to refuse the plan.
+// Before a saved plan runs: each item is read again, by the read its builder derives from the
+// identity and id (never a path from the file), and compared with what the plan read, so what was
+// reviewed is what runs. Every difference is named; one is enough to refuse the plan.
 
 import * as z from 'zod';
 import { listOf, unwrapSingle } from '../../api/schema.js';
+import { apiPath } from '../../core/api-path.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
+import { maskUrlCredentials } from '../../core/safe-text.js';
 import { masked } from '../settings/answer.js';
 import { observedValues, sameValue, type PlanItem } from './plan.js';
 
@@ -16,12 +19,16 @@ function split(read: string): [string, Record<string, string>] {
   return at === -1 ? [read, {}] : [read.slice(0, at), Object.fromEntries(new URLSearchParams(read.slice(at + 1)))];
 }
 
+/** A value as the plan holds it: a URL with its password masked where the plan says so. */
+const asPlanned = (v: unknown, maskedUrl?: boolean) => (maskedUrl && typeof v === 'string' ? maskUrlCredentials(v) : v);
+
 async function differences(http: HttpClient, item: PlanItem, label: string): Promise<string[]> {
-  const { read, values, find } = item.observed;
-  const [path, query] = split(read);
+  const { values } = item.observed;
+  const { path: read, find, same } = item.read;
+  const [path, query] = split(apiPath(http.resolveUrl('/').replace(/\/$/, ''), read, { exact: true }));
   if (find) {
     const list = await collect(listOf(Entry, http, path, query, { all: true }));
-    const found = list.filter((e) => sameValue(e[find.key], find.value));
+    const found = list.filter((e) => sameValue(asPlanned(e[find.key], find.masked), find.value));
     return values === null && found.length ? [`${label}: now on the instance (id ${found.map((e) => e.id).join(', ')})`] : [];
   }
   let current: Record<string, unknown>;
@@ -32,6 +39,10 @@ async function differences(http: HttpClient, item: PlanItem, label: string): Pro
     return values === null ? [] : [`${label}: no longer on the instance`];
   }
   if (values === null) return [`${label}: now on the instance`];
+  // The id must still name what the plan shows (a hook's URL, a broadcast's message).
+  if (same && !sameValue(asPlanned(current[same.key], same.masked), same.value)) {
+    return [`${label}: ${same.key} was ${JSON.stringify(same.value)} when planned, is now ${JSON.stringify(asPlanned(current[same.key], same.masked))}`];
+  }
   const now = observedValues(current, Object.keys(values));
   return Object.entries(values)
     .filter(([k, was]) => !sameValue(masked(k, now[k]), was))

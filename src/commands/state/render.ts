@@ -2,7 +2,9 @@
 
 import { summaryOf, type PlanInstance } from './document.js';
 import { list, type LineColour, type ListResult } from '../../core/output.js';
-import type { Action, FieldChange, Plan, Unmanaged } from './plan.js';
+import type { SecretRef } from './model.js';
+import type { Action, FieldChange, Plan, ShownItem, Unmanaged } from './plan.js';
+import { isSecretRef } from './references.js';
 
 const SIGN: Record<Action, string> = { create: '+', update: '~', replace: '±', delete: '-' };
 
@@ -17,8 +19,9 @@ export function identityText(resource: string, identity: string): string {
 }
 
 /** An item as the plan names it; with its id where several on the instance share the identity. */
-export function itemName(item: Unmanaged): string {
-  return `${identityText(item.resource, item.identity)}${item.instanceId === undefined ? '' : ` (id ${item.instanceId})`}`;
+export function itemName(item: Unmanaged | ShownItem): string {
+  const showId = item.instanceId !== undefined && (!('action' in item) || item.shared);
+  return `${identityText(item.resource, item.identity)}${showId ? ` (id ${item.instanceId})` : ''}`;
 }
 
 /** The counts as plan, prompt and summary say them: a replace is counted as such. */
@@ -43,7 +46,7 @@ export function planLines(plan: Plan, instance: PlanInstance): string[] {
     const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
     lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${itemName(item)}${what}`);
     for (const l of item.lines ?? []) lines.push(`    ${l}`);
-    for (const c of item.changes) lines.push(`    ${changeText(c, item.action)}`);
+    for (const c of item.toldInLines ? [] : item.changes) lines.push(`    ${changeText(c, item.action)}`);
   }
   for (const u of plan.unmanaged) lines.push(`  not managed (use --prune to delete): ${u.resource} ${itemName(u)}`);
   if (plan.notCompared.length) lines.push(`  not compared: ${plan.notCompared.join(', ')}`);
@@ -71,8 +74,13 @@ function code(s: string): string {
   return `\`${s.replace(/`/g, "'")}\``;
 }
 
+/** A reference as the file writes it; a command in full, as it is part of what is reviewed (it runs at apply). */
+export function refText(ref: SecretRef): string {
+  return 'env' in ref ? `{env: ${ref.env}}` : `{command: ${JSON.stringify(ref.command)}}`;
+}
+
 function changeText(c: FieldChange, action: Action): string {
-  if (c.secret) return `${c.key}: (secret changed)`;
+  if (c.secret) return isSecretRef(c.after) ? `${c.key}: (secret) from ${refText(c.after)}` : `${c.key}: (secret changed)`;
   return action === 'create' ? `${c.key}: ${valueText(c.after)}` : `${c.key}: ${valueText(c.before)} → ${valueText(c.after)}`;
 }
 
@@ -83,7 +91,7 @@ export function planMarkdown(plan: Plan, instance: PlanInstance): string {
   else {
     out.push(`**${countsText(plan)}**`, '', '| | action | resource | item | changes |', '|---|---|---|---|---|');
     for (const item of plan.items) {
-      const details = [...(item.lines ?? []), ...item.changes.map((c) => changeText(c, item.action))].map((d) => code(d));
+      const details = [...(item.lines ?? []), ...(item.toldInLines ? [] : item.changes).map((c) => changeText(c, item.action))].map((d) => code(d));
       out.push(`| ${SIGN[item.action]} | ${item.action} | ${item.resource} | ${cell(code(itemName(item)))} | ${cell(details.join('<br>'))} |`);
     }
   }

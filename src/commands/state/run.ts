@@ -10,7 +10,8 @@ import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
-import { applyPlan, failureError, reportLine, resolveAll, secretResolver, unconfirmedNotes, type WriteReport } from './apply.js';
+import { applyPlan, checkEnvRefs, failureError, reportLine, resolveAll, secretResolver, unconfirmedNotes, type WriteReport } from './apply.js';
+import { choosePlanProfile, profileFor } from './plan-profile.js';
 import { planDocument, readPlanDocument, type PlanInstance } from './document.js';
 import { PROFILE_MARK, sameFile, STDOUT_NAME, writeOutputFile } from '../../core/output-file.js';
 import { recheck } from './recheck.js';
@@ -63,13 +64,24 @@ export interface ApplyOptions extends PlanOptions {
   plan?: string;
 }
 
-/** A saved plan, checked against this instance: another instance, or items that moved, refuse it (exit 1). */
+/**
+ * A saved plan, rebuilt from what it shows and checked against this instance: another instance, or
+ * items that moved, refuse it (exit 1). Its references are not resolved here: only once confirmed.
+ */
 async function savedPlan(ctx: Context, path: string): Promise<Planned & { instance: PlanInstance }> {
   const saved = readPlanDocument(path);
+  const resolve = secretResolver(ctx).slot;
+  // An unset {env} stops the run before any request; a {command} is not run before the confirmation.
+  if (!ctx.dryRun) await checkEnvRefs(saved.plan.items, resolve);
+  await choosePlanProfile(ctx, saved.instance);
   const http = await ctx.http();
   const instance = await instanceOf(ctx, http);
   if (saved.instance.url !== instance.url) {
-    throw new CommandFailedError(`${path} is a plan for ${instanceText(saved.instance)}, not for ${instanceText(instance)}`, 'apply it with the profile (or --url) of its instance, or make a plan for this one');
+    const named = await profileFor(ctx, saved.instance);
+    throw new CommandFailedError(
+      `${path} is a plan for ${instanceText(saved.instance)}, not for ${instanceText(instance)}`,
+      named ? `apply it with -p ${named}, or make a plan for this instance` : 'apply it with the profile (or --url) of its instance, or make a plan for this one',
+    );
   }
   const moved = await recheck(http, saved.plan.items, itemName);
   if (moved.length) {
@@ -78,8 +90,6 @@ async function savedPlan(ctx: Context, path: string): Promise<Planned & { instan
       'make a new plan (`forgectl state plan -f FILE --out plan.json`), review it, and apply that',
     );
   }
-  const resolve = secretResolver(ctx).slot;
-  await resolveAll(saved.plan.items, resolve);
   return { plan: saved.plan, http, resolve, instance };
 }
 
@@ -94,6 +104,8 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
   const json = ctx.globals.output !== 'table';
   if (!plan.items.length) return json ? object(report([], 0)) : none;
   await confirmDestructive(ctx, `Apply ${countsText(plan)} to ${instanceText(instance)}?`);
+  // References are resolved only now, once the run is confirmed, and never for a dry run.
+  if (!ctx.dryRun) await resolveAll(plan.items, resolve);
   const outcome = await applyPlan(http, plan.items, resolve, itemName);
   for (const note of unconfirmedNotes(outcome.reports)) ctx.notice(note);
   if (outcome.failed) {
@@ -106,6 +118,13 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
   }
   ctx.notice(ctx.dryRun ? 'Dry run: nothing was changed.' : `Applied: ${countsText(plan)}.`);
   return json ? object(report(outcome.reports, 0)) : none;
+}
+
+/** A saved plan as it will run: read and rebuilt as apply does, shown as plan shows it; no request, nothing resolved. */
+export function showStateCommand(ctx: Context, path: string): CommandResult {
+  const saved = readPlanDocument(path);
+  const { plan, instance } = saved;
+  return document(planDocument(plan, instance, saved.createdAt), { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
 }
 
 export function schemaStateCommand(): CommandResult {

@@ -2,7 +2,7 @@
 // `settings set -f` checks them; secret settings are references, compared but never shown.
 
 import { getSettings, type Settings } from '../../api/settings.js';
-import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
+import { COMPANION_RULES, SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
@@ -12,7 +12,7 @@ import { masked, sameSetting } from '../settings/answer.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import type { SecretRef } from './model.js';
 import { isSecretRef } from './references.js';
-import type { PlanItem, ResolveRef, SecretSlot } from './plan.js';
+import type { ItemBuilder, ResolveRef, SecretSlot, ShownItem } from './plan.js';
 
 export interface SettingsOptions {
   strict?: boolean;
@@ -113,7 +113,7 @@ export async function prepareSettings(raw: Record<string, unknown>, where: strin
 
 const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
 
-export function planSettings(file: WantedSettings, reported: Settings, o: SettingsOptions, notes: Notes): PlanItem[] {
+export function planSettings(file: WantedSettings, reported: Settings, o: SettingsOptions, notes: Notes): ShownItem[] {
   const naming = instanceNaming(reported, Object.keys(file.values), notes);
   const [wanted, current] = [modelNamed(file.values), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
@@ -122,36 +122,59 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
   if (!Object.keys(changed).length) return [];
   // The companions a changed switch needs travel in the same request (the service wants them so).
   const carried = checkSettingRules(changed, { ...current, ...wanted });
-  // A secret travels as its reference, or as "what the instance holds" for a carried companion.
-  const sent = (key: string, v: unknown): unknown => {
-    const ref = file.refs[key];
-    if (ref) return { $secret: ref, for: `settings.${key}` } satisfies SecretSlot;
-    return isSecretKey(key) && isSet(v) ? ({ $secret: { setting: naming.name(key) }, for: `settings.${key}` } satisfies SecretSlot) : v;
-  };
-  const body = Object.fromEntries(Object.entries({ ...changed, ...carried }).map(([k, v]) => [k, sent(k, v)]));
-  const companions = Object.entries(carried).filter(([k]) => !(k in changed));
   return [
     {
       resource: 'settings',
-      identity: 'application settings',
+      identity: SETTINGS_IDENTITY,
       action: 'update',
-      // Names as the instance reports them: what is compared again, sent and confirmed.
-      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: masked(key, current[key]), after: masked(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
-      ...(companions.length ? { lines: companions.map(([k, v]) => `${naming.name(k)}: ${JSON.stringify(masked(k, v))} (sent with the switch, as the instance holds it)`) } : {}),
+      // Names as the instance reports them: what is compared again, sent and confirmed. A secret shows its reference.
+      changes: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: masked(key, current[key]) ?? null, after: file.refs[key] ?? masked(key, after), ...(isSecretKey(key) ? { secret: true } : {}) })),
       // The carried companions too: a saved plan sends them as read, so one that moved is a change.
-      observed: { read: '/application/settings', values: Object.fromEntries(Object.keys({ ...changed, ...carried }).map((k) => [naming.name(k), masked(k, current[k]) ?? null])) },
-      writes: [
-        {
-          action: 'update',
-          method: 'PUT',
-          path: '/application/settings',
-          body: naming.toInstance(body),
-          confirm: Object.entries(changed).map(([key, after]) => ({ key: naming.name(key), before: isSecretKey(key) ? null : current[key], after: sent(key, after) })),
-        },
-      ],
+      observed: { values: Object.fromEntries(Object.keys({ ...changed, ...carried }).map((k) => [naming.name(k), masked(k, current[k]) ?? null])) },
     },
   ];
 }
+
+const SETTINGS_IDENTITY = 'application settings';
+
+/** The companions `changed` may carry: those of the rules its switches are. */
+function companionsOf(changed: readonly string[]): Set<string> {
+  const switches = new Set(changed.map(canonicalSetting));
+  return new Set(COMPANION_RULES.filter((r) => switches.has(r.when)).flatMap((r) => [...r.requires, ...(r.orElse ?? [])]));
+}
+
+/** What was read but not changed: the companions carried with a switch, as the instance holds them. */
+function carriedOf(item: ShownItem): [string, unknown][] {
+  const changed = new Set(item.changes.map((c) => c.key));
+  return Object.entries(item.observed.values ?? {}).filter(([k]) => !changed.has(k));
+}
+
+/** A secret travels as its reference, or as "what the instance holds" for a carried companion. */
+function sentSetting(key: string, value: unknown): unknown {
+  if (isSecretRef(value)) return { $secret: value, for: `settings.${key}` } satisfies SecretSlot;
+  return isSecretKey(key) && isSet(value) ? ({ $secret: { setting: key }, for: `settings.${key}` } satisfies SecretSlot) : value;
+}
+
+export const settingsBuilder: ItemBuilder = {
+  actions: ['update'],
+  check(item) {
+    if (item.identity !== SETTINGS_IDENTITY) throw new UsageError(`settings are named ${JSON.stringify(SETTINGS_IDENTITY)}`);
+    for (const c of item.changes) {
+      if (!!c.secret !== isSecretKey(c.key)) throw new UsageError(`settings.${c.key} ${c.secret ? 'is not a secret setting' : 'is a secret setting: its change shows only its reference'}`);
+      if (!c.secret) typeFile({ [c.key]: c.after }, '', false, silent);
+    }
+    const allowed = companionsOf(item.changes.map((c) => c.key));
+    const stray = carriedOf(item).find(([k]) => !allowed.has(canonicalSetting(k)));
+    if (stray) throw new UsageError(`settings.${stray[0]} is read but neither changed nor carried by a changed switch`);
+  },
+  writes(item) {
+    const body = Object.fromEntries([...item.changes.map((c) => [c.key, sentSetting(c.key, c.after)] as const), ...carriedOf(item).map(([k, v]) => [k, sentSetting(k, v)] as const)]);
+    const confirm = item.changes.map((c) => ({ key: c.key, before: c.secret ? null : c.before, after: sentSetting(c.key, c.after) }));
+    return [{ action: 'update', method: 'PUT', path: '/application/settings', body, confirm }];
+  },
+  read: () => ({ path: '/application/settings' }),
+  lines: (item) => carriedOf(item).map(([k, v]) => `${k}: ${JSON.stringify(v)} (sent with the switch, as the instance holds it)`),
+};
 
 /** What `export` writes: the writable, non-secret settings, in the order the instance lists them. */
 export function exportSettings(current: Settings): { settings: Settings; secrets: string[] } {
