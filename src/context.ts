@@ -5,7 +5,7 @@ import { accessSync, constants } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
-import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
+import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType, type WriteEvent } from './core/http.js';
 import { render, type CommandResult } from './core/output.js';
 import { Progress } from './core/progress.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
@@ -81,6 +81,11 @@ export interface InstanceInit {
  */
 export const SINGLE_INSTANCE_VARIABLES = ['FORGECTL_PROFILE', 'FORGECTL_URL', 'FORGECTL_TOKEN', 'GITLAB_HOST', 'GITLAB_TOKEN', 'CI_SERVER_URL', 'CI_JOB_TOKEN'] as const;
 
+export interface WriteLog {
+  sent: number;
+  inDoubt: { method: string; url: string }[];
+}
+
 export class Context {
   readonly stdin: ContextInit['stdin'];
   readonly stdout: ContextInit['stdout'];
@@ -98,6 +103,7 @@ export class Context {
   private connectionCache?: Connection;
   private warned = new Set<string>();
   private dryRunCount = 0;
+  private readonly writeLog: WriteLog = { sent: 0, inDoubt: [] };
   /** A fleet's root, for what its instances share: the profile store, stdin read once, warnings said once. */
   private readonly root?: Context;
   private readonly instance?: InstanceInit;
@@ -426,6 +432,7 @@ export class Context {
       userAgent: `forgectl/${VERSION}`,
       signal: this.abort.signal,
       onRetrying: (r) => this.progress.retrying(r),
+      onWrite: (w) => this.recordWrite(w),
     });
     this.extraClients.push(client);
     return client;
@@ -440,6 +447,16 @@ export class Context {
   private printDryRun(req: DryRunRequest): void {
     this.dryRunCount++;
     this.stdout.write(dryRunText(maskUrlsDeep(req), this.globals.output));
+  }
+
+  private recordWrite(w: WriteEvent): void {
+    if (w.state === 'sent') this.writeLog.sent++;
+    else this.writeLog.inDoubt.push({ method: w.method, url: w.url });
+  }
+
+  /** The writes this run sent, and those whose outcome is unknown (answer lost, or Ctrl-C before it came). */
+  get writes(): Readonly<WriteLog> {
+    return this.writeLog;
   }
 
   /** How many writes --dry-run kept back so far. */

@@ -46,6 +46,21 @@ export class CancelledError extends Error {
 }
 
 /**
+ * Ctrl-C (or a signal) after a write was sent and before its answer came: the instance may have
+ * applied it, so this is no "cancelled"; the hint names the command that checks (exit 130).
+ */
+export class InterruptedWriteError extends CancelledError {
+  override name = 'InterruptedWriteError';
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    hint: string,
+  ) {
+    super(`interrupted after ${method} ${url} was sent: the change may have been applied`, hint);
+  }
+}
+
+/**
  * Ctrl-C or a signal while the pages of a list were read: still an interruption (exit 130), and it
  * says where the list stopped, so the formatter can tell how to go on.
  */
@@ -256,6 +271,12 @@ export function exitCodeFor(err: unknown): number {
   if (err instanceof AuthError || err instanceof MissingCredentialsError) return ExitCode.auth;
   if (err instanceof CommandFailedError) return err.exitCode;
   return ExitCode.failed;
+}
+
+/** A write that was sent and whose outcome is unknown (its answer lost, or Ctrl-C before it came). */
+export function mayHaveApplied(err: unknown): boolean {
+  const e = err instanceof PartialListError ? err.cause : err;
+  return e instanceof InterruptedWriteError || (e instanceof NetworkError && e.mayHaveApplied);
 }
 
 export function hintFor(err: unknown): string | undefined {

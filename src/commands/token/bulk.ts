@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { getToken, listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
-import { AuthError, NotFoundError, UsageError } from '../../core/errors.js';
+import { AuthError, CancelledError, ExitCode, NotFoundError, UsageError, mayHaveApplied } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { todayUtc } from '../../core/parse.js';
 import { writePrivateFile } from '../../core/private-files.js';
@@ -15,7 +15,8 @@ import { parseWhere, withFindings, type Finding, type Rules } from './findings.j
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { rotationExpiry } from './run.js';
 
-type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
+/** `unknown`: sent, and its answer lost or cut by Ctrl-C: it may have been applied. */
+type Outcome = 'revoked' | 'rotated' | 'failed' | 'unknown' | 'skipped' | 'dry-run';
 
 export interface BulkRow {
   id: number;
@@ -92,6 +93,16 @@ function failure(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** What went wrong with one token's write; a write in doubt is no failure, and a rotation in doubt may have killed the old secret. */
+function failedRow(row: BulkRow, err: unknown, rotation: boolean): void {
+  if (mayHaveApplied(err)) Object.assign(row, { result: 'unknown', reason: `${failure(err)}${rotation ? '; the old secret may already be dead' : ''}` });
+  else if (err instanceof CancelledError) Object.assign(row, { result: 'skipped', reason: NOT_SENT });
+  else Object.assign(row, { result: 'failed', reason: failure(err) });
+}
+
+/** Ctrl-C stops the run: the writes after it are not sent. */
+const NOT_SENT = 'interrupted before it was sent';
+
 export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<CommandResult> {
   const { rules, wanted, text } = selection(ctx, where);
   const { picked, own } = await candidates(ctx, rules, wanted);
@@ -100,14 +111,20 @@ export async function bulkRevokeCommand(ctx: Context, where: string[]): Promise<
     announce(ctx, 'revoke', text, picked, own);
     await confirmDestructive(ctx, `Revoke these ${picked.length} tokens?`);
     const http = await ctx.http();
+    let interrupted = false;
     for (const t of picked) {
       const row: BulkRow = { id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, result: 'revoked' };
+      rows.push(row);
+      if (interrupted) {
+        Object.assign(row, { result: 'skipped', reason: NOT_SENT });
+        continue;
+      }
       try {
         if (!(await revokeToken(http, t.id, { once: true }))) row.result = 'dry-run';
       } catch (err) {
-        Object.assign(row, { result: 'failed', reason: failure(err) });
+        failedRow(row, err, false);
+        if (err instanceof CancelledError) interrupted = true;
       }
-      rows.push(row);
     }
   } else ctx.notice(`No active token matches --where ${text}; nothing to revoke.`);
   if (own) rows.push(ownRow(own));
@@ -177,7 +194,8 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
           stopped = `not rotated: ${file} could not be written`;
         }
       } catch (err) {
-        Object.assign(row, { result: 'failed', reason: failure(err) });
+        failedRow(row, err, true);
+        if (err instanceof CancelledError) stopped = NOT_SENT;
       }
     }
     if (file && !ctx.dryRun) ctx.notice(`The new secrets are in ${file} (mode 0600), not printed.`);
@@ -189,7 +207,11 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
 function report(ctx: Context, rows: BulkRow[], columns: Column<BulkRow>[], done: Outcome): CommandResult {
   const count = (r: Outcome) => rows.filter((x) => x.result === r).length;
   const failed = count('failed');
-  if (rows.length) ctx.notice(`${done}: ${count(done)}, failed: ${failed}, skipped: ${count('skipped')}${ctx.dryRun ? ' (dry run: nothing was sent)' : ''}`);
+  const unknown = count('unknown');
+  if (rows.length) ctx.notice(`${done}: ${count(done)}, failed: ${failed}, ${unknown ? `may have applied: ${unknown}, ` : ''}skipped: ${count('skipped')}${ctx.dryRun ? ' (dry run: nothing was sent)' : ''}`);
+  // Each token in doubt is looked at before anything is run again: a second rotation of one revokes its new secret too.
+  if (unknown) ctx.notice(`hint: check before trying again: forgectl token list --all`);
+  const interrupted = rows.some((r) => r.reason === NOT_SENT || (r.result === 'unknown' && r.reason?.startsWith('interrupted')));
   const unsaved = rows.some((r) => r.reason?.startsWith('not written'));
-  return { ...list(rows, columns), exitCode: failed || unsaved ? 1 : undefined };
+  return { ...list(rows, columns), exitCode: interrupted ? ExitCode.interrupted : failed || unknown || unsaved ? 1 : undefined };
 }
