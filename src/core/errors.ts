@@ -1,5 +1,7 @@
 // Typed errors and the one mapping from error to exit code (CLI.md "Exit codes").
 
+import { onOneLine } from './safe-text.js';
+
 export const ExitCode = {
   ok: 0,
   failed: 1,
@@ -208,7 +210,12 @@ export function looksLikeHtml(text: string, contentType: string | undefined): bo
   return !!contentType?.toLowerCase().includes('text/html') || /^\s*(<!doctype html|<html[\s>])/i.test(text);
 }
 
+/** The message of an answer: the server's words, each kept on one line. */
 function apiMessage(status: number, body: unknown): string {
+  return onOneLine(apiMessageText(status, body));
+}
+
+function apiMessageText(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     if (b.error === 'insufficient_scope') {

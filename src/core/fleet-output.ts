@@ -181,7 +181,8 @@ function describe(err: unknown, o: FleetRenderOptions) {
 async function renderErrors(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
   for (const x of outcomes) {
     if (x.notRun) await write(o.stderr, `${x.instance}: not run: ${x.notRun}\n`);
-    else if (x.error !== undefined) for (const line of describe(x.error, o).lines) await write(o.stderr, `${x.instance}: ${line}\n`);
+    // Every line under its instance's name, also the lines an error runs on to (a file's problems).
+    else if (x.error !== undefined) for (const line of describe(x.error, o).lines.flatMap((l) => l.split('\n'))) await write(o.stderr, `${x.instance}: ${line}\n`);
   }
 }
 
