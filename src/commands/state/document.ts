@@ -3,9 +3,9 @@
 // references, never values, and what was read, so the instance can be checked again before it runs.
 
 import * as z from 'zod';
-import { readFileSync } from 'node:fs';
 import { VERSION } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { readInputFile } from '../../core/input-file.js';
 import { SECTIONS } from './model.js';
 import { isSecretSlot, type Action, type Plan, type PlanItem } from './plan.js';
 
@@ -113,8 +113,9 @@ export interface SavedPlan {
 export function readPlanDocument(path: string): SavedPlan {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   let raw: unknown;
