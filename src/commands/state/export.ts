@@ -18,6 +18,7 @@ import { exportNotifications, readNotifications } from './notifications-section.
 import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
 import { exportSettings, getSettings } from './settings-section.js';
 import { stringifyPortable } from './portable-yaml.js';
+import { onOneLine, visible } from '../../core/safe-text.js';
 
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
 export const SCHEMA_FILE = 'instance.schema.json';
@@ -101,7 +102,8 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   }
   if (notifications) data.notification_settings = exportNotifications(notifications);
   if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
-  const content = `${header.join('\n')}\n${stringifyPortable(data)}`;
+  // Comments quote the instance's text (hook URLs, messages): each stays one line, controls shown.
+  const content = `${header.map((line) => visible(onOneLine(line))).join('\n')}\n${stringifyPortable(data)}`;
   // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
   if (!o.file) return text(content.trimEnd(), { exact: true });
   writeWhole(o.file, content);
