@@ -7,6 +7,7 @@ import { list, none, object, type Column, type CommandResult } from '../../core/
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
 import { checkWindow, parseBroadcastOptions, type BroadcastOptions } from './fields.js';
+import { checkedCreate } from '../settings/answer.js';
 
 const COLUMNS: Column<Broadcast>[] = [
   { key: 'id' },
@@ -51,7 +52,7 @@ export async function createBroadcastCommand(ctx: Context, o: BroadcastOptions):
     return none;
   }
   ctx.notice(`Created broadcast message ${created.id}.`);
-  return object(created);
+  return checkedCreate(fields, created, object(created), (line) => ctx.notice(line));
 }
 
 export async function updateBroadcastCommand(ctx: Context, o: BroadcastOptions, rawId: string): Promise<CommandResult> {

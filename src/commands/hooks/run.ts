@@ -6,6 +6,7 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, exclusive, pageOptions } from '../shared.js';
+import { checkedCreate } from '../settings/answer.js';
 
 const COLUMNS: Column<Hook>[] = [
   { key: 'id' },
@@ -88,7 +89,7 @@ export async function createHookCommand(ctx: Context, o: CreateOptions): Promise
   const hook = await createHook(http, fields);
   if (!hook) return none;
   ctx.notice(`Created system hook ${hook.id}${secret ? ' with a secret token' : ''}.`);
-  return object(hook);
+  return checkedCreate(fields, hook, object(hook), (line) => ctx.notice(line));
 }
 
 export async function testHookCommand(ctx: Context, rawId: string): Promise<CommandResult> {

@@ -8,7 +8,7 @@ import { getSettings } from '../../api/settings.js';
 import type { Context } from '../../context.js';
 import { AuthError, CancelledError, CommandFailedError, ExitCode, hintFor, mayHaveApplied } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
-import { checkAnswer, requireApplied, type SentChange } from '../settings/answer.js';
+import { CREATED_OTHERWISE, checkAnswer, checkCreated, requireApplied, type SentChange } from '../settings/answer.js';
 import type { SecretRef, Section } from './model.js';
 import { resolveSecret } from './references.js';
 import { isSecretSlot, SECTION_NEEDS, type PlanItem, type SecretSlot, type WriteOp } from './plan.js';
@@ -85,9 +85,17 @@ async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promis
   if (res.dryRun || op.method === 'DELETE') return [];
   const what = `${op.method} ${op.path}`;
   const answer = parseWriteAnswer(AnswerSchema, http, { ...res, data: unwrapSingle(res.data) }, what, 'the change may have been made');
+  // A create's answer is the object created: each key sent must be in it as sent.
+  if (op.action === 'create' && body) return createdAsSent(body, answer);
   if (!op.confirm) return [];
   const check = checkAnswer((await resolved(op.confirm, resolve)) as SentChange[], answer);
   requireApplied(check);
+  return check.unconfirmed;
+}
+
+function createdAsSent(body: Record<string, unknown>, answer: Record<string, unknown>): string[] {
+  const check = checkCreated(body, answer);
+  requireApplied(check, CREATED_OTHERWISE);
   return check.unconfirmed;
 }
 
