@@ -12,7 +12,7 @@ import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
-import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
+import { maskUrlCredentials, maskUrlsDeep, onOneLine, visible } from './core/safe-text.js';
 import { tokenDefect } from './core/token-command.js';
 import { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
 import { dryRunText } from './core/dry-run-text.js';
@@ -202,7 +202,8 @@ export class Context {
   }
 
   warn(message: string): void {
-    this.stderr.write(`warning: ${safe(this.redactor.text(message))}\n`);
+    // One line, whatever server text it quotes: none of it can pass for a line of forgectl's own.
+    this.stderr.write(`warning: ${safe(onOneLine(this.redactor.text(message)))}\n`);
   }
 
   warnOnce(key: string, message: string): void {
