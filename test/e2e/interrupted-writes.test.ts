@@ -66,6 +66,20 @@ describe('Ctrl-C while a write is in flight', () => {
     expect(await hookCount()).toBe(before + 1);
   });
 
+  it('state apply: the write in flight is "unknown", the rest not tried, exit 130 (also in its JSON report)', async () => {
+    const url = 'https://hooks.example.com/apply-interrupted';
+    const file = join(tempDir(), 'instance.yaml');
+    writeFileSync(file, `system_hooks:\n  - url: ${url}\nbroadcast_messages:\n  - message: After the hook\n`);
+    const res = await interruptAt(['state', 'apply', '-f', file, '--yes', '-o', 'json'], 'hang-body:1@POST:/hooks', 'POST', /\/hooks$/, envFor(sandbox()));
+    expect(res.exitCode, res.stderr).toBe(130);
+    expect(res.stderr).toContain(`unknown: create system_hooks ${url} (POST /hooks): interrupted after POST`);
+    expect(res.stderr).toContain('not tried: create broadcast_messages');
+    expect(res.stderr).toContain('hint: check before trying again: forgectl api /hooks');
+    const report = JSON.parse(res.stdout);
+    expect(report.exit_code).toBe(130);
+    expect(report.writes.map((w: { status: string }) => w.status)).toEqual(['unknown', 'not tried']);
+  });
+
   it('a read interrupted is still only "interrupted" (nothing was sent that could change anything)', async () => {
     const res = await interruptAt(['hooks', 'list'], 'hang:1@GET:/hooks', 'GET', /\/hooks$/, envFor(sandbox()));
     expect(res.exitCode, res.stderr).toBe(130);
