@@ -100,6 +100,16 @@ describe('Ctrl-C while a write is in flight', () => {
     expect(res.stderr).toContain('hint: check before trying again: forgectl token list --all');
   });
 
+  it('token revoke --where: exit 130; the revocation in flight unknown, the rest not sent', async () => {
+    const res = await interruptAt(['token', 'revoke', '--where', 'no-expiry', '--yes', '-o', 'json'], 'hang:forever@DELETE:/personal_access_tokens/*', 'DELETE', /\/personal_access_tokens\/\d+$/, envFor(sandbox()));
+    expect(res.exitCode, res.stderr).toBe(130);
+    expect(res.sent).toHaveLength(1);
+    const rows = JSON.parse(res.stdout) as { id: number; result: string; reason?: string }[];
+    expect(rows.filter((r) => r.result === 'unknown').map((r) => r.id)).toEqual([Number(res.sent[0]!.path.split('/').pop())]);
+    expect(rows.filter((r) => r.result === 'unknown')[0]!.reason).toMatch(/^interrupted after DELETE \S+ was sent: the change may have been applied$/);
+    expect(rows.filter((r) => r.result === 'revoked' || r.result === 'failed')).toEqual([]);
+  });
+
   it('a fleet: each instance "interrupted (may have applied)", exit 130', async () => {
     const home = fleetHome(sandbox());
     const res = await interruptAt(
