@@ -6,14 +6,14 @@ import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
 import { unknownProfile } from './core/profile-selection.js';
-import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType } from './core/http.js';
+import { DEFAULT_MAX_ANSWER_MB, HttpClient, TOKEN_TYPES, normalizeBaseUrl, type DryRunRequest, type TlsOptions, type TokenType, type WriteEvent } from './core/http.js';
 import { render, type CommandResult } from './core/output.js';
 import { Progress } from './core/progress.js';
 import { profileHasToken, readProfileToken } from './core/profile-token.js';
 import { ProfileStore, defaultConfigDir, originOf, type Profile } from './core/profiles.js';
 import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
-import { maskUrlCredentials, maskUrlsDeep, visible } from './core/safe-text.js';
+import { maskUrlCredentials, maskUrlsDeep, onOneLine, visible } from './core/safe-text.js';
 import { tokenDefect } from './core/token-command.js';
 import { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
 import { dryRunText } from './core/dry-run-text.js';
@@ -93,6 +93,11 @@ export const SINGLE_INSTANCE_VARIABLES = [
   'CI_JOB_TOKEN',
 ] as const;
 
+export interface WriteLog {
+  sent: number;
+  inDoubt: { method: string; url: string }[];
+}
+
 export class Context {
   readonly stdin: ContextInit['stdin'];
   readonly stdout: ContextInit['stdout'];
@@ -110,6 +115,7 @@ export class Context {
   private connectionCache?: Connection;
   private warned = new Set<string>();
   private dryRunCount = 0;
+  private readonly writeLog: WriteLog = { sent: 0, inDoubt: [] };
   /** A fleet's root, for what its instances share: the profile store, stdin read once, warnings said once. */
   private readonly root?: Context;
   private readonly instance?: InstanceInit;
@@ -208,7 +214,8 @@ export class Context {
   }
 
   warn(message: string): void {
-    this.stderr.write(`warning: ${safe(this.redactor.text(message))}\n`);
+    // One line, whatever server text it quotes: none of it can pass for a line of forgectl's own.
+    this.stderr.write(`warning: ${safe(onOneLine(this.redactor.text(message)))}\n`);
   }
 
   warnOnce(key: string, message: string): void {
@@ -465,6 +472,7 @@ export class Context {
       signal: this.abort.signal,
       onRetrying: (r) => this.progress.retrying(r),
       warn: (message) => this.warn(message),
+      onWrite: (w) => this.recordWrite(w),
     });
     this.extraClients.push(client);
     return client;
@@ -479,6 +487,16 @@ export class Context {
   private printDryRun(req: DryRunRequest): void {
     this.dryRunCount++;
     this.stdout.write(dryRunText(maskUrlsDeep(req), this.globals.output));
+  }
+
+  private recordWrite(w: WriteEvent): void {
+    if (w.state === 'sent') this.writeLog.sent++;
+    else this.writeLog.inDoubt.push({ method: w.method, url: w.url });
+  }
+
+  /** The writes this run sent, and those whose outcome is unknown (answer lost, or Ctrl-C before it came). */
+  get writes(): Readonly<WriteLog> {
+    return this.writeLog;
   }
 
   /** How many writes --dry-run kept back so far. */

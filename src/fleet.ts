@@ -313,6 +313,7 @@ class FleetRunner implements Runner {
         outcome.error = undefined;
       }
       outcome.stdout = stdout.text;
+      outcome.writes = { sent: child.writes.sent, inDoubt: child.writes.inDoubt.length };
       outcome.exitCode = outcome.error !== undefined ? exitCodeFor(outcome.error) : (outcome.result?.exitCode ?? ExitCode.ok);
       // Always told, or the instances waiting at the gate would wait for this one forever.
       gate.finish(name, outcome.notRun ? ExitCode.ok : outcome.exitCode);

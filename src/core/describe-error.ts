@@ -5,7 +5,7 @@
 import { ApiError, CancelledError, ExitCode, exitCodeFor, hintFor, looksLikeHtml } from './errors.js';
 import { jsonText } from './output.js';
 import type { Redactor } from './redact.js';
-import { maskUrlCredentials, visible } from './safe-text.js';
+import { maskUrlCredentials, onOneLine, visible } from './safe-text.js';
 
 export interface DescribedError {
   code: number;
@@ -22,9 +22,10 @@ export function describeError(err: unknown, o: { redactor: Redactor; output: str
   const safe = (s: string) => visible(maskUrlCredentials(o.redactor.text(s)));
   // Declining a confirmation (or Ctrl-C) is the user's choice, not a failure: no `error:` (exit 130 still).
   const line = err instanceof CancelledError ? cancelledLine(message) : `error: ${message}`;
-  lines.push(safe(line));
+  lines.push(indentedAfterFirst(safe(line)));
   const hint = hintFor(err) ?? defaultHint(err);
-  if (hint) lines.push(`hint: ${safe(hint)}`);
+  // A hint is one line: one an explain built from the server's words too.
+  if (hint) lines.push(`hint: ${safe(onOneLine(hint))}`);
   const json: Record<string, unknown> = { message: safe(message) };
   if (hint) json.hint = safe(hint);
   if (err instanceof ApiError) {
@@ -40,6 +41,14 @@ export function describeError(err: unknown, o: { redactor: Redactor; output: str
     lines.push(visible(maskUrlCredentials(o.redactor.text(err.stack))));
   }
   return { code, lines, json };
+}
+
+/**
+ * The lines after an error's first (a file's problems, what changed since a plan) stand indented, so
+ * none of them, whatever text it quotes, reads as an `error:` or `hint:` line of its own.
+ */
+function indentedAfterFirst(text: string): string {
+  return text.includes('\n') ? text.replace(/\n(?![ \t])/g, '\n  ') : text;
 }
 
 /** `cancelled: nothing was changed`; a message that already says it was cancelled, interrupted or stopped stays as it is. */

@@ -1,5 +1,7 @@
 // Typed errors and the one mapping from error to exit code (CLI.md "Exit codes").
 
+import { onOneLine } from './safe-text.js';
+
 export const ExitCode = {
   ok: 0,
   failed: 1,
@@ -42,6 +44,21 @@ export class CancelledError extends Error {
     readonly hint?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * Ctrl-C (or a signal) after a write was sent and before its answer came: the instance may have
+ * applied it, so this is no "cancelled"; the hint names the command that checks (exit 130).
+ */
+export class InterruptedWriteError extends CancelledError {
+  override name = 'InterruptedWriteError';
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    hint: string,
+  ) {
+    super(`interrupted after ${method} ${url} was sent: the change may have been applied`, hint);
   }
 }
 
@@ -193,7 +210,12 @@ export function looksLikeHtml(text: string, contentType: string | undefined): bo
   return !!contentType?.toLowerCase().includes('text/html') || /^\s*(<!doctype html|<html[\s>])/i.test(text);
 }
 
+/** The message of an answer: the server's words, each kept on one line. */
 function apiMessage(status: number, body: unknown): string {
+  return onOneLine(apiMessageText(status, body));
+}
+
+function apiMessageText(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     if (b.error === 'insufficient_scope') {
@@ -256,6 +278,12 @@ export function exitCodeFor(err: unknown): number {
   if (err instanceof AuthError || err instanceof MissingCredentialsError) return ExitCode.auth;
   if (err instanceof CommandFailedError) return err.exitCode;
   return ExitCode.failed;
+}
+
+/** A write that was sent and whose outcome is unknown (its answer lost, or Ctrl-C before it came). */
+export function mayHaveApplied(err: unknown): boolean {
+  const e = err instanceof PartialListError ? err.cause : err;
+  return e instanceof InterruptedWriteError || (e instanceof NetworkError && e.mayHaveApplied);
 }
 
 export function hintFor(err: unknown): string | undefined {

@@ -5,7 +5,7 @@
 
 import { describeError } from './describe-error.js';
 import { dryRunText } from './dry-run-text.js';
-import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, worstExitCode } from './errors.js';
+import { ApiError, CancelledError, ExitCode, MissingCredentialsError, NetworkError, PartialListError, UsageError, mayHaveApplied, worstExitCode } from './errors.js';
 import type { DryRunRequest } from './http.js';
 import { columnsFor, columnValue, jsonText, list, object, pickFields, pipeCell, render, resultValue, type Column, type CommandResult, type ListResult, type ObjectResult, type RenderOptions, write } from './output.js';
 import type { Redactor } from './redact.js';
@@ -29,6 +29,8 @@ export interface InstanceOutcome {
   stdout: string;
   /** Set when the list's items were printed as they came (`streamLines`), not kept in `items`. */
   streamed?: boolean;
+  /** Writes sent, and how many of them ended with their outcome unknown (Context.writes). */
+  writes?: { sent: number; inDoubt: number };
 }
 
 export interface FleetRenderOptions extends RenderOptions {
@@ -212,13 +214,20 @@ function describe(err: unknown, o: FleetRenderOptions) {
 async function renderErrors(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<void> {
   for (const x of outcomes) {
     if (x.notRun) await write(o.stderr, `${x.instance}: not run: ${x.notRun}\n`);
-    else if (x.error !== undefined) for (const line of describe(x.error, o).lines) await write(o.stderr, `${x.instance}: ${line}\n`);
+    // Every line under its instance's name, also the lines an error runs on to (a file's problems).
+    else if (x.error !== undefined) for (const line of describe(x.error, o).lines.flatMap((l) => l.split('\n'))) await write(o.stderr, `${x.instance}: ${line}\n`);
   }
 }
 
-/** A few words per instance for the summary: `ok`, `3 changes`, `401`, `unreachable`, `not run`. */
+/**
+ * A few words per instance for the summary: `ok`, `3 changes`, `401`, `unreachable`, `not run`.
+ * "cancelled" only where nothing was sent: a write that went out may have been applied.
+ */
 function statusWords(x: InstanceOutcome): string {
   if (x.notRun) return 'not run';
+  const sent = (x.writes?.sent ?? 0) > 0;
+  if (x.exitCode === ExitCode.interrupted && sent) return 'interrupted (may have applied)';
+  if ((x.writes?.inDoubt ?? 0) > 0 || mayHaveApplied(x.error)) return 'unknown (may have applied)';
   if (x.error !== undefined) {
     const err = x.error instanceof PartialListError ? x.error.cause : x.error;
     if (err instanceof ApiError) return String(err.status);
@@ -229,6 +238,7 @@ function statusWords(x: InstanceOutcome): string {
     return 'failed';
   }
   if (x.exitCode === ExitCode.differs) return x.result?.summary ?? 'differences';
+  if (x.exitCode === ExitCode.interrupted) return 'cancelled';
   if (x.exitCode !== ExitCode.ok) return `exit ${x.exitCode}`;
   return x.dryRun.length ? `ok (dry run, ${x.dryRun.length} write${x.dryRun.length === 1 ? '' : 's'} kept back)` : 'ok';
 }

@@ -6,7 +6,7 @@ import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { CancelledError, CommandFailedError, HTML_MESSAGE, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
+import { CancelledError, CommandFailedError, HTML_MESSAGE, InterruptedWriteError, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -143,8 +143,20 @@ export interface HttpClientOptions {
   random?: () => number;
   /** A warning line for stderr (a list whose pages repeated an item). */
   warn?: (message: string) => void;
+  /**
+   * Told when a write (any method but GET and HEAD) goes out (`sent`), and when one that went out
+   * ends with its outcome unknown (`in doubt`: its answer lost, or Ctrl-C before it came).
+   */
+  onWrite?: (w: WriteEvent) => void;
   /** Told before waiting to send a request again (the note a terminal shows). */
   onRetrying?: (r: { method: string; cause: string; delayMs: number; attempt: number; retries: number }) => void;
+}
+
+export interface WriteEvent {
+  method: Method;
+  /** Redacted. */
+  url: string;
+  state: 'sent' | 'in doubt';
 }
 
 const MAX_REDIRECTS = 5;
@@ -571,8 +583,11 @@ export class HttpClient {
     const env = this.options.env ?? process.env;
     const undici = await loadUndici(!this.options.dispatcher && isProxied(env));
     this.dispatcher ??= makeDispatcher(undici, this.connect, env);
+    const write = method !== 'GET' && method !== 'HEAD';
     for (let attempt = 0; ; attempt++) {
       if (req.signal?.aborted) throw new CancelledError('cancelled');
+      // Ctrl-C before this attempt: it is not sent (an earlier one whose answer was lost may have acted).
+      if (this.options.signal?.aborted) throw this.interrupted(method, url, !!lostWrite);
       const started = Date.now();
       this.traceRequest(method, url, headers, bodyReq, req);
       let status: number | undefined;
@@ -583,17 +598,24 @@ export class HttpClient {
       let failure: unknown;
       // The status seen before the body failed: an answer counts only once its whole body is read.
       let cutStatus: number | undefined;
+      // Handed to the connection: from here on the instance may act on it.
+      let sent = false;
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs)];
         if (this.options.signal) signals.push(this.options.signal);
         if (req.signal) signals.push(req.signal);
         const target = new URL(url);
+        const body = bodyReq ? ((await this.buildBody(bodyReq)) as Dispatcher.DispatchOptions['body']) : undefined;
+        if (write) {
+          sent = true;
+          this.options.onWrite?.({ method, url: this.options.redactor.url(url), state: 'sent' });
+        }
         const res = await undici.request.call(this.dispatcher, {
           origin: target.origin,
           path: `${target.pathname}${target.search}`,
           method,
           headers,
-          body: bodyReq ? ((await this.buildBody(bodyReq)) as Dispatcher.DispatchOptions['body']) : undefined,
+          body,
           signal: AbortSignal.any(signals),
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
@@ -609,7 +631,7 @@ export class HttpClient {
         cutStatus = undefined;
         this.traceResponse(status, resHeaders, data, Date.now() - started);
       } catch (err) {
-        if (this.options.signal?.aborted) throw new CancelledError('interrupted');
+        if (this.options.signal?.aborted) throw this.interrupted(method, url, sent || !!lostWrite);
         // Dropped by its caller: not a failure of its own, nothing to trace or retry.
         if (req.signal?.aborted) throw new CancelledError('cancelled');
         failure = err;
@@ -632,8 +654,21 @@ export class HttpClient {
       req.onRetry?.({ status, retryAfter: resHeaders['retry-after'] });
       this.options.onRetrying?.({ method, cause: String(status ?? errorCode), delayMs: delay, attempt: attempt + 1, retries });
       this.trace(`* retrying ${method} in ${(delay / 1000).toFixed(1)}s after ${status ?? errorCode} (retry ${attempt + 1} of ${retries})`);
-      await this.sleep(delay, req.signal && this.options.signal ? AbortSignal.any([this.options.signal, req.signal]) : (req.signal ?? this.options.signal));
+      try {
+        await this.sleep(delay, req.signal && this.options.signal ? AbortSignal.any([this.options.signal, req.signal]) : (req.signal ?? this.options.signal));
+      } catch (err) {
+        if (this.options.signal?.aborted) throw this.interrupted(method, url, !!lostWrite);
+        throw err;
+      }
     }
+  }
+
+  /** Ctrl-C: "interrupted", or, when a write had gone out without its answer, that it may have been applied. */
+  private interrupted(method: Method, url: string, inDoubt: boolean): CancelledError {
+    if (!inDoubt || method === 'GET' || method === 'HEAD') return new CancelledError('interrupted');
+    const safeUrl = this.options.redactor.url(url);
+    this.options.onWrite?.({ method, url: safeUrl, state: 'in doubt' });
+    return new InterruptedWriteError(method, safeUrl, this.options.redactor.text(`check before trying again: ${checkCommandFor(this.apiRoot, url)}`));
   }
 
   private networkError(
@@ -681,6 +716,7 @@ export class HttpClient {
       message += '; the change may have been applied';
       const check = checkCommandFor(this.apiRoot, url);
       hint = `check before trying again: ${check}`;
+      this.options.onWrite?.({ method, url: safeUrl, state: 'in doubt' });
     }
     return new NetworkError(this.options.redactor.text(message), code, method, safeUrl, hint ? this.options.redactor.text(hint) : undefined, mayHaveApplied);
   }
@@ -691,6 +727,7 @@ export class HttpClient {
     const answer = errorForStatus({ status, method, url: safeUrl, body }).message;
     const message = `${method} ${safeUrl}: the answer to attempt 1 was lost (${lost}) and attempt ${attempt + 1} answered ${answer}; the change may have been applied`;
     const hint = `check before trying again: ${checkCommandFor(this.apiRoot, url)}`;
+    this.options.onWrite?.({ method, url: safeUrl, state: 'in doubt' });
     return new NetworkError(this.options.redactor.text(message), lost, method, safeUrl, this.options.redactor.text(hint), true);
   }
 

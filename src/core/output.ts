@@ -6,7 +6,8 @@
 import type { Writable } from 'node:stream';
 import { csvCell, csvRecord } from './csv.js';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
-import { BIDI_CONTROLS, maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
+import { escapeRawUnsafe, holdsRawUnsafe } from './raw-controls.js';
+import { maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
 import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
 import { columnKind, droppedNote, fitTable, type ColumnKind } from './table-fit.js';
@@ -434,9 +435,6 @@ function bodyText(v: unknown): string {
 
 // Strings a YAML 1.1 reader (PyYAML, Ruby, older tools) would take as a boolean or null.
 const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$/;
-// Written raw by JSON.stringify and yaml, acted on by a terminal: DEL, C1, bidi controls.
-const RAW_UNSAFE = new RegExp(`[\\x7f-\\x9f${BIDI_CONTROLS}]`, 'g');
-const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, '0');
 
 async function yamlStringify(v: unknown): Promise<string> {
   // yaml is CommonJS: bundled, its exports are only on `default`.
@@ -447,16 +445,14 @@ async function yamlStringify(v: unknown): Promise<string> {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
       if (YAML11_SPECIAL.test(node.value)) node.type = 'QUOTE_DOUBLE';
-      if (RAW_UNSAFE.test(node.value)) {
-        // DEL, C1 and bidi are written raw even inside quotes; in a double-quoted scalar \xNN or \uNNNN is the same value.
+      if (holdsRawUnsafe(node.value)) {
         node.type = 'QUOTE_DOUBLE';
         rawUnsafe = true;
       }
-      RAW_UNSAFE.lastIndex = 0;
     },
   });
   const out = doc.toString({ lineWidth: 0 });
-  return rawUnsafe ? out.replace(RAW_UNSAFE, (c) => (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16)}` : `\\u${hex4(c)}`)) : out;
+  return rawUnsafe ? escapeRawUnsafe(out, 'yaml') : out;
 }
 
 /** JSON escapes C0 itself; DEL, C1 and bidi controls become \u escapes too (the same value, safe on a terminal). */
@@ -476,7 +472,7 @@ function itemJson(item: unknown, tokenLike: boolean | undefined, indent?: number
   if (mayHoldUrlCredentials(s)) s = JSON.stringify(maskUrlsDeep(v), null, indent);
   // Text that is ASCII below DEL (its UTF-8 length is its length) holds none of them: no scan.
   if (Buffer.byteLength(s) === s.length && !s.includes('\x7f')) return s;
-  return s.replace(RAW_UNSAFE, (c) => `\\u${hex4(c)}`);
+  return escapeRawUnsafe(s, 'json');
 }
 
 /**

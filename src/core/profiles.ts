@@ -126,6 +126,8 @@ const OPTIONAL_STRINGS = ['token', 'tokenCommand', 'sudo', 'caFile', 'clientCert
  */
 function checkedProfile(path: string, name: string, data: unknown): Profile {
   const bad = (what: string) => new UsageError(`config file ${path}: profile ${JSON.stringify(name)}: ${what}`, 'fix it there, or add the profile again with `forgectl profile add NAME … --yes`');
+  // As `profile add` checks it: `{profile}` in a file name must not climb out of its directory (`../x`).
+  if (!PROFILE_NAME.test(name)) throw new UsageError(`config file ${path}: invalid profile name ${JSON.stringify(name)}`, 'a profile name has letters, digits, ".", "_" and "-" (at most 64 characters, no "/"): rename it there');
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad(`is ${kindOf(data)}, not an object`);
   const d = data as Record<string, unknown>;
   if (typeof d.url !== 'string') throw bad(d.url === undefined ? 'has no "url"' : `"url" is ${kindOf(d.url)}, not a string`);

@@ -128,6 +128,14 @@ function escapedAt(s: string, i: number): boolean {
   return n % 2 === 1;
 }
 
+/**
+ * Server text kept on its line: line breaks written as `\n` and `\r`, so an instance's message cannot
+ * start a line of its own that reads as forgectl's (`hint: …`, a fleet's summary).
+ */
+export function onOneLine(s: string): string {
+  return s.includes('\n') || s.includes('\r') ? s.replace(/\r/g, '\\r').replace(/\n/g, '\\n') : s;
+}
+
 /** Server text on one terminal line (a prompt, a progress note): every control character shown, URL credentials masked. */
 export function oneLineShown(s: string): string {
   return visible(maskUrlCredentials(s), true);

@@ -113,3 +113,69 @@ describe('a change the answer cannot show', () => {
     expect(JSON.parse(res.stdout).writes).toEqual([expect.objectContaining({ status: 'applied', unconfirmed: ['events.new_note'] })]);
   });
 });
+
+describe('a create: its answer is checked key by key as an update’s is (issue 41 item 9)', () => {
+  it('a system hook created without a key sent: failed … not applied, exit 1; the hook exists as answered', async () => {
+    const sb = sandbox();
+    const url = 'https://hooks.example.com/create-answer';
+    const path = file('hook-create.yaml', { system_hooks: [{ url, enable_ssl_verification: false, push_events: true }] });
+    const res = await runWithFault(sb, 'ignore-key:1@POST:/hooks#enable_ssl_verification', ['state', 'apply', '-f', path, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain(`failed: create system_hooks ${url} (POST /hooks): enable_ssl_verification not applied: sent false, the instance answered true`);
+    expect(res.stderr).not.toContain('push_events not applied');
+    expect(res.stderr).not.toMatch(/^Applied/m);
+    // The next plan shows the key it kept.
+    const plan = await forgectl(['state', 'plan', '-f', path], { env: envFor(sb) });
+    expect(plan.stdout).toContain('enable_ssl_verification: true → false');
+  });
+
+  it('a broadcast created without a key sent: not applied, exit 1', async () => {
+    const sb = sandbox();
+    const path = file('bc-create.yaml', { broadcast_messages: [{ message: 'Created otherwise', dismissable: true, starts_at: '2030-01-01T10:00:00Z', ends_at: '2030-01-02T10:00:00Z' }] });
+    const res = await runWithFault(sb, 'ignore-key:1@POST:/broadcast_messages#dismissable', ['state', 'apply', '-f', path, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toContain('failed: create broadcast_messages "Created otherwise" (POST /broadcast_messages): dismissable not applied: sent true, the instance answered false');
+    // Times come back in the service's format: the same instants are no difference.
+    expect(res.stderr).not.toMatch(/(starts|ends)_at not applied/);
+  });
+
+  it('a protected environment created without its approval rules (envs apply): not applied, exit 1', async () => {
+    const sb = sandbox();
+    const alice = (await rawGet(sb, '/users?username=alice', sb.tokens.admin)).body[0].id;
+    const path = join(dir, 'envs-create.yaml');
+    writeFileSync(path, `testing:\n  deploy: [{access_level: 40}]\n  approvals: [{user: ${alice}, required: 1}]\n`);
+    const res = await runWithFault(sb, 'ignore-key:1@POST:/groups/acme%2Fplatform/protected_environments#approval_rules', ['envs', 'apply', 'acme/platform', '-f', path, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(1);
+    expect(res.stderr).toMatch(/failed: create groups acme\/platform testing \(POST \S+\): approval_rules not applied: sent \[\{"user_id":\d+,"required_approvals":1\}\], the instance answered \[\]/);
+    expect(res.stderr).not.toContain('deploy_access_levels not applied');
+    // Without the fault, the same create is confirmed whole (the answer adds ids and descriptions to each entry).
+    const again = join(dir, 'envs-create-2.yaml');
+    writeFileSync(again, `other:\n  deploy: [{access_level: 40}]\n  approvals: [{user: ${alice}, required: 1}]\n`);
+    const ok = await forgectl(['envs', 'apply', 'acme/platform', '-f', again, '--yes'], { env: envFor(sb) });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+  });
+});
+
+describe('plain create commands share the create check', () => {
+  it('hooks create, broadcast create, envs protect: the object as created on stdout, each key not applied on stderr, exit 1', async () => {
+    const sb = sandbox();
+    const hook = await runWithFault(sb, 'ignore-key:1@POST:/hooks#enable_ssl_verification', ['hooks', 'create', '--url', 'https://hooks.example.com/plain-create', '--no-ssl-verification', '-o', 'json']);
+    expect(hook.exitCode, hook.stderr).toBe(1);
+    expect(JSON.parse(hook.stdout).enable_ssl_verification).toBe(true);
+    expect(hook.stderr).toContain('error: enable_ssl_verification not applied: sent false, the instance answered true');
+    expect(hook.stderr).toMatch(/^hint: the instance created it, but not as sent/m);
+
+    const bc = await runWithFault(sb, 'ignore-key:1@POST:/broadcast_messages#target_path', ['broadcast', 'create', '--message', 'Plain create', '--target-path', '/admin/*']);
+    expect(bc.exitCode, bc.stderr).toBe(1);
+    expect(bc.stderr).toMatch(/error: target_path not applied: sent "\/admin\/\*", the instance answered (""|null)/);
+
+    const env = await runWithFault(sb, 'ignore-key:1@POST:/groups/acme%2Fweb/protected_environments#approval_rules', ['envs', 'protect', 'acme/web', 'staging', '--deploy', 'access_level=40', '--approval', 'user=alice']);
+    expect(env.exitCode, env.stderr).toBe(1);
+    expect(env.stderr).toContain('error: approval_rules not applied');
+
+    // Answered as sent: exit 0, nothing said.
+    const ok = await forgectl(['broadcast', 'create', '--message', 'Plain create ok', '--target-path', '/admin/*', '--theme', 'light-red'], { env: envFor(sb) });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stderr).not.toContain('not applied');
+  });
+});

@@ -9,6 +9,7 @@ import { confirmDestructive, pageOptions } from '../shared.js';
 import { idOrKey, onlyMatch } from '../natural-key.js';
 import type { HttpClient } from '../../core/http.js';
 import { checkWindow, parseBroadcastOptions, type BroadcastOptions } from './fields.js';
+import { checkedCreate } from '../settings/answer.js';
 
 const COLUMNS: Column<Broadcast>[] = [
   { key: 'id' },
@@ -53,7 +54,7 @@ export async function createBroadcastCommand(ctx: Context, o: BroadcastOptions):
     return none;
   }
   ctx.notice(`Created broadcast message ${created.id}.`);
-  return object(created);
+  return checkedCreate(fields, created, object(created), (line) => ctx.notice(line));
 }
 
 /**

@@ -1,7 +1,6 @@
 // `envs apply GROUP -f FILE`: computes the calls that make the group's protected environments match
 // the file (create, update by entry id, unprotect), shows them, asks, then sends them in order.
 
-import { readFile } from 'node:fs/promises';
 import {
   TIERS,
   listEnvironments,
@@ -10,6 +9,7 @@ import {
 } from '../../api/environments.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { boundedInput, readInputFile } from '../../core/input-file.js';
 import { collect } from '../../core/paginate.js';
 import { list, none, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
@@ -158,11 +158,12 @@ const APPLIED_COLUMNS: Column<AppliedRow>[] = [{ key: 'action' }, { key: 'tier' 
 export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
   const group = String(parseGroupId(rawGroup));
   let text: string;
-  if (o.file === '-') text = await ctx.readStdin('the environments file');
+  if (o.file === '-') text = boundedInput(await ctx.readStdin('the environments file'), 'standard input');
   else {
     try {
-      text = await readFile(o.file, 'utf8');
+      text = readInputFile(o.file);
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       throw new UsageError(`cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   }

@@ -18,6 +18,7 @@ import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
 import { describeEntries, parseChangeSpec, parseEntrySpec, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
+import { checkedCreate } from '../settings/answer.js';
 
 export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
   { key: 'name', header: 'tier' },
@@ -54,10 +55,11 @@ export async function protectEnvCommand(ctx: Context, o: { deploy: string[]; app
   const known = new Map<string, number>();
   const deployEntries = await resolveUsernames(http, deploy, known);
   const approvalEntries = await resolveUsernames(http, approvals, known);
-  const env = await protectEnvironment(http, group, { name: tier, deploy_access_levels: deployEntries, ...(approvalEntries.length ? { approval_rules: approvalEntries } : {}) });
+  const body = { name: tier, deploy_access_levels: deployEntries, ...(approvalEntries.length ? { approval_rules: approvalEntries } : {}) };
+  const env = await protectEnvironment(http, group, body);
   if (!env) return none;
   ctx.notice(`Protected ${tier} in ${group}.`);
-  return object(env, { columns: ENV_COLUMNS });
+  return checkedCreate(body, env, object(env, { columns: ENV_COLUMNS }), (line) => ctx.notice(line));
 }
 
 interface UpdateOptions {

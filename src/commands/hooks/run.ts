@@ -8,6 +8,7 @@ import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, exclusive, pageOptions } from '../shared.js';
 import { idOrKey, onlyMatch } from '../natural-key.js';
 import type { HttpClient } from '../../core/http.js';
+import { checkedCreate } from '../settings/answer.js';
 
 const COLUMNS: Column<Hook>[] = [
   { key: 'id' },
@@ -90,7 +91,7 @@ export async function createHookCommand(ctx: Context, o: CreateOptions): Promise
   const hook = await createHook(http, fields);
   if (!hook) return none;
   ctx.notice(`Created system hook ${hook.id}${secret ? ' with a secret token' : ''}.`);
-  return object(hook);
+  return checkedCreate(fields, hook, object(hook), (line) => ctx.notice(line));
 }
 
 /**

@@ -12,10 +12,11 @@
 //       slug: platform            # default: last segment of source
 //       migrate_projects: true    # groups only; default true
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import * as z from 'zod';
 import { UsageError } from '../../core/errors.js';
+import { readInputFile } from '../../core/input-file.js';
 import { KINDS, checkUrl, lastSegment, validEntity, type EntityPlan } from './rules.js';
 
 export interface Plan {
@@ -54,8 +55,9 @@ function hasSecret(doc: unknown): boolean {
 export async function loadPlan(file: string, noProjects: boolean): Promise<Plan> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readInputFile(file);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read plan file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   let doc: unknown;

@@ -3,6 +3,7 @@
 // was (an older version, another edition, a name it does not know) is no success.
 
 import { CommandFailedError } from '../../core/errors.js';
+import type { CommandResult } from '../../core/output.js';
 import { MASK } from '../../core/secret-fields.js';
 import { isSecretKey } from '../../core/redact.js';
 
@@ -86,11 +87,70 @@ export function checkAnswer(changes: readonly SentChange[], answer: Record<strin
   return out;
 }
 
+/** Times are compared as instants: the service writes them back in its own format. */
+function sameTime(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return !Number.isNaN(ta) && ta === tb;
+}
+
+/**
+ * Whether the answer holds what was sent: a value alike (`*_at` as instants), a list whose entries
+ * each hold one sent (the service adds ids and descriptions to each), an object holding each key sent.
+ */
+function holdsSent(got: unknown, sent: unknown, key: string): boolean {
+  if (sameSetting(got, sent) || (key.endsWith('_at') && sameTime(got, sent))) return true;
+  if (Array.isArray(sent) && Array.isArray(got)) {
+    if (sent.length !== got.length) return false;
+    const left = [...got];
+    return sent.every((s) => {
+      const i = left.findIndex((g) => holdsSent(g, s, key));
+      return i >= 0 && !!left.splice(i, 1);
+    });
+  }
+  if (sent && got && typeof sent === 'object' && typeof got === 'object' && !Array.isArray(sent)) {
+    return Object.entries(sent).every(([k, v]) => v === undefined || (k in got && holdsSent((got as Record<string, unknown>)[k], v, k)));
+  }
+  return false;
+}
+
+/**
+ * The answer to a create (the object created) against the body sent, key by key as an update's is:
+ * a key answered otherwise, or left out, was not applied; a secret left out is unconfirmed.
+ */
+export function checkCreated(body: Record<string, unknown>, answer: Record<string, unknown>, shown: (key: string, v: unknown) => unknown = masked): AnswerCheck {
+  const out: AnswerCheck = { dropped: [], unconfirmed: [] };
+  for (const [key, sent] of Object.entries(body)) {
+    if (sent === undefined) continue;
+    const got = lookup(answer, key);
+    if (!got.present) {
+      if (isSecretKey(key)) out.unconfirmed.push(key);
+      else out.dropped.push({ key, why: 'the instance’s answer does not carry it' });
+    } else if (!holdsSent(got.value, sent, key)) {
+      out.dropped.push({ key, why: `sent ${JSON.stringify(shown(key, sent))}, the instance answered ${JSON.stringify(shown(key, got.value))}` });
+    }
+  }
+  return out;
+}
+
 /** A write whose answer leaves a key as it was failed, whatever its status (exit 1). */
-export function requireApplied(check: AnswerCheck): void {
+export function requireApplied(check: AnswerCheck, hint = 'the instance answered 200 but kept the old value: an older version or another edition may not know the key'): void {
   if (!check.dropped.length) return;
-  throw new CommandFailedError(
-    check.dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '),
-    'the instance answered 200 but kept the old value: an older version or another edition may not know the key',
-  );
+  throw new CommandFailedError(check.dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '), hint);
+}
+
+/** The hint of a create answered otherwise than sent: it exists, as the answer shows it. */
+export const CREATED_OTHERWISE = 'the instance created it, but not as sent: an older version or another edition may not know the key; look at what it holds before running again';
+
+/**
+ * A plain create (`hooks create`, `broadcast create`, `envs protect`) checked as `state apply` checks
+ * one: the object is still shown as the instance created it, each key not applied is an error line,
+ * and the exit code 1.
+ */
+export function checkedCreate(body: object, answer: object, result: CommandResult, notice: (line: string) => void): CommandResult {
+  const { dropped } = checkCreated(body as Record<string, unknown>, answer as Record<string, unknown>);
+  if (!dropped.length) return result;
+  for (const d of dropped) notice(`error: ${d.key} not applied: ${d.why}`);
+  notice(`hint: ${CREATED_OTHERWISE}`);
+  return { ...result, exitCode: 1 };
 }

@@ -2,9 +2,9 @@
 // before anything is sent: deprecated and read-only names, types, bounds. Unknown names are judged
 // once the instance has answered (names.ts).
 
-import { readFileSync } from 'node:fs';
 import { SETTINGS, canonicalSetting, checkBounds, type SettingDef } from '../../api/settings-model.js';
 import { UsageError } from '../../core/errors.js';
+import { boundedInput, readInputFile } from '../../core/input-file.js';
 import { MASK } from '../../core/output.js';
 import { parseBoolean, parseInteger, parseList, parseNumber } from '../../core/parse.js';
 import { isSecretKey } from '../../core/redact.js';
@@ -174,7 +174,7 @@ export function fileLabel(path: string): string {
 
 /** Reads a YAML or JSON mapping of settings from a file, or from standard input for `-`. */
 export async function readSettingsSource(path: string, readStdin: (what: string) => Promise<string>): Promise<Record<string, unknown>> {
-  if (path === '-') return parseSettingsText(await readStdin('the settings'), fileLabel(path));
+  if (path === '-') return parseSettingsText(boundedInput(await readStdin('the settings'), fileLabel(path)), fileLabel(path));
   return readSettingsFile(path);
 }
 
@@ -182,8 +182,9 @@ export async function readSettingsSource(path: string, readStdin: (what: string)
 export function readSettingsFile(path: string): Record<string, unknown> {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   return parseSettingsText(text, path);

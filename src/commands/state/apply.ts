@@ -7,15 +7,16 @@ import { parseWriteAnswer, unwrapSingle } from '../../api/schema.js';
 import { getSettings } from '../../api/settings.js';
 import type { Context } from '../../context.js';
 import { apiPath } from '../../core/api-path.js';
-import { AuthError, CommandFailedError, UsageError } from '../../core/errors.js';
+import { AuthError, CancelledError, CommandFailedError, ExitCode, UsageError, hintFor, mayHaveApplied } from '../../core/errors.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import type { HttpClient } from '../../core/http.js';
-import { checkAnswer, requireApplied, type SentChange } from '../settings/answer.js';
+import { CREATED_OTHERWISE, checkAnswer, checkCreated, requireApplied, type SentChange } from '../settings/answer.js';
 import type { SecretRef, Section } from './model.js';
 import { resolveSecret } from './references.js';
 import { isSecretSlot, SECTION_NEEDS, type PlanItem, type SecretSlot, type WriteOp } from './plan.js';
 
-export type WriteStatus = 'applied' | 'failed' | 'not tried' | 'dry run';
+/** `unknown`: sent, and its answer lost or interrupted: it may have been applied. */
+export type WriteStatus = 'applied' | 'failed' | 'unknown' | 'not tried' | 'dry run';
 
 export interface WriteReport {
   status: WriteStatus;
@@ -107,9 +108,17 @@ async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promis
   if (res.dryRun || op.method === 'DELETE') return [];
   const what = `${op.method} ${op.path}`;
   const answer = parseWriteAnswer(AnswerSchema, http, { ...res, data: unwrapSingle(res.data) }, what, 'the change may have been made');
+  // A create's answer is the object created: each key sent must be in it as sent.
+  if (op.action === 'create' && body) return createdAsSent(body, answer);
   if (!op.confirm) return [];
   const check = checkAnswer((await resolved(op.confirm, resolve)) as SentChange[], answer);
   requireApplied(check);
+  return check.unconfirmed;
+}
+
+function createdAsSent(body: Record<string, unknown>, answer: Record<string, unknown>): string[] {
+  const check = checkCreated(body, answer);
+  requireApplied(check, CREATED_OTHERWISE);
   return check.unconfirmed;
 }
 
@@ -150,7 +159,7 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
         report.status = http.dryRun ? 'dry run' : 'applied';
         if (unconfirmed.length) report.unconfirmed = unconfirmed;
       } catch (err) {
-        report.status = 'failed';
+        report.status = mayHaveApplied(err) ? 'unknown' : 'failed';
         const message = (err as Error).message;
         report.error = op.leaves ? `${message}; ${op.leaves}` : message;
         failed = { report, error: err as Error };
@@ -163,7 +172,11 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
 /** The error a run ends with: the first failure, after the report. */
 export function failureError(failed: NonNullable<ApplyOutcome['failed']>, hint: string): CommandFailedError {
   const r = failed.report;
+  // Ctrl-C stays an interruption (exit 130), with the check its error names.
+  if (failed.error instanceof CancelledError) return new CommandFailedError(`${r.action} ${r.resource} ${r.identity}: ${r.error}`, failed.error.hint ?? hint, ExitCode.interrupted);
   // A refused write names the token its section needs.
   const needs = failed.error instanceof AuthError && failed.error.status === 403 ? SECTION_NEEDS[r.resource as Section] : undefined;
-  return new CommandFailedError(`${r.action} ${r.resource} ${r.identity} failed: ${r.error}`, needs ? `the ${r.resource} section needs ${needs}` : hint);
+  // A write that may have acted: look before running again (a create repeated is a second one).
+  const check = mayHaveApplied(failed.error) ? hintFor(failed.error) : undefined;
+  return new CommandFailedError(`${r.action} ${r.resource} ${r.identity} failed: ${r.error}`, needs ? `the ${r.resource} section needs ${needs}` : (check ?? hint));
 }

@@ -4,9 +4,9 @@
 // readers (jq, csv) but never trusted: they are built again from the changes and must be the same.
 
 import * as z from 'zod';
-import { readFileSync } from 'node:fs';
 import { VERSION } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { readInputFile } from '../../core/input-file.js';
 import { SECTIONS } from './model.js';
 import type { Action, Plan, PlanItem, ShownItem } from './plan.js';
 import { built } from './sections.js';
@@ -98,8 +98,9 @@ export interface SavedPlan {
 export function readPlanDocument(path: string): SavedPlan {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   let raw: unknown;

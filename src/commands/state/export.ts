@@ -18,6 +18,7 @@ import { exportNotifications, readNotifications } from './notifications-section.
 import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
 import { exportSettings, getSettings } from './settings-section.js';
 import { stringifyPortable } from './portable-yaml.js';
+import { onOneLine, visible } from '../../core/safe-text.js';
 
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
 export const SCHEMA_FILE = 'instance.schema.json';
@@ -109,7 +110,8 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
     written = trimmed.data;
     header.push(`# Only what ${o.onlyManaged} manages, with the instance's values.`, ...trimmed.comments);
   }
-  const content = `${header.join('\n')}\n${stringifyPortable(written)}`;
+  // Comments quote the instance's text (hook URLs, messages): each stays one line, controls shown.
+  const content = `${header.map((line) => visible(onOneLine(line))).join('\n')}\n${stringifyPortable(written)}`;
   // The file itself, as -f would write it (hook URLs with credentials are the export's to replace).
   if (!o.file || o.file === STDOUT_NAME) return text(content.trimEnd(), { exact: true });
   writeOutputFile('-f', o.file, content);

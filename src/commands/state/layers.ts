@@ -5,9 +5,9 @@
 // secret goes it stays a reference, resolved (and masked) with the other secrets. Every value keeps
 // the place it came from, so problems name the file that gave it.
 
-import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { boundedInput, readInputFile } from '../../core/input-file.js';
 import type { FileProblems } from '../../core/file-problems.js';
 import { isSecretKey } from '../../core/redact.js';
 import { readPlainYaml, type Located } from '../settings/plain-yaml.js';
@@ -139,14 +139,15 @@ export async function readStateSources(ctx: Context, files: readonly string[], p
   const read: string[] = [];
   for (const { name, optional } of await fileNames(ctx, files)) {
     if (name === '-') {
-      layers.push(readPlainYaml(await ctx.readStdin('the instance file'), 'standard input'));
+      layers.push(readPlainYaml(boundedInput(await ctx.readStdin('the instance file'), 'standard input'), 'standard input'));
       read.push('standard input');
       continue;
     }
     let text: string;
     try {
-      text = readFileSync(name, 'utf8');
+      text = readInputFile(name);
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       if (optional && code === 'ENOENT') continue;
       throw new UsageError(`cannot read ${name}: ${code ?? (e as Error).message}`, code === 'ENOENT' && files.length > 1 ? `a file that may be missing is named with a leading ?: -f '?${name}'` : undefined);

@@ -114,7 +114,8 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
     if (!json) throw error;
     // The report is the answer on stdout; the error stays on stderr with the text.
     ctx.notice(`error: ${error.message}`);
-    return { ...object(report(outcome.reports, 1)), exitCode: 1 };
+    if (error.hint) ctx.notice(`hint: ${error.hint}`);
+    return { ...object(report(outcome.reports, error.exitCode)), exitCode: error.exitCode };
   }
   ctx.notice(ctx.dryRun ? 'Dry run: nothing was changed.' : `Applied: ${countsText(plan)}.`);
   return json ? object(report(outcome.reports, 0)) : none;

@@ -5,7 +5,7 @@
 
 import type { Context } from '../../context.js';
 import { listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
-import { UsageError } from '../../core/errors.js';
+import { CancelledError, ExitCode, UsageError, mayHaveApplied } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger, todayUtc } from '../../core/parse.js';
 import { STDOUT_NAME } from '../../core/output-file.js';
@@ -16,7 +16,8 @@ import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owner
 import { otherHolders, rotationExpiry } from './run.js';
 import { instanceNamed, writeSecrets } from './secrets-file.js';
 
-type Outcome = 'revoked' | 'rotated' | 'failed' | 'skipped' | 'dry-run';
+/** `unknown`: sent, and its answer lost or cut by Ctrl-C: it may have been applied. */
+type Outcome = 'revoked' | 'rotated' | 'failed' | 'unknown' | 'skipped' | 'dry-run';
 
 export interface BulkRow {
   id: number;
@@ -114,6 +115,16 @@ function failure(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** What went wrong with one token's write; a write in doubt is no failure, and a rotation in doubt may have killed the old secret. */
+function failedRow(row: BulkRow, err: unknown, rotation: boolean): void {
+  if (mayHaveApplied(err)) Object.assign(row, { result: 'unknown', reason: `${failure(err)}${rotation ? '; the old secret may already be dead' : ''}` });
+  else if (err instanceof CancelledError) Object.assign(row, { result: 'skipped', reason: NOT_SENT });
+  else Object.assign(row, { result: 'failed', reason: failure(err) });
+}
+
+/** Ctrl-C stops the run: the writes after it are not sent. */
+const NOT_SENT = 'interrupted before it was sent';
+
 export async function bulkRevokeCommand(ctx: Context, where: string[], o: BulkOptions): Promise<CommandResult> {
   const chosen = selection(ctx, where, o);
   const { text } = chosen;
@@ -124,14 +135,20 @@ export async function bulkRevokeCommand(ctx: Context, where: string[], o: BulkOp
     await warnHolders(ctx, 'revoke', picked);
     await confirmDestructive(ctx, `Revoke these ${picked.length} tokens?`);
     const http = await ctx.http();
+    let interrupted = false;
     for (const t of picked) {
       const row: BulkRow = { id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, result: 'revoked' };
+      rows.push(row);
+      if (interrupted) {
+        Object.assign(row, { result: 'skipped', reason: NOT_SENT });
+        continue;
+      }
       try {
         if (!(await revokeToken(http, t.id, { once: true }))) row.result = 'dry-run';
       } catch (err) {
-        Object.assign(row, { result: 'failed', reason: failure(err) });
+        failedRow(row, err, false);
+        if (err instanceof CancelledError) interrupted = true;
       }
-      rows.push(row);
     }
   } else ctx.notice(`No active token matches --where ${text}; nothing to revoke.`);
   if (own) rows.push(ownRow(own));
@@ -200,7 +217,8 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
           stopped = `not rotated: ${file} could not be written`;
         }
       } catch (err) {
-        Object.assign(row, { result: 'failed', reason: failure(err) });
+        failedRow(row, err, true);
+        if (err instanceof CancelledError) stopped = NOT_SENT;
       }
     }
     if (file && !ctx.dryRun) ctx.notice(`The new secrets are in ${file} (mode 0600), not printed.`);
@@ -212,7 +230,11 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
 function report(ctx: Context, rows: BulkRow[], columns: Column<BulkRow>[], done: Outcome): CommandResult {
   const count = (r: Outcome) => rows.filter((x) => x.result === r).length;
   const failed = count('failed');
-  if (rows.length) ctx.notice(`${done}: ${count(done)}, failed: ${failed}, skipped: ${count('skipped')}${ctx.dryRun ? ' (dry run: nothing was sent)' : ''}`);
+  const unknown = count('unknown');
+  if (rows.length) ctx.notice(`${done}: ${count(done)}, failed: ${failed}, ${unknown ? `may have applied: ${unknown}, ` : ''}skipped: ${count('skipped')}${ctx.dryRun ? ' (dry run: nothing was sent)' : ''}`);
+  // Each token in doubt is looked at before anything is run again: a second rotation of one revokes its new secret too.
+  if (unknown) ctx.notice(`hint: check before trying again: forgectl token list --all`);
+  const interrupted = rows.some((r) => r.reason === NOT_SENT || (r.result === 'unknown' && r.reason?.startsWith('interrupted')));
   const unsaved = rows.some((r) => r.reason?.startsWith('not written'));
-  return { ...list(rows, columns), exitCode: failed || unsaved ? 1 : undefined };
+  return { ...list(rows, columns), exitCode: interrupted ? ExitCode.interrupted : failed || unknown || unsaved ? 1 : undefined };
 }
