@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { forgectl, json } from '../helpers/cli.js';
-import { rawGet, useMigrationSandboxes } from '../helpers/sandbox.js';
+import { profileWith, rawGet, requestsSince as requestsSinceOn, useMigrationSandboxes } from '../helpers/sandbox.js';
 
 const { source, dest } = useMigrationSandboxes();
 
@@ -63,5 +63,100 @@ describe('the sandbox copies content by direct transfer', () => {
     } finally {
       await drop('merge_requests', 0);
     }
+  });
+});
+
+describe('migrate verify', () => {
+  const verify = (id: number, ...args: string[]) => forgectl(['migrate', 'verify', String(id), ...args], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+
+  it('exits 0 with --exit-code when everything arrived; counts per relation, from one request each', async () => {
+    const id = await migrate('group:acme/web=opensource:web-verified');
+    const srcMark = source().requests.length;
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Everything arrived.');
+    expect(res.stdout).toMatch(/ok {6}project acme\/web\/storefront → opensource\/web-verified\/storefront \(finished\)/);
+    expect(res.stdout).toMatch(/merge_requests opened\s+2 → 2\s+ok/);
+    expect(res.stdout).toMatch(/releases\s+2 → 2\s+ok/);
+    // Counts only: per_page=1 with X-Total, nothing listed when the counts agree.
+    const lists = requestsSinceOn(source(), srcMark).filter((r) => /merge_requests|releases/.test(r.path));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((r) => r.query.includes('per_page=1'))).toBe(true);
+    const data = json(await verify(id, '-o', 'json'));
+    expect(data.complete).toBe(true);
+    expect(data.entities.map((e: any) => e.source_full_path)).toContain('acme/web/storefront');
+    // A saved profile of the source instead of a token in the environment.
+    const configDir = await profileWith(source(), 'admin', 'old');
+    const viaProfile = await forgectl(['migrate', 'verify', String(id), '--source-profile', 'old', '--exit-code'], { env: env(), configDir });
+    expect(viaProfile.exitCode, viaProfile.stderr).toBe(0);
+    expect(viaProfile.stdout).toContain('Everything arrived.');
+    const clash = await forgectl(['migrate', 'verify', String(id), '--source-profile', 'old', '--source-token-stdin'], { env: env(), configDir, input: 'x' });
+    expect(clash.exitCode).toBe(2);
+    expect(clash.stderr).toContain('--source-profile and --source-token-stdin cannot be used together');
+  });
+
+  it('after a merge request is deleted on the destination: exit 5, the missing one named by iid and title', async () => {
+    const id = await migrate('project:acme/web/storefront=opensource:storefront-deleted');
+    const del = await forgectl(['api', '-X', 'DELETE', `/projects/${encodeURIComponent('opensource/storefront-deleted')}/merge_requests/2`], { env: env() });
+    expect(del.exitCode, del.stderr).toBe(0);
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    expect(res.stdout).toMatch(/DIFFERS project acme\/web\/storefront → opensource\/storefront-deleted/);
+    expect(res.stdout).toContain('missing: !2 Cart total rounding');
+    expect(res.stdout).toContain('1 of 1 entity differs.');
+    // Without --exit-code the comparison itself succeeded.
+    expect((await verify(id)).exitCode).toBe(0);
+    const md = await verify(id, '-o', 'markdown');
+    expect(md.stdout).toContain('| merge_requests opened | 2 | 1 | differs | !2 Cart total rounding |');
+    const csv = await verify(id, '-o', 'csv');
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe('entity_id,entity_type,source,destination,relation,source_count,destination_count,status,missing,failures');
+    expect(csv.stdout).toContain(',merge_requests opened,2,1,differs,!2 Cart total rounding,');
+  });
+
+  it('with the drop fault: exit 5, every missing merge request named, the failure records beside the rows', async () => {
+    await drop('merge_requests', 3);
+    let id: number;
+    try {
+      id = await migrate('group:acme/platform=opensource:platform-dropped');
+    } finally {
+      await drop('merge_requests', 0);
+    }
+    const res = await verify(id, '--exit-code', '-o', 'json');
+    expect(res.exitCode, res.stderr).toBe(5);
+    const data = json(res);
+    const api = data.entities.find((e: any) => e.source_full_path === 'acme/platform/api');
+    expect(api.complete).toBe(false);
+    const missing = api.relations.flatMap((r: any) => r.missing);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(api.failures.map((f: any) => f.source_title).sort()).toEqual(missing.map((m: any) => m.title).sort());
+    const text = await verify(id);
+    expect(text.stdout).toMatch(/failure {2}merge_requests: ActiveRecord::RecordInvalid: .*\(.+\)/);
+  });
+
+  it('a missing token is a usage error before any request', async () => {
+    const mark = dest().requests.length;
+    const res = await forgectl(['migrate', 'verify', '1'], { env: env() });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/source token is missing/);
+    expect(dest().requests.length).toBe(mark);
+  });
+});
+
+describe('migrate failures ID (every entity)', () => {
+  it('lists the failure records of every entity, each with its entity', async () => {
+    await drop('merge_requests', 4);
+    let id: number;
+    try {
+      id = await migrate('group:acme/platform=opensource:platform-failures');
+    } finally {
+      await drop('merge_requests', 0);
+    }
+    const res = await forgectl(['migrate', 'failures', String(id), '-o', 'json'], { env: env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const rows = json(res);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ entity_id: expect.any(Number), source_full_path: 'acme/platform/api', destination_full_path: 'opensource/platform-failures/api', relation: 'merge_requests' });
+    const table = await forgectl(['migrate', 'failures', String(id)], { env: env() });
+    expect(table.stdout).toMatch(/acme\/platform\/api\topensource\/platform-failures\/api\tmerge_requests/);
   });
 });

@@ -4,22 +4,20 @@
 
 import { startMigration, type StartRequest } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
-import { isLoopbackHost } from '../../core/http.js';
+import { isLoopbackHost, type TlsOptions } from '../../core/http.js';
 import { CancelledError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseDuration } from '../../core/parse.js';
 import { loadPlan } from './plan.js';
-import { checkDistinct, checkUrl, entityRequest, parseEntityFlag, type EntityPlan } from './rules.js';
+import { checkDistinct, entityRequest, parseEntityFlag, type EntityPlan } from './rules.js';
+import { checkSourceFlags, resolveSource, wizardPreset, type SourceFlags } from './source-credentials.js';
 import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, watchMigration } from './watch.js';
 import { runWizard } from './wizard.js';
 
-export const SOURCE_TOKEN_ENV = 'FORGECTL_SOURCE_TOKEN';
+export { SOURCE_TOKEN_ENV } from './source-credentials.js';
 export const MIN_INTERVAL_MS = 100;
 
-export interface StartOptions {
-  sourceUrl?: string;
-  sourceTokenStdin?: boolean;
-  sourceTokenEnv?: string;
+export interface StartOptions extends SourceFlags {
   entity?: string[];
   /** commander's --no-projects: false when given. */
   projects: boolean;
@@ -37,16 +35,11 @@ export function watchTimes(flagInterval: string | undefined, flagTimeout: string
   return { intervalMs, timeoutMs };
 }
 
-function envToken(ctx: Context, name: string, why: string): string {
-  const value = ctx.env[name]?.trim();
-  if (!value) throw new UsageError(`the source token is missing: ${name} is not set or empty (${why})`, 'set it, or pipe the token with --source-token-stdin');
-  ctx.redactor.add(value);
-  return value;
-}
-
 interface Gathered {
   sourceUrl: string;
   token: string;
+  /** TLS settings of a --source-profile (for the check's requests to the source). */
+  sourceTls?: TlsOptions;
   entities: EntityPlan[];
   fromWizard: boolean;
   /** false when the wizard only saved a plan file. */
@@ -58,19 +51,16 @@ async function gather(ctx: Context, o: StartOptions): Promise<Gathered> {
   const flagEntities = o.entity ?? [];
   if (o.file && flagEntities.length) throw new UsageError('-f/--file and --entity cannot be used together', 'put every entity in the plan file');
   if (o.file && o.sourceUrl) throw new UsageError('-f/--file and --source-url cannot be used together', 'the plan file names the source (source.url)');
-  if (o.sourceTokenStdin && o.sourceTokenEnv) throw new UsageError('--source-token-stdin and --source-token-env cannot be used together');
-  if (o.sourceUrl !== undefined) {
-    const ok = checkUrl(o.sourceUrl);
-    if (ok !== true) throw new UsageError(`--source-url ${JSON.stringify(o.sourceUrl)}: ${ok}`);
-  }
+  checkSourceFlags(o);
+  if (o.file && o.sourceProfile !== undefined) throw new UsageError('-f/--file and --source-profile cannot be used together', 'the plan file names the source (source.url)');
   const noProjects = o.projects === false;
 
   if (!o.file && !flagEntities.length) {
     if (!ctx.interactive) {
       throw new UsageError('nothing to migrate: give --entity KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG] or -f PLAN.yaml', 'on a terminal, run without them for the wizard');
     }
-    const presetToken = o.sourceTokenEnv ? envToken(ctx, o.sourceTokenEnv, '--source-token-env') : ctx.env[SOURCE_TOKEN_ENV]?.trim() || undefined;
-    const answers = await runWizard(ctx, { sourceUrl: o.sourceUrl?.trim(), token: presetToken, noProjects });
+    const preset = await wizardPreset(ctx, o);
+    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, noProjects });
     return { ...answers, fromWizard: true };
   }
 
@@ -83,27 +73,15 @@ async function gather(ctx: Context, o: StartOptions): Promise<Gathered> {
     entities = plan.entities;
     planTokenEnv = plan.tokenEnv;
   } else {
-    if (!o.sourceUrl) throw new UsageError('--source-url is required with --entity', 'e.g. --source-url https://old.example.com');
-    sourceUrl = o.sourceUrl.trim();
+    if (!o.sourceUrl && o.sourceProfile === undefined) throw new UsageError('--source-url is required with --entity', 'e.g. --source-url https://old.example.com, or --source-profile NAME');
+    sourceUrl = o.sourceUrl?.trim() ?? '';
     entities = flagEntities.map((raw) => parseEntityFlag(raw, !noProjects));
   }
   checkDistinct(entities);
   if (noProjects && !entities.some((e) => e.kind === 'group')) throw new UsageError('--no-projects applies to group entities, and none is given');
 
-  let token: string;
-  if (o.sourceTokenStdin) {
-    if (ctx.stdinIsTTY) throw new UsageError('--source-token-stdin needs the token piped in', 'e.g. printf %s "$TOKEN" | forgectl migrate start …');
-    token = await ctx.readSecretFromStdin('source token');
-  } else if (o.sourceTokenEnv) token = envToken(ctx, o.sourceTokenEnv, '--source-token-env');
-  else if (planTokenEnv) token = envToken(ctx, planTokenEnv, `named by source.token_env in ${o.file}`);
-  else if (ctx.env[SOURCE_TOKEN_ENV]?.trim()) token = envToken(ctx, SOURCE_TOKEN_ENV, 'default variable');
-  else {
-    throw new UsageError(
-      'the source token is missing',
-      `pipe it with --source-token-stdin, set ${SOURCE_TOKEN_ENV}, name a variable with --source-token-env${o.file ? ' or source.token_env in the plan' : ''}`,
-    );
-  }
-  return { sourceUrl, token, entities, fromWizard: false, start: true };
+  const src = await resolveSource(ctx, o, sourceUrl, o.file ? { tokenEnv: planTokenEnv, file: o.file } : undefined);
+  return { sourceUrl: src.url, token: src.token, sourceTls: src.tls, entities, fromWizard: false, start: true };
 }
 
 export function buildRequest(g: Pick<Gathered, 'sourceUrl' | 'token' | 'entities'>): StartRequest {
