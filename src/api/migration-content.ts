@@ -55,6 +55,17 @@ export const GROUP_RELATIONS: Relation[] = [
   { name: 'wiki pages', path: (p) => `${grp(p)}/wikis`, query: {}, unpaged: true, key: (i) => str(i.slug), title: (i) => str(i.title) },
 ];
 
+/** Every project of a group's tree, subgroups' included: what a group entity brings with migrate_projects. */
+export const TREE_PROJECTS: Relation = {
+  name: 'projects',
+  path: (p) => `${grp(p)}/projects`,
+  query: { simple: true, include_subgroups: true, with_shared: false },
+  key: (i) => str(i.path_with_namespace ?? i.path),
+  title: (i) => str(i.path_with_namespace ?? i.name),
+};
+
+export const relationNamed = (name: string, list: Relation[]): Relation => list.find((r) => r.name === name)!;
+
 const ItemSchema = z.looseObject({});
 
 /** What a count found: a number, `absent` (404: the group or project is not there), `unavailable` (403: a feature off or a tier without it). */

@@ -160,3 +160,54 @@ describe('migrate failures ID (every entity)', () => {
     expect(table.stdout).toMatch(/acme\/platform\/api\topensource\/platform-failures\/api\tmerge_requests/);
   });
 });
+
+describe('migrate check', () => {
+  const check = (...args: string[]) => forgectl(['migrate', 'check', '--source-url', source().url, ...args], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+
+  it('names the projects and merge requests a group will bring, exits 0, and sends no write', async () => {
+    const mark = dest().requests.length;
+    const srcMark = source().requests.length;
+    const res = await check('--entity', 'group:acme/web=');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^ok +group acme\/web → web \(top level\)$/m);
+    expect(res.stdout).toMatch(/will move: 0 subgroups, 9 projects, .*merge requests.*, 2 releases/);
+    expect(res.stdout).toContain('project acme/web/storefront: 2 merge requests (2 opened), 2 releases');
+    expect(res.stdout).toContain('The entity can start.');
+    const sent = [...requestsSinceOn(dest(), mark), ...requestsSinceOn(source(), srcMark)];
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.method === 'GET')).toBe(true);
+
+    const data = json(await check('--entity', 'group:acme/web=', '-o', 'json'));
+    expect(data.can_start).toBe(true);
+    const storefront = data.entities[0].items.find((i: any) => i.path === 'acme/web/storefront');
+    expect(storefront.counts).toMatchObject({ 'merge_requests opened': 2, 'merge_requests merged': 0, releases: 2 });
+    const md = await check('--entity', 'group:acme/web=', '-o', 'markdown');
+    expect(md.stdout).toContain('| project | `acme/web/storefront` | 2 merge requests (2 opened), 2 releases |');
+  });
+
+  it('exits 1 naming each entity that cannot start and why: a source path that does not exist, a kind that is wrong, a taken slug', async () => {
+    const res = await check('--entity', 'group:acme/does-not-exist=opensource', '--entity', 'group:acme/web/storefront=opensource', '--entity', 'project:acme/platform/api=opensource:forgectl', '--entity', 'group:acme/platform=opensource:platform-free');
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toMatch(/^CANNOT group acme\/does-not-exist → opensource\/does-not-exist\n +acme\/does-not-exist: no group or project with this path on http/m);
+    expect(res.stdout).toContain('acme/web/storefront is a project on');
+    expect(res.stdout).toMatch(/opensource\/forgectl already exists on .* \(a project\); forgectl-2 is free/);
+    expect(res.stdout).toMatch(/^ok +group acme\/platform → opensource\/platform-free$/m);
+    expect(res.stdout).toContain('3 of 4 entities cannot start.');
+    const csv = await check('--entity', 'group:acme/does-not-exist=opensource', '-o', 'csv');
+    expect(csv.exitCode).toBe(1);
+    expect(csv.stdout).toMatch(/^group,acme\/does-not-exist,opensource\/does-not-exist,false,acme\/does-not-exist: no group or project/m);
+  });
+
+  it('a token the source refuses fails every entity, named once per entity', async () => {
+    const res = await forgectl(['migrate', 'check', '--source-url', source().url, '--entity', 'group:acme/web=opensource:w2'], { env: env({ FORGECTL_SOURCE_TOKEN: 'glpat-not-a-real-token-000' }) });
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toMatch(/refused the token \(401\)/);
+  });
+
+  it('takes --source-profile for the source URL and token', async () => {
+    const configDir = await profileWith(source(), 'admin', 'old');
+    const res = await forgectl(['migrate', 'check', '--source-profile', 'old', '--entity', 'project:acme/web/storefront=opensource:sf-profile', '-o', 'json'], { env: env(), configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(json(res).entities[0].will_move).toMatchObject({ 'merge_requests opened': 2, releases: 2 });
+  });
+});

@@ -8,6 +8,7 @@ import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 const read = () => import('./read.js');
 const start = () => import('./start.js');
 const verify = () => import('./verify.js');
+const check = () => import('./check.js');
 
 /** The source instance, as start, check and verify take it (never the token itself as a flag value). */
 function sourceOptions(c: OptionsBuilder, urlHelp = 'URL of the source instance') {
@@ -65,6 +66,9 @@ export function registerMigrate(program: Command, reg: Registry): void {
         'path already taken there is named with a free slug offered. Then a summary, a plan file if wanted, the start, ' +
         'and the live view if you want it. Ctrl-C at any question exits 130 with nothing sent. Without a terminal, ' +
         'missing input is an error (exit 2).',
+      '',
+      'Entities given by --entity or -f are checked first as `migrate check` checks them (reads only); if one cannot start, ' +
+        'nothing is sent and the reasons are named (exit 1). --no-check skips this. --dry-run prints the check with what will move.',
     ].join('\n'),
     writes: true,
     examples: [
@@ -77,16 +81,49 @@ export function registerMigrate(program: Command, reg: Registry): void {
       '# interactively',
       'forgectl migrate start',
     ],
-    exitCodes: ['0  started (with --watch: every entity finished)', '1  with --watch: an entity failed, or --watch-timeout passed', '2  invalid input, nothing sent'],
+    exitCodes: [
+      '0  started (with --watch: every entity finished)',
+      '1  an entity cannot start (nothing sent); with --watch: an entity failed, or --watch-timeout passed',
+      '2  invalid input, nothing sent',
+    ],
     options: (c) =>
       sourceOptions(c)
         .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects|,projects], repeatable', collectRepeated)
         .option('--no-projects', 'groups come without their projects (migrate_projects=false), unless their --entity ends in ,projects')
         .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities')
+        .option('--check', 'check every entity first, as `migrate check` does (the default)')
+        .option('--no-check', 'start without checking the entities first')
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
         .option('--interval <duration>', `with --watch: time between polls, e.g. 5s (default 5s; ${DURATION_HELP})`)
         .option('--watch-timeout <duration>', `with --watch: stop watching after this long, e.g. 90min or 2h (default 2h; ${DURATION_HELP})`),
     run: async (ctx, opts) => (await start()).startCommand(ctx, opts),
+  });
+
+  defineCommand(group, reg, {
+    name: 'check',
+    markdown: true,
+    summary: 'Check that a migration can start, and count what will move (sends no write)',
+    description: [
+      'Takes what `migrate start` takes (--entity flags or -f plan.yaml, the source token as start reads it, or --source-profile) ' +
+        'and sends no write. For every entity: the source answers and the token has the api scope; the source path exists and is ' +
+        'a group or project as stated; the destination namespace exists and you may create in it (or, empty, you may create ' +
+        'top-level groups); the destination path is free; direct transfer is allowed on this instance where its settings can be read.',
+      '',
+      'Then what will move, counted on the source: subgroups, projects, merge requests by state, epics, group wiki pages and ' +
+        'releases, per entity and per project. -o markdown is a report for the migration issue; -o csv one row per entity.',
+    ].join('\n'),
+    examples: [
+      'FORGECTL_SOURCE_TOKEN=$OLD_TOKEN forgectl migrate check --source-url https://old.example.com --entity group:acme/web=',
+      'SOURCE_TOKEN=$OLD_TOKEN forgectl migrate check -f migration-plan.yaml -o markdown',
+      'forgectl migrate check --source-profile old --entity project:acme/web/shop=imported/web -o json',
+    ],
+    exitCodes: ['0  every entity can start', '1  an entity cannot start (each is named, with why)', '2  invalid input, nothing sent'],
+    options: (c) =>
+      sourceOptions(c)
+        .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects|,projects], repeatable', collectRepeated)
+        .option('--no-projects', 'groups come without their projects, unless their --entity ends in ,projects')
+        .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities, as `migrate start` reads it'),
+    run: async (ctx, opts) => (await check()).checkCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {

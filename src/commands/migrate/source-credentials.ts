@@ -91,7 +91,7 @@ export async function resolveSource(
 }
 
 /** A client of the source instance. */
-export function sourceClient(ctx: Context, s: SourceCredentials): HttpClient {
+export function sourceClient(ctx: Context, s: Pick<SourceCredentials, 'url' | 'token' | 'tls'>): HttpClient {
   return ctx.makeClient(s.url, { token: s.token, tokenType: 'personal' }, s.tls);
 }
 

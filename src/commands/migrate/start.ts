@@ -4,13 +4,13 @@
 
 import { startMigration, type StartRequest } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
-import { isLoopbackHost, type TlsOptions } from '../../core/http.js';
+import { isLoopbackHost } from '../../core/http.js';
 import { CancelledError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseDuration } from '../../core/parse.js';
-import { loadPlan } from './plan.js';
-import { checkDistinct, entityRequest, parseEntityFlag, type EntityPlan } from './rules.js';
-import { checkSourceFlags, resolveSource, wizardPreset, type SourceFlags } from './source-credentials.js';
+import { gatherGiven, type Gathered } from './gather.js';
+import { entityRequest } from './rules.js';
+import { checkSourceFlags, wizardPreset, type SourceFlags } from './source-credentials.js';
 import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, watchMigration } from './watch.js';
 import { runWizard } from './wizard.js';
 
@@ -25,6 +25,8 @@ export interface StartOptions extends SourceFlags {
   watch?: boolean;
   interval?: string;
   watchTimeout?: string;
+  /** commander's --no-check: false when given. */
+  check?: boolean;
 }
 
 export function watchTimes(flagInterval: string | undefined, flagTimeout: string | undefined, names = { interval: '--interval', timeout: '--timeout' }) {
@@ -35,53 +37,18 @@ export function watchTimes(flagInterval: string | undefined, flagTimeout: string
   return { intervalMs, timeoutMs };
 }
 
-interface Gathered {
-  sourceUrl: string;
-  token: string;
-  /** TLS settings of a --source-profile (for the check's requests to the source). */
-  sourceTls?: TlsOptions;
-  entities: EntityPlan[];
-  fromWizard: boolean;
-  /** false when the wizard only saved a plan file. */
-  start: boolean;
-}
-
 /** Everything the request needs, from flags, plan file or wizard; usage errors before any request. */
-async function gather(ctx: Context, o: StartOptions): Promise<Gathered> {
-  const flagEntities = o.entity ?? [];
-  if (o.file && flagEntities.length) throw new UsageError('-f/--file and --entity cannot be used together', 'put every entity in the plan file');
-  if (o.file && o.sourceUrl) throw new UsageError('-f/--file and --source-url cannot be used together', 'the plan file names the source (source.url)');
-  checkSourceFlags(o);
-  if (o.file && o.sourceProfile !== undefined) throw new UsageError('-f/--file and --source-profile cannot be used together', 'the plan file names the source (source.url)');
-  const noProjects = o.projects === false;
-
-  if (!o.file && !flagEntities.length) {
+async function gather(ctx: Context, o: StartOptions): Promise<Gathered & { fromWizard: boolean; start: boolean }> {
+  if (!o.file && !o.entity?.length) {
+    checkSourceFlags(o);
     if (!ctx.interactive) {
       throw new UsageError('nothing to migrate: give --entity KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG] or -f PLAN.yaml', 'on a terminal, run without them for the wizard');
     }
     const preset = await wizardPreset(ctx, o);
-    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, noProjects });
+    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, noProjects: o.projects === false });
     return { ...answers, fromWizard: true };
   }
-
-  let sourceUrl: string;
-  let entities: EntityPlan[];
-  let planTokenEnv: string | undefined;
-  if (o.file) {
-    const plan = await loadPlan(o.file, noProjects);
-    sourceUrl = plan.sourceUrl;
-    entities = plan.entities;
-    planTokenEnv = plan.tokenEnv;
-  } else {
-    if (!o.sourceUrl && o.sourceProfile === undefined) throw new UsageError('--source-url is required with --entity', 'e.g. --source-url https://old.example.com, or --source-profile NAME');
-    sourceUrl = o.sourceUrl?.trim() ?? '';
-    entities = flagEntities.map((raw) => parseEntityFlag(raw, !noProjects));
-  }
-  checkDistinct(entities);
-  if (noProjects && !entities.some((e) => e.kind === 'group')) throw new UsageError('--no-projects applies to group entities, and none is given');
-
-  const src = await resolveSource(ctx, o, sourceUrl, o.file ? { tokenEnv: planTokenEnv, file: o.file } : undefined);
-  return { sourceUrl: src.url, token: src.token, sourceTls: src.tls, entities, fromWizard: false, start: true };
+  return { ...(await gatherGiven(ctx, o)), fromWizard: false, start: true };
 }
 
 export function buildRequest(g: Pick<Gathered, 'sourceUrl' | 'token' | 'entities'>): StartRequest {
@@ -115,10 +82,14 @@ export async function startCommand(ctx: Context, o: StartOptions): Promise<Comma
   if (!g.start) return none;
   checkSourceTransport(ctx, g.sourceUrl);
   const http = await ctx.http();
+  // The wizard checked every answer as it was given; flags and plan files are checked here, reads only.
+  const checks = () => import('./check.js');
+  const report = g.fromWizard || o.check === false ? undefined : await (await checks()).runChecks(ctx, { url: g.sourceUrl, token: g.token, tls: g.sourceTls ?? {} }, g.entities, { count: ctx.globals.dryRun });
+  if (report && !report.can_start && !ctx.globals.dryRun) (await checks()).refuseStart(report);
   const migration = await startMigration(http, buildRequest(g));
   if (!migration) {
     ctx.notice(`dry run: would start migrating ${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}; nothing was sent`);
-    return none;
+    return report ? (await checks()).checkResult(report) : none;
   }
   ctx.notice(`Started migration ${migration.id} (${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}).`);
   const resume = `forgectl migrate watch ${migration.id}`;

@@ -5,12 +5,11 @@
 // compared in parallel, at most 8 requests in flight per instance (fewer when the server throttles).
 
 import { getMigration, listEntities, listFailures, type BulkImportEntity, type EntityFailure } from '../../api/bulk-imports.js';
-import { GROUP_RELATIONS, PROJECT_RELATIONS, countRelation, listRelation, type Count, type Relation } from '../../api/migration-content.js';
+import { GROUP_RELATIONS, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
+import { asNumber, count, items, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
-import type { HttpClient } from '../../core/http.js';
 import { document, list, type CommandResult } from '../../core/output.js';
-import { DEFAULT_CONCURRENCY, collect } from '../../core/paginate.js';
-import { PacedQueue } from '../../core/paced-queue.js';
+import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { destinationPath } from './rules.js';
@@ -63,15 +62,6 @@ export function itemText(relation: string, m: MissingItem): string {
   const sigil = PREFIX[relation.split(' ')[0]] ?? '';
   return sigil ? `${sigil}${m.key} ${m.title}` : m.title && m.title !== m.key ? `${m.key} (${m.title})` : m.key;
 }
-
-interface Side {
-  http: HttpClient;
-  queue: PacedQueue;
-}
-
-const count = (side: Side, r: Relation, path: string) => side.queue.run((hooks) => countRelation(side.http, r, path, hooks));
-const items = (side: Side, r: Relation, path: string) => side.queue.run(() => listRelation(side.http, r, path));
-const asNumber = (c: Count) => (typeof c === 'number' ? c : null);
 
 async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: string, destPath: string): Promise<RelationRow & { absent: boolean }> {
   const [s, d] = await Promise.all([count(src, r, sourcePath), count(dest, r, destPath)]);
@@ -193,8 +183,8 @@ export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: strin
   checkSourceFlags(o);
   const destHttp = await ctx.http();
   const creds = await resolveSource(ctx, o, async () => o.sourceUrl ?? (await getMigration(destHttp, id)).source_url);
-  const src: Side = { http: sourceClient(ctx, creds), queue: new PacedQueue(DEFAULT_CONCURRENCY) };
-  const dest: Side = { http: destHttp, queue: new PacedQueue(DEFAULT_CONCURRENCY) };
+  const src = side(sourceClient(ctx, creds));
+  const dest = side(destHttp);
   const entities = await collect(listEntities(destHttp, id, { sort: 'asc' }, { all: true, perPage: 100 }));
   const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e)));
   const report: VerifyReport = {
