@@ -107,7 +107,7 @@ describe('migrate verify', () => {
     // Without --exit-code the comparison itself succeeded.
     expect((await verify(id)).exitCode).toBe(0);
     const md = await verify(id, '-o', 'markdown');
-    expect(md.stdout).toContain('| merge_requests opened | 2 | 1 | differs | !2 Cart total rounding |');
+    expect(md.stdout).toContain('| merge_requests opened | 2 | 1 | differs | `!2` Cart total rounding |');
     const csv = await verify(id, '-o', 'csv');
     expect(csv.stdout.split(/\r?\n/)[0]).toBe('entity_id,entity_type,source,destination,relation,source_count,destination_count,status,missing,failures');
     expect(csv.stdout).toContain(',merge_requests opened,2,1,differs,!2 Cart total rounding,');

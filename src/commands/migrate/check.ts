@@ -83,8 +83,10 @@ async function whatMoves(src: Side, e: EntityPlan): Promise<{ items: MoveItem[];
   const totals: Counts = {};
   for (const k of TOTAL_KEYS) {
     const values = rows.map((r) => r.counts[k]).filter((v) => v !== undefined);
-    totals[k] = values.includes(null) ? null : values.reduce<number>((a, b) => a + (b ?? 0), 0);
+    // What could be counted is summed; the rows that could not be are counted apart.
+    totals[k] = values.length && values.every((v) => v === null) ? null : values.reduce<number>((a, b) => a + (b ?? 0), 0);
   }
+  totals['not readable'] = rows.filter((r) => Object.values(r.counts).includes(null)).length;
   totals.subgroups = rows.filter((r) => r.kind === 'group').length - (e.kind === 'group' ? 1 : 0);
   totals.projects = rows.filter((r) => r.kind === 'project').length - (e.kind === 'project' ? 1 : 0);
   return { items: rows, totals };
@@ -181,7 +183,8 @@ export function countsText(c: Counts): string {
   if (c.epics !== undefined) parts.push(`${n(c.epics)} epics`);
   if (c['wiki pages'] !== undefined) parts.push(`${n(c['wiki pages'])} wiki pages`);
   if (c.releases !== undefined) parts.push(`${n(c.releases)} releases`);
-  return parts.join(', ');
+  const unread = c['not readable'];
+  return parts.join(', ') + (unread ? `; ${unread} ${unread === 1 ? 'group or project' : 'groups or projects'} not fully readable with the source token` : '');
 }
 
 function where(c: EntityCheck): string {

@@ -130,20 +130,27 @@ function summary(r: VerifyReport): string {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
+/** In an issue, `!7` would link to merge request 7 of the issue's own project: items are kept as code. */
+const mdItem = (relation: string, m: MissingItem) => {
+  const t = itemText(relation, m);
+  const space = t.indexOf(' ');
+  return space < 0 ? `\`${t}\`` : `\`${t.slice(0, space)}\` ${t.slice(space + 1)}`;
+};
+
+function entityHeading(e: EntityReport): string {
+  return `${e.entity_type} \`${e.source_full_path}\` \u2192 \`${e.destination_full_path}\` (${e.status})`;
+}
+
 function reportMarkdown(r: VerifyReport): string {
-  const out = [
-    `## Migration ${r.migration}: verification`,
-    '',
-    `Source ${r.source_url}, destination ${r.destination_url}. **${summary(r)}**`,
-    '',
-  ];
-  for (const e of r.entities) {
-    out.push(`### ${e.complete ? '\u2705' : '\u274c'} ${e.entity_type} \`${e.source_full_path}\` \u2192 \`${e.destination_full_path}\` (${e.status})`, '');
+  const out = [`## Migration ${r.migration}: verification`, '', `Source ${r.source_url}, destination ${r.destination_url}. **${summary(r)}**`, ''];
+  // What differs first, in full; what arrived whole after, one line each, folded.
+  for (const e of r.entities.filter((x) => !x.complete)) {
+    out.push(`### \u274c ${entityHeading(e)}`, '');
     if (!e.present) out.push('Not found on the destination.', '');
     if (e.relations.length) {
       out.push('| | source | destination | status | missing |', '|---|---:|---:|---|---|');
       for (const x of e.relations) {
-        const missing = x.note ?? x.missing.map((m) => itemText(x.relation, m)).join('<br>');
+        const missing = x.note ?? x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
         out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${x.status} | ${cell(missing)} |`);
       }
       out.push('');
@@ -153,6 +160,15 @@ function reportMarkdown(r: VerifyReport): string {
       for (const f of e.failures) out.push(`- ${cell(failureText(f))}`);
       out.push('');
     }
+  }
+  const whole = r.entities.filter((x) => x.complete);
+  if (whole.length) {
+    out.push(`<details><summary>\u2705 ${whole.length} ${whole.length === 1 ? 'entity' : 'entities'} arrived whole</summary>`, '', '| entity | counts (source = destination) |', '|---|---|');
+    for (const e of whole) {
+      const counts = e.relations.map((x) => `${x.relation} ${countText(x.source)}${x.status === 'not compared' ? ' (not compared)' : ''}`).join(', ');
+      out.push(`| ${entityHeading(e)} | ${cell(counts)} |`);
+    }
+    out.push('', '</details>', '');
   }
   return out.join('\n');
 }
