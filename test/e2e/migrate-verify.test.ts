@@ -133,6 +133,27 @@ describe('migrate verify', () => {
     expect(text.stdout).toMatch(/failure {2}merge_requests: ActiveRecord::RecordInvalid: .*\(.+\)/);
   });
 
+  it('an entity that failed is missing on the destination: exit 5, its failure record beside it', async () => {
+    const started = await forgectl(
+      ['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/nothing-here=opensource:ghost-verify', '--no-check', '--watch', ...FAST, '-o', 'json'],
+      { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) },
+    );
+    expect(started.exitCode).toBe(1);
+    const id = json(started).id;
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode).toBe(5);
+    expect(res.stdout).toMatch(/^MISSING group acme\/nothing-here → opensource\/ghost-verify \(failed\)\n {4}not found on the destination\n {4}failure {2}group: BulkImports::Error: Source group 'acme\/nothing-here' does not exist/m);
+    expect(res.stdout).toContain('1 of 1 entity differs (1 missing on the destination).');
+  });
+
+  it('warns when the source given is not the instance the migration read', async () => {
+    const id = await migrate('project:acme/web/landing-page=opensource:landing-verify');
+    const other = source().url.replace('127.0.0.1', 'localhost');
+    const res = await verify(id, '--source-url', other);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`warning: migration ${id} read from ${source().url}; comparing with ${other} instead`);
+  });
+
   it('a missing token is a usage error before any request', async () => {
     const mark = dest().requests.length;
     const res = await forgectl(['migrate', 'verify', '1'], { env: env() });

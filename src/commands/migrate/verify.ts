@@ -11,6 +11,7 @@ import type { Context } from '../../context.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
+import { originOf } from '../../core/profiles.js';
 import { EXIT_DIFFERS } from '../settings/run.js';
 import { destinationPath } from './rules.js';
 import { checkSourceFlags, resolveSource, sourceClient, type SourceFlags } from './source-credentials.js';
@@ -110,6 +111,7 @@ function reportLines(r: VerifyReport): string[] {
   for (const e of r.entities) {
     const mark = e.complete ? 'ok' : e.present ? 'DIFFERS' : 'MISSING';
     lines.push(`${mark.padEnd(7)} ${e.entity_type} ${e.source_full_path} \u2192 ${e.destination_full_path} (${e.status})`);
+    if (!e.present) lines.push('    not found on the destination');
     const width = Math.max(0, ...e.relations.map((x) => x.relation.length));
     for (const x of e.relations) {
       const tail = x.note ? `  ${x.note}` : x.missing.length ? `  missing: ${x.missing.map((m) => itemText(x.relation, m)).join('; ')}` : '';
@@ -198,7 +200,11 @@ export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: strin
   const id = parseInteger('migration id', rawId, { min: 1 });
   checkSourceFlags(o);
   const destHttp = await ctx.http();
-  const creds = await resolveSource(ctx, o, async () => o.sourceUrl ?? (await getMigration(destHttp, id)).source_url);
+  let recorded: string | undefined;
+  const creds = await resolveSource(ctx, o, async () => o.sourceUrl ?? (recorded = (await getMigration(destHttp, id)).source_url));
+  recorded ??= (await getMigration(destHttp, id)).source_url;
+  // A profile (or URL) of another instance than the one the migration read would compare the wrong source.
+  if (recorded && originOf(recorded) !== originOf(creds.url)) ctx.warn(`migration ${id} read from ${recorded}; comparing with ${creds.url} instead`);
   const src = side(sourceClient(ctx, creds));
   const dest = side(destHttp);
   const entities = await collect(listEntities(destHttp, id, { sort: 'asc' }, { all: true, perPage: 100 }));
