@@ -2,7 +2,7 @@
 // forgectl and the floor scripts against a server that is not forgectl's own sandbox. Plain
 // node:http, nothing of forgectl imported. Prints its URL on the first line of stdout.
 //
-//   node bench/server.mjs [--items N] [--tokens N] [--token-owners M] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log]
+//   node bench/server.mjs [--items N] [--tokens N] [--token-owners M] [--entities N] [--source-url URL] [--latency MS] [--gaps] [--rate-limit N] [--offset-limit N] [--count-limit N] [--port P] [--log]
 //
 // What it serves (any PRIVATE-TOKEN or Bearer token is accepted):
 // - GET /api/v4/projects: the N projects, shaped like the documented full project
@@ -27,6 +27,12 @@
 //   revocation, so `token audit` finds every kind of finding. Offset paging as for projects, without
 //   the offset limit (tokens have no keyset paging); filters state, revoked and user_id apply, others
 //   match every token. GET /api/v4/users/:id: those owners (users/get_user.json's fields), 404 else.
+// - a finished migration by direct transfer (spec part 1 §2.2-2.3) for `migrate verify`: GET
+//   /api/v4/bulk_imports/1 (source_url: --source-url, default this server) and its --entities N
+//   project entities (default none), src/project-NNNNNN -> dst/project-NNNNNN, offset paging as for
+//   tokens. GET /api/v4/projects/:id/merge_requests (state opened, closed, merged, locked, all) and
+//   /releases: X-Total from the project's number alone, so a source and a destination server agree;
+//   a page holds up to per_page small items.
 // - GET /api/v4/version and GET /api/v4/user (test/fixtures/realdata/users/current_user.json).
 // - --latency MS: each answer waits MS first. --rate-limit N: RateLimit-Limit/-Name/-Observed/
 //   -Remaining/-Reset on every answer for a window of 60 s, and 429 "Retry later" with Retry-After
@@ -45,6 +51,8 @@ const { values: args } = parseArgs({
     items: { type: 'string', default: '5000' },
     tokens: { type: 'string', default: '0' },
     'token-owners': { type: 'string', default: '1' },
+    entities: { type: 'string', default: '0' },
+    'source-url': { type: 'string' },
     latency: { type: 'string', default: '0' },
     gaps: { type: 'boolean', default: false },
     'rate-limit': { type: 'string', default: '0' },
@@ -58,6 +66,7 @@ const N = count('items', args.items);
 const LATENCY = count('latency', args.latency);
 const TOKENS = count('tokens', args.tokens);
 const TOKEN_OWNERS = Math.max(1, count('token-owners', args['token-owners']));
+const ENTITIES = count('entities', args.entities);
 const RATE_LIMIT = count('rate-limit', args['rate-limit']);
 const OFFSET_LIMIT = count('offset-limit', args['offset-limit']);
 /** Kaminari's count limit: past it GitLab leaves the totals out (lower with --count-limit, for tests). */
@@ -334,6 +343,81 @@ function getUser(path) {
   return bytes ? { body: bytes } : { status: 404, body: { message: '404 User Not Found' } };
 }
 
+// The migration: N project entities, and per project a fixed number of merge requests by state and releases.
+const MR_STATES = ['opened', 'closed', 'merged', 'locked'];
+const entities = serializeEntities();
+
+function serializeEntities() {
+  const out = new Array(ENTITIES);
+  const at = new Date(Date.parse('2024-01-01T00:00:00Z')).toISOString();
+  const width = Math.max(6, String(ENTITIES).length);
+  for (let i = 1; i <= ENTITIES; i++) {
+    const slug = `project-${String(i).padStart(width, '0')}`;
+    out[i - 1] = Buffer.from(
+      JSON.stringify({
+        id: i,
+        bulk_import_id: 1,
+        status: 'finished',
+        entity_type: 'project',
+        source_full_path: `src/${slug}`,
+        destination_full_path: `dst/${slug}`,
+        destination_name: slug,
+        destination_slug: slug,
+        destination_namespace: 'dst',
+        parent_id: null,
+        namespace_id: 2,
+        project_id: 1000 + i,
+        created_at: at,
+        updated_at: at,
+        failures: [],
+        migrate_projects: true,
+        migrate_memberships: true,
+        has_failures: false,
+        stats: {},
+      }),
+    );
+  }
+  return out;
+}
+
+function migration(origin) {
+  const at = '2024-01-01T00:00:00.000Z';
+  return { id: 1, status: 'finished', source_type: 'gitlab', source_url: args['source-url'] ?? origin, created_at: at, updated_at: at, has_failures: false };
+}
+
+function listEntities(origin, q) {
+  const perPageAsked = intParam(q, 'per_page') ?? DEFAULT_PER_PAGE;
+  const perPage = perPageAsked < 1 ? DEFAULT_PER_PAGE : Math.min(perPageAsked, MAX_PER_PAGE);
+  const pageAsked = intParam(q, 'page') ?? 1;
+  const page = pageAsked < 1 ? 1 : pageAsked;
+  const sorted = q.get('sort') === 'desc' ? [...entities].reverse() : entities;
+  const { start, headers } = offsetPage(origin, '/api/v4/bulk_imports/1/entities', q, page, perPage, sorted.length);
+  return { headers, body: joinArray(sorted.slice(start, start + perPage)) };
+}
+
+const CONTENT_PATH = /^\/api\/v4\/projects\/([^/]+)\/(merge_requests|releases)$/;
+/** Merge requests by state and releases of a project: counts from its number, the same on every server. */
+function listContent(origin, path, q) {
+  const [, id, what] = CONTENT_PATH.exec(path);
+  const n = Number(/(\d+)$/.exec(decodeURIComponent(id))?.[1] ?? 0);
+  let total;
+  if (what === 'releases') total = n % 4;
+  else {
+    const state = q.get('state') ?? 'all';
+    const byState = MR_STATES.map((_, k) => (n * (k + 3) + k) % (k === 3 ? 2 : 9));
+    total = state === 'all' ? byState.reduce((a, b) => a + b, 0) : (byState[MR_STATES.indexOf(state)] ?? 0);
+  }
+  const perPageAsked = intParam(q, 'per_page') ?? DEFAULT_PER_PAGE;
+  const perPage = perPageAsked < 1 ? DEFAULT_PER_PAGE : Math.min(perPageAsked, MAX_PER_PAGE);
+  const page = Math.max(1, intParam(q, 'page') ?? 1);
+  const { start, headers } = offsetPage(origin, path, q, page, perPage, total);
+  const items = [];
+  for (let k = start; k < Math.min(total, start + perPage); k++) {
+    items.push(what === 'releases' ? { tag_name: `v${k + 1}.0`, name: `Release ${k + 1}` } : { id: n * 100 + k, iid: k + 1, title: `Merge request ${k + 1}`, state: q.get('state') ?? 'opened' });
+  }
+  return { headers, body: items };
+}
+
 const VERSION = Buffer.from(JSON.stringify({ version: '17.6.0', revision: 'bench000' }));
 const USER = Buffer.from(JSON.stringify({ ...fixture('users/current_user.json'), is_admin: true }));
 
@@ -375,8 +459,13 @@ function answer(req) {
       return token ? { body: USER } : { status: 401, body: { message: '401 Unauthorized' } };
     case '/api/v4/personal_access_tokens':
       return listTokens(origin, url.searchParams);
+    case '/api/v4/bulk_imports/1':
+      return ENTITIES ? { body: migration(origin) } : { status: 404, body: { message: '404 Not found' } };
+    case '/api/v4/bulk_imports/1/entities':
+      return listEntities(origin, url.searchParams);
     default:
       if (USER_PATH.test(url.pathname)) return getUser(url.pathname);
+      if (CONTENT_PATH.test(url.pathname)) return listContent(origin, url.pathname, url.searchParams);
       return { status: 404, body: { message: '404 Not Found' } };
   }
 }

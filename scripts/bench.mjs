@@ -5,7 +5,7 @@
 // Cases of a group run interleaved so load on the machine hits every case alike; figures are medians.
 // Nothing here asserts: speed is not tested, it is measured (bench/README.md says how to read it).
 //
-//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state,fleet,tokens]
+//   npm run bench [-- --rounds N] [-- --quick] [-- --json FILE] [-- --only startup,paging,large,settings,state,fleet,tokens,migrate]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ const FETCH_ONE = join(root, 'bench', 'fetch-one.mjs');
 const FETCH_ALL = join(root, 'bench', 'fetch-all.mjs');
 const FETCH_SEQ = join(root, 'bench', 'fetch-seq.mjs');
 const FETCH_SLICES = join(root, 'bench', 'fetch-slices.mjs');
+const FETCH_VERIFY = join(root, 'bench', 'fetch-verify.mjs');
 // The single executable (issue 28), built by `npm run package`; another path with FORGECTL_BENCH_EXE.
 const EXE = process.env.FORGECTL_BENCH_EXE || join(root, 'dist', 'forgectl-linux-x64');
 const { values: args } = parseArgs({
@@ -30,7 +31,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
-const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state', 'fleet', 'tokens'];
+const SECTIONS = ['startup', 'paging', 'large', 'settings', 'state', 'fleet', 'tokens', 'migrate'];
 const only = args.only?.split(',');
 for (const name of only ?? []) if (!SECTIONS.includes(name)) throw new Error(`--only: sections are ${SECTIONS.join(', ')}`);
 const want = (section) => !only || only.includes(section);
@@ -403,6 +404,28 @@ await section('tokens', async () => {
     // The client's own work: the server's share of the wall time is not forgectl's.
     compare('t', { ...audit, ms: audit.cpuMs, label: `${audit.label}, CPU` }, { ...plain, ms: plain.cpuMs, label: `${plain.label}, CPU` }, 1.3);
   }
+});
+
+// Issue 43: `migrate verify` of a migration of N projects, a source and a destination server each
+// answering in 25 ms, against a bare script that sends the same count requests (merge requests by
+// state and releases, on both sides, X-Total read) with 8 in flight per instance.
+await section('migrate', async () => {
+  const projects = args.quick ? 200 : 1_000;
+  const source = await started(startBenchServer(['--entities', String(projects), '--latency', '25']));
+  const dest = await started(startBenchServer(['--entities', String(projects), '--latency', '25', '--source-url', source.url]));
+  const env = { FORGECTL_URL: dest.url, FORGECTL_TOKEN: dest.token, FORGECTL_SOURCE_TOKEN: source.token };
+  const n = projects.toLocaleString('en');
+  const r = await interleaved(
+    [
+      probed('migrateVerify', `forgectl migrate verify -o json, ${n} projects, 25 ms`, [BIN, 'migrate', 'verify', '1', '--exit-code', '-o', 'json'], env),
+      probed('migrateVerifyFloor', `bare fetch, the same counts, 8 in flight per instance, 25 ms`, [FETCH_VERIFY], env),
+    ],
+    LARGE_ROUNDS,
+    { warm: false },
+  );
+  await source.stop();
+  await dest.stop();
+  compare('v', r.migrateVerify, r.migrateVerifyFloor, 1.3);
 });
 
 results.loadavg.end = loadavg();

@@ -2,7 +2,7 @@
 // state; adding a family means adding a module here and touching nothing else.
 
 import { analyticsModule } from './analytics/routes.js';
-import { bulkImportsModule } from './bulk-imports/routes.js';
+import { bulkImportsModule, bulkImportsSandboxModule } from './bulk-imports/routes.js';
 import { collabModule } from './collab/module.js';
 import { dashboardsModule } from './dashboards/routes.js';
 import { protectedEnvironmentsModule } from './protected-environments/routes.js';
@@ -60,6 +60,7 @@ export const MODULES: readonly SandboxModule[] = [
   dashboardsModule,
   alertsAdminModule,
   releasesSandboxModule,
+  bulkImportsSandboxModule,
   sandboxAdminModule,
   sandboxTierModule,
   // Last: it changes what the others seeded.

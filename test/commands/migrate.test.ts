@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/core/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { runCli, ScriptedPrompter, type CliRun, type TestContextOptions } from '../helpers/harness.js';
-import { envFor, useMigrationSandboxes } from '../helpers/sandbox.js';
+import { envFor, profileWith, useMigrationSandboxes } from '../helpers/sandbox.js';
 
 const { source, dest } = useMigrationSandboxes();
 
@@ -158,7 +158,7 @@ describe('the wizard', () => {
         { kind: 'project', source: 'acme/platform/api', destination_namespace: 'opensource', slug: 'api' },
       ],
     });
-    const again = await runIn(['migrate', 'start', '-f', planFile, '--dry-run', '-o', 'json'], { env: { OLD_TOKEN: 'tok-from-env' } });
+    const again = await runIn(['migrate', 'start', '-f', planFile, '--dry-run', '--no-check', '-o', 'json'], { env: { OLD_TOKEN: 'tok-from-env' } });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).body.entities).toEqual((posts(mark)[0].body as { entities: unknown }).entities);
   });
@@ -176,7 +176,7 @@ describe('the wizard', () => {
     const mark = dest().requests.length;
     const res = await runIn(['migrate', 'start'], { prompt, tty: true });
     expect(res.exitCode).toBe(130);
-    expect(prompt.asked.filter((q) => q === 'Source instance URL')).toHaveLength(2);
+    expect(prompt.asked.filter((q) => q.startsWith('Source instance URL'))).toHaveLength(2);
     expect(prompt.asked.filter((q) => q.startsWith('Access token on'))).toHaveLength(4);
     expect(res.stderr).toContain('cannot reach http://127.0.0.1:1');
     // The check is a probe: one attempt, then the question again (no "after N attempts").
@@ -187,6 +187,17 @@ describe('the wizard', () => {
     for (const t of [source().tokens.bob, source().tokens.revoked, source().tokens.readonly]) expect(res.stderr).not.toContain(t);
     expect(res.stderr).toContain('nothing was started');
     expect(posts(mark)).toHaveLength(0);
+  });
+
+  it('the first question takes the name of a saved profile: its URL and token, no token asked', async () => {
+    const configDir = await profileWith(source(), 'bob', 'old');
+    const prompt = new ScriptedPrompter(['old', 'acme/web', 'opensource', 'wiz-profile', true, false, 'cancel']);
+    const res = await runIn(['migrate', 'start'], { prompt, tty: true, env: { FORGECTL_CONFIG_DIR: configDir } });
+    expect(res.exitCode).toBe(130);
+    expect(prompt.asked[0]).toBe('Source instance URL (or the name of a saved profile of it)');
+    expect(prompt.asked.some((q) => q.startsWith('Access token on'))).toBe(false);
+    expect(res.stderr).toContain(`Signed in to ${source().url} as @bob`);
+    expect(res.stderr).not.toContain(source().tokens.bob);
   });
 
   it('a source URL answered by a failing proxy is tried once, explained, and asked again', async () => {
@@ -202,7 +213,7 @@ describe('the wizard', () => {
       const prompt = new ScriptedPrompter([bad, source().tokens.bob, source().url, source().tokens.bob, 'acme/web', 'opensource', 'wiz-proxy', true, false, 'cancel']);
       const res = await runIn(['migrate', 'start'], { prompt, tty: true });
       expect(res.exitCode).toBe(130);
-      expect(prompt.asked.filter((q) => q === 'Source instance URL')).toHaveLength(2);
+      expect(prompt.asked.filter((q) => q.startsWith('Source instance URL'))).toHaveLength(2);
       expect(res.stderr).toContain(`${bad} does not answer as a GitLab API v4 instance (502 Bad Gateway`);
       expect(res.stderr).toContain(`Signed in to ${source().url} as @bob`);
       // GET /personal_access_tokens/self once: a 502 is not retried while someone waits on the answer.

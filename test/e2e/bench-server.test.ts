@@ -270,3 +270,25 @@ describe('tokens and their owners (the token audit rows)', () => {
     }
   });
 });
+
+describe('a migration (issue 43, migrate verify)', () => {
+  let src: BenchServer;
+  let dst: BenchServer;
+  beforeAll(async () => {
+    src = await start(['--entities', '130']);
+    dst = await start(['--entities', '130', '--source-url', src.url]);
+  });
+  afterAll(() => Promise.all([src, dst].map((s) => s?.stop())));
+
+  it('forgectl migrate verify and the floor fetch-verify print the same report of the same counts, byte for byte', async () => {
+    const env = { FORGECTL_URL: dst.url, FORGECTL_TOKEN: 'glpat-any-token-0000', FORGECTL_SOURCE_TOKEN: 'glpat-any-token-0000' };
+    const ours = await forgectl(['migrate', 'verify', '1', '--exit-code', '-o', 'json'], { env });
+    expect(ours.exitCode, ours.stderr).toBe(0);
+    const report = JSON.parse(ours.stdout);
+    expect(report.entities).toHaveLength(130);
+    expect(report.complete).toBe(true);
+    expect(report.entities[0].relations.map((r: any) => r.relation)).toEqual(['merge_requests opened', 'merge_requests closed', 'merge_requests merged', 'merge_requests locked', 'releases']);
+    const floor = await execa(process.execPath, [resolve(ROOT, 'bench/fetch-verify.mjs')], { env: cleanEnv(env), extendEnv: false });
+    expect(floor.stdout).toBe(ours.stdout.trimEnd());
+  });
+});

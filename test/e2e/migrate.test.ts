@@ -62,7 +62,7 @@ describe('migrate start: the request', () => {
     const res = await forgectl(
       [
         'migrate', 'start', '--source-url', source().url, '--dry-run',
-        '--entity', 'group:acme/web=opensource:web-suffix,no-projects',
+        '--entity', 'group:acme/web=opensource:web-suffix,no-projects', '--no-check',
         '--entity', 'group:acme/platform=opensource:platform-suffix',
       ],
       { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) },
@@ -72,7 +72,7 @@ describe('migrate start: the request', () => {
     const sent = JSON.parse(res.stdout.slice(res.stdout.indexOf('{')));
     expect(sent.entities.map((e: any) => [e.destination_slug, e.migrate_projects])).toEqual([['web-suffix', false], ['platform-suffix', true]]);
     const overridden = await forgectl(
-      ['migrate', 'start', '--source-url', source().url, '--dry-run', '--no-projects', '--entity', 'group:acme/web=opensource:web-suffix', '--entity', 'group:acme/platform=opensource,projects'],
+      ['migrate', 'start', '--source-url', source().url, '--dry-run', '--no-check', '--no-projects', '--entity', 'group:acme/web=opensource:web-suffix', '--entity', 'group:acme/platform=opensource,projects'],
       { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) },
     );
     expect(overridden.exitCode, overridden.stderr).toBe(0);
@@ -115,7 +115,7 @@ describe('migrate start: the request', () => {
   it('--dry-run prints the request with the source token redacted and sends nothing', async () => {
     const mark = dest().requests.length;
     const srcMark = source().requests.length;
-    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme=opensource:dry', '--dry-run', '--watch', '-o', 'json', '-v'], {
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme=opensource:dry', '--dry-run', '--no-check', '--watch', '-o', 'json', '-v'], {
       env: env(),
       input: srcToken(),
     });
@@ -136,12 +136,33 @@ describe('migrate start: the request', () => {
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toMatch(/^error: the source http:\/\/old\.example\.com is plain http:\/\/: the source token would be sent in clear$/m);
     expect(requestsSince(dest(), mark)).toEqual([]);
-    const allowed = await forgectl([...args, '--allow-insecure-http', '--dry-run'], { env: env(), input: srcToken() });
+    const allowed = await forgectl([...args, '--allow-insecure-http', '--dry-run', '--no-check'], { env: env(), input: srcToken() });
     expect(allowed.exitCode, allowed.stderr).toBe(0);
   });
 
+  it('checks the entities first: one that cannot start is named with why (exit 1) and nothing is sent', async () => {
+    const mark = dest().requests.length;
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme/web=opensource:web-checked', '--entity', 'group:acme/nothing-here=opensource'], {
+      env: env(),
+      input: srcToken(),
+    });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain('group acme/nothing-here: acme/nothing-here: no group or project with this path on');
+    expect(res.stderr).not.toContain('acme/web:');
+    expect(postsSince(mark)).toEqual([]);
+    expect(requestsSince(dest(), mark).every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('--dry-run prints the check with what will move, and the request it would send', async () => {
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/web=opensource:web-dry', '--dry-run'], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^dry run: POST http:.*\/api\/v4\/bulk_imports$/m);
+    expect(res.stdout).toMatch(/^ok +group acme\/web → opensource\/web-dry$/m);
+    expect(res.stdout).toMatch(/project acme\/web\/storefront: 2 merge requests \(2 opened\), 2 releases/);
+  });
+
   it('passes the service’s refusal on (exit 1) without showing the source token', async () => {
-    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme=no-such-group', '-v'], {
+    const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme=no-such-group', '--no-check', '-v'], {
       env: env(),
       input: srcToken(),
     });
@@ -175,7 +196,7 @@ describe('migrate start: invalid input is refused before anything is sent (exit 
 describe('migrate start --watch and migrate watch', () => {
   it('watches a migration with a failing entity to the end: exit 1, one line per change, failure records printed', async () => {
     const res = await forgectl(
-      ['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme/web=opensource:web-watched', '--entity', 'group:no/such-group=opensource:ghost', '--watch', ...FAST],
+      ['migrate', 'start', '--source-url', source().url, '--source-token-stdin', '--entity', 'group:acme/web=opensource:web-watched', '--entity', 'group:no/such-group=opensource:ghost', '--no-check', '--watch', ...FAST],
       { env: env(), input: srcToken() },
     );
     expect(res.exitCode, res.stderr).toBe(1);
@@ -316,7 +337,7 @@ describe('plan file written by hand matches the realdata request', () => {
     const dir = tempDir();
     const plan = join(dir, 'doc.json');
     writeFileSync(plan, JSON.stringify({ source: { url: example.configuration.url, token_env: 'T' }, entities: [{ kind: 'group', source: e.source_full_path, destination_namespace: e.destination_namespace, slug: e.destination_slug }] }));
-    const res = await forgectl(['migrate', 'start', '-f', plan, '--dry-run', '-o', 'json'], { env: env({ T: 'doc-token' }) });
+    const res = await forgectl(['migrate', 'start', '-f', plan, '--dry-run', '--no-check', '-o', 'json'], { env: env({ T: 'doc-token' }) });
     expect(res.exitCode, res.stderr).toBe(0);
     const body = json(res).body;
     // The doc example leaves migrate_projects to its default (true); the CLI states it.

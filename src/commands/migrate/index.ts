@@ -2,11 +2,23 @@
 // transfer", spec part 1 §4.6).
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, secretFlagRefused, type Registry, TypedOption as Option } from '../../core/command.js';
+import { defineCommand, defineGroup, type OptionsBuilder, secretFlagRefused, type Registry, TypedOption as Option } from '../../core/command.js';
 import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const read = () => import('./read.js');
 const start = () => import('./start.js');
+const verify = () => import('./verify.js');
+const check = () => import('./check.js');
+
+/** The source instance, as start, check and verify take it (never the token itself as a flag value). */
+function sourceOptions(c: OptionsBuilder, urlHelp = 'URL of the source instance') {
+  return c
+    .option('--source-url <url>', urlHelp)
+    .option('--source-token-stdin', 'read the source token from standard input')
+    .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names), or use --source-profile'))
+    .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
+    .option('--source-profile <name>', 'a saved profile of the source instance: its URL and token');
+}
 
 const STATUS_HELP = 'created, started, finished or failed';
 
@@ -33,7 +45,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
         'ending in ,no-projects (or ,projects) sets that for the group alone, e.g. --entity group:acme/docs=imported,no-projects.',
       '',
       'The source token (scope api) is never a flag value: pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN, ' +
-        'or name another variable with --source-token-env (a plan file names it with source.token_env).',
+        'or name another variable with --source-token-env (a plan file names it with source.token_env), or name a saved profile ' +
+        'of the source with --source-profile (its URL and token).',
       '',
       'Plan file (YAML or JSON):',
       '  source:',
@@ -53,6 +66,9 @@ export function registerMigrate(program: Command, reg: Registry): void {
         'path already taken there is named with a free slug offered. Then a summary, a plan file if wanted, the start, ' +
         'and the live view if you want it. Ctrl-C at any question exits 130 with nothing sent. Without a terminal, ' +
         'missing input is an error (exit 2).',
+      '',
+      'Entities given by --entity or -f are checked first as `migrate check` checks them (reads only); if one cannot start, ' +
+        'nothing is sent and the reasons are named (exit 1). --no-check skips this. --dry-run prints the check with what will move.',
     ].join('\n'),
     writes: true,
     examples: [
@@ -65,20 +81,49 @@ export function registerMigrate(program: Command, reg: Registry): void {
       '# interactively',
       'forgectl migrate start',
     ],
-    exitCodes: ['0  started (with --watch: every entity finished)', '1  with --watch: an entity failed, or --watch-timeout passed', '2  invalid input, nothing sent'],
+    exitCodes: [
+      '0  started (with --watch: every entity finished)',
+      '1  an entity cannot start (nothing sent); with --watch: an entity failed, or --watch-timeout passed',
+      '2  invalid input, nothing sent',
+    ],
     options: (c) =>
-      c
-        .option('--source-url <url>', 'URL of the source instance')
-        .option('--source-token-stdin', 'read the source token from standard input')
-        .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names)'))
-        .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
+      sourceOptions(c)
         .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects|,projects], repeatable', collectRepeated)
         .option('--no-projects', 'groups come without their projects (migrate_projects=false), unless their --entity ends in ,projects')
         .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities')
+        .option('--check', 'check every entity first, as `migrate check` does (the default)')
+        .option('--no-check', 'start without checking the entities first')
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
         .option('--interval <duration>', `with --watch: time between polls, e.g. 5s (default 5s; ${DURATION_HELP})`)
         .option('--watch-timeout <duration>', `with --watch: stop watching after this long, e.g. 90min or 2h (default 2h; ${DURATION_HELP})`),
     run: async (ctx, opts) => (await start()).startCommand(ctx, opts),
+  });
+
+  defineCommand(group, reg, {
+    name: 'check',
+    markdown: true,
+    summary: 'Check that a migration can start, and count what will move (sends no write)',
+    description: [
+      'Takes what `migrate start` takes (--entity flags or -f plan.yaml, the source token as start reads it, or --source-profile) ' +
+        'and sends no write. For every entity: the source answers and the token has the api scope; the source path exists and is ' +
+        'a group or project as stated; the destination namespace exists and you may create in it (or, empty, you may create ' +
+        'top-level groups); the destination path is free; direct transfer is allowed on this instance where its settings can be read.',
+      '',
+      'Then what will move, counted on the source: subgroups, projects, merge requests by state, epics, group wiki pages and ' +
+        'releases, per entity and per project. -o markdown is a report for the migration issue; -o csv one row per entity.',
+    ].join('\n'),
+    examples: [
+      'FORGECTL_SOURCE_TOKEN=$OLD_TOKEN forgectl migrate check --source-url https://old.example.com --entity group:acme/web=',
+      'SOURCE_TOKEN=$OLD_TOKEN forgectl migrate check -f migration-plan.yaml -o markdown',
+      'forgectl migrate check --source-profile old --entity project:acme/web/shop=imported/web -o json',
+    ],
+    exitCodes: ['0  every entity can start', '1  an entity cannot start (each is named, with why)', '2  invalid input, nothing sent'],
+    options: (c) =>
+      sourceOptions(c)
+        .option('--entity <spec>', 'KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG][,no-projects|,projects], repeatable', collectRepeated)
+        .option('--no-projects', 'groups come without their projects, unless their --entity ends in ,projects')
+        .option('-f, --file <plan>', 'plan file (YAML or JSON) listing the source and the entities, as `migrate start` reads it'),
+    run: async (ctx, opts) => (await check()).checkCommand(ctx, opts),
   });
 
   defineCommand(group, reg, {
@@ -123,12 +168,39 @@ export function registerMigrate(program: Command, reg: Registry): void {
   });
 
   defineCommand(group, reg, {
-    name: 'failures <id> <entity_id>',
+    name: 'failures <id> [entity_id]',
     globals: { pages: true },
-    summary: 'Show the failure records of one entity',
-    examples: ['forgectl migrate failures 12 40', 'forgectl migrate failures 12 40 -o json'],
-    subject: (args) => `entity ${args[1]} of migration ${args[0]}`,
+    summary: 'Show the failure records of one entity, or of every entity of a migration',
+    description: 'Without ENTITY_ID, the failure records of every entity of the migration, each with its entity (id, source and destination).',
+    examples: ['forgectl migrate failures 12', 'forgectl migrate failures 12 40', 'forgectl migrate failures 12 -o json'],
+    subject: (args) => (args[1] ? `entity ${args[1]} of migration ${args[0]}` : `migration ${args[0]}`),
     run: async (ctx, _o, args) => (await read()).failuresCommand(ctx, args[0], args[1]),
+  });
+
+  defineCommand(group, reg, {
+    name: 'verify <id>',
+    markdown: true,
+    summary: 'Check that everything of a migration arrived: source and destination compared, entity by entity',
+    description: [
+      'For every entity of the migration: the group or project present on this instance, and the counts on both sides of what ' +
+        'direct transfer moves: for a group its subgroups, projects, epics and wiki pages; for a project its merge requests by ' +
+        'state and its releases. Where counts differ, the missing items are named (merge requests and epics by iid and title, ' +
+        'releases by tag, wiki pages by slug), and each entity\'s failure records are shown beside its rows.',
+      '',
+      'The source is the migration\'s source URL, read with the source token as `migrate start` takes it (or --source-profile). ' +
+        'Counts come from the lists\' totals (one request each); items are listed only where counts differ. Entities are compared ' +
+        'in parallel, at most 8 requests in flight per instance, fewer when an instance throttles. -o markdown is a report for the ' +
+        'cutover issue; -o csv one row per entity and relation.',
+    ].join('\n'),
+    examples: [
+      'FORGECTL_SOURCE_TOKEN=$OLD_TOKEN forgectl migrate verify 12 --exit-code',
+      'forgectl migrate verify 12 --source-profile old -o markdown > verification.md',
+      'printf %s "$OLD_TOKEN" | forgectl migrate verify 12 --source-token-stdin -o json',
+    ],
+    exitCodes: ['0  compared (with --exit-code: everything arrived)', '5  with --exit-code: something differs or is missing'],
+    options: (c) => sourceOptions(c, 'URL of the source instance (default: the migration\'s source URL)').option('--exit-code', 'exit 5 when something differs'),
+    subject: (args) => `migration ${args[0]}`,
+    run: async (ctx, opts, args) => (await verify()).verifyCommand(ctx, opts, args[0]),
   });
 
   defineCommand(group, reg, {

@@ -6,7 +6,8 @@ import { list, object, type Column, type CommandResult } from '../../core/output
 import { parseChoice, parseInteger } from '../../core/parse.js';
 import { pageOptions } from '../shared.js';
 import { watchTimes } from './start.js';
-import { ENTITY_COLUMNS, watchMigration } from './watch.js';
+import { ENTITY_COLUMNS, destinationOf, watchMigration } from './watch.js';
+import type { HttpClient } from '../../core/http.js';
 
 const MIGRATION_COLUMNS: Column<BulkImport>[] = [
   { key: 'id' },
@@ -77,10 +78,31 @@ export async function entityCommand(ctx: Context, rawId: string, rawEntityId: st
   return object(entity, { columns: ENTITY_DETAIL_COLUMNS });
 }
 
-export async function failuresCommand(ctx: Context, rawId: string, rawEntityId: string): Promise<CommandResult> {
+type EntityFailureRow = EntityFailure & { entity_id: number; entity_type?: string; source_full_path: string; destination_full_path: string };
+
+const MIGRATION_FAILURE_COLUMNS: Column<EntityFailureRow>[] = [
+  { key: 'entity_id', header: 'entity' },
+  { key: 'source_full_path', header: 'source' },
+  { key: 'destination_full_path', header: 'destination' },
+  ...(FAILURE_COLUMNS as Column<EntityFailureRow>[]),
+];
+
+/** Every entity's failure records, entity by entity; entities that say they have none are not asked. */
+async function* migrationFailures(http: HttpClient, id: number): AsyncGenerator<EntityFailureRow> {
+  for await (const e of listEntities(http, id, { sort: 'asc' }, { all: true, perPage: 100 })) {
+    // Older instances do not say has_failures: their entities are asked anyway.
+    if (e.has_failures === false && !e.failures?.length) continue;
+    for await (const f of listFailures(http, id, e.id, { all: true, perPage: 100 })) {
+      yield { entity_id: e.id, entity_type: e.entity_type, source_full_path: e.source_full_path, destination_full_path: destinationOf(e), ...f };
+    }
+  }
+}
+
+export async function failuresCommand(ctx: Context, rawId: string, rawEntityId: string | undefined): Promise<CommandResult> {
   const id = migrationId(rawId);
-  const entityId = parseInteger('entity id', rawEntityId, { min: 1 });
+  const entityId = rawEntityId === undefined ? undefined : parseInteger('entity id', rawEntityId, { min: 1 });
   const http = await ctx.http();
+  if (entityId === undefined) return list(migrationFailures(http, id), MIGRATION_FAILURE_COLUMNS, { empty: 'No entity of the migration has failure records.' });
   return list(listFailures(http, id, entityId, pageOptions(ctx)), FAILURE_COLUMNS, { empty: 'The entity has no failure records.' });
 }
 

@@ -8,18 +8,16 @@ import { isLoopbackHost } from '../../core/http.js';
 import { CancelledError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseDuration } from '../../core/parse.js';
-import { loadPlan } from './plan.js';
-import { checkDistinct, checkUrl, entityRequest, parseEntityFlag, type EntityPlan } from './rules.js';
+import { gatherGiven, type Gathered } from './gather.js';
+import { entityRequest } from './rules.js';
+import { checkSourceFlags, wizardPreset, type SourceFlags } from './source-credentials.js';
 import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, watchMigration } from './watch.js';
 import { runWizard } from './wizard.js';
 
-export const SOURCE_TOKEN_ENV = 'FORGECTL_SOURCE_TOKEN';
+export { SOURCE_TOKEN_ENV } from './source-credentials.js';
 export const MIN_INTERVAL_MS = 100;
 
-export interface StartOptions {
-  sourceUrl?: string;
-  sourceTokenStdin?: boolean;
-  sourceTokenEnv?: string;
+export interface StartOptions extends SourceFlags {
   entity?: string[];
   /** commander's --no-projects: false when given. */
   projects: boolean;
@@ -27,6 +25,8 @@ export interface StartOptions {
   watch?: boolean;
   interval?: string;
   watchTimeout?: string;
+  /** commander's --no-check: false when given. */
+  check?: boolean;
 }
 
 export function watchTimes(flagInterval: string | undefined, flagTimeout: string | undefined, names = { interval: '--interval', timeout: '--timeout' }) {
@@ -37,73 +37,18 @@ export function watchTimes(flagInterval: string | undefined, flagTimeout: string
   return { intervalMs, timeoutMs };
 }
 
-function envToken(ctx: Context, name: string, why: string): string {
-  const value = ctx.env[name]?.trim();
-  if (!value) throw new UsageError(`the source token is missing: ${name} is not set or empty (${why})`, 'set it, or pipe the token with --source-token-stdin');
-  ctx.redactor.add(value);
-  return value;
-}
-
-interface Gathered {
-  sourceUrl: string;
-  token: string;
-  entities: EntityPlan[];
-  fromWizard: boolean;
-  /** false when the wizard only saved a plan file. */
-  start: boolean;
-}
-
 /** Everything the request needs, from flags, plan file or wizard; usage errors before any request. */
-async function gather(ctx: Context, o: StartOptions): Promise<Gathered> {
-  const flagEntities = o.entity ?? [];
-  if (o.file && flagEntities.length) throw new UsageError('-f/--file and --entity cannot be used together', 'put every entity in the plan file');
-  if (o.file && o.sourceUrl) throw new UsageError('-f/--file and --source-url cannot be used together', 'the plan file names the source (source.url)');
-  if (o.sourceTokenStdin && o.sourceTokenEnv) throw new UsageError('--source-token-stdin and --source-token-env cannot be used together');
-  if (o.sourceUrl !== undefined) {
-    const ok = checkUrl(o.sourceUrl);
-    if (ok !== true) throw new UsageError(`--source-url ${JSON.stringify(o.sourceUrl)}: ${ok}`);
-  }
-  const noProjects = o.projects === false;
-
-  if (!o.file && !flagEntities.length) {
+async function gather(ctx: Context, o: StartOptions): Promise<Gathered & { fromWizard: boolean; start: boolean }> {
+  if (!o.file && !o.entity?.length) {
+    checkSourceFlags(o);
     if (!ctx.interactive) {
       throw new UsageError('nothing to migrate: give --entity KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG] or -f PLAN.yaml', 'on a terminal, run without them for the wizard');
     }
-    const presetToken = o.sourceTokenEnv ? envToken(ctx, o.sourceTokenEnv, '--source-token-env') : ctx.env[SOURCE_TOKEN_ENV]?.trim() || undefined;
-    const answers = await runWizard(ctx, { sourceUrl: o.sourceUrl?.trim(), token: presetToken, noProjects });
+    const preset = await wizardPreset(ctx, o);
+    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, noProjects: o.projects === false });
     return { ...answers, fromWizard: true };
   }
-
-  let sourceUrl: string;
-  let entities: EntityPlan[];
-  let planTokenEnv: string | undefined;
-  if (o.file) {
-    const plan = await loadPlan(o.file, noProjects);
-    sourceUrl = plan.sourceUrl;
-    entities = plan.entities;
-    planTokenEnv = plan.tokenEnv;
-  } else {
-    if (!o.sourceUrl) throw new UsageError('--source-url is required with --entity', 'e.g. --source-url https://old.example.com');
-    sourceUrl = o.sourceUrl.trim();
-    entities = flagEntities.map((raw) => parseEntityFlag(raw, !noProjects));
-  }
-  checkDistinct(entities);
-  if (noProjects && !entities.some((e) => e.kind === 'group')) throw new UsageError('--no-projects applies to group entities, and none is given');
-
-  let token: string;
-  if (o.sourceTokenStdin) {
-    if (ctx.stdinIsTTY) throw new UsageError('--source-token-stdin needs the token piped in', 'e.g. printf %s "$TOKEN" | forgectl migrate start …');
-    token = await ctx.readSecretFromStdin('source token');
-  } else if (o.sourceTokenEnv) token = envToken(ctx, o.sourceTokenEnv, '--source-token-env');
-  else if (planTokenEnv) token = envToken(ctx, planTokenEnv, `named by source.token_env in ${o.file}`);
-  else if (ctx.env[SOURCE_TOKEN_ENV]?.trim()) token = envToken(ctx, SOURCE_TOKEN_ENV, 'default variable');
-  else {
-    throw new UsageError(
-      'the source token is missing',
-      `pipe it with --source-token-stdin, set ${SOURCE_TOKEN_ENV}, name a variable with --source-token-env${o.file ? ' or source.token_env in the plan' : ''}`,
-    );
-  }
-  return { sourceUrl, token, entities, fromWizard: false, start: true };
+  return { ...(await gatherGiven(ctx, o)), fromWizard: false, start: true };
 }
 
 export function buildRequest(g: Pick<Gathered, 'sourceUrl' | 'token' | 'entities'>): StartRequest {
@@ -137,10 +82,14 @@ export async function startCommand(ctx: Context, o: StartOptions): Promise<Comma
   if (!g.start) return none;
   checkSourceTransport(ctx, g.sourceUrl);
   const http = await ctx.http();
+  // The wizard checked every answer as it was given; flags and plan files are checked here, reads only.
+  const checks = () => import('./check.js');
+  const report = g.fromWizard || o.check === false ? undefined : await (await checks()).runChecks(ctx, { url: g.sourceUrl, token: g.token, tls: g.sourceTls ?? {} }, g.entities, { count: ctx.globals.dryRun });
+  if (report && !report.can_start && !ctx.globals.dryRun) (await checks()).refuseStart(report);
   const migration = await startMigration(http, buildRequest(g));
   if (!migration) {
     ctx.notice(`dry run: would start migrating ${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}; nothing was sent`);
-    return none;
+    return report ? (await checks()).checkResult(report) : none;
   }
   ctx.notice(`Started migration ${migration.id} (${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}).`);
   const resume = `forgectl migrate watch ${migration.id}`;

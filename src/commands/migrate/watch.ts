@@ -51,7 +51,7 @@ function entityElapsed(e: BulkImportEntity, now: number): string {
 }
 
 // Without destination_full_path, an empty namespace is a new top-level group (no leading slash).
-const destinationOf = (e: BulkImportEntity) => e.destination_full_path ?? destinationPath(e.destination_namespace ?? '', e.destination_slug ?? '');
+export const destinationOf = (e: BulkImportEntity) => e.destination_full_path ?? destinationPath(e.destination_namespace ?? '', e.destination_slug ?? '');
 const kindOf = (e: BulkImportEntity) => e.entity_type ?? '';
 
 export const ENTITY_COLUMNS: Column<BulkImportEntity>[] = [

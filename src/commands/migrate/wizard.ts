@@ -12,6 +12,7 @@ import type { HttpClient } from '../../core/http.js';
 import { savePlan, type Plan } from './plan.js';
 import { checkSlug, checkUrl, destinationPath, lastSegment, type EntityPlan, type Kind } from './rules.js';
 import { searchChecked } from './search-prompt.js';
+import { profileSource } from './source-credentials.js';
 import { Destination, TOP_LEVEL } from './wizard-destination.js';
 import { checkSourceToken, entitySource, rethrowCancel, resolveTypedEntity, signedInLine, splitChoice, type EntityChoice } from './wizard-source.js';
 
@@ -63,7 +64,19 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
   let token = presets.token;
   let lastUrl: string | undefined;
   for (;;) {
-    url ??= (await p.input('Source instance URL', { default: lastUrl, validate: checkUrl })).trim().replace(/\/+$/, '');
+    if (url === undefined) {
+      const profiles = await ctx.profiles();
+      const answer = (
+        await p.input('Source instance URL (or the name of a saved profile of it)', {
+          default: lastUrl,
+          validate: (v) => (!v.includes(':') && profiles.get(v.trim()) ? true : checkUrl(v)),
+        })
+      ).trim();
+      if (!answer.includes(':') && profiles.get(answer)) {
+        const s = await profileSource(ctx, answer);
+        [url, token] = [s.url, s.token];
+      } else url = answer.replace(/\/+$/, '');
+    }
     token ??= (await p.password(`Access token on ${url} (scope api; input hidden)`, { validate: TOKEN_CHECK })).trim();
     ctx.redactor.add(token);
     // The check is a probe a person waits on: no retries and short timeouts, so a wrong or unreachable

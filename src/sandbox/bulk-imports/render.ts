@@ -3,6 +3,7 @@
 import type { SandboxState } from '../state.js';
 import { bulkImportStore, destinationFullPath, type EntityRecord, type FailureRecord, type ImportRecord } from './store.js';
 import { entityMoment, importMoment } from './timeline.js';
+import { contentStats } from './content.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -11,8 +12,11 @@ export function importEntities(state: SandboxState, imp: ImportRecord): EntityRe
   return imp.entityIds.map((id) => store.entities.get(id)!);
 }
 
-function failuresOf(e: EntityRecord): FailureRecord[] {
-  return e.check.state === 'failed' ? e.check.failures : [];
+/** A failed check's records once failed; items left out of a finished entity's relations once finished. */
+function failuresAt(e: EntityRecord, status: string): FailureRecord[] {
+  if (e.check.state === 'failed') return status === 'failed' ? e.check.failures : [];
+  if (e.check.state === 'ok') return status === 'finished' ? e.check.content.failures : [];
+  return [];
 }
 
 /** The import as it stands at `now` (the sandbox clock's present unless given). */
@@ -28,7 +32,7 @@ export function importJson(state: SandboxState, imp: ImportRecord, now = state.c
     created_at: iso(imp.createdAt),
     updated_at: iso(updated),
     // Only failures already visible count (a failed check shows once the entity has failed).
-    has_failures: entities.some((e) => entityMoment(e, now).status === 'failed'),
+    has_failures: entities.some((e) => failuresAt(e, entityMoment(e, now).status).length > 0),
   };
 }
 
@@ -57,9 +61,9 @@ export function failureJson(f: FailureRecord): Record<string, unknown> {
   };
 }
 
-/** Failures appear when the entity is seen to fail, not before. */
+/** Failures appear when the entity is seen to fail or finish, not before. */
 export function visibleFailures(state: SandboxState, e: EntityRecord): FailureRecord[] {
-  return entityMoment(e, state.clock.now()).status === 'failed' ? failuresOf(e) : [];
+  return failuresAt(e, entityMoment(e, state.clock.now()).status);
 }
 
 export function entityJson(state: SandboxState, e: EntityRecord): Record<string, unknown> {
@@ -84,6 +88,6 @@ export function entityJson(state: SandboxState, e: EntityRecord): Record<string,
     migrate_projects: e.migrateProjects,
     migrate_memberships: e.migrateMemberships,
     has_failures: failures.length > 0,
-    stats: {},
+    stats: e.check.state === 'ok' && m.status === 'finished' ? contentStats(e.check.content) : {},
   };
 }

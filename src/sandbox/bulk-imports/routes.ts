@@ -3,7 +3,7 @@
 // destination (422), then the source token against the source instance (422); the entities are then
 // checked on the source in the background and move on the sandbox clock (timeline.ts).
 
-import { ApiError, invalidParams } from '../http/errors.js';
+import { ApiError, badRequest, invalidParams } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import { isParamObject, type ParamObject } from '../http/query.js';
@@ -14,8 +14,10 @@ import type { SandboxState } from '../state.js';
 import { ACCESS, type Visibility } from '../types.js';
 import { entityJson, failureJson, importEntities, importJson, visibleFailures } from './render.js';
 import { QUEUE_DELAY_MS, SourceClient, SourceUnreachable, addEntity, startChecks } from './source.js';
-import { STATUSES, bulkImportStore, destinationFullPath, type EntityRecord, type ImportRecord, type SourceType } from './store.js';
+import { RELATIONS, STATUSES, bulkImportStore, destinationFullPath, type EntityRecord, type ImportRecord, type Relation, type SourceType } from './store.js';
 import { entityMoment } from './timeline.js';
+import { writeContent } from './content.js';
+import { requireAdmin } from '../access/admin.js';
 
 const SOURCE_TYPES: readonly SourceType[] = ['group_entity', 'project_entity'];
 
@@ -183,6 +185,7 @@ function settle(state: SandboxState): void {
     if (e.sourceType === 'group_entity') {
       const g = state.addGroup({ name: e.check.name, path: e.destinationSlug, parentId: parent?.id ?? null, visibility, createdAt: m.since }, { [owner]: ACCESS.owner });
       e.namespaceId = g.id;
+      writeContent(state, e.check.content, { groupId: g.id }, owner);
     } else if (parent) {
       const p = state.addProject(
         newProject(state, {
@@ -198,6 +201,7 @@ function settle(state: SandboxState): void {
       );
       e.projectId = p.id;
       e.namespaceId = parent.id;
+      writeContent(state, e.check.content, { projectId: p.id, projectPath: full }, owner);
     }
   }
 }
@@ -289,5 +293,29 @@ export const bulkImportsModule: SandboxModule = {
         return offsetPage(req, page, visibleFailures(req.state, e), failureJson);
       }),
     );
+  },
+};
+
+/**
+ * Sandbox-only (administrators): PUT /-/sandbox/bulk_imports/drop {"relation":"merge_requests","every":3}
+ * leaves every third merge request of each project out of the imports started from then on, with a
+ * failure record each (every 0 ends it). Relations: merge_requests, releases, epics, wiki.
+ */
+export const bulkImportsSandboxModule: SandboxModule = {
+  name: 'bulk-imports-drop',
+  prefix: '/-/sandbox',
+  register(router) {
+    router.put('/bulk_imports/drop', (req) => {
+      requireAdmin(req);
+      const r = new ParamReader(req.input());
+      const relation = r.oneOf('relation', RELATIONS);
+      const every = r.int('every');
+      r.done();
+      if (relation === undefined || every === undefined || every < 0) throw badRequest('"relation" and "every" (0 or more) are required');
+      const drops = bulkImportStore(req.state).drops;
+      if (every === 0) drops.delete(relation as Relation);
+      else drops.set(relation as Relation, every);
+      return { body: Object.fromEntries(drops) };
+    });
   },
 };

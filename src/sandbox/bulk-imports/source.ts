@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxState } from '../state.js';
 import { bulkImportStore, destinationFullPath, type EntityRecord, type FailureRecord, type ImportRecord, type SourceType } from './store.js';
 import { QUEUE_DELAY_MS, finishTime } from './timeline.js';
+import { readContent } from './content.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -109,7 +110,8 @@ async function checkEntity(state: SandboxState, imp: ImportRecord, e: EntityReco
       return;
     }
     const src = res.body as { name?: string; visibility?: string };
-    const check = { state: 'ok' as const, at: state.clock.now(), name: String(src.name ?? e.destinationSlug), visibility: String(src.visibility ?? 'private') };
+    const content = await readContent(state, client, e);
+    const check = { state: 'ok' as const, at: state.clock.now(), name: String(src.name ?? e.destinationSlug), visibility: String(src.visibility ?? 'private'), content };
     if (!isGroup) {
       e.check = check;
       return;

@@ -24,10 +24,29 @@ export interface FailureRecord {
   sourceTitle: string;
 }
 
+/** The relations direct transfer copies that the sandbox serves (content.ts). */
+export const RELATIONS = ['merge_requests', 'releases', 'epics', 'wiki'] as const;
+export type Relation = (typeof RELATIONS)[number];
+
+export interface SourceItem {
+  /** iid (merge requests, epics), tag (releases) or slug (wiki pages): what names it. */
+  key: string;
+  title: string;
+  webUrl: string;
+  raw: Record<string, unknown>;
+}
+
+export interface SourceContent {
+  /** What the source holds and what came across, per relation. */
+  items: Partial<Record<Relation, { source: number; kept: SourceItem[] }>>;
+  /** Items left out (the drop fault), shown once the entity finished. */
+  failures: FailureRecord[];
+}
+
 /** What the destination learned from the source about one entity. */
 export type SourceCheck =
   | { state: 'pending' }
-  | { state: 'ok'; at: number; name: string; visibility: string }
+  | { state: 'ok'; at: number; name: string; visibility: string; content: SourceContent }
   | { state: 'failed'; at: number; failures: FailureRecord[] };
 
 export interface EntityRecord {
@@ -65,6 +84,8 @@ export interface BulkImportStore {
   seq: { import: number; entity: number };
   /** Background work (source checks) still running; tests and close() may wait for it. */
   pending: Set<Promise<unknown>>;
+  /** The drop fault: relation -> every Nth item is left out of imports started from now on. */
+  drops: Map<Relation, number>;
 }
 
 const stores = new WeakMap<SandboxState, BulkImportStore>();
@@ -72,7 +93,7 @@ const stores = new WeakMap<SandboxState, BulkImportStore>();
 export function bulkImportStore(state: SandboxState): BulkImportStore {
   let s = stores.get(state);
   if (!s) {
-    s = { imports: new Map(), entities: new Map(), seq: { import: 0, entity: 0 }, pending: new Set() };
+    s = { imports: new Map(), entities: new Map(), seq: { import: 0, entity: 0 }, pending: new Set(), drops: new Map() };
     stores.set(state, s);
   }
   return s;

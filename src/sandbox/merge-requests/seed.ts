@@ -31,6 +31,10 @@ export interface MergeRequestInit {
   deployments?: Record<string, number>;
   squash?: boolean;
   removeSourceBranch?: boolean;
+  /** Kept as given (a copy by direct transfer); default the project's next. */
+  iid?: number;
+  /** Sandbox ms; default createdDaysAgo before now. */
+  createdAt?: number;
 }
 
 function userId(state: SandboxState, name: string): number {
@@ -54,10 +58,10 @@ export function addMergeRequest(state: SandboxState, init: MergeRequestInit): Me
   const project = state.findProject(init.project)?.project;
   if (!project) throw new Error(`seed: no project ${init.project}`);
   const now = state.clock.now();
-  const createdAt = now - (init.createdDaysAgo ?? 1) * DAY_MS;
+  const createdAt = init.createdAt ?? now - (init.createdDaysAgo ?? 1) * DAY_MS;
   const target = init.target ?? project.defaultBranch ?? 'main';
   const id = store.nextId('mr');
-  const iid = store.nextIid(project.id);
+  const iid = init.iid === undefined ? store.nextIid(project.id) : store.takeIid(project.id, init.iid);
   const source = init.source ?? `feature/${iid}-${init.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30)}`;
   const base = store.branchHead(project.id, target) ?? fakeSha(`head:${project.id}:${target}`);
   store.setBranch(project.id, target, base);

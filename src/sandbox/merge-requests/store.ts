@@ -136,6 +136,12 @@ export class MergeRequestStore {
     return n;
   }
 
+  /** A given iid (an imported merge request keeps its own); later ones follow the highest. */
+  takeIid(projectId: number, iid: number): number {
+    this.mrIids.set(projectId, Math.max(iid, this.mrIids.get(projectId) ?? 0));
+    return iid;
+  }
+
   find(projectId: number, iid: number): MergeRequestRecord | undefined {
     return this.mrs.find((m) => m.projectId === projectId && m.iid === iid);
   }

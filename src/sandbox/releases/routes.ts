@@ -1,9 +1,11 @@
 // Group releases (spec part 3 §4.4): the releases of the projects in a group's tree the caller can
-// see. Sandbox-only switch (administrators): PUT /-/sandbox/features/group_releases {"enabled": false}
+// see; and a project's own releases (GitLab's GET /projects/:id/releases, same shape), which direct
+// transfer copies and `migrate verify` counts. Sandbox-only switch (administrators): PUT /-/sandbox/features/group_releases {"enabled": false}
 // turns the endpoint off as on a self-managed instance without its feature flag.
 
 import { requireAdmin } from '../access/admin.js';
 import { findGroupByRefOrFail, inGroupTree as inTree } from '../access/groups.js';
+import { findProjectOrFail } from '../access/projects.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
@@ -78,6 +80,25 @@ export const releasesModule: SandboxModule = {
           })
           .sort((a, b) => (sort === 'asc' ? a.releasedAt - b.releasedAt : b.releasedAt - a.releasedAt));
         return offsetPage(req, page, releases, (rel) => releaseJson(state, rel, simple));
+      },
+      { auth: 'optional' },
+    );
+    router.get(
+      '/projects/:id/releases',
+      (req) => {
+        const { state } = req;
+        const project = findProjectOrFail(req);
+        const r = new ParamReader(req.input());
+        const orderBy = r.oneOf('order_by', ['released_at', 'created_at']) ?? 'released_at';
+        const sort = r.oneOf('sort', ['asc', 'desc']) ?? 'desc';
+        r.bool('include_html_description');
+        const page = readPage(r);
+        r.done();
+        const key = (rel: Release) => (orderBy === 'created_at' ? rel.createdAt : rel.releasedAt);
+        const releases = releasesStore(state)
+          .releases.filter((rel) => rel.projectId === project.id)
+          .sort((a, b) => (sort === 'asc' ? key(a) - key(b) : key(b) - key(a)));
+        return offsetPage(req, page, releases, (rel) => releaseJson(state, rel, false));
       },
       { auth: 'optional' },
     );

@@ -1,0 +1,222 @@
+// `migrate verify ID`: did everything arrive? For every entity of a migration, the source and the
+// destination side by side: the group or project present, and per group or project the counts of
+// what direct transfer moves (api/migration-content.ts). Counts are one request each where the list
+// tells its total; items are listed only where counts differ, to name what is missing. Entities are
+// compared in parallel, at most 8 requests in flight per instance (fewer when the server throttles).
+
+import { getMigration, listEntities, listFailures, type BulkImportEntity, type EntityFailure } from '../../api/bulk-imports.js';
+import { GROUP_RELATIONS, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
+import { asNumber, count, items, side, type Side } from './counting.js';
+import type { Context } from '../../context.js';
+import { document, list, type CommandResult } from '../../core/output.js';
+import { collect } from '../../core/paginate.js';
+import { parseInteger } from '../../core/parse.js';
+import { originOf } from '../../core/profiles.js';
+import { EXIT_DIFFERS } from '../settings/run.js';
+import { destinationPath } from './rules.js';
+import { checkSourceFlags, resolveSource, sourceClient, type SourceFlags } from './source-credentials.js';
+
+export interface VerifyOptions extends SourceFlags {
+  exitCode?: boolean;
+}
+
+export type RowStatus = 'ok' | 'differs' | 'not compared';
+
+export interface MissingItem {
+  key: string;
+  title: string;
+}
+
+export interface RelationRow {
+  relation: string;
+  source: number | null;
+  destination: number | null;
+  status: RowStatus;
+  /** On the source, not on the destination (listed only where the counts differ). */
+  missing: MissingItem[];
+  note?: string;
+}
+
+export interface EntityReport {
+  id: number;
+  entity_type: string;
+  status: string;
+  source_full_path: string;
+  destination_full_path: string;
+  present: boolean;
+  complete: boolean;
+  relations: RelationRow[];
+  failures: EntityFailure[];
+}
+
+export interface VerifyReport {
+  migration: number;
+  source_url: string;
+  destination_url: string;
+  complete: boolean;
+  entities: EntityReport[];
+}
+
+const PREFIX: Record<string, string> = { 'merge_requests': '!', epics: '&' };
+
+export function itemText(relation: string, m: MissingItem): string {
+  const sigil = PREFIX[relation.split(' ')[0]] ?? '';
+  return sigil ? `${sigil}${m.key} ${m.title}` : m.title && m.title !== m.key ? `${m.key} (${m.title})` : m.key;
+}
+
+async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: string, destPath: string): Promise<RelationRow & { absent: boolean }> {
+  const [s, d] = await Promise.all([count(src, r, sourcePath), count(dest, r, destPath)]);
+  const row = { relation: r.name, source: asNumber(s), destination: asNumber(d), missing: [] as MissingItem[], absent: d === 'absent' };
+  if (s === 'absent') return { ...row, status: 'not compared', note: 'not found on the source' };
+  if (d === 'absent') return { ...row, status: 'differs', note: 'not found on the destination' };
+  if (s === 'unavailable' || d === 'unavailable') return { ...row, status: 'not compared', note: `not available on the ${s === 'unavailable' ? 'source' : 'destination'}` };
+  if (s === d) return { ...row, status: 'ok' };
+  const [have, got] = await Promise.all([items(src, r, sourcePath), items(dest, r, destPath)]);
+  const there = new Set(got.map(r.key));
+  const missing = have.filter((i) => !there.has(r.key(i))).map((i) => ({ key: r.key(i), title: r.title(i) }));
+  return { ...row, status: 'differs', missing };
+}
+
+async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise<EntityReport> {
+  const destPath = e.destination_full_path ?? destinationPath(e.destination_namespace ?? '', e.destination_slug ?? '');
+  const isGroup = e.entity_type === 'group';
+  const relations = isGroup ? GROUP_RELATIONS.filter((r) => r.name !== 'projects' || e.migrate_projects !== false) : PROJECT_RELATIONS;
+  const rows = await Promise.all(relations.map((r) => compareRelation(src, dest, r, e.source_full_path, destPath)));
+  const present = !rows.every((r) => r.absent);
+  const failures = e.has_failures || e.failures?.length ? await dest.queue.run(() => collect(listFailures(dest.http, e.bulk_import_id, e.id, { all: true, perPage: 100 }))) : [];
+  return {
+    id: e.id,
+    entity_type: e.entity_type ?? '',
+    status: e.status,
+    source_full_path: e.source_full_path,
+    destination_full_path: destPath,
+    present,
+    complete: present && rows.every((r) => r.status !== 'differs'),
+    relations: present ? rows.map(({ absent: _, ...r }) => r) : [],
+    failures,
+  };
+}
+
+function countText(n: number | null): string {
+  return n === null ? '-' : String(n);
+}
+
+function failureText(f: EntityFailure): string {
+  const item = f.source_title ? ` (${f.source_title})` : '';
+  return `${f.relation ?? 'failure'}: ${[f.exception_class, f.exception_message].filter(Boolean).join(': ')}${item}`;
+}
+
+function reportLines(r: VerifyReport): string[] {
+  const lines = [`Migration ${r.migration}: ${r.source_url} \u2192 ${r.destination_url}, ${r.entities.length} ${r.entities.length === 1 ? 'entity' : 'entities'}`];
+  for (const e of r.entities) {
+    const mark = e.complete ? 'ok' : e.present ? 'DIFFERS' : 'MISSING';
+    lines.push(`${mark.padEnd(7)} ${e.entity_type} ${e.source_full_path} \u2192 ${e.destination_full_path} (${e.status})`);
+    if (!e.present) lines.push('    not found on the destination');
+    const width = Math.max(0, ...e.relations.map((x) => x.relation.length));
+    for (const x of e.relations) {
+      const tail = x.note ? `  ${x.note}` : x.missing.length ? `  missing: ${x.missing.map((m) => itemText(x.relation, m)).join('; ')}` : '';
+      lines.push(`    ${x.relation.padEnd(width)}  ${countText(x.source).padStart(5)} \u2192 ${countText(x.destination).padEnd(5)} ${x.status}${tail}`);
+    }
+    for (const f of e.failures) lines.push(`    failure  ${failureText(f)}`);
+  }
+  lines.push(summary(r));
+  return lines;
+}
+
+function summary(r: VerifyReport): string {
+  const bad = r.entities.filter((e) => !e.complete);
+  if (!bad.length) return 'Everything arrived.';
+  const missing = bad.filter((e) => !e.present).length;
+  return `${bad.length} of ${r.entities.length} ${r.entities.length === 1 ? 'entity differs' : 'entities differ'}${missing ? ` (${missing} missing on the destination)` : ''}.`;
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+/** In an issue, `!7` would link to merge request 7 of the issue's own project: items are kept as code. */
+const mdItem = (relation: string, m: MissingItem) => {
+  const t = itemText(relation, m);
+  const space = t.indexOf(' ');
+  return space < 0 ? `\`${t}\`` : `\`${t.slice(0, space)}\` ${t.slice(space + 1)}`;
+};
+
+function entityHeading(e: EntityReport): string {
+  return `${e.entity_type} \`${e.source_full_path}\` \u2192 \`${e.destination_full_path}\` (${e.status})`;
+}
+
+function reportMarkdown(r: VerifyReport): string {
+  const out = [`## Migration ${r.migration}: verification`, '', `Source ${r.source_url}, destination ${r.destination_url}. **${summary(r)}**`, ''];
+  // What differs first, in full; what arrived whole after, one line each, folded.
+  for (const e of r.entities.filter((x) => !x.complete)) {
+    out.push(`### \u274c ${entityHeading(e)}`, '');
+    if (!e.present) out.push('Not found on the destination.', '');
+    if (e.relations.length) {
+      out.push('| | source | destination | status | missing |', '|---|---:|---:|---|---|');
+      for (const x of e.relations) {
+        const missing = x.note ?? x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
+        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${x.status} | ${cell(missing)} |`);
+      }
+      out.push('');
+    }
+    if (e.failures.length) {
+      out.push('Failure records:', '');
+      for (const f of e.failures) out.push(`- ${cell(failureText(f))}`);
+      out.push('');
+    }
+  }
+  const whole = r.entities.filter((x) => x.complete);
+  if (whole.length) {
+    out.push(`<details><summary>\u2705 ${whole.length} ${whole.length === 1 ? 'entity' : 'entities'} arrived whole</summary>`, '', '| entity | counts (source = destination) |', '|---|---|');
+    for (const e of whole) {
+      const counts = e.relations.map((x) => `${x.relation} ${countText(x.source)}${x.status === 'not compared' ? ' (not compared)' : ''}`).join(', ');
+      out.push(`| ${entityHeading(e)} | ${cell(counts)} |`);
+    }
+    out.push('', '</details>', '');
+  }
+  return out.join('\n');
+}
+
+function reportRows(r: VerifyReport) {
+  const rows = r.entities.flatMap((e) => {
+    const base = { entity_id: e.id, entity_type: e.entity_type, source: e.source_full_path, destination: e.destination_full_path };
+    const failures = e.failures.map(failureText).join('; ');
+    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', missing: 'not found on the destination', failures }];
+    return e.relations.map((x) => ({
+      ...base,
+      relation: x.relation,
+      source_count: countText(x.source),
+      destination_count: countText(x.destination),
+      status: x.status,
+      missing: x.note ?? x.missing.map((m) => itemText(x.relation, m)).join('; '),
+      failures,
+    }));
+  });
+  return list(
+    rows,
+    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'missing', 'failures'].map((key) => ({ key })),
+  );
+}
+
+export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: string): Promise<CommandResult> {
+  const id = parseInteger('migration id', rawId, { min: 1 });
+  checkSourceFlags(o);
+  const destHttp = await ctx.http();
+  let recorded: string | undefined;
+  const creds = await resolveSource(ctx, o, async () => o.sourceUrl ?? (recorded = (await getMigration(destHttp, id)).source_url));
+  recorded ??= (await getMigration(destHttp, id)).source_url;
+  // A profile (or URL) of another instance than the one the migration read would compare the wrong source.
+  if (recorded && originOf(recorded) !== originOf(creds.url)) ctx.warn(`migration ${id} read from ${recorded}; comparing with ${creds.url} instead`);
+  const src = side(sourceClient(ctx, creds));
+  const dest = side(destHttp);
+  const entities = await collect(listEntities(destHttp, id, { sort: 'asc' }, { all: true, perPage: 100 }));
+  const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e)));
+  const report: VerifyReport = {
+    migration: id,
+    source_url: creds.url,
+    destination_url: destHttp.baseUrl,
+    complete: reports.every((e) => e.complete),
+    entities: reports,
+  };
+  const result = document(report, { text: reportLines(report).join('\n'), markdown: reportMarkdown(report), rows: reportRows(report) });
+  const differing = reports.filter((e) => !e.complete).length;
+  return { ...result, summary: differing ? `${differing} differ` : 'complete', ...(o.exitCode && differing ? { exitCode: EXIT_DIFFERS } : {}) };
+}

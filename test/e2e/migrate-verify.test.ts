@@ -1,0 +1,234 @@
+// Signing a migration off, end to end against two sandboxes: the destination copies content from the
+// source (merge requests, releases, epics, wiki pages), `migrate verify` compares both sides, and the
+// sandbox's drop fault leaves items out for verify to find.
+
+import { describe, expect, it } from 'vitest';
+import { forgectl, json } from '../helpers/cli.js';
+import { profileWith, rawGet, requestsSince as requestsSinceOn, useMigrationSandboxes } from '../helpers/sandbox.js';
+
+const { source, dest } = useMigrationSandboxes();
+
+const env = (extra: Record<string, string | undefined> = {}) => ({ FORGECTL_URL: dest().url, FORGECTL_TOKEN: dest().tokens.admin, ...extra });
+const srcToken = () => source().tokens.admin;
+const FAST = ['--interval', '100ms'];
+
+/** Starts a migration of these entities and watches it to the end; returns its id. */
+async function migrate(...entities: string[]): Promise<number> {
+  const res = await forgectl(['migrate', 'start', '--source-url', source().url, '--source-token-stdin', ...entities.flatMap((e) => ['--entity', e]), '--watch', ...FAST, '-o', 'json'], {
+    env: env(),
+    input: srcToken(),
+  });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return json(res).id;
+}
+
+async function drop(relation: string, every: number): Promise<void> {
+  const res = await fetch(`${dest().url}/-/sandbox/bulk_imports/drop`, {
+    method: 'PUT',
+    headers: { 'PRIVATE-TOKEN': dest().tokens.admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ relation, every }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const mrs = async (sb: () => { url: string; tokens: Record<string, string> }, path: string) =>
+  (await rawGet(sb() as never, `/projects/${encodeURIComponent(path)}/merge_requests?state=all&per_page=100`, sb().tokens.admin)).body.map((m: any) => [m.iid, m.title, m.state, m.description]);
+
+describe('the sandbox copies content by direct transfer', () => {
+  it('merge requests (iid, title, state, description), releases, epics and group wiki pages arrive', async () => {
+    await migrate('group:acme=opensource:acme-copy');
+    expect(await mrs(dest, 'opensource/acme-copy/platform/api')).toEqual(await mrs(source, 'acme/platform/api'));
+    const tags = async (sb: () => any, path: string) => (await rawGet(sb(), `/projects/${encodeURIComponent(path)}/releases`, sb().tokens.admin)).body.map((r: any) => r.tag_name).sort();
+    expect(await tags(dest, 'opensource/acme-copy/web/storefront')).toEqual(['2024.1', '2024.2']);
+    const epics = async (sb: () => any, path: string) =>
+      (await rawGet(sb(), `/groups/${encodeURIComponent(path)}/epics?include_descendant_groups=false&per_page=100`, sb().tokens.admin)).body.map((e: any) => [e.iid, e.title, e.state]).sort();
+    expect(await epics(dest, 'opensource/acme-copy')).toEqual(await epics(source, 'acme'));
+    const wiki = (await rawGet(dest(), `/groups/${encodeURIComponent('opensource/acme-copy')}/wikis`, dest().tokens.admin)).body.map((p: any) => p.slug);
+    expect(wiki).toEqual(['deploy', 'development', 'home']);
+  });
+
+  it('the drop fault leaves every third merge request out and records a failure for each; the entity still finishes', async () => {
+    await drop('merge_requests', 3);
+    try {
+      const id = await migrate('project:acme/platform/api=opensource:api-dropped');
+      const source_ = await mrs(source, 'acme/platform/api');
+      const arrived = await mrs(dest, 'opensource/api-dropped');
+      expect(arrived.length).toBe(source_.length - Math.floor(source_.length / 3));
+      const ents = json(await forgectl(['migrate', 'entities', String(id), '-o', 'json'], { env: env() }));
+      expect(ents[0]).toMatchObject({ status: 'finished', has_failures: true });
+      expect(ents[0].stats.merge_requests).toEqual({ source: source_.length, fetched: source_.length, imported: arrived.length });
+      const failures = json(await forgectl(['migrate', 'failures', String(id), String(ents[0].id), '-o', 'json'], { env: env() }));
+      const third = source_.sort((a: any, b: any) => a[0] - b[0])[2];
+      expect(failures[0]).toMatchObject({ relation: 'merge_requests', source_title: third[1] });
+    } finally {
+      await drop('merge_requests', 0);
+    }
+  });
+});
+
+describe('migrate verify', () => {
+  const verify = (id: number, ...args: string[]) => forgectl(['migrate', 'verify', String(id), ...args], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+
+  it('exits 0 with --exit-code when everything arrived; counts per relation, from one request each', async () => {
+    const id = await migrate('group:acme/web=opensource:web-verified');
+    const srcMark = source().requests.length;
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Everything arrived.');
+    expect(res.stdout).toMatch(/ok {6}project acme\/web\/storefront → opensource\/web-verified\/storefront \(finished\)/);
+    expect(res.stdout).toMatch(/merge_requests opened\s+2 → 2\s+ok/);
+    expect(res.stdout).toMatch(/releases\s+2 → 2\s+ok/);
+    // Counts only: per_page=1 with X-Total, nothing listed when the counts agree.
+    const lists = requestsSinceOn(source(), srcMark).filter((r) => /merge_requests|releases/.test(r.path));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((r) => r.query.includes('per_page=1'))).toBe(true);
+    const data = json(await verify(id, '-o', 'json'));
+    expect(data.complete).toBe(true);
+    expect(data.entities.map((e: any) => e.source_full_path)).toContain('acme/web/storefront');
+    // A saved profile of the source instead of a token in the environment.
+    const configDir = await profileWith(source(), 'admin', 'old');
+    const viaProfile = await forgectl(['migrate', 'verify', String(id), '--source-profile', 'old', '--exit-code'], { env: env(), configDir });
+    expect(viaProfile.exitCode, viaProfile.stderr).toBe(0);
+    expect(viaProfile.stdout).toContain('Everything arrived.');
+    const clash = await forgectl(['migrate', 'verify', String(id), '--source-profile', 'old', '--source-token-stdin'], { env: env(), configDir, input: 'x' });
+    expect(clash.exitCode).toBe(2);
+    expect(clash.stderr).toContain('--source-profile and --source-token-stdin cannot be used together');
+  });
+
+  it('after a merge request is deleted on the destination: exit 5, the missing one named by iid and title', async () => {
+    const id = await migrate('project:acme/web/storefront=opensource:storefront-deleted');
+    const del = await forgectl(['api', '-X', 'DELETE', `/projects/${encodeURIComponent('opensource/storefront-deleted')}/merge_requests/2`], { env: env() });
+    expect(del.exitCode, del.stderr).toBe(0);
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    expect(res.stdout).toMatch(/DIFFERS project acme\/web\/storefront → opensource\/storefront-deleted/);
+    expect(res.stdout).toContain('missing: !2 Cart total rounding');
+    expect(res.stdout).toContain('1 of 1 entity differs.');
+    // Without --exit-code the comparison itself succeeded.
+    expect((await verify(id)).exitCode).toBe(0);
+    const md = await verify(id, '-o', 'markdown');
+    expect(md.stdout).toContain('| merge_requests opened | 2 | 1 | differs | `!2` Cart total rounding |');
+    const csv = await verify(id, '-o', 'csv');
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe('entity_id,entity_type,source,destination,relation,source_count,destination_count,status,missing,failures');
+    expect(csv.stdout).toContain(',merge_requests opened,2,1,differs,!2 Cart total rounding,');
+  });
+
+  it('with the drop fault: exit 5, every missing merge request named, the failure records beside the rows', async () => {
+    await drop('merge_requests', 3);
+    let id: number;
+    try {
+      id = await migrate('group:acme/platform=opensource:platform-dropped');
+    } finally {
+      await drop('merge_requests', 0);
+    }
+    const res = await verify(id, '--exit-code', '-o', 'json');
+    expect(res.exitCode, res.stderr).toBe(5);
+    const data = json(res);
+    const api = data.entities.find((e: any) => e.source_full_path === 'acme/platform/api');
+    expect(api.complete).toBe(false);
+    const missing = api.relations.flatMap((r: any) => r.missing);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(api.failures.map((f: any) => f.source_title).sort()).toEqual(missing.map((m: any) => m.title).sort());
+    const text = await verify(id);
+    expect(text.stdout).toMatch(/failure {2}merge_requests: ActiveRecord::RecordInvalid: .*\(.+\)/);
+  });
+
+  it('an entity that failed is missing on the destination: exit 5, its failure record beside it', async () => {
+    const started = await forgectl(
+      ['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/nothing-here=opensource:ghost-verify', '--no-check', '--watch', ...FAST, '-o', 'json'],
+      { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) },
+    );
+    expect(started.exitCode).toBe(1);
+    const id = json(started).id;
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode).toBe(5);
+    expect(res.stdout).toMatch(/^MISSING group acme\/nothing-here → opensource\/ghost-verify \(failed\)\n {4}not found on the destination\n {4}failure {2}group: BulkImports::Error: Source group 'acme\/nothing-here' does not exist/m);
+    expect(res.stdout).toContain('1 of 1 entity differs (1 missing on the destination).');
+  });
+
+  it('warns when the source given is not the instance the migration read', async () => {
+    const id = await migrate('project:acme/web/landing-page=opensource:landing-verify');
+    const other = source().url.replace('127.0.0.1', 'localhost');
+    const res = await verify(id, '--source-url', other);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain(`warning: migration ${id} read from ${source().url}; comparing with ${other} instead`);
+  });
+
+  it('a missing token is a usage error before any request', async () => {
+    const mark = dest().requests.length;
+    const res = await forgectl(['migrate', 'verify', '1'], { env: env() });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/source token is missing/);
+    expect(dest().requests.length).toBe(mark);
+  });
+});
+
+describe('migrate failures ID (every entity)', () => {
+  it('lists the failure records of every entity, each with its entity', async () => {
+    await drop('merge_requests', 4);
+    let id: number;
+    try {
+      id = await migrate('group:acme/platform=opensource:platform-failures');
+    } finally {
+      await drop('merge_requests', 0);
+    }
+    const res = await forgectl(['migrate', 'failures', String(id), '-o', 'json'], { env: env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const rows = json(res);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ entity_id: expect.any(Number), source_full_path: 'acme/platform/api', destination_full_path: 'opensource/platform-failures/api', relation: 'merge_requests' });
+    const table = await forgectl(['migrate', 'failures', String(id)], { env: env() });
+    expect(table.stdout).toMatch(/acme\/platform\/api\topensource\/platform-failures\/api\tmerge_requests/);
+  });
+});
+
+describe('migrate check', () => {
+  const check = (...args: string[]) => forgectl(['migrate', 'check', '--source-url', source().url, ...args], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+
+  it('names the projects and merge requests a group will bring, exits 0, and sends no write', async () => {
+    const mark = dest().requests.length;
+    const srcMark = source().requests.length;
+    const res = await check('--entity', 'group:acme/web=');
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^ok +group acme\/web → web \(top level\)$/m);
+    expect(res.stdout).toMatch(/will move: 0 subgroups, 9 projects, .*merge requests.*, 2 releases/);
+    expect(res.stdout).toContain('project acme/web/storefront: 2 merge requests (2 opened), 2 releases');
+    expect(res.stdout).toContain('The entity can start.');
+    const sent = [...requestsSinceOn(dest(), mark), ...requestsSinceOn(source(), srcMark)];
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.method === 'GET')).toBe(true);
+
+    const data = json(await check('--entity', 'group:acme/web=', '-o', 'json'));
+    expect(data.can_start).toBe(true);
+    const storefront = data.entities[0].items.find((i: any) => i.path === 'acme/web/storefront');
+    expect(storefront.counts).toMatchObject({ 'merge_requests opened': 2, 'merge_requests merged': 0, releases: 2 });
+    const md = await check('--entity', 'group:acme/web=', '-o', 'markdown');
+    expect(md.stdout).toContain('| project | `acme/web/storefront` | 2 merge requests (2 opened), 2 releases |');
+  });
+
+  it('exits 1 naming each entity that cannot start and why: a source path that does not exist, a kind that is wrong, a taken slug', async () => {
+    const res = await check('--entity', 'group:acme/does-not-exist=opensource', '--entity', 'group:acme/web/storefront=opensource', '--entity', 'project:acme/platform/api=opensource:forgectl', '--entity', 'group:acme/platform=opensource:platform-free');
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toMatch(/^CANNOT group acme\/does-not-exist → opensource\/does-not-exist\n +acme\/does-not-exist: no group or project with this path on http/m);
+    expect(res.stdout).toContain('acme/web/storefront is a project on');
+    expect(res.stdout).toMatch(/opensource\/forgectl already exists on .* \(a project\); forgectl-2 is free/);
+    expect(res.stdout).toMatch(/^ok +group acme\/platform → opensource\/platform-free$/m);
+    expect(res.stdout).toContain('3 of 4 entities cannot start.');
+    const csv = await check('--entity', 'group:acme/does-not-exist=opensource', '-o', 'csv');
+    expect(csv.exitCode).toBe(1);
+    expect(csv.stdout).toMatch(/^group,acme\/does-not-exist,opensource\/does-not-exist,false,acme\/does-not-exist: no group or project/m);
+  });
+
+  it('a token the source refuses fails every entity, named once per entity', async () => {
+    const res = await forgectl(['migrate', 'check', '--source-url', source().url, '--entity', 'group:acme/web=opensource:w2'], { env: env({ FORGECTL_SOURCE_TOKEN: 'glpat-not-a-real-token-000' }) });
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toMatch(/refused the token \(401\)/);
+  });
+
+  it('takes --source-profile for the source URL and token', async () => {
+    const configDir = await profileWith(source(), 'admin', 'old');
+    const res = await forgectl(['migrate', 'check', '--source-profile', 'old', '--entity', 'project:acme/web/storefront=opensource:sf-profile', '-o', 'json'], { env: env(), configDir });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(json(res).entities[0].will_move).toMatchObject({ 'merge_requests opened': 2, releases: 2 });
+  });
+});
