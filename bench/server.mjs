@@ -37,7 +37,8 @@
 // - --latency MS: each answer waits MS first. --rate-limit N: RateLimit-Limit/-Name/-Observed/
 //   -Remaining/-Reset on every answer for a window of 60 s, and 429 "Retry later" with Retry-After
 //   and RateLimit-ResetTime past N requests (off by default: the bench runs far more than any limit).
-// - --log: one line per request on stderr (method, path and query, status), for tests.
+// - --log: one line per request on stderr (method, path and query, status, and when it came and was
+//   answered, in ms since the epoch), for tests and to see where a client waits.
 //
 // Each project's JSON is encoded once at start; a page body is one copy of those bytes, the same
 // small cost for every page, order and client (no cache that one client's pages would fill for
@@ -472,6 +473,7 @@ function answer(req) {
 
 const server = createServer((req, res) => {
   requests++;
+  const arrived = performance.timeOrigin + performance.now();
   const respond = () => {
     const limited = RATE_LIMIT > 0 ? rateLimit() : undefined;
     if (limited?.refused) {
@@ -496,7 +498,8 @@ const server = createServer((req, res) => {
       'content-length': payload.length,
     });
     res.end(req.method === 'HEAD' ? undefined : payload);
-    if (args.log) process.stderr.write(`${req.method} ${req.url} ${out.status ?? 200}\n`);
+    // With the times (epoch ms) the request came and was answered: where a client waits.
+    if (args.log) process.stderr.write(`${req.method} ${req.url} ${out.status ?? 200} ${arrived.toFixed(1)} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
   };
   // The request body (none is expected) is drained before answering, as a real server does.
   req.resume();

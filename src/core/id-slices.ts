@@ -2,12 +2,12 @@
 // 3 §4.6) is cut into slices of ids that are read a few at a time, keyset paging inside each, and
 // handed on strictly in the order one sequential read gives. Slices are sized from the density of
 // the ids seen so far: a deleted range widens them, a dense run narrows them, so a gap costs a few
-// empty answers and never a missing item. A slice ahead of the one being printed holds at most two
-// pages and the slices together a fixed number, so memory stays flat however long the list is.
+// empty answers and never a missing item. A slice ahead of the one being printed holds at most a
+// slice's pages and the slices together a fixed number, so memory stays flat however long the list is.
 //
 // How far ahead it reads adapts to who is slower. While the printer waits for the network, up to the
-// concurrency; while pages wait for the printer (a fast server, a CPU-bound run), down to MIN_AHEAD:
-// pages parsed far ahead, and answers read in parallel, live while several others print, outlive
+// pages of as many slices as requests go at once; while pages wait for the printer (a fast server, a
+// CPU-bound run), down to MIN_AHEAD: pages parsed far ahead, and answers read in parallel, live while several others print, outlive
 // young-generation collections, are promoted and grow the old heap (a fixed 8 ahead on 50,000
 // projects: ~88 MB promoted over the run and ~150 MB peak RSS; a fixed 2 to 4: ~14 MB and ~125 MB).
 //
@@ -53,8 +53,6 @@ export interface SliceReadOptions<T> {
   fetch(range: IdRange, signal: AbortSignal, onRetry: (info: { status?: number; retryAfter?: string }) => void): Promise<SliceAnswer<T>>;
 }
 
-/** Pages one slice may hold or have on their way: the next one is asked while one waits to be printed. */
-const PAGES_PER_SLICE = 2;
 /**
  * Pages per slice where ids have gaps. A slice that ends short costs one empty answer to be sure it
  * ended (see settle), so a slice spans nearly three pages: that answer is paid once per three pages,
@@ -62,6 +60,14 @@ const PAGES_PER_SLICE = 2;
  * check, 890 with it at 0.9, 635 at 2.9; CPU and peak memory unchanged).
  */
 const FILL = 2.9;
+/**
+ * Pages one slice may hold or have on their way: a whole slice (FILL pages, the last one short) can be
+ * read ahead of the printer. At 2 a slice ahead stopped before its last page and the empty answer
+ * that ends it, so each slice, once printed, waited two round trips more, one after the other: at
+ * 25 ms per request, 1.6 requests were in flight on average instead of 8 (issue 45). The pages held
+ * ahead of the printer in all stay bounded by `ahead`.
+ */
+const PAGES_PER_SLICE = Math.ceil(FILL) + 1;
 /** Pages held or on their way while the printer is the slower side: one printing, one coming. */
 export const MIN_AHEAD = 2;
 
@@ -98,8 +104,12 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
       : { idAfter: s.cursor, idBefore: s.end === undefined ? undefined : s.end + 1 };
 
   const pace = new Pace(o.concurrency);
-  // Pages held ahead of the printed slice plus those on their way, whatever the pace.
-  const budget = Math.max(2, o.concurrency);
+  // Slices read at once: one request each at most, so this many keep the concurrency busy.
+  const slices = Math.max(2, o.concurrency);
+  // Pages held ahead of the printed slice plus those on their way, at most, whatever the pace. A
+  // slice's pages come one after another, so keeping `slices` requests in flight on a slow network
+  // means holding the pages of the slices read ahead: about a slice's worth each (issue 45).
+  const budget = slices * (PAGES_PER_SLICE - 1);
   const drop = new AbortController();
   const window: Slice<T>[] = [];
   const farEnd = o.last === undefined ? undefined : pos(o.last);
@@ -113,7 +123,7 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
   let finished = false;
   let wake: (() => void) | undefined;
   // Pages held ahead plus those on their way, between MIN_AHEAD and the budget (see the top).
-  let ahead = budget;
+  let ahead = slices;
   // Pages handed on since the printer last waited on the network.
   let calm = 0;
   // Of the printer's wait for the page handed on: time the event loop sat idle, and in all.
@@ -138,7 +148,7 @@ export async function* readSlices<T>(o: SliceReadOptions<T>): AsyncGenerator<T[]
   };
 
   const plan = (): Slice<T> | undefined => {
-    if (planned || window.length > budget) return undefined;
+    if (planned || window.length > slices) return undefined;
     // With a --limit, slices already asked for may bring enough: wait for their answers first.
     if (unanswered > 0 && received + unanswered * o.pageSize >= o.wanted) return undefined;
     const end = nextStart + width;

@@ -241,42 +241,72 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   let next = nextPageUrl(first, firstUrl);
   opts.onPage?.({ page: opts.page ?? 1, totalPages, total, nextUrl: next, mode: 'offset' });
 
-  let last: T | undefined;
-  for (const item of firstItems) {
-    if (yielded >= limit) return;
-    yield item;
-    last = item;
-    yielded++;
-  }
-  if (!many || yielded >= limit) return;
   const firstPage = opts.page ?? 1;
-  // The highest page count any page gave: links that end the list before it cut the list.
-  let counted = totalPages;
-  if (!next) return checkEnd(intHeader(first.headers, 'x-page') ?? firstPage, counted);
-
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
-  if (keyset && last !== undefined && (total === undefined || total > keyset.maxOffsetItems)) {
-    // A few pages left are read one after the other: slicing would cost more requests than it saves.
-    if (keyset.idRange && concurrency > 1 && limit - yielded > 2 * firstItems.length) {
-      yield* keysetSlices<T>(http, path, keyset, keyset.idRange, firstItems, perPage, concurrency, limit - yielded, opts, seen);
-    } else yield* keysetPages<T>(http, path, keyset, last, perPage, limit - yielded, opts, seen, firstItems.length);
-    return;
-  }
+  // Items still wanted once page 1 is printed; the route past it is known from page 1's headers.
+  const wanted = limit - Math.min(limit, firstItems.length);
+  const goOn = many && next !== undefined && wanted > 0;
+  const toKeyset = goOn && keyset !== undefined && firstItems.length > 0 && (total === undefined || total > keyset.maxOffsetItems);
+  // A few pages left are read one after the other: slicing would cost more requests than it saves.
+  const slicing = toKeyset && keyset!.idRange !== undefined && concurrency > 1 && wanted > 2 * firstItems.length;
+  const counting = goOn && !toKeyset && totalPages !== undefined && new URL(next!).searchParams.has('page') && concurrency > 1;
+  const neededPages = totalPages === undefined ? 0 : limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
+  // What comes after page 1 is asked for before page 1 is printed: its printing (or, in a fleet, the
+  // other instances') no longer delays every later page by as long.
+  const ahead = counting ? new PagesAhead(http, next!, firstPage + 1, neededPages, concurrency, perPage) : undefined;
+  ahead?.schedule();
+  const farEnd = slicing ? farEndRequest(http, path, keyset!, keyset!.idRange!, perPage, firstItems[firstItems.length - 1]) : undefined;
+  try {
+    let last: T | undefined;
+    for (const item of firstItems) {
+      if (yielded >= limit) return;
+      yield item;
+      last = item;
+      yielded++;
+    }
+    if (!many || yielded >= limit) return;
+    // The highest page count any page gave: links that end the list before it cut the list.
+    let counted = totalPages;
+    if (!next) return checkEnd(intHeader(first.headers, 'x-page') ?? firstPage, counted);
 
-  const fetched = new Set([firstUrl]);
-  const offsetNext = new URL(next).searchParams.has('page');
-  if (totalPages !== undefined && offsetNext && concurrency > 1) {
-    const neededPages = limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
-    // The counted pages come first; the last one's links say whether the list goes on.
-    const end = yield* concurrentPages<T>(http, next, firstPage + 1, neededPages, concurrency, limit - yielded, perPage, opts, seen);
-    yielded += end.yielded;
-    if (yielded >= limit) return;
-    for (let p = firstPage + 1; p <= neededPages; p++) fetched.add(setParam(next, 'page', String(p)));
-    counted = higher(counted, end.counted);
-    next = refuseRepeat(end.next, fetched, perPage);
-    if (!next) return checkEnd(neededPages, counted);
-  }
+    if (toKeyset) {
+      if (farEnd) yield* keysetSlices<T>(http, path, keyset!, keyset!.idRange!, firstItems, perPage, concurrency, limit - yielded, opts, farEnd, seen);
+      else yield* keysetPages<T>(http, path, keyset!, last!, perPage, limit - yielded, opts, seen, firstItems.length);
+      return;
+    }
 
+    const fetched = new Set([firstUrl]);
+    if (ahead) {
+      // The counted pages come first; the last one's links say whether the list goes on.
+      const end = yield* concurrentPages<T>(ahead, limit - yielded, perPage, opts, seen);
+      yielded += end.yielded;
+      if (yielded >= limit) return;
+      for (let p = firstPage + 1; p <= neededPages; p++) fetched.add(setParam(next, 'page', String(p)));
+      counted = higher(counted, end.counted);
+      next = refuseRepeat(end.next, fetched, perPage);
+      if (!next) return checkEnd(neededPages, counted);
+    }
+    yield* offsetPages<T>(http, next, fetched, counted, total, perPage, limit - yielded, opts, seen);
+  } finally {
+    // The consumer stopped during page 1 (or a failure): pages asked ahead are dropped.
+    ahead?.stop();
+    farEnd?.drop.abort();
+  }
+}
+
+/** Offset pages one after the other along the links, from `next` on. */
+async function* offsetPages<T>(
+  http: HttpClient,
+  next: string | undefined,
+  fetched: Set<string>,
+  counted: number | undefined,
+  total: number | undefined,
+  perPage: number,
+  limit: number,
+  opts: PageOptions,
+  seen: SeenIds,
+): AsyncGenerator<T> {
+  let yielded = 0;
   while (next && yielded < limit) {
     const url = next;
     const res = await fetchPage(http, url, perPage);
@@ -297,47 +327,80 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
 }
 
 /**
- * Fetches pages `from..to`, adapting how many are in flight, yielding strictly in page order. Each
- * page but the last must name the next as its next one; returns where the last one says the list goes on.
+ * Offset pages `from..to` asked ahead of the reader, as many at once as the Pace allows; a page is
+ * asked as soon as there is room, not when the one before it has been printed.
+ */
+class PagesAhead {
+  readonly pace: Pace;
+  private readonly inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
+  // Once the list stops (a page failed for good, or the consumer has enough), the pages fetched
+  // ahead are dropped: their retries would only hold up the exit.
+  private readonly drop = new AbortController();
+  private scheduled: number;
+
+  constructor(
+    readonly http: HttpClient,
+    /** The first page's next link: the other pages are this with another page number. */
+    readonly templateUrl: string,
+    readonly from: number,
+    readonly to: number,
+    concurrency: number,
+    private readonly perPage: number,
+  ) {
+    this.pace = new Pace(concurrency);
+    this.scheduled = from;
+  }
+
+  urlOf(page: number): string {
+    return setParam(this.templateUrl, 'page', String(page));
+  }
+
+  schedule(): void {
+    while (this.scheduled <= this.to && this.inFlight.size < this.pace.limit) {
+      const p = fetchPage(this.http, this.urlOf(this.scheduled), this.perPage, undefined, (info) => this.pace.throttled(info), this.drop.signal);
+      // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited in take.
+      p.catch(() => undefined);
+      this.inFlight.set(this.scheduled, p);
+      this.scheduled++;
+    }
+  }
+
+  async take(page: number): Promise<HttpResponse<unknown>> {
+    this.schedule();
+    const res = await this.inFlight.get(page)!;
+    this.inFlight.delete(page);
+    return res;
+  }
+
+  stop(): void {
+    this.drop.abort();
+    this.inFlight.clear();
+  }
+}
+
+/**
+ * Yields the pages of `ahead` strictly in page order. Each page but the last must name the next as
+ * its next one; returns where the last one says the list goes on.
  */
 async function* concurrentPages<T>(
-  http: HttpClient,
-  templateUrl: string,
-  from: number,
-  to: number,
-  concurrency: number,
+  ahead: PagesAhead,
   remaining: number,
   perPage: number,
   opts: PageOptions,
   seen: SeenIds,
 ): AsyncGenerator<T, { yielded: number; next?: string; counted?: number }> {
+  const { from, to } = ahead;
   // No counted page left (the count ends at page 1): where page 1 links is where the list goes on.
-  if (from > to) return { yielded: 0, next: templateUrl };
-  const inFlight = new Map<number, Promise<HttpResponse<unknown>>>();
-  // Once the list stops (a page failed for good, or the consumer has enough), the pages fetched
-  // ahead are dropped: their retries would only hold up the exit.
-  const dropAhead = new AbortController();
-  const pace = new Pace(concurrency);
-  const urlOf = (page: number) => setParam(templateUrl, 'page', String(page));
-  let scheduled = from;
-  const schedule = () => {
-    while (scheduled <= to && inFlight.size < pace.limit) {
-      const p = fetchPage(http, urlOf(scheduled), perPage, undefined, (info) => pace.throttled(info), dropAhead.signal);
-      // Avoid an unhandled rejection for pages fetched ahead of a failure; awaited below.
-      p.catch(() => undefined);
-      inFlight.set(scheduled, p);
-      scheduled++;
-    }
-  };
+  if (from > to) return { yielded: 0, next: ahead.templateUrl };
   let yielded = 0;
   let counted: number | undefined;
   try {
     for (let page = from; page <= to; page++) {
-      schedule();
-      const res = await inFlight.get(page)!;
-      inFlight.delete(page);
-      stopIfInterrupted(http, urlOf(page), perPage);
-      pace.answered(res.headers);
+      const res = await ahead.take(page);
+      stopIfInterrupted(ahead.http, ahead.urlOf(page), perPage);
+      ahead.pace.answered(res.headers);
+      // The next page goes out before this one is printed.
+      ahead.schedule();
       counted = higher(counted, intHeader(res.headers, 'x-total-pages'));
       opts.onPage?.({ page, totalPages: to, mode: 'offset' });
       for (const item of seen.fresh(pageItems<T>(res, opts.checkItems))) {
@@ -345,7 +408,7 @@ async function* concurrentPages<T>(
         yield item;
         yielded++;
       }
-      const next = nextPageUrl(res, urlOf(page));
+      const next = nextPageUrl(res, ahead.urlOf(page));
       if (page === to) return { yielded, next, counted };
       if (!next) throw changedWhileRead(`the server counted ${higher(counted, to)} pages, but page ${page} names no next one`);
       const named = pageNumber(next);
@@ -353,8 +416,7 @@ async function* concurrentPages<T>(
     }
     return { yielded };
   } finally {
-    dropAhead.abort();
-    inFlight.clear();
+    ahead.stop();
   }
 }
 
@@ -404,6 +466,23 @@ async function* keysetPages<T>(
   }
 }
 
+/** The list's last item, asked for (one item in the other order) while page 1 is printed. */
+interface FarEnd {
+  url: string;
+  answer: Promise<HttpResponse<unknown>>;
+  drop: AbortController;
+}
+
+function farEndRequest<T>(http: HttpClient, path: string, keyset: KeysetOptions, range: NonNullable<KeysetOptions['idRange']>, perPage: number, last: T): FarEnd {
+  const order = { ...keyset.query, pagination: 'keyset', order_by: keyset.orderBy };
+  const url = http.resolveUrl(path, { ...order, sort: range.descending ? 'asc' : 'desc', per_page: 1 });
+  const drop = new AbortController();
+  const answer = fetchPage(http, url, perPage, keyset.resume?.(last), undefined, drop.signal);
+  // Awaited by keysetSlices; a consumer that stops during page 1 never awaits it.
+  answer.catch(() => undefined);
+  return { url, answer, drop };
+}
+
 /**
  * The rest of a keyset list after its first page, read in parallel by id ranges: the first page gives
  * one end and the density of the ids, one request of one item in the other order gives the other end.
@@ -418,12 +497,13 @@ async function* keysetSlices<T>(
   concurrency: number,
   limit: number,
   opts: PageOptions,
+  farEnd: FarEnd,
   seen: SeenIds,
 ): AsyncGenerator<T> {
   const order = { ...keyset.query, pagination: 'keyset', order_by: keyset.orderBy };
   let last = firstItems[firstItems.length - 1];
-  const farUrl = http.resolveUrl(path, { ...order, sort: range.descending ? 'asc' : 'desc', per_page: 1 });
-  const far = pageItems<T>(await fetchPage(http, farUrl, perPage, keyset.resume?.(last)), opts.checkItems);
+  const farUrl = farEnd.url;
+  const far = pageItems<T>(await farEnd.answer, opts.checkItems);
   stopIfInterrupted(http, farUrl, perPage, keyset.resume?.(last));
   const first = range.id(firstItems[0]);
   const after = range.id(last);

@@ -118,6 +118,33 @@ describe('readSlices', () => {
     expect(slowNetwork).toBeGreaterThanOrEqual(7);
   });
 
+  it('keeps its concurrency on a slow network where slices span about three pages and each ends with an empty answer, as GitLab names a next page after every page that is not empty', async () => {
+    // Ids rising by 1 to 4: slices of about 2.9 pages, each read to an empty answer (issue 33.10).
+    const ids: number[] = [];
+    for (let i = 0, id = 0; i < 20_000; i++) ids.push((id += 1 + ((i * 7919) % 4)));
+    const s = server(ids, true);
+    let consumed = 0;
+    let inFlight = 0;
+    const inFlightAtAsk: number[] = [];
+    const fetch: SliceReadOptions<{ id: number }>['fetch'] = async (r) => {
+      if (consumed >= 50) inFlightAtAsk.push(inFlight);
+      inFlight++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const a = await s.fetch(r);
+      inFlight--;
+      return { ...a, next: a.items.length > 0 };
+    };
+    const got: number[] = [];
+    for await (const page of readSlices(options(ids, true, fetch))) {
+      got.push(...page.map((p) => p.id));
+      consumed++;
+    }
+    expect(got).toEqual(s.sorted.slice(PAGE));
+    // In flight when a request leaves, past the start: near the concurrency, not one slice's pages in turn.
+    const mean = inFlightAtAsk.reduce((a, b) => a + b, 0) / inFlightAtAsk.length;
+    expect(mean).toBeGreaterThanOrEqual(5);
+  });
+
   it('refuses items outside the range asked for (a server that ignores id_after/id_before), printing nothing twice', async () => {
     const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
     const sorted = [...ids].reverse();

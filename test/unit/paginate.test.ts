@@ -310,6 +310,75 @@ describe('paginate', () => {
     expect(seen).toEqual([1, 2, 3, 4]);
   });
 
+  // Speed without timing (issue 45): what is asked for, and when, is seen on the client's requests.
+  function spyRequests(m: ReturnType<typeof mockClient>) {
+    const asked: { path: string; signal?: AbortSignal }[] = [];
+    const original = m.client.request.bind(m.client);
+    m.client.request = ((req: Parameters<typeof original>[0]) => {
+      asked.push({ path: new URL(req.path, ORIGIN).search, signal: req.signal });
+      return original(req);
+    }) as typeof m.client.request;
+    return asked;
+  }
+  const pagesAsked = (asked: { path: string }[]) => asked.map((a) => Number(new URLSearchParams(a.path).get('page')));
+
+  it('asks for the pages after page 1 before handing on its first item, and for each next one as soon as a page arrives', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    for (let p = 1; p <= 12; p++) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=10` }).reply(200, range((p - 1) * 10 + 1, 10), offsetHeaders(p, 10, 12));
+    const asked = spyRequests(m);
+    const it = paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 10 })[Symbol.asyncIterator]();
+    expect((await it.next()).value).toEqual({ id: 1 });
+    // Page 1 is being printed: pages 2 to 9 (eight in flight) are on their way already.
+    expect(pagesAsked(asked)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (let i = 2; i <= 11; i++) await it.next();
+    // The first item of page 2 is handed on: page 10 went out when page 2 arrived, not once it is printed.
+    expect(pagesAsked(asked)).toContain(10);
+    const rest: number[] = [];
+    for (let r = await it.next(); !r.done; r = await it.next()) rest.push(r.value.id);
+    expect(rest).toEqual(range(12, 109).map((i) => i.id));
+    m.agent.assertNoPendingInterceptors();
+  });
+
+  it('a consumer that stops while page 1 is printed leaves none of the pages asked ahead running', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=10' }).reply(200, range(1, 10), offsetHeaders(1, 10, 4));
+    for (let p = 2; p <= 4; p++) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=10` }).reply(200, range((p - 1) * 10 + 1, 10), offsetHeaders(p, 10, 4)).delay(60_000);
+    const asked = spyRequests(m);
+    const seen: number[] = [];
+    for await (const item of paginate<{ id: number }>(m.client, '/things', {}, { all: true, perPage: 10 })) {
+      seen.push(item.id);
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual([1, 2, 3]);
+    expect(pagesAsked(asked)).toEqual([1, 2, 3, 4]);
+    expect(asked.slice(1).every((a) => a.signal?.aborted)).toBe(true);
+  });
+
+  it('past the counted pages, asks for the list\u2019s other end before handing on page 1 (id ranges)', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    // No total: past page 1 the list is read by id ranges, which need its last id first.
+    m.pool.intercept({ path: '/api/v4/projects?sort=desc&order_by=id&page=1&per_page=10' }).reply(200, range(991, 10).reverse(), {
+      headers: { 'content-type': 'application/json', link: `<${ORIGIN}/api/v4/projects?page=2&per_page=10>; rel="next"`, 'x-next-page': '2' },
+    });
+    m.pool.intercept({ path: '/api/v4/projects?sort=asc&pagination=keyset&order_by=id&per_page=1' }).reply(200, [{ id: 1 }], json);
+    const asked = spyRequests(m);
+    const keyset = {
+      maxOffsetItems: 50_000,
+      orderBy: 'id',
+      query: { sort: 'desc' },
+      after: (last: unknown) => ({ id_before: (last as { id: number }).id }),
+      idRange: { id: (item: unknown) => (item as { id: number }).id, descending: true },
+    };
+    const it = paginate<{ id: number }>(m.client, '/projects', {}, { all: true, perPage: 10, keyset })[Symbol.asyncIterator]();
+    expect((await it.next()).value).toEqual({ id: 1000 });
+    expect(asked.map((a) => a.path)).toEqual(['?sort=desc&order_by=id&page=1&per_page=10', '?sort=asc&pagination=keyset&order_by=id&per_page=1']);
+    await it.return(undefined);
+    expect(asked[1].signal?.aborted).toBe(true);
+  });
+
   it('lets the consumer stop early', async () => {
     const m = mockClient();
     agent = m.agent;
