@@ -145,11 +145,22 @@ ${assignCases.join('\n')}
     end
 end
 
-# The one source of profile names (an --inventory file's, once the command line names one). For
-# --profiles a,b,…: each name after the ones already typed.
+# The one source of profile names: the config directory's, or the --inventory file's the line names.
+# For --profiles a,b,…: each name after the ones already typed.
 function __forgectl_profiles
     set -l before (string match -r -- '^[^=]*,' (commandline -ct))
-    for name in (command forgectl profile list --fields name 2>/dev/null)
+    set -l words (commandline -opc)
+    set -l from
+    for i in (seq (count $words))
+        switch $words[$i]
+            case --inventory --config-dir
+                set -l j (math $i + 1)
+                test $j -le (count $words); and set from $from $words[$i] $words[$j]
+            case '--inventory=*' '--config-dir=*'
+                set from $from $words[$i]
+        end
+    end
+    for name in (command forgectl profile list --fields name $from 2>/dev/null)
         echo "$before$name"
     end
 end

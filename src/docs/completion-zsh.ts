@@ -60,9 +60,17 @@ ${assignments.join('\n')}
   esac
 }
 
-# The one source of profile names (an --inventory file's, once the command line names one).
+# The one source of profile names: the config directory's, or the --inventory file's the line names.
 __forgectl_profile_names() {
-  command forgectl profile list --fields name 2>/dev/null
+  local -a from
+  local i
+  for (( i = 1; i < \${#words}; i++ )); do
+    case "\${words[i]}" in
+      --inventory|--config-dir) from+=("\${words[i]}" "\${words[i+1]}") ;;
+      --inventory=*|--config-dir=*) from+=("\${words[i]}") ;;
+    esac
+  done
+  command forgectl profile list --fields name "\${from[@]}" 2>/dev/null
 }
 
 __forgectl_complete_value() {

@@ -11,7 +11,7 @@ const EXIT_CODES: [string, string][] = [
   ['3', 'not found (404)'],
   ['4', 'not authenticated or not allowed (401, 403, insufficient scope, sudo refused)'],
   ['5', 'differences or findings, only when asked with --exit-code (state plan, settings diff; token audit at or above --fail-on)'],
-  ['130', 'interrupted (Ctrl-C), or a confirmation answered "no" (prints "cancelled")'],
+  ['130', 'interrupted (Ctrl-C), or a confirmation answered "no" (prints "cancelled"); after a write was sent, it says the change may have been applied and how to check'],
   ['fleet', 'with --profiles or --all-profiles, the worst of the instances\' codes, ranked 130, 1, 4, 3, 2, 5, 0'],
 ];
 

@@ -2,7 +2,7 @@
 // what `npm run docs` would write now, and each shell must really complete from them.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedFiles } from '../../src/docs/generate.js';
@@ -183,6 +183,40 @@ COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length 
 _forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
       const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' });
       expect(sorted(out), words.join(' ')).toEqual(['elsewhere']);
+    }
+  });
+
+  it('zsh and fish complete profile names from the --config-dir or --inventory on the command line, as bash does', async () => {
+    const env = await completionEnv();
+    const other = tempDir();
+    const res = await forgectl(['profile', 'add', 'elsewhere', '--url', 'https://gitlab.example.com', '--token-stdin', '--no-verify'], { configDir: other, input: 'glpat-00000000000000000000\n' });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const inventory = join(tempDir(), 'inv.yaml');
+    writeFileSync(inventory, 'instances:\n  inv-eu:\n    url: https://eu.example.com\n    token: {env: EU_TOKEN}\n  inv-us:\n    url: https://us.example.com\n    token: {env: US_TOKEN}\n');
+    const lines: [string[], string[]][] = [
+      [['forgectl', '--config-dir', other, '-p', ''], ['elsewhere']],
+      [['forgectl', `--inventory=${inventory}`, '--profiles', ''], ['inv-eu', 'inv-us']],
+      [['forgectl', '--inventory', inventory, 'token', 'self', '-p', 'inv-u'], ['inv-us']],
+    ];
+    for (const [words, expected] of lines) {
+      const script = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.bash))}
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=()
+_forgectl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      expect(sorted(execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8' })), `bash: ${words.join(' ')}`).toEqual(expected);
+      if (has('fish')) {
+        const fish = `source ${JSON.stringify(join(ROOT, COMPLETION_FILES.fish))}; complete -C${JSON.stringify(words.join(' '))} | cut -f1`;
+        expect(sorted(execFileSync('fish', ['--no-config', '-c', fish], { env, encoding: 'utf8' })), `fish: ${words.join(' ')}`).toEqual(expected);
+      }
+      if (has('zsh')) {
+        const zsh = `compadd() { while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift; local a; for a in "$@"; do [[ $a == \${PREFIX}* ]] && print -r -- "$a"; done }
+_describe() { }
+compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX##\${~2}} }
+compdef() { }
+source ${JSON.stringify(join(ROOT, COMPLETION_FILES.zsh))}
+words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=\${words[CURRENT]}
+_forgectl; true`;
+        expect(sorted(execFileSync('zsh', ['-f', '-c', zsh], { env, encoding: 'utf8' })), `zsh: ${words.join(' ')}`).toEqual(expected);
+      }
     }
   });
 

@@ -90,7 +90,7 @@ describe('forgectl man', () => {
     const far = await forgectl(['man', 'kubernetes']);
     expect(far.exitCode).toBe(2);
     expect(far.stderr.split('\n')).toHaveLength(1);
-    expect(far.stderr).toMatch(/^error: unknown command "forgectl kubernetes" \(commands: profile, token, .*, man\)$/);
+    expect(far.stderr).toMatch(/^error: unknown command "forgectl kubernetes" \(commands: state, settings, .*, profile, .*, man\)$/);
   });
 
   // As in the single executable: the program alone, no man/, completions/ or node_modules beside it.

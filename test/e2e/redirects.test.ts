@@ -66,7 +66,7 @@ const cases: { name: string; args: string[]; input?: string; method: string; pat
   { name: 'hooks create --secret-stdin', args: ['hooks', 'create', '--url', 'https://hooks.example.com/redirected', '--secret-stdin'], input: `${SECRET}\n`, method: 'POST', path: '/api/v4/hooks' },
   {
     name: 'migrate start (the source token in the body)',
-    args: ['migrate', 'start', '--source-url', 'https://old.example.com', '--source-token-stdin', '--entity', 'group:acme=opensource:redirected'],
+    args: ['migrate', 'start', '--source-url', 'https://old.example.com', '--source-token-stdin', '--entity', 'group:acme=opensource:redirected', '--no-check'],
     input: SECRET,
     method: 'POST',
     path: '/api/v4/bulk_imports',
