@@ -21,6 +21,7 @@ import { diffEntries, envIdentity } from './builder.js';
 import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export interface DesiredEnv {
   tier: Tier;
@@ -163,8 +164,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
     try {
       text = readInputFile(o.file);
     } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new UsageError(`cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw cannotRead(o.file, e);
     }
   }
   const parsed = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
