@@ -18,7 +18,7 @@ import { applyPlan, failureError, reportLine, secretFreeResolver, unconfirmedNot
 import { observedValues, type FieldChange, type ShownItem } from '../state/plan.js';
 import { built } from '../state/sections.js';
 import { diffEntries, envIdentity } from './builder.js';
-import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
+import { checkEntry, entryIdentity, parseTier, resolveNames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
 import { cannotRead } from '../../core/fs-errors.js';
@@ -171,7 +171,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   const http = await ctx.http();
   const known = new Map<string, number>();
   const desired: DesiredEnv[] = [];
-  for (const d of parsed) desired.push({ ...d, deploy: await resolveUsernames(http, d.deploy, known), approvals: await resolveUsernames(http, d.approvals, known) });
+  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known), approvals: await resolveNames(http, d.approvals, known) });
   const current = await collect(listEnvironments(http, group, { all: true }));
   const plan = planEnvs(group, current, desired).map((p) => ({ ...p, built: built(p.item) }));
   if (!plan.length) {

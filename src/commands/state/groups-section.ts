@@ -8,7 +8,7 @@ import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
 import { checkGroupPath } from '../envs/builder.js';
-import { resolveUsernames } from '../envs/entries.js';
+import { resolveNames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
 import type { Plan, ShownItem } from './plan.js';
@@ -40,8 +40,8 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
     wanted.map(async (g) => {
       if (g.environments) {
         for (const d of g.environments) {
-          d.deploy = await resolveUsernames(http, d.deploy, known);
-          d.approvals = await resolveUsernames(http, d.approvals, known);
+          d.deploy = await resolveNames(http, d.deploy, known);
+          d.approvals = await resolveNames(http, d.approvals, known);
         }
       }
       const [environments, notifications] = await Promise.all([
