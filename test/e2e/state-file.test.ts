@@ -98,6 +98,19 @@ describe('every problem of the file at once', () => {
     expect(sent).toEqual([]);
   });
 
+  it('a protected environment named twice and another tier\'s bad entry are both named, each at its tier', async () => {
+    const path = file(
+      'envdup.yaml',
+      ['groups:', '  acme:', '    protected_environments:', '      - name: production', '        deploy: [{access_level: 99}]', '      - name: staging', '        deploy: [{access_level: 40}]', '      - name: staging', '        deploy: [{access_level: 40}]', ''].join('\n'),
+    );
+    const { res, sent } = await run(['state', 'plan', '-f', path]);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`${path} has 2 problems:`);
+    expect(res.stderr).toContain(`${path}:4:9: production.deploy[0]: access level 99 is not allowed`);
+    expect(res.stderr).toMatch(new RegExp(`${path}:8:9: .*staging appears twice`));
+    expect(sent).toEqual([]);
+  });
+
   it('a file that cannot be read is named in words, not by its system code', async () => {
     const { res, sent } = await run(['state', 'plan', '-f', join(dir, 'nosuch.yaml')]);
     expect(res.exitCode, res.stderr).toBe(2);
