@@ -176,7 +176,8 @@ function checkSection(section: Section, value: Record<string, unknown>, located:
 
 /**
  * The file's data checked against the schema, section by section (one section's problems do not
- * hide another's); every problem goes to `problems` with its place. Returns the sections that passed.
+ * hide another's); every problem goes to `problems` with its place. Returns what passed: whole
+ * sections, and of a section that failed the items that pass (their references are still checked).
  */
 export function checkStateDoc(value: unknown, located: Located | undefined, where: string, problems: FileProblems): StateFile {
   if (value === null || value === undefined) {
