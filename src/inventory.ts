@@ -12,6 +12,7 @@ import { ProfileStore, checkProfileName, type ProfileData } from './core/profile
 import { resolveSecretRef, type EnvRef, type FileRef, type SecretRef } from './core/secret-refs.js';
 import { TOKEN_TYPES, type TokenType } from './core/token-types.js';
 import { locateExactly, readPlainYaml, type Located } from './commands/settings/plain-yaml.js';
+import { cannotRead } from './core/fs-errors.js';
 
 const FIELDS = ['url', 'token', 'token_type', 'ca_file', 'client_cert', 'client_key', 'sudo'] as const;
 const TLS_FIELDS = { ca_file: 'caFile', client_cert: 'clientCert', client_key: 'clientKey' } as const;
@@ -43,7 +44,7 @@ export async function openInventory(ctx: Parameters<typeof resolveSecretRef>[0],
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read the inventory ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give --inventory (or FORGECTL_INVENTORY) the path of a YAML file');
+    throw cannotRead(`the inventory ${file}`, err, 'give --inventory (or FORGECTL_INVENTORY) the path of a YAML file');
   }
   const { value, located } = readPlainYaml(text, file);
   const problems = new FileProblems(file, HINT);

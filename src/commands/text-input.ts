@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
+import { describeFsError } from '../core/fs-errors.js';
 
 export interface TextSource {
   /** The flag value (`-` reads standard input). */
@@ -24,7 +25,7 @@ export function readTextFile(flag: string, path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`${flag}: cannot read ${path}: ${(e as Error).message}`);
+    throw new UsageError(`${flag}: cannot read ${path}: ${describeFsError(e)}`);
   }
 }
 

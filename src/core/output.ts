@@ -259,10 +259,21 @@ export function columnsFor<T>(columns: Column<T>[] | undefined, fields: string[]
   return [];
 }
 
-/** A column's value in a row: a table shows the computed cell; CSV the item's own value, else the computed one (a token's state). */
+/**
+ * A column's value in a row: a table shows the computed cell; CSV the item's own value, else the
+ * computed one (a token's state). A nested value (an object, a list of objects) is written in CSV as
+ * the table shows it when the column has a formatter: text a person reads, not JSON.
+ */
 export function columnValue<T>(row: T, col: Column<T>, format: OutputFormat): unknown {
-  if (format === 'csv') return getPath(row, col.key) ?? col.value?.(row);
+  if (format === 'csv') {
+    const raw = getPath(row, col.key);
+    return col.value && isNested(raw) ? col.value(row) : (raw ?? col.value?.(row));
+  }
   return col.value ? col.value(row) : getPath(row, col.key);
+}
+
+function isNested(v: unknown): boolean {
+  return Array.isArray(v) ? v.some((x) => x !== null && typeof x === 'object') : v !== null && typeof v === 'object';
 }
 
 function cell<T>(row: T, col: Column<T>, tty: boolean): string {

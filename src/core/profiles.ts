@@ -14,6 +14,7 @@ import type { KeyringRef } from './credential-store.js';
 import type { EnvRef, FileRef } from './secret-refs.js';
 import type { TokenType } from './http.js';
 import { TOKEN_TYPES } from './token-types.js';
+import { describeFsError } from './fs-errors.js';
 
 export interface ProfileData {
   url: string;
@@ -153,20 +154,6 @@ function kindOf(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
-function describeFsError(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  const words: Record<string, string> = {
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EROFS: 'read-only file system',
-    EISDIR: 'it is a directory',
-    ENOTDIR: 'a parent is not a directory',
-    EEXIST: 'a file is in the way',
-    ENOSPC: 'no space left on the device',
-    ELOCKED: 'another forgectl is writing it',
-  };
-  return (e.code && words[e.code]) ?? e.message;
-}
 
 export class ProfileStore {
   private data: StoreShape;

@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import type { Redactor } from './redact.js';
 import { runTokenCommand } from './token-command.js';
+import { describeFsError } from './fs-errors.js';
 
 export type EnvRef = { env: string };
 export type FileRef = { file: string };
@@ -65,7 +66,7 @@ export async function resolveSecretRef(ctx: SecretContext, ref: SecretRef, owner
       value = readBounded(path).trim();
     } catch (err) {
       if (err instanceof UsageError) throw new UsageError(`${owner}: ${err.message}`);
-      throw new UsageError(`${owner}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new UsageError(`${owner}: cannot read ${path}: ${describeFsError(err)}`);
     }
     if (!value) throw new UsageError(`${owner}: ${path} is empty`);
   } else {

@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
+import { describeFsError } from './fs-errors.js';
 
 const PEM_BLOCK: Record<'ca' | 'cert' | 'key', RegExp> = {
   // Node takes a CA bundle without complaint even when it holds no certificate, and then trusts nothing new.
@@ -17,8 +18,7 @@ export function readPemFile(option: string, file: string, kind: 'ca' | 'cert' | 
   try {
     data = readFileSync(file);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${option} ${file}: cannot read it (${code === 'EISDIR' ? 'it is a directory' : (code ?? (err as Error).message)})`);
+    throw new UsageError(`${option} ${file}: cannot read it (${describeFsError(err)})`);
   }
   if (!PEM_BLOCK[kind].test(data.toString('latin1')) || (kind !== 'key' && !holdsReadableCertificate(data.toString('latin1')))) {
     throw new UsageError(`${option} ${file} holds no ${WANTED[kind].slice(2)}`, `give ${WANTED[kind]} file (-----BEGIN …----- blocks)`);

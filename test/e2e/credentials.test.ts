@@ -226,7 +226,7 @@ describe('reading writes nothing', () => {
     mkdirSync(join(blocked, 'config.json'));
     const unreadable = await forgectl(['profile', 'list'], { configDir: blocked });
     expect(unreadable.exitCode).toBe(1);
-    expect(unreadable.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: cannot read config file ${join(blocked, 'config.json')}: it is a directory`]);
+    expect(unreadable.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: cannot read config file ${join(blocked, 'config.json')}: is a directory`]);
 
     const notDir = join(tempDir(), 'hostname');
     writeFileSync(notDir, 'box\n');

@@ -68,4 +68,13 @@ describe('-o csv', () => {
     expect(findings).toContain('no-expiry');
     expect(findings.join('\n')).not.toContain('[');
   });
+
+  it('a nested record (a merge request\'s assignees) is written as the table shows it, not as JSON', async () => {
+    const mr = json<any>(await run(['mr', 'view', 'acme/platform/api!1', '-o', 'json']));
+    const res = await run(['mr', 'view', 'acme/platform/api!1', '-o', 'csv']);
+    const [header, row] = pythonCsv(res.stdout);
+    expect(mr.assignees.length).toBeGreaterThan(0);
+    expect(row![header!.indexOf('assignees')]).toBe(mr.assignees.map((u: any) => u.username).join('; '));
+    expect(res.stdout).not.toContain('{');
+  });
 });

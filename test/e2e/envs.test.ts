@@ -38,7 +38,24 @@ describe('envs protect / get / update / unprotect', () => {
     const got = await run(['envs', 'get', 'acme', 'production', '-o', 'json']);
     expect(json(got)).toEqual(env);
     const table = await run(['envs', 'list', 'acme']);
-    expect(table.stdout).toMatch(/production\taccess_level=40 \(Maintainers\); group=\d+ \(Platform\)\tuser=\d+ \(Alice Liddell\) ×2\t0/);
+    expect(table.stdout).toMatch(/production\taccess_level=40 \(Maintainers\); group=\d+ \(Platform\)\t2 approvals from user=\d+ \(Alice Liddell\)\t0/);
+  });
+
+  it('the record says what each number counts: the rule\'s approvals and the required approval count', async () => {
+    const got = await run(['envs', 'get', 'acme', 'production']);
+    expect(got.exitCode, got.stderr).toBe(0);
+    expect(got.stdout).toMatch(/approvals\s+2 approvals from user=\d+ \(Alice Liddell\)/);
+    expect(got.stdout).toMatch(/required approvals\s+0/);
+    expect(got.stdout).not.toContain('×');
+  });
+
+  it('-o csv writes the entries as the table shows them, not as JSON', async () => {
+    const res = await run(['envs', 'list', 'acme', '-o', 'csv']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const [header, row] = res.stdout.split('\r\n');
+    expect(header).toBe('name,deploy_access_levels,approval_rules,required_approval_count');
+    expect(row).toMatch(/^production,access_level=40 \(Maintainers\); group=\d+ \(Platform\),2 approvals from user=\d+ \(Alice Liddell\),0$/);
+    expect(res.stdout).not.toContain('{');
   });
 
   it('updates: adds an entry, changes one by id, removes one with _destroy, sets the approval count', async () => {
@@ -119,6 +136,33 @@ describe('envs: users by username, as every other user option', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stderr).toContain(`protect testing: + deploy user=${userId('grace')}`);
     expect(res.stdout).toContain(`"user_id": ${userId('grace')}`);
+    expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('protect, update and apply take group=PATH as they take user=USERNAME, sending the group id', async () => {
+    const platform = groupId('acme/platform');
+    const web = groupId('acme/web');
+    const res = await run(['envs', 'protect', 'acme', 'testing', '--deploy', 'group=acme/platform', '--approval', 'group=acme/platform,required=2', '-o', 'json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    // One lookup for the path, however often it is named.
+    expect(res.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v4/groups/acme%2Fplatform', 'POST /api/v4/groups/acme/protected_environments']);
+    expect(res.sent[1].body).toEqual({ name: 'testing', deploy_access_levels: [{ group_id: platform }], approval_rules: [{ group_id: platform, required_approvals: 2 }] });
+    const update = await run(['envs', 'update', 'acme', 'testing', '--add-deploy', 'group=acme/web', '--dry-run']);
+    expect(update.exitCode, update.stderr).toBe(0);
+    expect(update.stdout).toContain(`"group_id": ${web}`);
+    const file = join(tempDir(), 'envs.yaml');
+    writeFileSync(file, 'testing:\n  deploy: [{group: acme/web}]\n  approvals: [{group: acme/platform, required: 2}]\n');
+    const applied = await run(['envs', 'apply', 'acme', '-f', file, '--dry-run']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain(`"group_id": ${web}`);
+    expect(applied.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect((await run(['envs', 'unprotect', 'acme', 'testing', '--yes'])).exitCode).toBe(0);
+  });
+
+  it('an unknown group path is not found (exit 3), named, and nothing is written', async () => {
+    const res = await run(['envs', 'protect', 'acme', 'testing', '--deploy', 'access_level=40', '--approval', 'group=acme/nosuch']);
+    expect(res.exitCode, res.stderr).toBe(3);
+    expect(res.stderr).toMatch(/^error: no group acme\/nosuch on http:\/\/127\.0\.0\.1:\d+$/m);
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 

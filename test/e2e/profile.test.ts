@@ -302,7 +302,7 @@ describe('profile add checks and stores TLS files; replacing and removing say wh
     expect(config(configDir).profiles.tls.caFile).toBe(join(work, 'cert.pem'));
     const missing = await add('nope.pem');
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toMatch(/^error: --ca-file .*nope\.pem: cannot read it \(ENOENT\)$/m);
+    expect(missing.stderr).toMatch(/^error: --ca-file .*nope\.pem: cannot read it \(no such file\)$/m);
     const notPem = await add('notes.txt');
     expect(notPem.exitCode).toBe(2);
     expect(notPem.stderr).toMatch(/notes\.txt holds no PEM certificate$/m);

@@ -69,6 +69,59 @@ describe('every problem of the file at once', () => {
     }
   });
 
+  it('a type error, a duplicate hook URL, an unknown key, a bad time and an unset reference are all named in the first run', async () => {
+    const path = file(
+      'mixed.yaml',
+      [
+        'system_hooks:',
+        '  - url: https://dup.example.com',
+        '    push_events: maybe',
+        '  - url: https://dup.example.com',
+        '    token: {env: MIXED_UNSET_TOKEN}',
+        'broadcast_messages:',
+        '  - message: hello',
+        '    colour: red',
+        '    starts_at: yesterday',
+        '  - message: hello',
+        '',
+      ].join('\n'),
+    );
+    const { res, sent } = await run(['state', 'apply', '-f', path, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`${path} has 6 problems:`);
+    expect(res.stderr).toMatch(new RegExp(`${path}:3:18: system_hooks\\[0\\]\\.push_events: .*expected boolean`));
+    expect(res.stderr).toContain(`${path}:4:10: system_hooks[1] has the url of system_hooks[0]: "https://dup.example.com"`);
+    expect(res.stderr).toContain(`${path}:5:12: system_hooks[1].token: the environment variable MIXED_UNSET_TOKEN is not set`);
+    expect(res.stderr).toContain(`${path}:8:5: unknown key broadcast_messages[0].colour`);
+    expect(res.stderr).toContain(`${path}:9:16: broadcast_messages[0].starts_at: a time such as`);
+    expect(res.stderr).toContain(`${path}:10:14: broadcast_messages[1] has the message of broadcast_messages[0]: "hello"`);
+    expect(sent).toEqual([]);
+  });
+
+  it('a protected environment named twice and another tier\'s bad entry are both named, each at its tier', async () => {
+    const path = file(
+      'envdup.yaml',
+      ['groups:', '  acme:', '    protected_environments:', '      - name: production', '        deploy: [{access_level: 99}]', '      - name: staging', '        deploy: [{access_level: 40}]', '      - name: staging', '        deploy: [{access_level: 40}]', ''].join('\n'),
+    );
+    const { res, sent } = await run(['state', 'plan', '-f', path]);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`${path} has 2 problems:`);
+    expect(res.stderr).toContain(`${path}:4:9: production.deploy[0]: access level 99 is not allowed`);
+    expect(res.stderr).toMatch(new RegExp(`${path}:8:9: .*staging appears twice`));
+    expect(sent).toEqual([]);
+  });
+
+  it('a file that cannot be read is named in words, not by its system code', async () => {
+    const { res, sent } = await run(['state', 'plan', '-f', join(dir, 'nosuch.yaml')]);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain(`cannot read ${join(dir, 'nosuch.yaml')}: no such file`);
+    expect(res.stderr).not.toContain('ENOENT');
+    const folder = await run(['envs', 'apply', 'acme', '-f', dir, '--yes']);
+    expect(folder.res.exitCode, folder.res.stderr).toBe(2);
+    expect(folder.res.stderr).toContain(`cannot read ${dir}: is a directory`);
+    expect([...sent, ...folder.sent]).toEqual([]);
+  });
+
   it('stops listing at 50, saying how many more there are', async () => {
     const hooks = Array.from({ length: 60 }, (_, i) => `  - url: https://h${i}.example.com\n    push_events: maybe\n`).join('');
     const { res, sent } = await run(['state', 'plan', '-f', file('sixty.yaml', `system_hooks:\n${hooks}`)]);
@@ -170,7 +223,7 @@ describe('several files, one instance each', () => {
     await forgectl(['profile', 'add', 'staging', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` });
     const missing = await forgectl(['state', 'plan', '-p', 'staging', '-f', base(), '-f', perInstance], { configDir });
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain(`cannot read ${join(instances, 'staging.yaml')}: ENOENT`);
+    expect(missing.stderr).toContain(`cannot read ${join(instances, 'staging.yaml')}: no such file`);
     expect(missing.stderr).toContain("a leading ?");
     const optional = await forgectl(['state', 'plan', '-p', 'staging', '-f', base(), '-f', `?${perInstance}`], { configDir });
     expect(optional.exitCode, optional.stderr).toBe(0);

@@ -34,10 +34,10 @@ describe('TLS files given as flags', () => {
     const missing = join(tempDir(), 'nope.pem');
     const ca = await run(['--ca-file', missing]);
     expect(ca.exitCode, ca.stderr).toBe(2);
-    expect(ca.stderr.trim().split('\n')[0]).toBe(`error: --ca-file ${missing}: cannot read it (ENOENT)`);
+    expect(ca.stderr.trim().split('\n')[0]).toBe(`error: --ca-file ${missing}: cannot read it (no such file)`);
     const cert = await run(['--client-cert', missing, '--client-key', join(FIXTURES, 'other-name.key')]);
     expect(cert.exitCode, cert.stderr).toBe(2);
-    expect(cert.stderr.trim().split('\n')[0]).toBe(`error: --client-cert ${missing}: cannot read it (ENOENT)`);
+    expect(cert.stderr.trim().split('\n')[0]).toBe(`error: --client-cert ${missing}: cannot read it (no such file)`);
     expect(requests).toBe(0);
   });
 

@@ -18,6 +18,7 @@ import {
   type AlertFlags,
   type AlertPreview,
 } from './payload.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export interface AlertConnectionOptions {
   url?: string;
@@ -84,7 +85,7 @@ function readFile(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(path, e);
   }
 }
 

@@ -11,6 +11,7 @@ import { list, none, object, stdoutJson, stdoutText, text, type CommandResult } 
 import { paginate } from '../../core/paginate.js';
 import { splitKeyValue } from '../../core/parse.js';
 import type { QueryParams } from '../../core/query.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 const METHODS: readonly Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -38,7 +39,7 @@ async function typedValue(ctx: Context, raw: string): Promise<Json> {
     try {
       return readFileSync(file, 'utf8');
     } catch (e) {
-      throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw cannotRead(file, e);
     }
   }
   return raw;
@@ -194,7 +195,7 @@ function readInput(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(file, e);
   }
 }
 

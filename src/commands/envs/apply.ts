@@ -9,6 +9,7 @@ import {
 } from '../../api/environments.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { FileProblems } from '../../core/file-problems.js';
 import { boundedInput, readInputFile } from '../../core/input-file.js';
 import { collect } from '../../core/paginate.js';
 import { list, none, type Column, type CommandResult } from '../../core/output.js';
@@ -18,9 +19,10 @@ import { applyPlan, failureError, reportLine, secretFreeResolver, unconfirmedNot
 import { observedValues, type FieldChange, type ShownItem } from '../state/plan.js';
 import { built } from '../state/sections.js';
 import { diffEntries, envIdentity } from './builder.js';
-import { checkEntry, entryIdentity, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
+import { checkEntry, entryIdentity, parseTier, resolveNames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export interface DesiredEnv {
   tier: Tier;
@@ -78,35 +80,60 @@ function desiredFrom(where: string, tierRaw: string, spec: Obj): DesiredEnv {
   };
 }
 
-/** The file: a mapping tier → rules, or the list `envs list -o yaml|json` prints. */
+/** The file: a mapping tier → rules, or the list `envs list -o yaml|json` prints. Every tier's problem is named at once. */
 export function parseEnvsFile(text: string, name: string): DesiredEnv[] {
-  return parseEnvsDoc(parsePlainYaml(text, name), name);
+  const problems = new FileProblems(name);
+  const parsed = parseEnvsDoc(parsePlainYaml(text, name), name, (err, at) => problems.addError(err, undefined, at.join('.')));
+  problems.throwIfAny();
+  return parsed;
 }
 
-/** The parsed file (also a `protected_environments:` of a `state` file). */
-export function parseEnvsDoc(doc: unknown, name: string): DesiredEnv[] {
+/** Where a problem of an environments file stands: a tier's key, or an item's index in the list form. */
+export type EnvsProblemReport = (err: UsageError, at: (string | number)[]) => void;
+
+/**
+ * The parsed file (also a `protected_environments:` of a `state` file). Each tier's problem and each
+ * tier given twice is reported (one run names them all); without `report`, the first one is thrown.
+ */
+export function parseEnvsDoc(doc: unknown, name: string, report?: EnvsProblemReport): DesiredEnv[] {
   // An empty or `null` document is what a failed `envs list -o yaml > file` leaves: applying it
   // would unprotect every tier. Only an explicit `[]` (or `{}`) means "no protected tiers".
   if (doc === null || doc === undefined) {
     throw new UsageError(`${name} is empty (or null): refusing to unprotect every environment`, 'to unprotect every tier on purpose, give a file holding `[]`');
   }
+  const problems: [UsageError, (string | number)[]][] = [];
   const out: DesiredEnv[] = [];
+  const seen = new Set<Tier>();
+  const add = (at: string | number, d: () => DesiredEnv) => {
+    try {
+      const env = d();
+      if (seen.has(env.tier)) throw new UsageError(`${name}: ${env.tier} appears twice`, 'give each tier once');
+      seen.add(env.tier);
+      out.push(env);
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      problems.push([err, [at]]);
+    }
+  };
   if (Array.isArray(doc)) {
-    doc.forEach((item, i) => {
-      if (!isObj(item) || typeof item.name !== 'string') throw new UsageError(`${name}: item ${i + 1} needs a name (the tier)`);
-      out.push(desiredFrom(`${name}: item ${i + 1}`, item.name, item));
-    });
+    doc.forEach((item, i) =>
+      add(i, () => {
+        if (!isObj(item) || typeof item.name !== 'string') throw new UsageError(`${name}: item ${i + 1} needs a name (the tier)`);
+        return desiredFrom(`${name}: item ${i + 1}`, item.name, item);
+      }),
+    );
   } else if (isObj(doc)) {
     for (const [tier, spec] of Object.entries(doc)) {
-      if (!isObj(spec)) throw new UsageError(`${name}: ${tier} must be a mapping with deploy (and approvals)`);
-      out.push(desiredFrom(`${name}: ${tier}`, tier, spec));
+      add(tier, () => {
+        if (!isObj(spec)) throw new UsageError(`${name}: ${tier} must be a mapping with deploy (and approvals)`);
+        return desiredFrom(`${name}: ${tier}`, tier, spec);
+      });
     }
   } else {
     throw new UsageError(`${name} must map tiers (${TIERS.join(', ')}) to their rules`);
   }
-  const tiers = out.map((d) => d.tier);
-  const dup = tiers.find((t, i) => tiers.indexOf(t) !== i);
-  if (dup) throw new UsageError(`${name}: ${dup} appears twice`);
+  if (problems.length && !report) throw problems[0]![0];
+  for (const [err, at] of problems) report?.(err, at);
   return out;
 }
 
@@ -163,15 +190,14 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
     try {
       text = readInputFile(o.file);
     } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new UsageError(`cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw cannotRead(o.file, e);
     }
   }
   const parsed = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
   const http = await ctx.http();
   const known = new Map<string, number>();
   const desired: DesiredEnv[] = [];
-  for (const d of parsed) desired.push({ ...d, deploy: await resolveUsernames(http, d.deploy, known), approvals: await resolveUsernames(http, d.approvals, known) });
+  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known), approvals: await resolveNames(http, d.approvals, known) });
   const current = await collect(listEnvironments(http, group, { all: true }));
   const plan = planEnvs(group, current, desired).map((p) => ({ ...p, built: built(p.item) }));
   if (!plan.length) {

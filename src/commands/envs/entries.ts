@@ -1,15 +1,17 @@
 // Entries of deploy access levels and approval rules: parsing `access_level=40|user=ID|group=ID`
-// (approval rules add `required=N`; `user` also takes a username), describing them, and the hints
+// (approval rules add `required=N`; `user` also takes a username, `group` a path), describing them, and the hints
 // for the service's refusals.
 
 import { DEPLOY_ACCESS_LEVELS, TIERS, type AccessRecord, type EntryInput, type Tier } from '../../api/environments.js';
 import { findUserByUsername } from '../../api/user.js';
+import { getGroup } from '../../api/instance.js';
 import { ApiError, CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { parseInteger } from '../../core/parse.js';
+import { parseGroupId } from '../../core/refs.js';
 
-/** An entry as given: `user=alice` keeps the username until resolveUsernames turns it into user_id. */
-export type EntrySpec = EntryInput & { username?: string };
+/** An entry as given: `user=alice` and `group=acme/platform` keep their names until resolveNames turns them into ids. */
+export type EntrySpec = EntryInput & { username?: string; groupPath?: string };
 
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -51,14 +53,15 @@ export function checkEntry(flag: string, raw: Record<string, unknown>, approval:
       continue;
     }
     const key = KEY_ALIASES[k];
-    if (!key) throw new UsageError(`${flag}: unknown key ${JSON.stringify(k)}`, `use user=ID or user=USERNAME, group=ID or access_level=30|40|60${approval ? ', and required=N' : ''}`);
+    if (!key) throw new UsageError(`${flag}: unknown key ${JSON.stringify(k)}`, `use user=ID or user=USERNAME, group=ID or group=PATH, or access_level=30|40|60${approval ? ', and required=N' : ''}`);
     if (key === 'required_approvals' && !approval) throw new UsageError(`${flag}: required= belongs to approval rules only`);
     if (k === 'user' && !/^\d+$/.test(String(v).trim())) out.username = parseUsername(flag, String(v));
+    else if (k === 'group' && !/^\d+$/.test(String(v).trim())) out.groupPath = String(parseGroupId(String(v).trim(), `${flag} group`));
     else if (key === 'access_level') out.access_level = parseAccessLevel(flag, v as string);
     else if (key === 'required_approvals') out.required_approvals = parseInteger(`${flag} required`, String(v), { min: 1 });
     else out[key] = parseInteger(`${flag} ${k}`, String(v), { min: 1 });
   }
-  const named = (['user_id', 'username', 'group_id', 'access_level'] as const).filter((k) => out[k] !== undefined).map((k) => (k === 'username' ? 'user' : k));
+  const named = (['user_id', 'username', 'group_id', 'groupPath', 'access_level'] as const).filter((k) => out[k] !== undefined).map((k) => (k === 'username' ? 'user' : k === 'groupPath' ? 'group' : k));
   if (named.length !== 1 && !(opts.allowId && out.id !== undefined && named.length === 0)) {
     throw new UsageError(`${flag}: each entry names exactly one of user, group or access_level${named.length ? `; got ${named.join(' and ')}` : ''}`);
   }
@@ -72,30 +75,41 @@ function parseUsername(flag: string, raw: string): string {
 }
 
 /**
- * The entries with each `user=NAME` turned into the user_id the API takes: one lookup per name,
- * made before anything is written. An unknown name is "not found" (exit 3).
+ * The entries with each `user=NAME` and `group=PATH` turned into the id the API takes: one lookup per
+ * name, made before anything is written. An unknown name is "not found" (exit 3), as a 404 is.
  */
-export async function resolveUsernames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>()): Promise<EntryInput[]> {
+export async function resolveNames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>()): Promise<EntryInput[]> {
   const out: EntryInput[] = [];
-  for (const { username, ...entry } of entries) {
-    if (username === undefined) {
-      out.push(entry);
-      continue;
-    }
-    const key = username.toLowerCase();
-    let id = known.get(key);
-    if (id === undefined) {
-      const user = await findUserByUsername(http, username);
-      if (!user) throw new CommandFailedError(`no user named ${username}`, 'check the spelling, or give user=ID', ExitCode.notFound);
-      id = user.id;
-      known.set(key, id);
-    }
-    out.push({ ...entry, user_id: id });
+  for (const { username, groupPath, ...entry } of entries) {
+    if (username !== undefined) out.push({ ...entry, user_id: await cached(known, `user=${username.toLowerCase()}`, () => userIdOf(http, username)) });
+    else if (groupPath !== undefined) out.push({ ...entry, group_id: await cached(known, `group=${groupPath.toLowerCase()}`, () => groupIdOf(http, groupPath)) });
+    else out.push(entry);
   }
   return out;
 }
 
-/** `access_level=40`, `user=12`, `user=alice`, `group=7,required=2`. */
+async function cached(known: Map<string, number>, key: string, look: () => Promise<number>): Promise<number> {
+  const id = known.get(key) ?? (await look());
+  known.set(key, id);
+  return id;
+}
+
+async function userIdOf(http: HttpClient, username: string): Promise<number> {
+  const user = await findUserByUsername(http, username);
+  if (!user) throw new CommandFailedError(`no user named ${username}`, 'check the spelling, or give user=ID', ExitCode.notFound);
+  return user.id;
+}
+
+async function groupIdOf(http: HttpClient, path: string): Promise<number> {
+  try {
+    return (await getGroup(http, path)).id;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new CommandFailedError(`no group ${path} on ${http.baseUrl}`, 'check the path (a subgroup of the environment\'s group), or give group=ID', ExitCode.notFound);
+    throw err;
+  }
+}
+
+/** `access_level=40`, `user=12`, `user=alice`, `group=7,required=2`, `group=acme/platform`. */
 export function parseEntrySpec(flag: string, spec: string, approval: boolean): EntrySpec {
   const raw: Record<string, unknown> = {};
   for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -124,6 +138,7 @@ export function parseChangeSpec(flag: string, spec: string, approval: boolean): 
 /** `access_level=40`, `user=12`, `group=7` (+ `required=2`): the identity the CLI compares by. */
 export function entryIdentity(e: AccessRecord | EntrySpec): string {
   if ('username' in e && e.username !== undefined) return `user=${e.username}`;
+  if ('groupPath' in e && e.groupPath !== undefined) return `group=${e.groupPath}`;
   if (e.user_id !== null && e.user_id !== undefined) return `user=${e.user_id}`;
   if (e.group_id !== null && e.group_id !== undefined) return `group=${e.group_id}`;
   return `access_level=${e.access_level}`;
@@ -134,7 +149,10 @@ export function describeEntries(list: AccessRecord[] | undefined, approval: bool
   return list
     .map((e) => {
       const who = e.access_level_description ? `${entryIdentity(e)} (${e.access_level_description})` : entryIdentity(e);
-      return approval ? `${who} ×${e.required_approvals ?? 1}` : who;
+      // Each number says what it counts: the rule's approvals, not the environment's required count.
+      if (!approval) return who;
+      const n = e.required_approvals ?? 1;
+      return `${n} approval${n === 1 ? '' : 's'} from ${who}`;
     })
     .join('; ');
 }

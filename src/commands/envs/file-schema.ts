@@ -25,7 +25,12 @@ function entrySchema(approval: boolean): Schema {
   const properties: Schema = { ...DESCRIPTIVE };
   for (const [key, target] of Object.entries(KEY_ALIASES)) {
     if (target === 'required_approvals' && !approval) continue;
-    properties[key] = key === 'user' ? { anyOf: [ID, { type: 'string', pattern: '^@?[A-Za-z0-9_][A-Za-z0-9_.-]*$' }], description: 'a user id or username' } : BY_TARGET[target];
+    properties[key] =
+      key === 'user'
+        ? { anyOf: [ID, { type: 'string', pattern: '^@?[A-Za-z0-9_][A-Za-z0-9_.-]*$' }], description: 'a user id or username' }
+        : key === 'group'
+          ? { anyOf: [ID, { type: 'string', pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$' }], description: 'a group id or path (acme/platform)' }
+          : BY_TARGET[target];
   }
   return {
     type: 'object',

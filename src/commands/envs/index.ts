@@ -18,7 +18,7 @@ async function explain(err: ApiError, args: string[]): Promise<string | undefine
 
 const RULES =
   'Tiers: production, staging, testing, development, other. Each entry names exactly one of user=ID or user=USERNAME (a member ' +
-  'with Maintainer role or above; a username is looked up first), group=ID (a subgroup) or access_level=30|40|60 (developer, maintainer, admin; ' +
+  'with Maintainer role or above; a username is looked up first), group=ID or group=PATH (a subgroup; a path is looked up first) or access_level=30|40|60 (developer, maintainer, admin; ' +
   'names accepted). Approval rules may add required=N.';
 
 export function registerEnvs(program: Command, reg: Registry): void {
@@ -50,14 +50,14 @@ export function registerEnvs(program: Command, reg: Registry): void {
     writes: true,
     examples: [
       'forgectl envs protect acme production --deploy access_level=maintainer',
-      'forgectl envs protect acme production --deploy group=12 --approval group=13 --approval user=4,required=2',
+      'forgectl envs protect acme production --deploy group=acme/platform --approval group=13 --approval user=4,required=2',
       'forgectl envs protect acme staging --deploy user=alice --deploy access_level=40',
     ],
-    exitCodes: ['2  invalid tier or entry (nothing sent)', '3  no user with that username', '4  you are not a maintainer of the group'],
+    exitCodes: ['2  invalid tier or entry (nothing sent)', '3  no user with that username, or no group at that path (nothing written)', '4  you are not a maintainer of the group'],
     options: (c) =>
       c
-        .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID|USERNAME or group=ID; repeatable', collectRepeated)
-        .option('--approval <entry>', 'approval rule: access_level=N, user=ID|USERNAME or group=ID, optionally required=N; repeatable', collectRepeated),
+        .requiredOption('--deploy <entry>', 'who may deploy: access_level=N, user=ID|USERNAME or group=ID|PATH; repeatable', collectRepeated)
+        .option('--approval <entry>', 'approval rule: access_level=N, user=ID|USERNAME or group=ID|PATH, optionally required=N; repeatable', collectRepeated),
     localIds: { named: (args, o) => firstNamed(numericId(args[0], 'group'), entryIds(o.deploy), entryIds(o.approval)) },
     explain,
     run: async (ctx, opts, args) => (await run()).protectEnvCommand(ctx, opts, args[0], args[1]),
@@ -72,7 +72,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
       'forgectl envs update acme production --add-deploy user=4 --remove-deploy 12',
       'forgectl envs update acme production --change-approval 38:group=13,required=2 --required-approval-count 2',
     ],
-    exitCodes: ['2  invalid entry or no change given (nothing sent)', '3  the tier is not protected', '4  you are not a maintainer of the group'],
+    exitCodes: ['2  invalid entry or no change given (nothing sent)', '3  the tier is not protected, or no user or group by that name', '4  you are not a maintainer of the group'],
     options: (c) =>
       c
         .option('--add-deploy <entry>', 'new deploy entry; repeatable', collectRepeated)
@@ -114,7 +114,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     summary: 'Make a group’s protected environments match a file',
     description:
       'The file (YAML or JSON) maps tiers to their rules, or is the list `envs list -o yaml` prints:\n' +
-      '  production:\n    deploy: [{access_level: 40}, {group: 12}]\n    approvals: [{group: 13, required: 2}]\n    required_approval_count: 2\n' +
+      '  production:\n    deploy: [{access_level: 40}, {group: acme/platform}]\n    approvals: [{group: 13, required: 2}]\n    required_approval_count: 2\n' +
       'Tiers missing from the file are unprotected. The create, update and unprotect calls are computed, shown, ' +
       'confirmed (--yes in scripts) and applied; --dry-run shows them and sends nothing. Prints the calls applied (-o json: a list, `[]` with nothing to do); exit 0 with nothing to do.',
     writes: true,

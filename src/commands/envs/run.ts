@@ -16,7 +16,7 @@ import { UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger } from '../../core/parse.js';
 import { confirmDestructive, pageOptions } from '../shared.js';
-import { describeEntries, parseChangeSpec, parseEntrySpec, parseTier, resolveUsernames, type EntrySpec } from './entries.js';
+import { describeEntries, parseChangeSpec, parseEntrySpec, parseTier, resolveNames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { checkedCreate } from '../settings/answer.js';
 
@@ -24,7 +24,8 @@ export const ENV_COLUMNS: Column<ProtectedEnvironment>[] = [
   { key: 'name', header: 'tier' },
   { key: 'deploy_access_levels', header: 'deploy', value: (e) => describeEntries(e.deploy_access_levels, false) },
   { key: 'approval_rules', header: 'approvals', value: (e) => describeEntries(e.approval_rules, true) },
-  { key: 'required_approval_count', header: 'required' },
+  // GitLab's own name: the approvals needed beyond the rules' own counts (which the approvals column gives).
+  { key: 'required_approval_count', header: 'required approvals' },
 ];
 
 function checkGroup(raw: string): string {
@@ -53,8 +54,8 @@ export async function protectEnvCommand(ctx: Context, o: { deploy: string[]; app
   const approvals = (o.approval ?? []).map((s) => parseEntrySpec('--approval', s, true));
   const http = await ctx.http();
   const known = new Map<string, number>();
-  const deployEntries = await resolveUsernames(http, deploy, known);
-  const approvalEntries = await resolveUsernames(http, approvals, known);
+  const deployEntries = await resolveNames(http, deploy, known);
+  const approvalEntries = await resolveNames(http, approvals, known);
   const body = { name: tier, deploy_access_levels: deployEntries, ...(approvalEntries.length ? { approval_rules: approvalEntries } : {}) };
   const env = await protectEnvironment(http, group, body);
   if (!env) return none;
@@ -72,7 +73,7 @@ interface UpdateOptions {
   requiredApprovalCount?: string;
 }
 
-/** The update as given: entries may still name users by username (resolveUsernames). */
+/** The update as given: entries may still name users by username (resolveNames). */
 type UpdateSpec = Omit<UpdateBody, 'deploy_access_levels' | 'approval_rules'> & { deploy_access_levels?: EntrySpec[]; approval_rules?: EntrySpec[] };
 
 export function updateBodyFromOptions(o: UpdateOptions): UpdateSpec {
@@ -104,8 +105,8 @@ export async function updateEnvCommand(ctx: Context, o: UpdateOptions, rawGroup:
   const http = await ctx.http();
   const known = new Map<string, number>();
   const resolved: UpdateBody = { ...body };
-  if (deploy) resolved.deploy_access_levels = await resolveUsernames(http, deploy, known);
-  if (approvals) resolved.approval_rules = await resolveUsernames(http, approvals, known);
+  if (deploy) resolved.deploy_access_levels = await resolveNames(http, deploy, known);
+  if (approvals) resolved.approval_rules = await resolveNames(http, approvals, known);
   const env = await updateEnvironment(http, group, tier, resolved);
   if (!env) return none;
   return object(env, { columns: ENV_COLUMNS });

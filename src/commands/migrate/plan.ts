@@ -18,6 +18,7 @@ import * as z from 'zod';
 import { UsageError } from '../../core/errors.js';
 import { readInputFile } from '../../core/input-file.js';
 import { KINDS, checkUrl, lastSegment, validEntity, type EntityPlan } from './rules.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export interface Plan {
   sourceUrl: string;
@@ -57,8 +58,7 @@ export async function loadPlan(file: string, noProjects: boolean): Promise<Plan>
   try {
     text = readInputFile(file);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read plan file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(`plan file ${file}`, e);
   }
   let doc: unknown;
   try {

@@ -8,6 +8,7 @@ import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseInteger, parseList } from '../../core/parse.js';
 import { DETAIL_COLUMNS, resolveMergeRequest } from './shared.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 /** Spec part 2 §8.2. */
 export const MAX_DESCRIPTION = 1_048_576;
@@ -100,7 +101,7 @@ async function readDescription(ctx: Context, o: MrUpdateOptions): Promise<string
   try {
     return await readFile(o.descriptionFile, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read --description-file ${o.descriptionFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(`--description-file ${o.descriptionFile}`, e);
   }
 }
 

@@ -10,6 +10,7 @@ import { parseBoolean, parseInteger, parseList, parseNumber } from '../../core/p
 import { isSecretKey } from '../../core/redact.js';
 import { parseSize } from '../../core/sizes.js';
 import { parsePlainYaml } from './plain-yaml.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export interface Notes {
   warn(message: string): void;
@@ -184,8 +185,7 @@ export function readSettingsFile(path: string): Record<string, unknown> {
   try {
     text = readInputFile(path);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(path, e);
   }
   return parseSettingsText(text, path);
 }

@@ -10,6 +10,7 @@ import { readInputFile } from '../../core/input-file.js';
 import { SECTIONS } from './model.js';
 import type { Action, Plan, PlanItem, ShownItem } from './plan.js';
 import { built } from './sections.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export const PLAN_FORMAT_VERSION = 2;
 
@@ -100,8 +101,7 @@ export function readPlanDocument(path: string): SavedPlan {
   try {
     text = readInputFile(path);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(path, e);
   }
   let raw: unknown;
   try {

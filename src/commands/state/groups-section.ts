@@ -6,9 +6,9 @@ import { listEnvironments, type ProtectedEnvironment } from '../../api/environme
 import type { NotificationSetting } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
-import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv } from '../envs/apply.js';
+import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv, type EnvsProblemReport } from '../envs/apply.js';
 import { checkGroupPath } from '../envs/builder.js';
-import { resolveUsernames } from '../envs/entries.js';
+import { resolveNames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
 import type { Plan, ShownItem } from './plan.js';
@@ -24,11 +24,12 @@ export interface CurrentGroup {
   notifications?: NotificationSetting;
 }
 
-export function prepareGroups(raw: Record<string, { protected_environments?: unknown; notification_settings?: NotificationEntry }>, where: string): WantedGroup[] {
+/** The groups of the file; `report` takes each problem of their environments (else the first is thrown). */
+export function prepareGroups(raw: Record<string, { protected_environments?: unknown; notification_settings?: NotificationEntry }>, where: string, report?: EnvsProblemReport): WantedGroup[] {
   for (const path of Object.keys(raw)) checkGroupPath(path, where);
   return Object.entries(raw).map(([path, g]) => ({
     path,
-    environments: g.protected_environments === undefined ? undefined : parseEnvsDoc(g.protected_environments, `${where}: groups.${path}.protected_environments`),
+    environments: g.protected_environments === undefined ? undefined : parseEnvsDoc(g.protected_environments, `${where}: groups.${path}.protected_environments`, report),
     notifications: g.notification_settings,
   }));
 }
@@ -40,8 +41,8 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
     wanted.map(async (g) => {
       if (g.environments) {
         for (const d of g.environments) {
-          d.deploy = await resolveUsernames(http, d.deploy, known);
-          d.approvals = await resolveUsernames(http, d.approvals, known);
+          d.deploy = await resolveNames(http, d.deploy, known);
+          d.approvals = await resolveNames(http, d.approvals, known);
         }
       }
       const [environments, notifications] = await Promise.all([

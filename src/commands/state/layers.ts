@@ -13,6 +13,7 @@ import { isSecretKey } from '../../core/redact.js';
 import { readPlainYaml, type Located } from '../settings/plain-yaml.js';
 import { pathText } from './model.js';
 import { isSecretRef } from './references.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export interface StateSource {
   value: unknown;
@@ -150,7 +151,7 @@ export async function readStateSources(ctx: Context, files: readonly string[], p
       if (e instanceof UsageError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       if (optional && code === 'ENOENT') continue;
-      throw new UsageError(`cannot read ${name}: ${code ?? (e as Error).message}`, code === 'ENOENT' && files.length > 1 ? `a file that may be missing is named with a leading ?: -f '?${name}'` : undefined);
+      throw cannotRead(name, e, code === 'ENOENT' && files.length > 1 ? `a file that may be missing is named with a leading ?: -f '?${name}'` : undefined);
     }
     layers.push(readPlainYaml(text, name));
     read.push(name);

@@ -58,9 +58,17 @@ async function readInstanceFiles(o: PlanOptions, files: readonly string[], notes
   // Hook by hook, so that each unresolvable token is found; one after another, as a {command: …} may prompt.
   const hooks: (WantedHook | undefined)[] | undefined = doc.system_hooks && [];
   // (With --no-secrets, a hook whose URL is a reference is not compared: it yields none.)
-  for (const [i, h] of (doc.system_hooks ?? []).entries()) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks([h], resolve, notCompared, !!o.noSecrets, i))[0]));
+  for (const [i, h] of (doc.system_hooks ?? []).entries()) if (h) hooks!.push(await collect(['system_hooks', i, 'token'], async () => (await prepareHooks([h], resolve, notCompared, !!o.noSecrets, i))[0]));
   // Group by group, so that each group's problems are found.
-  const groups = doc.groups && (await Promise.all(Object.entries(doc.groups).map(([path, g]) => collect(['groups', path, 'protected_environments'], () => prepareGroups({ [path]: g }, where)[0]!))));
+  const groups =
+    doc.groups &&
+    (await Promise.all(
+      Object.entries(doc.groups).map(([path, g]) => {
+        // Each tier's problem is one of the file's, at the tier.
+        const envs = ['groups', path, 'protected_environments'];
+        return collect(envs, () => prepareGroups({ [path]: g }, where, (err, tier) => problems.addError(err, at([...envs, ...tier]), pathText([...envs, ...tier])))[0]!);
+      }),
+    ));
   problems.throwIfAny();
   const placing: Placing = { problems, located };
   return { doc, settings, hooks: hooks?.filter((h) => h !== undefined), groups: groups as WantedGroup[] | undefined, placing };

@@ -125,18 +125,41 @@ function addIssues(issues: readonly z.core.$ZodIssue[], located: Located | undef
   }
 }
 
-function checkUnique(items: readonly Record<string, unknown>[] | undefined, section: string, key: string, located: Located | undefined, problems: FileProblems): void {
-  const seen = new Map<unknown, number>();
-  items?.forEach((item, i) => {
-    const before = seen.get(item[key]);
+/** Duplicates among the items as written, whether or not each passed its schema (one run names both). */
+function checkUnique(items: unknown, section: string, key: string, located: Located | undefined, problems: FileProblems): void {
+  if (!Array.isArray(items)) return;
+  const seen = new Map<string, number>();
+  items.forEach((item: unknown, i) => {
+    const value = item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined;
+    if (value === undefined || value === null) return;
+    const same = JSON.stringify(value);
+    const before = seen.get(same);
     const path = `${section}[${i}]`;
     if (before !== undefined) {
-      problems.add({ place: locate(located, [section, i, key])?.place, path, text: `${path} has the ${key} of ${section}[${before}]: ${JSON.stringify(item[key])}`, hint: `give each ${key} once; it is how the entry is identified` });
-    } else seen.set(item[key], i);
+      problems.add({ place: locate(located, [section, i, key])?.place, path, text: `${path} has the ${key} of ${section}[${before}]: ${same}`, hint: `give each ${key} once; it is how the entry is identified` });
+    } else seen.set(same, i);
   });
 }
 
-/** One section checked against its schema; a value the schema wants typed otherwise is read again from its text. */
+/**
+ * The items (or entries) of a section that failed which pass on their own: their references are
+ * still resolved and their own checks run, so one run names every problem. Nothing is sent, as the
+ * section's problems are reported.
+ */
+function passingParts(section: Section, value: unknown): unknown {
+  const schema = StateFileSchema.shape[section].unwrap();
+  // A failed item is left undefined, so that the others keep their index (their place in the file).
+  if (schema instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => (schema.element.safeParse(item).success ? item : undefined));
+  if (schema instanceof z.ZodRecord && value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).filter(([k, v]) => schema.keyType.safeParse(k).success && schema.valueType.safeParse(v).success));
+  }
+  return undefined;
+}
+
+/**
+ * One section checked against its schema; a value the schema wants typed otherwise is read again from
+ * its text. A section that fails is left with its parts that pass (passingParts).
+ */
 function checkSection(section: Section, value: Record<string, unknown>, located: Located | undefined, problems: FileProblems): boolean {
   const schema = StateFileSchema.shape[section];
   let parsed = schema.safeParse(value[section]);
@@ -147,12 +170,14 @@ function checkSection(section: Section, value: Record<string, unknown>, located:
     return true;
   }
   addIssues(parsed.error.issues.map((i) => ({ ...i, path: [section, ...i.path] })), located, problems);
+  value[section] = passingParts(section, value[section]);
   return false;
 }
 
 /**
  * The file's data checked against the schema, section by section (one section's problems do not
- * hide another's); every problem goes to `problems` with its place. Returns the sections that passed.
+ * hide another's); every problem goes to `problems` with its place. Returns what passed: whole
+ * sections, and of a section that failed the items that pass (their references are still checked).
  */
 export function checkStateDoc(value: unknown, located: Located | undefined, where: string, problems: FileProblems): StateFile {
   if (value === null || value === undefined) {
@@ -172,11 +197,16 @@ export function checkStateDoc(value: unknown, located: Located | undefined, wher
     if (!problems.count) problems.add({ path: '', text: `${where} names no section: nothing to apply`, hint: `give one of ${SECTIONS.join(', ')}` });
     return {};
   }
+  checkUnique(doc.system_hooks, 'system_hooks', 'url', located, problems);
+  checkUnique(doc.broadcast_messages, 'broadcast_messages', 'message', located, problems);
+  // A section that failed keeps the parts that passed: with problems found, nothing is sent anyway.
   const file: StateFile = {};
-  for (const section of named) if (checkSection(section, doc, located, problems)) Object.assign(file, { [section]: doc[section] });
-  checkUnique(file.system_hooks, 'system_hooks', 'url', located, problems);
-  checkUnique(file.broadcast_messages, 'broadcast_messages', 'message', located, problems);
+  for (const section of named) {
+    checkSection(section, doc, located, problems);
+    if (doc[section] !== undefined) Object.assign(file, { [section]: doc[section] });
+  }
   for (const b of file.broadcast_messages ?? []) {
+    if (!b) continue;
     if (b.starts_at) b.starts_at = normaliseTimestamp(b.starts_at);
     if (b.ends_at) b.ends_at = normaliseTimestamp(b.ends_at);
   }

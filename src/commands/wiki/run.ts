@@ -5,6 +5,7 @@ import { UsageError, type ApiError } from '../../core/errors.js';
 import { list, none, object, text, type Column, type CommandResult } from '../../core/output.js';
 import { parseGroupId } from '../../core/refs.js';
 import { confirmDestructive } from '../shared.js';
+import { cannotRead } from '../../core/fs-errors.js';
 
 export { WIKI_FORMATS } from './formats.js';
 
@@ -33,7 +34,7 @@ async function readContent(ctx: Context, o: WikiContentOptions): Promise<string 
     try {
       content = await readFile(o.file, 'utf8');
     } catch (e) {
-      throw new UsageError(`cannot read --file ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw cannotRead(`--file ${o.file}`, e);
     }
   }
   if (content !== undefined && !content.trim()) throw new UsageError('the page content is empty');
@@ -114,8 +115,7 @@ export async function uploadWikiCommand(ctx: Context, o: { branch?: string }, ar
   try {
     if (!(await stat(file)).isFile()) throw new UsageError(`${file} is not a regular file`);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw cannotRead(file, e);
   }
   if (o.branch !== undefined && !o.branch.trim()) throw new UsageError('--branch cannot be empty');
   const res = await uploadWikiAttachment(await ctx.http(), group, file, o.branch?.trim());
