@@ -139,7 +139,7 @@ export async function bulkRevokeCommand(ctx: Context, where: string[], o: BulkOp
   if (picked.length) {
     announce(ctx, 'revoke', text, picked, own);
     await warnHolders(ctx, 'revoke', picked);
-    await confirmDestructive(ctx, `Revoke these ${picked.length} tokens on ${instanceText(await instanceNamed(ctx))}?`);
+    await confirmDestructive(ctx, async () => `Revoke these ${picked.length} tokens on ${instanceText(await instanceNamed(ctx))}?`);
     rows.push(...(await revokeEach(ctx, picked)));
   } else ctx.notice(`No active token matches ${text}; nothing to revoke.`);
   if (own) rows.push(ownRow(own));
@@ -200,7 +200,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   if (picked.length) {
     announce(ctx, 'rotate', text, picked, own);
     await warnHolders(ctx, 'rotate', picked);
-    await confirmDestructive(ctx, `Rotate these ${picked.length} tokens on ${instanceText(await instanceNamed(ctx))} (each current secret stops working)?`);
+    await confirmDestructive(ctx, async () => `Rotate these ${picked.length} tokens on ${instanceText(await instanceNamed(ctx))} (each current secret stops working)?`);
     const http = await ctx.http();
     if (!ctx.dryRun) save();
     let stopped: string | undefined;

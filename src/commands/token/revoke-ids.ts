@@ -41,7 +41,7 @@ export async function revokeTokensCommand(ctx: Context, rawIds: string[]): Promi
   picked.sort((a, b) => Number(a.id === inUse) - Number(b.id === inUse));
   if (picked.length) {
     const named = picked.map((t) => tokenText(t, t.user?.username, ''));
-    await confirmDestructive(ctx, `Revoke ${picked.length === 1 ? 'token' : `${picked.length} tokens:`} ${named.join(', ')} on ${instanceText(await instanceNamed(ctx))}?`);
+    await confirmDestructive(ctx, async () => `Revoke ${picked.length === 1 ? 'token' : `${picked.length} tokens:`} ${named.join(', ')} on ${instanceText(await instanceNamed(ctx))}?`);
     rows.unshift(...(await revokeEach(ctx, picked)));
   } else ctx.notice('Nothing to revoke.');
   return revokeReport(ctx, rows);

@@ -124,7 +124,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   }
   // Someone else's token dies here as surely as with `token revoke`, so it asks as revoke does.
   if (!isOwnCredential) {
-    await confirmDestructive(ctx, `Rotate ${await tokenOnInstance(ctx, http, target)}, ending its current secret?`);
+    await confirmDestructive(ctx, async () => `Rotate ${await tokenOnInstance(ctx, http, target)}, ending its current secret?`);
   }
 
   const holders = await otherHolders(ctx, conn, target.id, isOwnCredential ? conn.token : undefined);
@@ -219,7 +219,7 @@ export async function revokeTokenCommand(ctx: Context, rawId: string): Promise<C
     ctx.notice(`Token ${target.id} ("${target.name}") is already revoked; nothing to do.`);
     return none;
   }
-  await confirmDestructive(ctx, `Revoke ${await tokenOnInstance(ctx, http, target)}?`);
+  await confirmDestructive(ctx, async () => `Revoke ${await tokenOnInstance(ctx, http, target)}?`);
   await revokeToken(http, id === 'self' ? 'self' : target.id);
   if (ctx.dryRun) return none;
   ctx.notice(`Revoked token ${target.id} ("${target.name}").`);
