@@ -25,8 +25,10 @@ export async function revokeTokensCommand(ctx: Context, rawIds: string[]): Promi
     try {
       t = await getToken(http, id);
     } catch (err) {
-      if (!(err instanceof ApiError) || id === 'self') throw err;
-      rows.push({ id, name: '', findings: [], result: 'failed', reason: err.status === 404 ? 'not found' : err.message });
+      // A token that is not there fails alone; any other answer (a refused credential, a server
+      // error) stops the run here, before any write.
+      if (!(err instanceof ApiError) || err.status !== 404 || id === 'self') throw err;
+      rows.push({ id, name: '', findings: [], result: 'failed', reason: 'not found' });
       continue;
     }
     if (id === 'self') inUse = t.id;
