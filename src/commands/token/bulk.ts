@@ -77,7 +77,7 @@ function selection(ctx: Context, where: string[], o: BulkOptions): Selection {
 
 type Candidate = OwnedToken & { findings: Finding[] };
 
-/** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
+/** The active tokens in scope with every wanted finding, apart from the caller's own token (reported as skipped). */
 async function candidates(ctx: Context, verb: string, { rules, scope, wanted, ownToken }: Selection): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
   const tokens = await activeTokensIn(ctx, http, scope);
