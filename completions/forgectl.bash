@@ -82,12 +82,12 @@ __forgectl_flags() {
     'broadcast delete') echo '--message' ;;
     'token') echo '' ;;
     'token list') echo '--user --state --revoked --search --created-after --created-before --last-used-after --last-used-before --expiring-within --expiry --no-expiry --unused-for --scope' ;;
-    'token audit') echo '--expiring-within --unused-for --fail-on --exit-code' ;;
+    'token audit') echo '--expiring-within --unused-for --fail-on --exit-code --user --exclude-user' ;;
     'token get') echo '' ;;
     'token self') echo '' ;;
     'token create') echo '--user --name --scope --expires-in --expires-at --description --secrets-to' ;;
-    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --secrets-to --own-token' ;;
-    'token revoke') echo '--where --own-token' ;;
+    'token rotate') echo '--expires-at --expires-in --save --no-save --force --where --user --exclude-user --secrets-to --own-token' ;;
+    'token revoke') echo '--where --user --exclude-user --own-token' ;;
     'users') echo '' ;;
     'users list') echo '--active --blocked --admins --search' ;;
     'users get') echo '' ;;
@@ -234,6 +234,8 @@ __forgectl_value() {
     'token audit|--expiring-within') echo 'text' ;;
     'token audit|--unused-for') echo 'text' ;;
     'token audit|--fail-on') echo 'choice broad unused no-expiry expiring' ;;
+    'token audit|--user') echo 'text' ;;
+    'token audit|--exclude-user') echo 'text' ;;
     'token create|--user') echo 'text' ;;
     'token create|--name') echo 'text' ;;
     'token create|--scope') echo 'text' ;;
@@ -244,9 +246,13 @@ __forgectl_value() {
     'token rotate|--expires-at') echo 'text' ;;
     'token rotate|--expires-in') echo 'text' ;;
     'token rotate|--where') echo 'choice broad unused no-expiry expiring' ;;
+    'token rotate|--user') echo 'text' ;;
+    'token rotate|--exclude-user') echo 'text' ;;
     'token rotate|--secrets-to') echo 'file' ;;
     'token rotate|--own-token') echo 'text' ;;
     'token revoke|--where') echo 'choice broad unused no-expiry expiring' ;;
+    'token revoke|--user') echo 'text' ;;
+    'token revoke|--exclude-user') echo 'text' ;;
     'token revoke|--own-token') echo 'text' ;;
     'users list|--search') echo 'text' ;;
     'migrate start|--source-url') echo 'text' ;;

@@ -46,8 +46,10 @@ export async function* capped<T>(items: AsyncIterable<T>, limit: number | undefi
  * Asks before a destructive action. `--yes` answers for the user; without a terminal and without
  * `--yes` the command stops with exit 2 before anything is sent. `--dry-run` needs no answer.
  */
-export async function confirmDestructive(ctx: Context, question: string): Promise<void> {
+export async function confirmDestructive(ctx: Context, asked: string | (() => Promise<string>)): Promise<void> {
   if (ctx.globals.yes || ctx.dryRun) return;
+  // A question that needs a lookup (an owner's name) is made only when it is asked.
+  const question = typeof asked === 'string' ? asked : await asked();
   if (!ctx.interactive) {
     throw new UsageError(`${question.replace(/\?$/, '')}: confirmation needed`, 'pass --yes to confirm when there is no terminal');
   }

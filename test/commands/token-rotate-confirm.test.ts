@@ -17,11 +17,10 @@ async function rotateOnTerminal(id: string, answers: boolean[], token = 'admin')
 
 describe('token rotate on a terminal', () => {
   it('asks before rotating another user’s token; "no" cancels (130) without rotating, "yes" rotates', async () => {
-    const carol = sandbox().state.findUser('carol')!;
     const listed = await runCli(['token', 'list', '--user', 'carol', '--state', 'active', '-o', 'json'], { env: { FORGECTL_URL: sandbox().url, FORGECTL_TOKEN: sandbox().tokens.admin } });
     const [token] = JSON.parse(listed.stdout) as { id: number; name: string }[];
     const no = await rotateOnTerminal(String(token.id), [false]);
-    expect(no).toEqual({ code: 130, asked: [`Rotate token ${token.id} ("${token.name}") of user ${carol.id} (its current secret stops working)?`], posts: 0 });
+    expect(no).toEqual({ code: 130, asked: [`Rotate token ${token.id} ("${token.name}") of carol on ${sandbox().url}, ending its current secret?`], posts: 0 });
     const yes = await rotateOnTerminal(String(token.id), [true]);
     expect(yes).toMatchObject({ code: 0, posts: 1 });
   });

@@ -9,6 +9,67 @@ import { envFor, profileWith, requestsSince, useSandbox } from '../helpers/sandb
 
 const sandbox = useSandbox();
 
+// Issue 44 item 3. First in the file: the later tests revoke the tokens these pick.
+describe('--where twice means both, and --user/--exclude-user narrow it', () => {
+  const picked = (stderr: string) => [...stderr.matchAll(/^ {2}(\d+) {2}(\S+) {2}(\S+) {2}(.*)$/gm)].map((m) => `${m[2]} ${m[3]} ${m[4]}`);
+
+  it('token revoke --where no-expiry --where unused:90d --dry-run lists only the tokens with both', async () => {
+    const sb = sandbox();
+    const audit = json<any[]>(await forgectl(['token', 'audit', '-o', 'json'], { env: envFor(sb) }));
+    const both = audit.filter((r) => r.findings.includes('no-expiry') && r.findings.includes('unused'));
+    expect(both.map((r) => r.name)).toEqual(['forgotten-integration']);
+    // Either alone picks more: dave-scripts has no expiry but is used, old-deploy-key is unused but expires.
+    expect(audit.filter((r) => r.findings.includes('no-expiry') || r.findings.includes('unused')).length).toBeGreaterThan(2);
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'no-expiry', '--where', 'unused:90d', '--dry-run'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('1 token to revoke (--where no-expiry --where unused:90d):');
+    expect(picked(res.stderr)).toEqual(['forgotten-integration grace no-expiry unused']);
+    expect(res.stdout.match(/dry run: DELETE \S+/g)).toEqual([`dry run: DELETE ${sb.url}/api/v4/personal_access_tokens/${both[0].id}`]);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
+    const rotate = await forgectl(['token', 'rotate', '--where', 'unused', '--where', 'no-expiry', '--dry-run'], { env: envFor(sb) });
+    expect(rotate.exitCode, rotate.stderr).toBe(0);
+    expect(picked(rotate.stderr)).toEqual(['forgotten-integration grace no-expiry unused']);
+  });
+
+  it('a finding given twice is refused (exit 2), nothing sent', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'unused:90d', '--where', 'unused:30d', '--dry-run'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('--where: each finding at most once');
+    expect(requestsSince(sb, mark)).toEqual([]);
+  });
+
+  it('--user and --exclude-user narrow a bulk action by username', async () => {
+    const sb = sandbox();
+    const only = await forgectl(['token', 'revoke', '--where', 'no-expiry', '--user', 'dave', '--dry-run'], { env: envFor(sb) });
+    expect(only.exitCode, only.stderr).toBe(0);
+    expect(only.stderr).toContain('(--where no-expiry --user dave)');
+    expect(picked(only.stderr)).toEqual(['dave-scripts dave no-expiry']);
+    const two = await forgectl(['token', 'revoke', '--where', 'no-expiry', '--user', 'dave', '--user', 'grace', '--dry-run'], { env: envFor(sb) });
+    expect(picked(two.stderr).sort()).toEqual(['dave-scripts dave no-expiry', 'forgotten-integration grace no-expiry']);
+    const but = await forgectl(['token', 'rotate', '--where', 'no-expiry', '--exclude-user', 'grace', '--dry-run'], { env: envFor(sb) });
+    expect(but.exitCode, but.stderr).toBe(0);
+    expect(picked(but.stderr)).toEqual(['dave-scripts dave no-expiry']);
+  });
+
+  it('an unknown username is exit 1 naming it, before any write; contradictions are exit 2 before any request', async () => {
+    const sb = sandbox();
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', '--where', 'no-expiry', '--exclude-user', 'dave', '--exclude-user', 'nosuch', '--yes'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(`--exclude-user nosuch: no user named nosuch on ${sb.url}`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
+    const mark2 = sb.requests.length;
+    for (const args of [['--where', 'no-expiry', '--user', 'dave', '--exclude-user', 'grace'], ['42', '--user', 'dave'], ['--where', 'no-expiry', '--user', ' ']]) {
+      const bad = await forgectl(['token', 'revoke', ...args, '--yes'], { env: envFor(sb) });
+      expect(bad.exitCode, `${args.join(' ')}: ${bad.stderr}`).toBe(2);
+    }
+    expect(requestsSince(sb, mark2)).toEqual([]);
+  });
+});
+
 describe('token revoke --where', () => {
   it('needs --yes without a terminal, and --dry-run sends nothing', async () => {
     const sb = sandbox();

@@ -22,7 +22,7 @@ describe('owners by name', () => {
     const tokens = json<any[]>(await run(['token', 'list', '--all', '-o', 'json']));
     const owners = new Set(tokens.map((t) => t.user_id));
     expect(owners.size).toBeGreaterThan(3);
-    for (const t of tokens) expect(t.user, `token ${t.id}`).toEqual({ id: t.user_id, username: users.get(t.user_id).username, name: users.get(t.user_id).name });
+    for (const t of tokens) expect(t.user, `token ${t.id}`).toEqual({ id: t.user_id, username: users.get(t.user_id).username, name: users.get(t.user_id).name, email: users.get(t.user_id).email });
     const lookups = requestsSince(sb, mark).filter((r) => /^\/api\/v4\/users\/\d+$/.test(r.path));
     expect(lookups.map((r) => r.path).sort()).toEqual([...owners].map((id) => `/api/v4/users/${id}`).sort());
   });
@@ -159,7 +159,7 @@ describe('token audit', () => {
     const res = await forgectl(['token', 'audit'], { env: envFor(sandbox()) });
     expect(res.exitCode, res.stderr).toBe(0);
     const rows = res.stdout.trim().split('\n').map((l) => l.split('\t'));
-    expect(rows.find((r) => r[3] === 'old-deploy-key')?.slice(0, 5)).toEqual(['frank', 'Frank Contractor', expect.any(String), 'old-deploy-key', 'unused broad']);
+    expect(rows.find((r) => r[4] === 'old-deploy-key')?.slice(0, 6)).toEqual(['frank', 'Frank Contractor', 'frank@example.com', expect.any(String), 'old-deploy-key', 'unused broad']);
   });
 
   it('--fail-on sets the least urgent finding that fails: broad < unused < no-expiry < expiring', async () => {
@@ -178,9 +178,11 @@ describe('token audit', () => {
   it('-o csv writes the audit as data', async () => {
     const res = await run(['token', 'audit', '-o', 'csv']);
     const [header, ...lines] = res.stdout.split('\r\n');
-    expect(header).toBe('user.username,user.name,id,name,findings,scopes,expires_at,last_used_at,created_at');
+    // The owner's email and the days left, for a mail merge (issue 44).
+    expect(header).toBe('user.username,user.name,user.email,id,name,findings,scopes,expires_at,days_left,last_used_at,created_at');
     // Lists as plain text, as a person reads them in a spreadsheet (issue 41), not JSON.
-    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,Frank Contractor,\d+,old-deploy-key,unused; broad,write_repository,/);
+    expect(lines.find((l) => l.includes('old-deploy-key'))).toMatch(/^frank,Frank Contractor,frank@example\.com,\d+,old-deploy-key,unused; broad,write_repository,\d{4}-\d\d-\d\d,60,/);
+    expect(lines.find((l) => l.includes('dave-scripts'))).toMatch(/^dave,Dave Lister,dave@example\.com,\d+,dave-scripts,no-expiry,read_api,,none,/);
   });
 
   it('refuses a bad --fail-on or window before sending anything', async () => {
@@ -191,5 +193,51 @@ describe('token audit', () => {
       expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
     }
     expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+});
+
+// Issue 44 item 3: the days left and the owner's email; --user and --exclude-user narrow an audit.
+describe('token audit for a mail merge', () => {
+  it('has days left (none without an expiry) and the owner’s email in json and the table', async () => {
+    const rows = json<any[]>(await run(['token', 'audit', '-o', 'json']));
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('carol-self-rotating')).toMatchObject({ days_left: 30, user: { username: 'carol', email: 'carol@example.com' } });
+    expect(byName.get('old-deploy-key')).toMatchObject({ days_left: 60 });
+    expect(byName.get('dave-scripts')).toMatchObject({ days_left: null, user: { email: 'dave@example.com' } });
+    for (const r of rows) if (r.days_left !== null) expect(r.days_left, r.name).toBeGreaterThanOrEqual(0);
+    const table = (await run(['token', 'audit'])).stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(table.find((r) => r[4] === 'dave-scripts')?.slice(7, 9)).toEqual(['', 'none']);
+    expect(table.find((r) => r[4] === 'carol-self-rotating')?.[8]).toBe('30');
+  });
+
+  it('--user NAME (repeatable) audits only those owners, through the service’s own user filter', async () => {
+    const sb = sandbox();
+    const grace = sb.state.findUser('grace')!;
+    const mark = sb.requests.length;
+    const rows = json<any[]>(await run(['token', 'audit', '--user', 'grace', '-o', 'json']));
+    expect(rows.map((r) => r.name)).toEqual(['forgotten-integration']);
+    const lists = requestsSince(sb, mark).filter((r) => r.path === '/api/v4/personal_access_tokens');
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((r) => new URLSearchParams(r.query).get('user_id') === String(grace.id))).toBe(true);
+    const two = json<any[]>(await run(['token', 'audit', '--user', 'grace', '--user', 'dave', '-o', 'json']));
+    expect(two.map((r) => r.name).sort()).toEqual(['dave-scripts', 'forgotten-integration', 'support-impersonation']);
+  });
+
+  it('--exclude-user NAME leaves those owners out', async () => {
+    const all = json<any[]>(await run(['token', 'audit', '-o', 'json']));
+    const rows = json<any[]>(await run(['token', 'audit', '--exclude-user', 'frank', '--exclude-user', 'carol', '-o', 'json']));
+    expect(rows.map((r) => r.id)).toEqual(all.filter((r) => !['frank', 'carol'].includes(r.user.username)).map((r) => r.id));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('an unknown username is exit 1 naming it; --user with --exclude-user is exit 2 before any request', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['token', 'audit', '--user', 'nosuch'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain(`--user nosuch: no user named nosuch on ${sb.url}`);
+    const mark = sb.requests.length;
+    const both = await forgectl(['token', 'audit', '--user', 'dave', '--exclude-user', 'grace'], { env: envFor(sb) });
+    expect(both.exitCode).toBe(2);
+    expect(requestsSince(sb, mark)).toEqual([]);
   });
 });

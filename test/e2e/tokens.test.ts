@@ -252,7 +252,8 @@ describe('token rotate', () => {
     const mark = sb.requests.length;
     const res = await forgectl(['token', 'rotate', String(carol.id)], { env: envFor(sb) });
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(new RegExp(`^error: Rotate token ${carol.id} \\("${carol.name}"\\) of user ${carol.user_id} \\(its current secret stops working\\): confirmation needed$`, 'm'));
+    // Named as `state apply` names what it changes: the token, its owner and the instance (issue 44).
+    expect(res.stderr.split('\n')).toContain(`error: Rotate token ${carol.id} ("${carol.name}") of carol on ${sb.url}, ending its current secret: confirmation needed`);
     expect(res.stderr).toMatch(/^hint: pass --yes/m);
     expect(requestsSince(sb, mark).filter((r) => r.method === 'POST')).toHaveLength(0);
     expect(json<any>(await forgectl(['token', 'get', String(carol.id), '-o', 'json'], { env: envFor(sb) })).active).toBe(true);
@@ -357,5 +358,88 @@ describe('token revoke', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     const after = json<any>(await forgectl(['token', 'get', String(alice.id), '-o', 'json'], { env: envFor(sb) }));
     expect(after.revoked).toBe(true);
+  });
+});
+
+// Issue 44 item 3: several ids in one revoke, and confirmations that name the instance as `state apply`'s do.
+describe('token revoke of several ids', () => {
+  const make = async (name: string) => {
+    const res = await forgectl(['token', 'create', '--user', 'dave', '--name', name, '--scope', 'read_api', '--expires-in', '30d', '-o', 'json'], { env: envFor(sandbox()) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    return json<any>(res);
+  };
+
+  it('asks once, naming every token, their owners and the instance; without --yes nothing is revoked', async () => {
+    const sb = sandbox();
+    const [a, b] = [await make('several-a'), await make('several-b')];
+    const configDir = await profileWith('admin', 'prod');
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', String(a.id), String(b.id), '-p', 'prod'], { configDir });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr.split('\n')).toContain(`error: Revoke 2 tokens: ${a.id} ("several-a") of dave, ${b.id} ("several-b") of dave on ${sb.url} (profile prod): confirmation needed`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('revokes each once and reports revoked, failed and skipped; one that cannot be read fails the run (exit 1)', async () => {
+    const sb = sandbox();
+    const [a, b, c] = [await make('several-c'), await make('several-d'), await make('several-e')];
+    expect((await forgectl(['token', 'revoke', String(c.id), '--yes'], { env: envFor(sb) })).exitCode).toBe(0);
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', String(a.id), String(b.id), String(c.id), String(a.id), '99999', '--yes', '-o', 'json'], { env: envFor(sb) });
+    expect(res.exitCode, res.stderr).toBe(1);
+    const rows = json<any[]>(res);
+    expect(rows.map((r) => [r.id, r.result])).toEqual([
+      [a.id, 'revoked'],
+      [b.id, 'revoked'],
+      [c.id, 'skipped'],
+      [99999, 'failed'],
+    ]);
+    expect(rows.find((r) => r.id === a.id).user).toMatchObject({ username: 'dave' });
+    expect(res.stderr).toContain('revoked: 2, failed: 1, skipped: 1');
+    const deletes = requestsSince(sb, mark).filter((r) => r.method === 'DELETE').map((r) => r.path);
+    expect(deletes).toEqual([`/api/v4/personal_access_tokens/${a.id}`, `/api/v4/personal_access_tokens/${b.id}`]);
+    for (const t of [a, b]) expect(json<any>(await forgectl(['token', 'get', String(t.id), '-o', 'json'], { env: envFor(sb) })).revoked).toBe(true);
+  });
+
+  it('--dry-run sends no revocation; a bad id among them is exit 2 before any request', async () => {
+    const sb = sandbox();
+    const [a, b] = [await make('several-f'), await make('several-g')];
+    const mark = sb.requests.length;
+    const dry = await forgectl(['token', 'revoke', String(a.id), String(b.id), '--dry-run'], { env: envFor(sb) });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout.match(/dry run: DELETE/g)).toHaveLength(2);
+    expect(dry.stderr).toContain('(dry run: nothing was sent)');
+    const bad = await forgectl(['token', 'revoke', String(a.id), 'twelve', '--yes'], { env: envFor(sb) });
+    expect(bad.exitCode).toBe(2);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(requestsSince(sb, mark).filter((r) => r.path.includes('twelve'))).toEqual([]);
+  });
+
+  it('over several instances, numeric ids are refused wherever they stand (ids differ per instance)', async () => {
+    const sb = sandbox();
+    const configDir = await profileWith('admin', 'a');
+    expect((await forgectl(['profile', 'add', 'b', '--url', sb.url, '--token-stdin'], { configDir, input: `${sb.tokens.admin}\n` })).exitCode).toBe(0);
+    const mark = sb.requests.length;
+    const res = await forgectl(['--profiles', 'a,b', 'token', 'revoke', 'self', '12', '--yes'], { configDir });
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain('ids differ per instance');
+    expect(res.stderr).toContain('token 12');
+    expect(requestsSince(sb, mark)).toHaveLength(0);
+  });
+});
+
+describe('single-token confirmations name the instance (issue 44)', () => {
+  it('token revoke ID asks about the token, its owner and the instance with its profile', async () => {
+    const sb = sandbox();
+    const [grace] = json<any[]>(await forgectl(['token', 'list', '--user', 'grace', '--state', 'active', '-o', 'json'], { env: envFor(sb) }));
+    const configDir = await profileWith('admin', 'prod');
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', String(grace.id), '-p', 'prod'], { configDir });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr.split('\n')).toContain(`error: Revoke token ${grace.id} ("${grace.name}") of grace on ${sb.url} (profile prod): confirmation needed`);
+    const rotate = await forgectl(['token', 'rotate', String(grace.id), '-p', 'prod'], { configDir });
+    expect(rotate.exitCode).toBe(2);
+    expect(rotate.stderr.split('\n')).toContain(`error: Rotate token ${grace.id} ("${grace.name}") of grace on ${sb.url} (profile prod), ending its current secret: confirmation needed`);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });

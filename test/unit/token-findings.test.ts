@@ -1,7 +1,8 @@
 // The findings `token audit` reports and `--where` selects (src/commands/token/findings.ts).
 
 import { describe, expect, it } from 'vitest';
-import { findingsOf, parseWhere } from '../../src/commands/token/findings.js';
+import { findingsOf, parseWhere, withFindings } from '../../src/commands/token/findings.js';
+import { daysLeft } from '../../src/commands/token/audit.js';
 import type { Token } from '../../src/api/tokens.js';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
@@ -48,5 +49,33 @@ describe('parseWhere', () => {
 
   it('refuses what it cannot read (usage errors)', () => {
     for (const bad of ['stale', 'unused:90', 'unused:90d:x', 'no-expiry:1d', '']) expect(() => parseWhere(bad, NOW), bad).toThrow(/where|finding|duration|unit/i);
+  });
+});
+
+describe('withFindings with --where findings (issue 44)', () => {
+  async function names(wanted: Parameters<typeof withFindings>[2]) {
+    async function* tokens() {
+      yield token({ name: 'both', expires_at: null, last_used_at: ago(200) });
+      yield token({ name: 'no-expiry only', expires_at: null });
+      yield token({ name: 'unused only', last_used_at: ago(200) });
+    }
+    const out: string[] = [];
+    for await (const t of withFindings(tokens(), rules, wanted)) out.push(`${t.name}: ${t.findings.join(' ')}`);
+    return out;
+  }
+
+  it('several wanted findings select the tokens with all of them', async () => {
+    expect(await names(['no-expiry', 'unused'])).toEqual(['both: no-expiry unused']);
+    expect(await names(['unused'])).toEqual(['both: unused', 'unused only: unused']);
+    expect(await names(undefined)).toEqual(['both: no-expiry unused', 'no-expiry only: no-expiry', 'unused only: unused']);
+  });
+});
+
+describe('daysLeft', () => {
+  it('counts whole days to the expiry date, none without one, never below 0', () => {
+    expect(daysLeft('2026-07-15', '2026-06-15')).toBe(30);
+    expect(daysLeft('2026-06-16', '2026-06-15')).toBe(1);
+    expect(daysLeft(null, '2026-06-15')).toBeNull();
+    expect(daysLeft('2026-06-01', '2026-06-15')).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 
 import { summaryOf, type PlanInstance } from './document.js';
 import { list, type LineColour, type ListResult } from '../../core/output.js';
+import { instanceText } from '../../core/instance-text.js';
 import type { SecretRef } from './model.js';
 import type { Action, FieldChange, Plan, ShownItem, Unmanaged } from './plan.js';
 import { isSecretRef } from './references.js';
@@ -34,9 +35,7 @@ export function summaryLine(plan: Pick<Plan, 'items'>): string {
   return `Plan: ${countsText(plan)}.`;
 }
 
-export function instanceText(instance: PlanInstance): string {
-  return `${instance.url}${instance.profile ? ` (profile ${instance.profile})` : ''}`;
-}
+export { instanceText } from '../../core/instance-text.js';
 
 export function planLines(plan: Plan, instance: PlanInstance): string[] {
   const lines: string[] = [`Plan for ${instanceText(instance)}`];

@@ -4,17 +4,19 @@
 // and when the instance cannot tell which it is, nothing is sent unless it is named (own-token.ts).
 
 import type { Context } from '../../context.js';
-import { listTokens, revokeToken, rotateToken } from '../../api/tokens.js';
+import { revokeToken, rotateToken } from '../../api/tokens.js';
 import { CancelledError, ExitCode, UsageError, mayHaveApplied } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger, todayUtc } from '../../core/parse.js';
 import { STDOUT_NAME } from '../../core/output-file.js';
-import { clientFilterPageOptions, confirmDestructive } from '../shared.js';
+import { instanceText } from '../../core/instance-text.js';
+import { confirmDestructive } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownTokenId } from './own-token.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { otherHolders, rotationExpiry } from './run.js';
 import { instanceNamed, writeSecrets } from './secrets-file.js';
+import { activeTokensIn, userScope, type UserScope, type UserScopeOptions } from './user-scope.js';
 
 /** `unknown`: sent, and its answer lost or cut by Ctrl-C: it may have been applied. */
 type Outcome = 'revoked' | 'rotated' | 'failed' | 'unknown' | 'skipped' | 'dry-run';
@@ -47,19 +49,20 @@ const COLUMNS: Column<BulkRow>[] = [
 const ROTATE_COLUMNS: Column<BulkRow>[] = [...COLUMNS, { key: 'new_id', header: 'new id' }, { key: 'expires_at', header: 'expires' }, { key: 'token', header: 'token (new secret)' }];
 
 /** Options of both bulk actions. */
-export interface BulkOptions {
+export interface BulkOptions extends UserScopeOptions {
   /** --own-token: the id of the token in use, for an instance that cannot tell it. */
   ownToken?: string;
 }
 
 interface Selection {
   rules: Rules;
+  scope: UserScope;
   wanted: Finding[];
   text: string;
   ownToken?: number;
 }
 
-/** `--where` values, checked before anything is sent; a token is selected when it has any of them. */
+/** `--where` values, checked before anything is sent; a token is selected when it has every one of them. */
 function selection(ctx: Context, where: string[], o: BulkOptions): Selection {
   const parsed = where.map((w) => parseWhere(w));
   const rules: Rules = Object.assign({}, ...parsed.map((p) => p.rules));
@@ -67,18 +70,21 @@ function selection(ctx: Context, where: string[], o: BulkOptions): Selection {
   const ownToken = o.ownToken === undefined ? undefined : parseInteger('--own-token', o.ownToken, { min: 1 });
   // One instance's id is another token, or nobody's, on the next: it would leave the token in use there unguarded.
   if (ownToken !== undefined && ctx.fleetProfile !== undefined) throw new UsageError('--own-token names a token of one instance; ids differ per instance', 'run it for one profile: -p NAME');
-  return { rules, wanted: parsed.map((p) => p.finding), text: where.join(' or '), ownToken };
+  const scope = userScope(o);
+  const users = [...(scope.include ?? []).map((u) => ` --user ${u}`), ...(scope.exclude ?? []).map((u) => ` --exclude-user ${u}`)].join('');
+  return { rules, scope, wanted: parsed.map((p) => p.finding), text: `--where ${where.join(' --where ')}${users}`, ownToken };
 }
 
 type Candidate = OwnedToken & { findings: Finding[] };
 
-/** The active tokens with a wanted finding, apart from the caller's own token (reported as skipped). */
-async function candidates(ctx: Context, verb: string, { rules, wanted, ownToken }: Selection): Promise<{ picked: Candidate[]; own?: Candidate }> {
+/** The active tokens in scope with every wanted finding, apart from the caller's own token (reported as skipped). */
+async function candidates(ctx: Context, verb: string, { rules, scope, wanted, ownToken }: Selection): Promise<{ picked: Candidate[]; own?: Candidate }> {
   const http = await ctx.http();
+  const tokens = await activeTokensIn(ctx, http, scope);
   const selfId = await ownTokenId(ctx, http, verb, ownToken);
   const picked: Candidate[] = [];
   let own: Candidate | undefined;
-  const found = withFindings(listTokens(http, { state: 'active' }, clientFilterPageOptions(ctx)), rules, wanted);
+  const found = withFindings(tokens, rules, wanted);
   for await (const t of withOwners(found, ownerDirectory(ctx, http))) {
     if (t.id === selfId) own = t;
     else picked.push(t);
@@ -87,7 +93,7 @@ async function candidates(ctx: Context, verb: string, { rules, wanted, ownToken 
 }
 
 function announce(ctx: Context, verb: string, text: string, picked: Candidate[], own: Candidate | undefined): void {
-  ctx.notice(`${picked.length} token${picked.length === 1 ? '' : 's'} to ${verb} (--where ${text}):`);
+  ctx.notice(`${picked.length} token${picked.length === 1 ? '' : 's'} to ${verb} (${text}):`);
   for (const t of picked) ctx.notice(`  ${t.id}  ${t.name}  ${owner(t)}  ${t.findings.join(' ')}`);
   if (own) ctx.notice(`  skipped: ${own.id}  ${own.name}, the token this command runs with (name it: token ${verb} ${own.id})`);
 }
@@ -133,25 +139,37 @@ export async function bulkRevokeCommand(ctx: Context, where: string[], o: BulkOp
   if (picked.length) {
     announce(ctx, 'revoke', text, picked, own);
     await warnHolders(ctx, 'revoke', picked);
-    await confirmDestructive(ctx, `Revoke these ${picked.length} tokens?`);
-    const http = await ctx.http();
-    let interrupted = false;
-    for (const t of picked) {
-      const row: BulkRow = { id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings, result: 'revoked' };
-      rows.push(row);
-      if (interrupted) {
-        Object.assign(row, { result: 'skipped', reason: NOT_SENT });
-        continue;
-      }
-      try {
-        if (!(await revokeToken(http, t.id, { once: true }))) row.result = 'dry-run';
-      } catch (err) {
-        failedRow(row, err, false);
-        if (err instanceof CancelledError) interrupted = true;
-      }
-    }
-  } else ctx.notice(`No active token matches --where ${text}; nothing to revoke.`);
+    await confirmDestructive(ctx, async () => `Revoke these ${picked.length} tokens on ${instanceText(await instanceNamed(ctx))}?`);
+    rows.push(...(await revokeEach(ctx, picked)));
+  } else ctx.notice(`No active token matches ${text}; nothing to revoke.`);
   if (own) rows.push(ownRow(own));
+  return revokeReport(ctx, rows);
+}
+
+/** Each token revoked once (never retried), in order, after the confirmation: a row for each. */
+export async function revokeEach(ctx: Context, tokens: Array<OwnedToken & { findings?: Finding[] }>): Promise<BulkRow[]> {
+  const http = await ctx.http();
+  const rows: BulkRow[] = [];
+  let interrupted = false;
+  for (const t of tokens) {
+    const row: BulkRow = { id: t.id, name: t.name, user_id: t.user_id, user: t.user, findings: t.findings ?? [], result: 'revoked' };
+    rows.push(row);
+    if (interrupted) {
+      Object.assign(row, { result: 'skipped', reason: NOT_SENT });
+      continue;
+    }
+    try {
+      if (!(await revokeToken(http, t.id, { once: true }))) row.result = 'dry-run';
+    } catch (err) {
+      failedRow(row, err, false);
+      if (err instanceof CancelledError) interrupted = true;
+    }
+  }
+  return rows;
+}
+
+/** The report of revocations: revoked, failed, skipped; exit 1 when one failed. */
+export function revokeReport(ctx: Context, rows: BulkRow[]): CommandResult {
   return report(ctx, rows, COLUMNS, 'revoked');
 }
 
@@ -182,7 +200,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
   if (picked.length) {
     announce(ctx, 'rotate', text, picked, own);
     await warnHolders(ctx, 'rotate', picked);
-    await confirmDestructive(ctx, `Rotate these ${picked.length} tokens (each current secret stops working)?`);
+    await confirmDestructive(ctx, async () => `Rotate these ${picked.length} tokens on ${instanceText(await instanceNamed(ctx))} (each current secret stops working)?`);
     const http = await ctx.http();
     if (!ctx.dryRun) save();
     let stopped: string | undefined;
@@ -222,7 +240,7 @@ export async function bulkRotateCommand(ctx: Context, where: string[], o: BulkRo
       }
     }
     if (file && !ctx.dryRun) ctx.notice(`The new secrets are in ${file} (mode 0600), not printed.`);
-  } else ctx.notice(`No active token matches --where ${text}; nothing to rotate.`);
+  } else ctx.notice(`No active token matches ${text}; nothing to rotate.`);
   if (own) rows.push(ownRow(own));
   return report(ctx, rows, ROTATE_COLUMNS, 'rotated');
 }

@@ -53,10 +53,15 @@ export function findingsOf(t: Token, r: Rules): Finding[] {
   return out;
 }
 
-/** The tokens with any of the `wanted` findings (all when absent), each with them, most urgent first. */
+/**
+ * The tokens with a finding, each with its findings, most urgent first; given `wanted`, only the
+ * tokens with every one of them (`--where no-expiry --where unused` is both), each with those.
+ */
 export async function* withFindings<T extends Token>(tokens: AsyncIterable<T>, r: Rules, wanted?: readonly Finding[]): AsyncGenerator<T & { findings: Finding[] }> {
   for await (const t of tokens) {
-    const findings = findingsOf(t, r).filter((f) => !wanted || wanted.includes(f));
+    const all = findingsOf(t, r);
+    if (wanted && !wanted.every((f) => all.includes(f))) continue;
+    const findings = wanted ? all.filter((f) => wanted.includes(f)) : all;
     if (findings.length) yield { ...t, findings: findings.reverse() };
   }
 }
@@ -80,7 +85,7 @@ export function parseFinding(flag: string, raw: string): Finding {
 
 /**
  * `--where` of bulk revoke/rotate: `unused:90d`, `expiring:14d`, `broad` (idle 30 days, or
- * `broad:60d`), `no-expiry`. Several `--where` select a token matching any of them.
+ * `broad:60d`), `no-expiry`. Several `--where` select a token that has all of them.
  */
 export function parseWhere(raw: string, now = Date.now()): { finding: Finding; rules: Rules } {
   const [name, window, ...rest] = raw.split(':');

@@ -11,6 +11,7 @@ const listing = () => import('./list.js');
 const audit = () => import('./audit.js');
 const bulk = () => import('./bulk.js');
 const create = () => import('./create.js');
+const revokeIds = () => import('./revoke-ids.js');
 
 const WHERE_HELP = 'unused[:90d], expiring[:30d], no-expiry, broad[:30d]';
 const OWN_TOKEN_HELP = 'with --where: the id of the token this command runs with, skipped; needed where the instance cannot tell it (GET /personal_access_tokens/self refused: older than the endpoint, 401, 403)';
@@ -22,8 +23,12 @@ function bulkTarget(verb: string, id: string | undefined, o: { where?: string[];
   return o.where ?? [];
 }
 
-function needId(verb: string, id: string | undefined, o: { secretsTo?: string; ownToken?: string }): string {
+const USER_HELP = 'only the tokens of this user (username); repeat for several';
+const EXCLUDE_USER_HELP = 'leave out the tokens of this user (username); repeat for several';
+
+function needId(verb: string, id: string | undefined, o: { secretsTo?: string; ownToken?: string; user?: string[]; excludeUser?: string[] }): string {
   if (o.secretsTo !== undefined) throw new UsageError('--secrets-to applies with --where');
+  if (o.user || o.excludeUser) throw new UsageError(`--${o.user ? 'user' : 'exclude-user'} applies with --where`, 'a token named by id is acted on whoever owns it');
   if (o.ownToken !== undefined) throw new UsageError('--own-token applies with --where', `to ${verb} the token in use, name it: token ${verb} self`);
   if (id === undefined) throw new UsageError(`token ${verb} needs a token id, self, or --where FINDING`);
   return id;
@@ -72,7 +77,8 @@ export function registerToken(program: Command, reg: Registry): void {
       '`expiring` (expires within --expiring-within, default 30d), `no-expiry` (no expiry date), ' +
       '`unused` (not used within --unused-for, default 90d, or never used and older than that), ' +
       '`broad` (scope api, sudo, admin_mode or write_repository, and not used within 30 days). ' +
-      'Tokens without findings are not listed. Owners are shown by username and name. ' +
+      'Tokens without findings are not listed. Owners are shown by username and name, with their email where the instance gives it (to administrators; -o csv for a mail merge); ' +
+      'DAYS LEFT counts the days to the expiry date (none without one). --user NAME or --exclude-user NAME (repeatable) narrow the audit to some owners; an unknown username is exit 1. ' +
       'Findings in order of urgency: broad < unused < no-expiry < expiring; with --exit-code the command exits 5 ' +
       'when a token has a finding at or above --fail-on (default expiring: so only expiring tokens fail; --fail-on broad fails on any finding).',
     examples: [
@@ -81,6 +87,8 @@ export function registerToken(program: Command, reg: Registry): void {
       'forgectl token audit --expiring-within 14d --exit-code',
       'forgectl token audit --fail-on unused --exit-code -o json',
       'forgectl token audit -o csv > tokens.csv',
+      '# everyone but the service accounts',
+      'forgectl token audit --exclude-user ci-bot --exclude-user backup-bot',
     ],
     exitCodes: ['5  with --exit-code: a token has a finding at or above --fail-on'],
     options: (c) =>
@@ -88,7 +96,9 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--expiring-within <duration>', `expiring: expires within this time (default 30d; ${DURATION_HELP})`)
         .option('--unused-for <duration>', `unused: not used within this time, or never used and older than it (default 90d; ${DURATION_HELP})`)
         .addOption(new Option('--fail-on <finding>', 'with --exit-code: the least urgent finding that fails (default expiring)').choices(['broad', 'unused', 'no-expiry', 'expiring']))
-        .option('--exit-code', 'exit 5 when a token has a finding at or above --fail-on'),
+        .option('--exit-code', 'exit 5 when a token has a finding at or above --fail-on')
+        .option('--user <username>', USER_HELP, collectRepeated)
+        .option('--exclude-user <username>', EXCLUDE_USER_HELP, collectRepeated),
     run: async (ctx, opts) => (await audit()).auditTokensCommand(ctx, opts),
   });
 
@@ -172,7 +182,9 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--save', 'save the new secret to the profile in use (default when it is that profile’s token)')
         .option('--no-save', 'do not save the new secret anywhere')
         .option('--force', 'rotate even if the token is already revoked (triggers reuse detection)')
-        .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated)
+        .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeated, with all of them`, collectRepeated)
+        .option('--user <username>', `with --where: ${USER_HELP}`, collectRepeated)
+        .option('--exclude-user <username>', `with --where: ${EXCLUDE_USER_HELP}`, collectRepeated)
         .option('--secrets-to <file>', 'with --where: write the new secrets as JSON to this new file (mode 0600) instead of printing them, each with its instance; {profile} is the profile in use (required over several instances)')
         .option('--own-token <id>', OWN_TOKEN_HELP),
     outputFiles: { secretsTo: { flag: '--secrets-to', fresh: true } },
@@ -181,29 +193,39 @@ export function registerToken(program: Command, reg: Registry): void {
   });
 
   defineCommand(group, reg, {
-    name: 'revoke [id|self]',
-    summary: 'Revoke a token, or every token with a finding (asks first; --yes in scripts)',
+    name: 'revoke [id|self...]',
+    summary: 'Revoke tokens by id, or every token with a finding (asks first; --yes in scripts)',
     description:
-      'With --where (a finding of `token audit`: unused[:90d], expiring[:30d], no-expiry, broad[:30d]; several --where select any of them): ' +
+      'With --where (a finding of `token audit`: unused[:90d], expiring[:30d], no-expiry, broad[:30d]; several --where select the tokens with all of them, each finding given once; --user or --exclude-user NAME narrow it to some owners): ' +
       'lists the active tokens it will revoke on stderr, asks once, revokes each once (never retried), and reports each as revoked, failed or skipped. ' +
       'The token this command runs with is skipped (revoke it by naming it); where the instance cannot tell which it is ' +
       '(GET /personal_access_tokens/self answers 404, 401, 403 or not a token), nothing is revoked (exit 1) unless --own-token ID names it. ' +
-      'A token the pages give twice is revoked once. --dry-run lists them and sends nothing.',
+      'A token the pages give twice is revoked once. --dry-run lists them and sends nothing. ' +
+      'Several ids (or self) are confirmed once, every token named, and reported the same way: a token already revoked is skipped, one that cannot be read failed (exit 1).',
     writes: true,
-    localIds: { named: (args) => numericId(args[0], 'token') },
+    localIds: { named: (args) => numericId(args, 'token') },
     examples: [
       'forgectl token revoke 42',
       'forgectl token revoke self --yes',
+      'forgectl token revoke 12 13 14',
       '# every token nobody used for 90 days',
       "forgectl token revoke --where 'unused:90d' --yes",
+      '# tokens that never expire and nobody used for 90 days, except the CI bot’s',
+      'forgectl token revoke --where no-expiry --where unused:90d --exclude-user ci-bot --dry-run',
       '# an instance older than /personal_access_tokens/self: name your own token, to skip it',
       'forgectl token revoke --where no-expiry --own-token 42 --yes',
     ],
     options: (c) =>
       c
-        .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeat for any of several`, collectRepeated)
+        .option('--where <finding>', `instead of one token: every active token with this finding (${WHERE_HELP}); repeated, with all of them`, collectRepeated)
+        .option('--user <username>', `with --where: ${USER_HELP}`, collectRepeated)
+        .option('--exclude-user <username>', `with --where: ${EXCLUDE_USER_HELP}`, collectRepeated)
         .option('--own-token <id>', OWN_TOKEN_HELP),
-    subject: (args) => (args[0] === undefined ? undefined : `token ${args[0]}`),
-    run: async (ctx, opts, args) => (opts.where ? (await bulk()).bulkRevokeCommand(ctx, bulkTarget('revoke', args[0], opts), opts) : (await run()).revokeTokenCommand(ctx, needId('revoke', args[0], opts))),
+    subject: (args) => (args.length === 1 ? `token ${args[0]}` : undefined),
+    run: async (ctx, opts, args) => {
+      if (opts.where) return (await bulk()).bulkRevokeCommand(ctx, bulkTarget('revoke', args[0], opts), opts);
+      const id = needId('revoke', args[0], opts);
+      return args.length > 1 ? (await revokeIds()).revokeTokensCommand(ctx, args) : (await run()).revokeTokenCommand(ctx, id);
+    },
   });
 }

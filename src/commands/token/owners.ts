@@ -16,6 +16,8 @@ export interface Owner {
   id: number;
   username: string;
   name?: string;
+  /** Where the instance gives it: `email` to administrators, else the `public_email` the user chose. */
+  email?: string;
 }
 
 export type OwnedToken = Token & { user?: Owner };
@@ -81,7 +83,7 @@ export class OwnerDirectory {
         this.ctx.warnOnce(`owner:${id}`, `owner ${id}: GET ${path} answered user ${u.id}, a wrong answer; its tokens show the id only`);
         return undefined;
       }
-      return { id: u.id, username: u.username, name: u.name };
+      return { id: u.id, username: u.username, name: u.name, ...emailOf(u) };
     } catch (err) {
       // A deleted or hidden owner leaves the token shown by id; the list itself goes on.
       if (!(err instanceof ApiError)) throw err;
@@ -89,6 +91,12 @@ export class OwnerDirectory {
       return undefined;
     }
   }
+}
+
+/** The address to write to: the account's own (administrators see it), else the one it shows publicly. */
+function emailOf(u: Record<string, unknown>): { email?: string } {
+  const email = [u.email, u.public_email].find((e): e is string => typeof e === 'string' && e.includes('@'));
+  return email ? { email } : {};
 }
 
 /** Concurrency for owner lookups: FORGECTL_PAGE_CONCURRENCY when set, as for pages. */

@@ -9,7 +9,11 @@ import { profilesHolding, saveRotatedToken } from '../../core/profile-token.js';
 import { originOf, type Profile, type TokenIdentity } from '../../core/profiles.js';
 import { refText } from '../../core/secret-refs.js';
 import { addDaysUtc, addOneYearUtc, parseDate, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
+import { instanceText } from '../../core/instance-text.js';
+import type { HttpClient } from '../../core/http.js';
 import { confirmDestructive, exclusive } from '../shared.js';
+import { ownerDirectory } from './owners.js';
+import { instanceNamed } from './secrets-file.js';
 
 export const DETAIL: Column<Token>[] = [
   { key: 'id' },
@@ -120,7 +124,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   }
   // Someone else's token dies here as surely as with `token revoke`, so it asks as revoke does.
   if (!isOwnCredential) {
-    await confirmDestructive(ctx, `Rotate token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'} (its current secret stops working)?`);
+    await confirmDestructive(ctx, async () => `Rotate ${await tokenOnInstance(ctx, http, target)}, ending its current secret?`);
   }
 
   const holders = await otherHolders(ctx, conn, target.id, isOwnCredential ? conn.token : undefined);
@@ -158,6 +162,16 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
   if (holders.length) ctx.warn(holdersSentence(holders, target.id, 'no longer works'));
   ctx.notice(`Rotated token ${target.id}; the new token ${rotated.id} is shown once.`);
   return { ...object(rotated, { columns: [...DETAIL, { key: 'token', header: 'token (new secret)' }] }), exitCode };
+}
+
+/** What a confirmation names, as `state apply`'s does: `token 42 ("ci") of alice on https://host (profile prod)`. */
+export async function tokenOnInstance(ctx: Context, http: HttpClient, t: Token): Promise<string> {
+  return `${tokenText(t, t.user_id === undefined ? undefined : (await ownerDirectory(ctx, http).owner(t.user_id))?.username)} on ${instanceText(await instanceNamed(ctx))}`;
+}
+
+/** `token 42 ("ci") of alice`; the owner's id where the service would not name them. */
+export function tokenText(t: Token, username: string | undefined, word = 'token '): string {
+  return `${word}${t.id} ("${t.name}") of ${username ?? `user ${t.user_id ?? '?'}`}`;
 }
 
 /**
@@ -205,7 +219,7 @@ export async function revokeTokenCommand(ctx: Context, rawId: string): Promise<C
     ctx.notice(`Token ${target.id} ("${target.name}") is already revoked; nothing to do.`);
     return none;
   }
-  await confirmDestructive(ctx, `Revoke token ${target.id} ("${target.name}") of user ${target.user_id ?? '?'}?`);
+  await confirmDestructive(ctx, async () => `Revoke ${await tokenOnInstance(ctx, http, target)}?`);
   await revokeToken(http, id === 'self' ? 'self' : target.id);
   if (ctx.dryRun) return none;
   ctx.notice(`Revoked token ${target.id} ("${target.name}").`);
