@@ -7,6 +7,7 @@
 import { UsageError } from '../../core/errors.js';
 import type { SentChange } from '../settings/answer.js';
 import type { Section, SecretRef } from './model.js';
+import type { ASKED } from './replace.js';
 
 export type Action = 'create' | 'update' | 'replace' | 'delete';
 
@@ -93,6 +94,8 @@ export interface ShownItem {
   instanceId?: number;
   /** Several on the instance share the identity: the id is shown with it. */
   shared?: boolean;
+  /** Why an item is replaced when no field differs (`state plan --replace`). */
+  replaceReason?: typeof ASKED;
   /** A hook URL the file writes in clear with credentials, sent as written: `apply -f` only (`--out` refuses one, a plan file never holds one). */
   clearUrl?: string;
   /** What was read of the instance for this item (no secret values): compared again before a saved plan runs. */

@@ -95,7 +95,7 @@ async function savedPlan(ctx: Context, path: string): Promise<Planned & { instan
 
 export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<CommandResult> {
   if (o.plan && o.file?.length) throw new UsageError('give -f FILE or --plan PLAN, not both', '--plan applies a saved plan as it was reviewed; -f plans afresh');
-  if (o.plan && (o.prune || o.noSecrets)) throw new UsageError('--prune and --no-secrets are decided when the plan is made, not with --plan');
+  if (o.plan && (o.prune || o.noSecrets || o.replace?.length)) throw new UsageError('--prune, --replace and --no-secrets are decided when the plan is made, not with --plan', 'give them to `state plan --out`');
   const planned: Planned & { instance?: PlanInstance } = o.plan ? await savedPlan(ctx, o.plan) : await computePlan(ctx, o, needFile(o));
   const { plan, http, resolve } = planned;
   const instance = planned.instance ?? (await instanceOf(ctx, http));
