@@ -4,7 +4,7 @@
 import type { Context } from '../../context.js';
 import { getSettings, secretSettingKeys, updateSettings, type Settings } from '../../api/settings.js';
 import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
 import { checkAnswer, masked, sameSetting } from './answer.js';
@@ -174,9 +174,6 @@ function settingsObject(ctx: Context, settings: Settings, showSecrets: boolean):
   return object(settings, { maskKeys: showSecrets ? undefined : secretSettingKeys(settings) });
 }
 
-/** The exit code of `settings diff --exit-code` and `state plan --exit-code` when the instance differs. */
-export const EXIT_DIFFERS = 5;
-
 interface Difference {
   key: string;
   instance: unknown;
@@ -208,5 +205,5 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   }
   ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${source}${notCompared ? ` (${notCompared.slice(2)})` : ''}.`);
   // As `git diff --exit-code`: a difference is an answer, not a failure (1 stays for failures).
-  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0, summary: `${diffs.length} difference${diffs.length === 1 ? '' : 's'}` };
+  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? ExitCode.differs : ExitCode.ok, summary: `${diffs.length} difference${diffs.length === 1 ? '' : 's'}` };
 }

@@ -1,12 +1,11 @@
 // `state export|plan|apply|schema`.
 
 import type { Context } from '../../context.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import { document, none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
-import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
@@ -51,7 +50,7 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
 
 function withExitCode(result: CommandResult, plan: Planned['plan'], exitCode: boolean | undefined): CommandResult {
   const n = plan.items.length;
-  return exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
+  return exitCode && n ? { ...result, exitCode: ExitCode.differs, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
 }
 
 /** `--out -`: the plan document (JSON) is the answer on standard output; the plan text goes to standard error. */
