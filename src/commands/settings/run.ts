@@ -7,7 +7,8 @@ import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
 import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
-import { checkAnswer, masked, sameSetting } from './answer.js';
+import { checkAnswer, masked } from './answer.js';
+import { sameValue } from '../../core/same-value.js';
 import { checkSettingRules } from './rules.js';
 import { checkReadableNames, checkUnknownNames, instanceNaming, meantSetting } from './names.js';
 import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
@@ -122,7 +123,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   }
 
   const changes: Change[] = Object.entries(sent)
-    .filter(([k, v]) => !sameSetting(current[k], v))
+    .filter(([k, v]) => !sameValue(current[k], v))
     .map(([k, v]) => ({ key: k, before: current[k], after: v }));
   if (!changes.length) {
     ctx.notice('Nothing to change: the instance already has these values.');
@@ -166,7 +167,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   return dropped.size ? { ...result, exitCode: 1 } : result;
 }
 
-export { outcomeOf, sameSetting } from './answer.js';
+export { outcomeOf } from './answer.js';
 
 /** json/yaml/ndjson print the settings object as the service answered it (secrets masked); tables the changes. */
 function settingsObject(ctx: Context, settings: Settings, showSecrets: boolean): CommandResult | undefined {
@@ -193,7 +194,7 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'compare', allowUnknown: !!o.allowUnknown, notes, where: source });
   const diffs: Difference[] = [];
   for (const [k, v] of Object.entries(wanted)) {
-    if (sameSetting(current[k], v)) continue;
+    if (sameValue(current[k], v)) continue;
     diffs.push({ key: naming.name(k), instance: shown(k, k in current ? current[k] : '(not reported)', !!o.showSecrets), file: shown(k, v, !!o.showSecrets) });
   }
   // A masked secret says nothing of the value: it is named as not compared, which is no fault of the file.

@@ -5,6 +5,7 @@
 // references, never secret values.
 
 import { UsageError } from '../../core/errors.js';
+import { sameValue } from '../../core/same-value.js';
 import type { SentChange } from '../settings/answer.js';
 import type { Section, SecretRef } from './model.js';
 import type { ASKED } from './replace.js';
@@ -125,17 +126,6 @@ export interface Plan<I extends ShownItem = PlanItem> {
   notes: string[];
   /** Fields the plan did not compare (secrets: `settings.akismet_api_key`, `system_hooks[0].token`). */
   notCompared: string[];
-}
-
-/** Equal as the instance holds it: null, empty string and absent alike; lists as sets. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const empty = (v: unknown) => v === undefined || v === null || v === '';
-  if (empty(a) && empty(b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const key = (x: unknown) => JSON.stringify(x);
-    return a.length === b.length && a.map(key).sort().join() === b.map(key).sort().join();
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The fields of `wanted` the instance holds differently. */

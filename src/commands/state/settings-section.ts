@@ -8,7 +8,8 @@ import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
 import type { FileProblems, Place } from '../../core/file-problems.js';
 import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
-import { masked, sameSetting } from '../settings/answer.js';
+import { masked } from '../settings/answer.js';
+import { sameValue } from '../../core/same-value.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import type { SecretRef } from './model.js';
 import { isSecretRef } from './references.js';
@@ -118,7 +119,7 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
   const [wanted, current] = [modelNamed(file.values), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current, inFile);
-  const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
+  const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameValue(current[k], v)));
   if (!Object.keys(changed).length) return [];
   // The companions a changed switch needs travel in the same request (the service wants them so).
   const carried = checkSettingRules(changed, { ...current, ...wanted });
