@@ -114,10 +114,19 @@ export function checkCreated(body: Record<string, unknown>, answer: Record<strin
   return out;
 }
 
+/** A write answered 200 that left keys as they were: the keys, for a report of what was applied. */
+export class NotAppliedError extends CommandFailedError {
+  constructor(
+    readonly dropped: Dropped[],
+    hint: string,
+  ) {
+    super(dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '), hint);
+  }
+}
+
 /** A write whose answer leaves a key as it was failed, whatever its status (exit 1). */
 export function requireApplied(check: AnswerCheck, hint = 'the instance answered 200 but kept the old value: an older version or another edition may not know the key'): void {
-  if (!check.dropped.length) return;
-  throw new CommandFailedError(check.dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '), hint);
+  if (check.dropped.length) throw new NotAppliedError(check.dropped, hint);
 }
 
 /** The hint of a create answered otherwise than sent: it exists, as the answer shows it. */
