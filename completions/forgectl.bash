@@ -57,8 +57,8 @@ __forgectl_flags() {
   case "$1" in
     'state') echo '' ;;
     'state export') echo '-f --file --only --plans --groups --all-groups --include-ended --only-managed' ;;
-    'state plan') echo '-f --file --prune --out --no-secrets --exit-code --strict --allow-unknown' ;;
-    'state apply') echo '-f --file --plan --prune --strict --allow-unknown' ;;
+    'state plan') echo '-f --file --prune --replace --out --no-secrets --exit-code --strict --allow-unknown' ;;
+    'state apply') echo '-f --file --plan --prune --replace --strict --allow-unknown' ;;
     'state show') echo '' ;;
     'state schema') echo '' ;;
     'settings') echo '' ;;
@@ -189,9 +189,11 @@ __forgectl_value() {
     'state export|--groups') echo 'text' ;;
     'state export|--only-managed') echo 'file' ;;
     'state plan|-f'|'state plan|--file') echo 'file' ;;
+    'state plan|--replace') echo 'text' ;;
     'state plan|--out') echo 'file' ;;
     'state apply|-f'|'state apply|--file') echo 'file' ;;
     'state apply|--plan') echo 'file' ;;
+    'state apply|--replace') echo 'text' ;;
     'settings set|-f'|'settings set|--file') echo 'file' ;;
     'settings diff|-f'|'settings diff|--file') echo 'file' ;;
     'plan-limits get|--plan') echo 'text' ;;

@@ -4,7 +4,8 @@
 // own parser (nothing is compiled or written). `node scripts/import-cycles.mjs` prints the cycles and
 // exits 1 if there is one; test/unit/import-cycles.test.ts runs the same check. It also holds the
 // floors: src/core/ is the ground floor (HTTP, output, errors, profiles) and imports nothing above it
-// (src/context.ts, src/fleet.ts, src/cli.ts, src/commands/, src/explain-credential.ts).
+// (src/context.ts, src/fleet.ts, src/cli.ts, src/commands/, src/explain-credential.ts); src/docs/
+// (completion, man pages) reads the command tree and the models, never a command's code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,11 +108,23 @@ export function floorViolations(graph) {
   return out.sort();
 }
 
+/** Imports from src/docs/ of src/commands/, as `from -> to`: names both need live in a leaf module (src/api/). */
+export function docsViolations(graph) {
+  const out = [];
+  for (const [from, targets] of graph) {
+    if (!from.startsWith('src/docs/')) continue;
+    for (const to of targets) if (to.startsWith('src/commands/')) out.push(`${from} -> ${to}`);
+  }
+  return out.sort();
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const graph = await importGraph();
   const cycles = findCycles(graph);
   for (const c of cycles) console.log(`import cycle among: ${c.join(', ')}`);
   const upward = floorViolations(graph);
   for (const v of upward) console.log(`src/core/ imports a floor above it: ${v}`);
-  process.exit(cycles.length || upward.length ? 1 : 0);
+  const docs = docsViolations(graph);
+  for (const v of docs) console.log(`src/docs/ imports a command's code: ${v}`);
+  process.exit(cycles.length || upward.length || docs.length ? 1 : 0);
 }

@@ -65,13 +65,6 @@ export async function getSettings(http: HttpClient): Promise<Settings> {
   return parseResponse(SettingsSchema, await http.get('/application/settings'), 'GET /application/settings');
 }
 
-/** Returns null under --dry-run (nothing was sent). */
-export async function updateSettings(http: HttpClient, changes: Record<string, unknown>): Promise<Settings | null> {
-  const res = await http.put('/application/settings', changes);
-  if (res.dryRun) return null;
-  return parseWriteAnswer(SettingsSchema, http, res, 'PUT /application/settings', 'the settings may have been changed');
-}
-
 export async function getPlanLimits(http: HttpClient, plan: string): Promise<PlanLimits> {
   return parseResponse(PlanLimitsSchema, await http.get('/application/plan_limits', { plan_name: plan }), 'GET /application/plan_limits');
 }

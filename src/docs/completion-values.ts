@@ -5,7 +5,7 @@ import { TIERS } from '../api/environments.js';
 import { PLAN_LIMIT_KEYS } from '../api/settings.js';
 import { SETTINGS, SETTING_ALIASES } from '../api/settings-model.js';
 import { SECTIONS } from '../api/state-sections.js';
-import { FINDINGS } from '../commands/token/findings.js';
+import { FINDINGS } from '../api/token-findings.js';
 
 /** The names a setting is written by: the model's writable ones (not the deprecated), and the spec's names. */
 function settingNames(): string[] {

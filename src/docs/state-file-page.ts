@@ -60,7 +60,7 @@ export function stateFilePage(version: string): string {
     ...items(SECTIONS.map((s) => [s, IDENTITIES[s]])),
     ...section('IDENTITIES', [
       'An item of a list is matched to the instance by its identity: a hook by url, a broadcast by message, a protected environment by name within its group. A changed identity is a new item: the old one is not managed any more (and deleted with --prune). Two entries with one identity are an error. A system hook cannot be updated through the API, so a hook that differs is replaced: a new one is created, with the instance\'s values for every field the file leaves out, then the old one is deleted.',
-      'Hook tokens are never returned by the instance, so they are not compared; a hook whose token must be sent again (a rotated secret) is replaced on request with `forgectl state plan|apply --replace \'system_hooks[URL]\'`.',
+      'Hook tokens are never returned by the instance, so they are not compared; a hook whose token must be sent again (a rotated secret) is replaced on request with `forgectl state plan|apply --replace \'system_hooks[URL]\'` (repeatable): the plan shows it as `± replace system_hooks URL (asked with --replace)`, and a plan saved with --out keeps the reason.',
     ]),
     ...section('REFERENCES', [
       'A secret is never written in the file: a secret setting (akismet_api_key and the other settings `forgectl settings get` masks), a hook token, and a hook URL that holds a password are references. {env: NAME} is the value of an environment variable; {command: "pass show hooks/ci"} is the first line a command prints (or a whole PEM block), run without a shell as --token-command runs.',

@@ -3,6 +3,8 @@
 // message are all seen; group paths are paths; a hook URL's password never reaches the file.
 
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { forgectl, tempDir } from '../helpers/cli.js';
 import { envFor, rawGet, useSandbox } from '../helpers/sandbox.js';
@@ -72,6 +74,86 @@ describe('a hook replace', () => {
     expect(create.stderr).toMatch(new RegExp(`failed: create system_hooks ${other.url} \\(POST /hooks\\): .*500.*; the old hook \\(id ${other.id}\\) is still in place, unchanged`));
     expect(create.stderr).toContain(`not tried: delete system_hooks ${other.url} (DELETE /hooks/${other.id})`);
     expect((await hooks()).find((h) => h.id === other.id)).toMatchObject({ push_events: true });
+  });
+});
+
+describe('--replace: a hook replaced although nothing compared differs', () => {
+  const url = 'https://ci.example.com/events';
+  const entry = { url, push_events: true, token: { env: 'HOOK_TOKEN' } };
+  const sentToken = (sent: { method: string; body: unknown }[]) => sent.filter((r) => r.method === 'POST').map((r) => (r.body as { token?: string }).token);
+
+  it('sends the hook’s token anew (the plan says why), keeping its fields; the secret never shows', async () => {
+    const old = await post('/hooks', { url, description: 'CI', push_events: true, token: 'old-secret' });
+    const path = file('rotate.yaml', { system_hooks: [entry] });
+    const env = { HOOK_TOKEN: 'rotated-secret-value' };
+    const same = await run(['state', 'plan', '-f', path, '--exit-code'], env);
+    expect(same.res.exitCode, same.res.stderr).toBe(0);
+
+    const plan = await run(['state', 'plan', '-f', path, '--replace', `system_hooks[${url}]`, '--exit-code'], env);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(5);
+    expect(plan.res.stdout).toContain(`± replace system_hooks ${url} (asked with --replace)`);
+    expect(plan.res.stdout).toContain('token: (secret) from {env: HOOK_TOKEN}');
+    expect(plan.res.stdout).toContain('Plan: 0 to create, 0 to update, 1 to replace, 0 to delete.');
+
+    const apply = await run(['state', 'apply', '-f', path, '--replace', `system_hooks[${url}]`, '--yes'], env);
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    expect(writes(apply.sent)).toEqual(['POST /hooks', `DELETE /hooks/${old.id}`]);
+    expect(sentToken(apply.sent)).toEqual(['rotated-secret-value']);
+    expect(apply.res.stdout + apply.res.stderr).not.toContain('rotated-secret-value');
+    const [now] = await hooks();
+    expect(now).toMatchObject({ url, description: 'CI', push_events: true });
+    expect(now.id).not.toBe(old.id);
+  });
+
+  it('round-trips through a saved plan: apply --plan sends the token anew; the reason cannot be edited out', async () => {
+    const old = await post('/hooks', { url, push_events: true });
+    const path = file('rotate-saved.yaml', { system_hooks: [entry] });
+    const out = join(dir, 'rotate-plan.json');
+    const plan = await run(['state', 'plan', '-f', path, '--replace', `system_hooks[${url}]`, '--out', out], { HOOK_TOKEN: 'x' });
+    expect(plan.res.exitCode, plan.res.stderr).toBe(0);
+    const doc = JSON.parse(readFileSync(out, 'utf8'));
+    expect(doc.changes).toEqual([expect.objectContaining({ action: 'replace', replace_reason: 'asked with --replace', requests: ['POST /hooks', `DELETE /hooks/${old.id}`] })]);
+    expect(JSON.stringify(doc)).not.toContain('"x"');
+
+    const shown = await run(['state', 'show', out]);
+    expect(shown.res.stdout).toContain(`± replace system_hooks ${url} (asked with --replace)`);
+
+    const edited = join(dir, 'rotate-edited.json');
+    const { replace_reason: _r, ...bare } = doc.changes[0];
+    writeFileSync(edited, JSON.stringify({ ...doc, changes: [bare] }));
+    const refused = await run(['state', 'apply', '--plan', edited, '--yes'], { HOOK_TOKEN: 'saved-plan-secret' });
+    expect(refused.res.exitCode).toBe(2);
+    expect(refused.res.stderr).toContain('a replace changes a field of the hook, or is asked with --replace');
+    expect(refused.sent).toEqual([]);
+
+    const apply = await run(['state', 'apply', '--plan', out, '--yes'], { HOOK_TOKEN: 'saved-plan-secret' });
+    expect(apply.res.exitCode, apply.res.stderr).toBe(0);
+    expect(writes(apply.sent)).toEqual(['POST /hooks', `DELETE /hooks/${old.id}`]);
+    expect(sentToken(apply.sent)).toEqual(['saved-plan-secret']);
+
+    const again = await run(['state', 'apply', '--plan', out, '--replace', `system_hooks[${url}]`, '--yes'], { HOOK_TOKEN: 'x' });
+    expect(again.res.exitCode).toBe(2);
+    expect(again.res.stderr).toContain('decided when the plan is made');
+  });
+
+  it('naming a hook the file does not have, or the instance does not, or no hook, is exit 2 before any write', async () => {
+    await post('/hooks', { url, push_events: true });
+    const path = file('rotate-missing.yaml', { system_hooks: [entry, { url: 'https://new.example.com/hook' }] });
+    const env = { HOOK_TOKEN: 'missing-test-secret' };
+    const notInFile = await run(['state', 'apply', '-f', path, '--replace', 'system_hooks[https://elsewhere.example.com/x]', '--yes'], env);
+    expect(notInFile.res.exitCode).toBe(2);
+    expect(notInFile.res.stderr).toContain('--replace system_hooks[https://elsewhere.example.com/x]: the file has no hook with this URL');
+    expect(notInFile.sent).toEqual([]);
+
+    const notThere = await run(['state', 'apply', '-f', path, '--replace', 'system_hooks[https://new.example.com/hook]', '--yes'], env);
+    expect(notThere.res.exitCode).toBe(2);
+    expect(notThere.res.stderr).toContain('--replace system_hooks[https://new.example.com/hook]: the instance has no hook with this URL');
+    expect(writes(notThere.sent)).toEqual([]);
+
+    const bad = await run(['state', 'plan', '-f', path, '--replace', 'settings[signup_enabled]'], env);
+    expect(bad.res.exitCode).toBe(2);
+    expect(bad.res.stderr).toContain('--replace "settings[signup_enabled]" names no hook');
+    expect(bad.sent).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { findCycles, floorViolations, importGraph } from '../../scripts/import-cycles.mjs';
+import { docsViolations, findCycles, floorViolations, importGraph } from '../../scripts/import-cycles.mjs';
 
 const fixtures = mkdtempSync(join(tmpdir(), 'forgectl-cycles-'));
 afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
@@ -87,6 +87,15 @@ describe('imports among src/', () => {
 
   it('keep src/core/ below the Context, the fleet, the CLI and the commands', async () => {
     expect(floorViolations(await importGraph())).toEqual([]);
+  });
+
+  it('find src/docs/ importing a command, and keep it from doing so', async () => {
+    const g = new Map([
+      ['src/docs/values.ts', ['src/commands/token/findings.ts', 'src/api/state-sections.ts']],
+      ['src/commands/token/findings.ts', ['src/api/token-findings.ts']],
+    ]);
+    expect(docsViolations(g)).toEqual(['src/docs/values.ts -> src/commands/token/findings.ts']);
+    expect(docsViolations(await importGraph())).toEqual([]);
   });
 
   it('have no cycle, type-only imports included', async () => {

@@ -67,6 +67,7 @@ const PARSES: [string, string[], { opts?: Record<string, unknown>; args?: string
   ['state plan', ['state', 'plan', '-f', 'instance.yaml', '--prune', '--exit-code'], { opts: { file: ['instance.yaml'], prune: true, secrets: true, exitCode: true } }],
   ['state plan', ['state', 'plan', '-f', 'base.yaml', '-f', '?instances/{profile}.yaml'], { opts: { file: ['base.yaml', '?instances/{profile}.yaml'], secrets: true } }],
   ['state apply', ['state', 'apply', '-f', 'instance.yaml', '--yes', '--dry-run'], { opts: { file: ['instance.yaml'] }, globals: { yes: true, dryRun: true } }],
+  ['state apply', ['state', 'apply', '-f', 'i.yaml', '--replace', 'system_hooks[https://a.example/h]', '--replace', 'system_hooks[https://b.example/h]'], { opts: { file: ['i.yaml'], replace: ['system_hooks[https://a.example/h]', 'system_hooks[https://b.example/h]'] } }],
   ['state export', ['state', 'export', '--only', 'settings,groups', '--groups', 'acme,acme/platform'], { opts: { only: 'settings,groups', groups: 'acme,acme/platform' } }],
   ['settings diff', ['settings', 'diff', '-f', 'settings.yaml', '--exit-code'], { opts: { file: 'settings.yaml', exitCode: true } }],
   ['licenses', ['licenses'], { opts: {}, args: [] }],

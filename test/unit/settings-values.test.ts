@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, humanDurationSeconds } from '../../src/api/settings-model.js';
-import { outcomeOf, sameSetting } from '../../src/commands/settings/run.js';
+import { outcomeOf } from '../../src/commands/settings/run.js';
+import { sameValue } from '../../src/core/same-value.js';
 import { checkSettingRules } from '../../src/commands/settings/rules.js';
 import { checkUnknownNames } from '../../src/commands/settings/names.js';
 import { maskedSecrets, parseSettingsText, typeArgs, typeFile } from '../../src/commands/settings/values.js';
@@ -112,12 +113,16 @@ describe('model', () => {
     expect(Object.keys(SETTINGS).filter(isSecretKey).sort()).toEqual(['akismet_api_key', 'asset_proxy_secret_key', 'external_pipeline_validation_service_token']);
   });
 
-  it('compares like settings: empty alike, lists as sets', () => {
-    expect(sameSetting(null, '')).toBe(true);
-    expect(sameSetting(['project', 'group'], ['group', 'project'])).toBe(true);
-    expect(sameSetting({ a: 1 }, { a: 2 })).toBe(false);
-    expect(sameSetting(1, 1.0)).toBe(true);
-    expect(sameSetting([], null)).toBe(false);
+  it('compares as the instance holds values: empty alike, lists as sets, objects in any key order', () => {
+    expect(sameValue(null, '')).toBe(true);
+    expect(sameValue(['project', 'group'], ['group', 'project'])).toBe(true);
+    expect(sameValue({ a: 1 }, { a: 2 })).toBe(false);
+    expect(sameValue(1, 1.0)).toBe(true);
+    expect(sameValue([], null)).toBe(false);
+    // One comparison for settings and the state plan alike: an object read back in another key order is the same.
+    expect(sameValue({ a: 1, b: [2, 3] }, { b: [3, 2], a: 1 })).toBe(true);
+    expect(sameValue([{ access_level: 40, user_id: 2 }], [{ user_id: 2, access_level: 40 }])).toBe(true);
+    expect(sameValue({ a: null }, { b: 1 })).toBe(false);
   });
 });
 

@@ -8,11 +8,11 @@ import { getMigration, listEntities, listFailures, type BulkImportEntity, type E
 import { GROUP_RELATIONS, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
 import { asNumber, count, items, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
+import { ExitCode } from '../../core/errors.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
 import { originOf } from '../../core/profiles.js';
-import { EXIT_DIFFERS } from '../settings/run.js';
 import { destinationPath } from './rules.js';
 import { checkSourceFlags, resolveSource, sourceClient, type SourceFlags } from './source-credentials.js';
 
@@ -218,5 +218,5 @@ export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: strin
   };
   const result = document(report, { text: reportLines(report).join('\n'), markdown: reportMarkdown(report), rows: reportRows(report) });
   const differing = reports.filter((e) => !e.complete).length;
-  return { ...result, summary: differing ? `${differing} differ` : 'complete', ...(o.exitCode && differing ? { exitCode: EXIT_DIFFERS } : {}) };
+  return { ...result, summary: differing ? `${differing} differ` : 'complete', ...(o.exitCode && differing ? { exitCode: ExitCode.differs } : {}) };
 }

@@ -6,26 +6,7 @@ import { CommandFailedError } from '../../core/errors.js';
 import type { CommandResult } from '../../core/output.js';
 import { MASK } from '../../core/secret-fields.js';
 import { isSecretKey } from '../../core/redact.js';
-
-/** Equal as settings: null, empty string and absent alike; lists compared as sets. */
-export function sameSetting(a: unknown, b: unknown): boolean {
-  const empty = (v: unknown) => v === undefined || v === null || v === '';
-  if (empty(a) && empty(b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    const key = (x: unknown) => JSON.stringify(x);
-    const sa = a.map(key).sort();
-    const sb = b.map(key).sort();
-    return sa.every((x, i) => x === sb[i]);
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const ka = Object.keys(a as object);
-    const kb = Object.keys(b as object);
-    if (ka.length !== kb.length) return false;
-    return ka.every((k) => sameSetting((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return a === b;
-}
+import { sameValue } from '../../core/same-value.js';
 
 export interface SentChange {
   /** A key of the answer; `events.new_note` looks inside `events`. */
@@ -56,7 +37,7 @@ export function outcomeOf(c: SentChange, answer: Record<string, unknown>): Outco
   // `events.x` where the answer shows no `events` at all (notification events appear only at level custom).
   const partShown = !c.key.includes('.') || lookup(answer, c.key.slice(0, c.key.lastIndexOf('.'))).present;
   if (!got.present) return isSecretKey(c.key) || !partShown ? 'unconfirmed' : 'dropped';
-  return sameSetting(got.value, c.after) || !sameSetting(got.value, c.before) ? 'applied' : 'dropped';
+  return sameValue(got.value, c.after) || !sameValue(got.value, c.before) ? 'applied' : 'dropped';
 }
 
 export interface Dropped {
@@ -99,7 +80,7 @@ function sameTime(a: unknown, b: unknown): boolean {
  * each hold one sent (the service adds ids and descriptions to each), an object holding each key sent.
  */
 function holdsSent(got: unknown, sent: unknown, key: string): boolean {
-  if (sameSetting(got, sent) || (key.endsWith('_at') && sameTime(got, sent))) return true;
+  if (sameValue(got, sent) || (key.endsWith('_at') && sameTime(got, sent))) return true;
   if (Array.isArray(sent) && Array.isArray(got)) {
     if (sent.length !== got.length) return false;
     const left = [...got];
@@ -133,10 +114,19 @@ export function checkCreated(body: Record<string, unknown>, answer: Record<strin
   return out;
 }
 
+/** A write answered 200 that left keys as they were: the keys, for a report of what was applied. */
+export class NotAppliedError extends CommandFailedError {
+  constructor(
+    readonly dropped: Dropped[],
+    hint: string,
+  ) {
+    super(dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '), hint);
+  }
+}
+
 /** A write whose answer leaves a key as it was failed, whatever its status (exit 1). */
 export function requireApplied(check: AnswerCheck, hint = 'the instance answered 200 but kept the old value: an older version or another edition may not know the key'): void {
-  if (!check.dropped.length) return;
-  throw new CommandFailedError(check.dropped.map((d) => `${d.key} not applied: ${d.why}`).join('; '), hint);
+  if (check.dropped.length) throw new NotAppliedError(check.dropped, hint);
 }
 
 /** The hint of a create answered otherwise than sent: it exists, as the answer shows it. */

@@ -2,12 +2,16 @@
 // is made; secrets are masked in every output unless --show-secrets.
 
 import type { Context } from '../../context.js';
-import { getSettings, secretSettingKeys, updateSettings, type Settings } from '../../api/settings.js';
+import { getSettings, secretSettingKeys, type Settings } from '../../api/settings.js';
 import { SETTINGS, canonicalSetting } from '../../api/settings-model.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import { list, none, object, type Column, type CommandResult } from '../../core/output.js';
 import { isSecretKey } from '../../core/redact.js';
-import { checkAnswer, masked, sameSetting } from './answer.js';
+import { masked, NotAppliedError } from './answer.js';
+import { applyPlan, secretFreeResolver } from '../state/apply.js';
+import type { PlanItem } from '../state/plan.js';
+import { SETTINGS_IDENTITY, settingsWrite } from '../state/settings-section.js';
+import { sameValue } from '../../core/same-value.js';
 import { checkSettingRules } from './rules.js';
 import { checkReadableNames, checkUnknownNames, instanceNaming, meantSetting } from './names.js';
 import { fileLabel, maskedSecrets, readSettingsSource, typeArgs, typeFile, type Notes } from './values.js';
@@ -122,7 +126,7 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   }
 
   const changes: Change[] = Object.entries(sent)
-    .filter(([k, v]) => !sameSetting(current[k], v))
+    .filter(([k, v]) => !sameValue(current[k], v))
     .map(([k, v]) => ({ key: k, before: current[k], after: v }));
   if (!changes.length) {
     ctx.notice('Nothing to change: the instance already has these values.');
@@ -138,21 +142,26 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
     ctx.notice(`note: sending ${naming.name(k)}=${JSON.stringify(shown(k, v, !!o.showSecrets))} from the instance, as the service wants it with the switch`);
   }
   const display = changes.map((c) => ({ key: naming.name(c.key), before: shown(c.key, c.before, !!o.showSecrets), after: shown(c.key, c.after, !!o.showSecrets) }));
-  const body = naming.toInstance({ ...changed, ...carried });
-  const answer = await updateSettings(http, body);
-  if (!answer) {
+  // Sent and its answer checked by the executor of `state apply` (one write, named as the instance names settings).
+  const write = settingsWrite(naming.toInstance({ ...changed, ...carried }), changes.map((c) => ({ key: naming.name(c.key), before: c.before, after: c.after })));
+  const item: PlanItem = { resource: 'settings', identity: SETTINGS_IDENTITY, action: 'update', changes: display.map((c) => ({ ...c, before: c.before ?? null })), observed: { values: null }, read: { path: write.path }, writes: [write] };
+  const outcome = await applyPlan(http, [item], secretFreeResolver);
+  if (http.dryRun) {
     for (const c of display) ctx.notice(`would change ${arrow(c)}`);
     return none;
   }
-  const updated = naming.fromInstance(answer);
+  const answer = outcome.answers[0];
+  const refused = outcome.failed?.error;
+  // A failure other than keys left as they were is the request's own (its exit code and hint kept).
+  if (refused && !(refused instanceof NotAppliedError && answer)) throw refused;
+  const updated = naming.fromInstance(answer!);
   // The report is the instance's answer: what it now holds, and what it dropped.
-  const check = checkAnswer(changes, updated, (k, v) => shown(k, v, !!o.showSecrets));
-  for (const key of check.unconfirmed) ctx.notice(`note: ${naming.name(key)} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
-  for (const d of check.dropped) ctx.warn(`${naming.name(d.key)} was not applied: ${d.why}${didYouMean(d.key, updated)}`);
-  const dropped = new Set(check.dropped.map((d) => d.key));
-  const done = changes.filter((c) => !dropped.has(c.key));
-  const after = changes
-    .filter((c) => !dropped.has(c.key))
+  for (const key of outcome.reports[0]!.unconfirmed ?? []) ctx.notice(`note: ${key} was sent; the instance’s answer leaves it out (secrets may be withheld), so the change is not confirmed`);
+  const drops = refused instanceof NotAppliedError ? refused.dropped : [];
+  for (const d of drops) ctx.warn(`${d.key} was not applied: ${d.why}${didYouMean(canonicalSetting(d.key), updated)}`);
+  const dropped = new Set(drops.map((d) => d.key));
+  const done = changes.filter((c) => !dropped.has(naming.name(c.key)));
+  const after = done
     .map((c) => ({ key: naming.name(c.key), before: shown(c.key, c.before, !!o.showSecrets), after: shown(c.key, c.key in updated ? updated[c.key] : sent[c.key], !!o.showSecrets) }));
   const restart = done.filter((c) => SETTINGS[c.key]?.restart).map((c) => naming.name(c.key));
   if (restart.length) ctx.warn(`${restart.join(', ')} ${restart.length > 1 ? 'take' : 'takes'} effect only after the instance restarts`);
@@ -162,20 +171,17 @@ export async function setSettingsCommand(ctx: Context, o: SetOptions, args: stri
   } else {
     ctx.notice('Nothing was changed.');
   }
-  const result = settingsObject(ctx, answer, !!o.showSecrets) ?? (done.length ? list(after, CHANGE_COLUMNS) : none);
+  const result = settingsObject(ctx, answer!, !!o.showSecrets) ?? (done.length ? list(after, CHANGE_COLUMNS) : none);
   return dropped.size ? { ...result, exitCode: 1 } : result;
 }
 
-export { outcomeOf, sameSetting } from './answer.js';
+export { outcomeOf } from './answer.js';
 
 /** json/yaml/ndjson print the settings object as the service answered it (secrets masked); tables the changes. */
 function settingsObject(ctx: Context, settings: Settings, showSecrets: boolean): CommandResult | undefined {
   if (ctx.globals.output === 'table') return undefined;
   return object(settings, { maskKeys: showSecrets ? undefined : secretSettingKeys(settings) });
 }
-
-/** The exit code of `settings diff --exit-code` and `state plan --exit-code` when the instance differs. */
-export const EXIT_DIFFERS = 5;
 
 interface Difference {
   key: string;
@@ -196,7 +202,7 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'compare', allowUnknown: !!o.allowUnknown, notes, where: source });
   const diffs: Difference[] = [];
   for (const [k, v] of Object.entries(wanted)) {
-    if (sameSetting(current[k], v)) continue;
+    if (sameValue(current[k], v)) continue;
     diffs.push({ key: naming.name(k), instance: shown(k, k in current ? current[k] : '(not reported)', !!o.showSecrets), file: shown(k, v, !!o.showSecrets) });
   }
   // A masked secret says nothing of the value: it is named as not compared, which is no fault of the file.
@@ -208,5 +214,5 @@ export async function diffSettingsCommand(ctx: Context, o: DiffOptions): Promise
   }
   ctx.notice(`${diffs.length} setting${diffs.length > 1 ? 's differ' : ' differs'} from ${source}${notCompared ? ` (${notCompared.slice(2)})` : ''}.`);
   // As `git diff --exit-code`: a difference is an answer, not a failure (1 stays for failures).
-  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? EXIT_DIFFERS : 0, summary: `${diffs.length} difference${diffs.length === 1 ? '' : 's'}` };
+  return { ...list(diffs, [{ key: 'key', header: 'setting' }, { key: 'instance' }, { key: 'file' }]), exitCode: o.exitCode ? ExitCode.differs : ExitCode.ok, summary: `${diffs.length} difference${diffs.length === 1 ? '' : 's'}` };
 }

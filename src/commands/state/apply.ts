@@ -33,6 +33,8 @@ export interface WriteReport {
 
 export interface ApplyOutcome {
   reports: WriteReport[];
+  /** The object each write's answer gave (by the index of its report), also when it was found not applied. */
+  answers: (Record<string, unknown> | undefined)[];
   /** The first failure: nothing after it was tried. */
   failed?: { report: WriteReport; error: Error };
 }
@@ -95,8 +97,8 @@ export function shownRefs(value: unknown): unknown {
   return value;
 }
 
-/** Sends one write and reads its answer; returns the keys the answer could not confirm. */
-async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promise<string[]> {
+/** Sends one write and reads its answer (kept with `keep`); returns the keys the answer could not confirm. */
+async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot, keep: (answer: Record<string, unknown>) => void): Promise<string[]> {
   // The path as the URL parser will send it: built canonical, checked again where the token goes.
   apiPath(http.resolveUrl('/').replace(/\/$/, ''), op.path, { exact: true });
   if (http.dryRun) {
@@ -108,6 +110,7 @@ async function send(http: HttpClient, op: WriteOp, resolve: ResolveSlot): Promis
   if (res.dryRun || op.method === 'DELETE') return [];
   const what = `${op.method} ${op.path}`;
   const answer = parseWriteAnswer(AnswerSchema, http, { ...res, data: unwrapSingle(res.data) }, what, 'the change may have been made');
+  keep(answer);
   // A create's answer is the object created: each key sent must be in it as sent.
   if (op.action === 'create' && body) return createdAsSent(body, answer);
   if (!op.confirm) return [];
@@ -148,6 +151,7 @@ export function unconfirmedNotes(reports: readonly WriteReport[]): string[] {
 
 export async function applyPlan(http: HttpClient, items: readonly PlanItem[], resolve: ResolveSlot, identityText: (item: PlanItem) => string = (i) => i.identity): Promise<ApplyOutcome> {
   const reports: WriteReport[] = [];
+  const answers: ApplyOutcome['answers'] = [];
   let failed: ApplyOutcome['failed'];
   for (const item of items) {
     for (const op of item.writes) {
@@ -155,7 +159,8 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
       reports.push(report);
       if (failed) continue;
       try {
-        const unconfirmed = await send(http, op, resolve);
+        const at = reports.length - 1;
+        const unconfirmed = await send(http, op, resolve, (answer) => (answers[at] = answer));
         report.status = http.dryRun ? 'dry run' : 'applied';
         if (unconfirmed.length) report.unconfirmed = unconfirmed;
       } catch (err) {
@@ -166,7 +171,7 @@ export async function applyPlan(http: HttpClient, items: readonly PlanItem[], re
       }
     }
   }
-  return failed ? { reports, failed } : { reports };
+  return failed ? { reports, answers, failed } : { reports, answers };
 }
 
 /** The error a run ends with: the first failure, after the report. */

@@ -5,7 +5,8 @@ import { CommandFailedError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import { BroadcastEntrySchema, type BroadcastEntry } from './model.js';
-import { afters, fieldChanges, idOf, observedValues, sameValue, type ItemBuilder, type Plan, type ShownItem } from './plan.js';
+import { sameValue } from '../../core/same-value.js';
+import { afters, fieldChanges, idOf, observedValues, type ItemBuilder, type Plan, type ShownItem } from './plan.js';
 
 export function readBroadcasts(http: HttpClient): Promise<Broadcast[]> {
   return collect(listBroadcasts(http, { all: true }));

@@ -11,6 +11,7 @@ import { SECTIONS } from './model.js';
 import type { Action, Plan, PlanItem, ShownItem } from './plan.js';
 import { built } from './sections.js';
 import { cannotRead } from '../../core/fs-errors.js';
+import { ASKED } from './replace.js';
 
 export const PLAN_FORMAT_VERSION = 2;
 
@@ -28,13 +29,14 @@ export function summaryOf(plan: Pick<Plan, 'items'>): Summary {
 
 /** One item as saved: what it shows, with the requests it makes for readers. */
 function itemDocument(item: PlanItem): Record<string, unknown> {
-  const { resource, identity, instanceId, shared, action, changes, observed, writes } = item;
+  const { resource, identity, instanceId, shared, action, replaceReason, changes, observed, writes } = item;
   return {
     resource,
     identity,
     ...(instanceId === undefined ? {} : { id: instanceId }),
     ...(shared ? { shared } : {}),
     action,
+    ...(replaceReason ? { replace_reason: replaceReason } : {}),
     // The writes' actions in the order they run: a consumer that scans for delete catches a replace.
     actions: writes.map((w) => w.action),
     requests: requestsOf(item),
@@ -70,6 +72,7 @@ const ItemSchema = z.strictObject({
   id: z.number().int().optional(),
   shared: z.literal(true).optional(),
   action: z.enum(['create', 'update', 'replace', 'delete']),
+  replace_reason: z.literal(ASKED).optional(),
   actions: z.array(z.string()),
   requests: z.array(z.string()),
   changes: z.array(z.strictObject({ key: z.string(), before: z.unknown().optional(), after: z.unknown(), secret: z.boolean().optional() })),
@@ -120,8 +123,8 @@ export function readPlanDocument(path: string): SavedPlan {
   }
   const doc = parsed.data;
   const items = doc.changes.map((raw, n) => {
-    const { id, shared, actions, requests, changes, ...rest } = raw;
-    const shown: ShownItem = { ...rest, changes: changes.map((c) => ({ ...c, before: c.before ?? null })), ...(id === undefined ? {} : { instanceId: id }), ...(shared ? { shared } : {}) };
+    const { id, shared, actions, requests, changes, replace_reason, ...rest } = raw;
+    const shown: ShownItem = { ...rest, changes: changes.map((c) => ({ ...c, before: c.before ?? null })), ...(id === undefined ? {} : { instanceId: id }), ...(shared ? { shared } : {}), ...(replace_reason ? { replaceReason: replace_reason } : {}) };
     let item: PlanItem;
     try {
       item = built(shown);

@@ -10,6 +10,7 @@ import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import { HookEntrySchema, type HookEntry, type SecretRef } from './model.js';
 import { isSecretRef } from './references.js';
+import { ASKED, asks } from './replace.js';
 import { afters, fieldChanges, idOf, observedValues, type FieldChange, type ItemBuilder, type Plan, type ResolveRef, type SecretSlot, type ShownItem } from './plan.js';
 
 export interface WantedHook {
@@ -74,8 +75,9 @@ function shownChanges(w: WantedHook, fields: FieldChange[]): FieldChange[] {
 /**
  * `skippedUrls`: some entries' URLs were references not resolved (--no-secrets). Any hook left over
  * may then be one of them (a reference need not hold credentials): not compared, never pruned.
+ * `replace`: the URLs of --replace, replaced although nothing compared differs.
  */
-export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan<ShownItem>, skippedUrls = false): void {
+export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean, plan: Plan<ShownItem>, skippedUrls = false, replace: readonly string[] = []): void {
   // Several hooks may share a URL (two concurrent applies create them): every one is seen.
   const byUrl = new Map<string, Hook[]>();
   for (const h of current) byUrl.set(h.url, [...(byUrl.get(h.url) ?? []), h]);
@@ -86,12 +88,14 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
     const have = candidates.find((h) => !fieldChanges(compared(w.entry), h).length) ?? candidates[0];
     if (have) candidates.splice(candidates.indexOf(have), 1);
     const identity = shownUrl(w.url);
+    const asked = asks(replace, w.url);
+    if (asked && !have) throw new UsageError(`--replace system_hooks[${identity}]: the instance has no hook with this URL (the plan creates it)`, 'leave out --replace for a hook the instance does not have yet');
     if (!have) {
       plan.items.push({ resource: 'system_hooks', identity, ...clear(w), action: 'create', changes: shownChanges(w, fieldChanges(compared(w.entry), {})), observed: { values: null } });
       continue;
     }
     const changes = fieldChanges(compared(w.entry), have);
-    if (!changes.length) continue;
+    if (!changes.length && !asked) continue;
     const values = observedValues(have, FIELDS);
     // The API has no update: a new hook is created (with what the file leaves out kept), then the
     // old one deleted, so a failure half way leaves a hook on the URL, never none.
@@ -103,6 +107,7 @@ export function planHooks(wanted: WantedHook[], current: Hook[], prune: boolean,
       changes: shownChanges(w, changes.map((c) => ({ ...c, before: values[c.key] }))),
       instanceId: have.id,
       ...(shared.has(w.url) ? { shared: true } : {}),
+      ...(asked ? { replaceReason: ASKED } : {}),
       observed: { values },
     });
   }
@@ -142,6 +147,8 @@ export const hookBuilder: ItemBuilder = {
       }
     }
     if (item.action !== 'create') idOf(item);
+    // A replace that changes no field is one asked for: a plan says so, or -f could not have made it.
+    if (item.action === 'replace' && !item.replaceReason && !item.changes.some((c) => !c.secret)) throw new UsageError('a replace changes a field of the hook, or is asked with --replace (replace_reason)');
   },
   writes(item) {
     if (item.action === 'delete') return [{ action: 'delete', method: 'DELETE', path: hookPath(idOf(item)) }];

@@ -11,6 +11,7 @@ const FILE = 'YAML file of the instance as it should be, - for standard input; r
 const OUT_NAME = 'a regular file or a link to one; {profile} is the profile in use (required over several instances)';
 // One sentence for plan --help, apply --help and README.
 const PRUNE = 'also delete what the file does not name: hooks, broadcasts, and the protected environments of the groups it lists';
+const REPLACE = "replace this hook of the file although nothing compared differs (its token is never compared): sends its token anew, as after rotating the secret; repeatable, e.g. 'system_hooks[https://ci.example.com/events]'";
 
 export function registerState(program: Command, reg: Registry): void {
   const group = defineGroup(program, 'state', 'The instance as code: export its configuration to a file, plan and apply changes');
@@ -41,7 +42,8 @@ export function registerState(program: Command, reg: Registry): void {
     name: 'plan',
     summary: 'Show what `state apply` would change (sends nothing but reads)',
     description:
-      'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update, so a new one is created, keeping what the file leaves out, then the old one deleted) and, ' +
+      'Prints + create, ~ update (key: before → after), ± replace (a changed hook: the API has no update, so a new one is created, keeping what the file leaves out, then the old one deleted; ' +
+      "or a hook named with --replace 'system_hooks[URL]', to send its token anew: `± replace system_hooks URL (asked with --replace)`) and, " +
       'with --prune, - delete; items on the instance the file does not name are listed as not managed. ' +
       'A section left out of the file is not managed. The file is checked whole (every problem listed with its file:line:column), and its secret references ' +
       'resolved, before any request. The text starts with the instance (Plan for URL (profile NAME)); -o json prints the ' +
@@ -60,6 +62,8 @@ export function registerState(program: Command, reg: Registry): void {
       'forgectl state plan -f instance.yaml -o markdown > plan.md',
       '# a shared file, then what differs per instance (layered key by key)',
       "forgectl state plan -p prod -f base.yaml -f 'instances/{profile}.yaml'",
+      '# after rotating a hook\'s secret: send its token anew',
+      "forgectl state plan -f instance.yaml --replace 'system_hooks[https://ci.example.com/events]'",
       '# every instance, a saved plan each',
       "forgectl state plan --all-profiles -f base.yaml --out 'plan-{profile}.json'",
     ],
@@ -67,6 +71,7 @@ export function registerState(program: Command, reg: Registry): void {
       c
         .requiredOption('-f, --file <file>', FILE, collectRepeated)
         .option('--prune', PRUNE)
+        .option('--replace <address>', REPLACE, collectRepeated)
         .option('--out <file>', `also save the plan document (JSON, no secret values) for \`state apply --plan\`; - prints it on standard output (the text then goes to standard error); ${OUT_NAME}`)
         .option('--no-secrets', 'compare everything but secret-bearing fields; their references are not resolved')
         .option('--exit-code', 'exit 5 when there are changes')
@@ -102,6 +107,7 @@ export function registerState(program: Command, reg: Registry): void {
         .option('-f, --file <file>', FILE, collectRepeated)
         .option('--plan <file>', 'apply the plan `state plan --out` saved, as reviewed (instead of -f)')
         .option('--prune', PRUNE)
+        .option('--replace <address>', REPLACE, collectRepeated)
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
     run: async (ctx, opts) => (await run()).applyStateCommand(ctx, opts),

@@ -19,6 +19,7 @@ import { planNotifications, readNotifications } from './notifications-section.js
 import { planPlanLimits, readPlanLimits } from './plan-limits-section.js';
 import { SECTION_NEEDS, type Plan, type ResolveRef, type ShownItem } from './plan.js';
 import { built } from './sections.js';
+import { checkReplaceInFile, parseReplace } from './replace.js';
 import { addRuleProblem, getSettings, planSettings, prepareSettings, type SettingsOptions } from './settings-section.js';
 
 export interface PlanOptions extends SettingsOptions {
@@ -29,6 +30,8 @@ export interface PlanOptions extends SettingsOptions {
   noSecrets?: boolean;
   /** The plan is saved (--out): nothing in it may hold a password. */
   saved?: boolean;
+  /** `--replace 'system_hooks[URL]'`, given once or more. */
+  replace?: string[];
 }
 
 /**
@@ -124,7 +127,9 @@ export async function computePlan(ctx: Context, o: PlanOptions, files: readonly 
   const notes: Notes = { warn: (m) => ctx.warn(m), notice: (m) => ctx.notice(m) };
   const secrets = secretResolver(ctx);
   const notCompared: string[] = [];
+  const replace = parseReplace(o.replace);
   const { doc, settings, hooks, groups, placing } = await readInstanceFiles(o, files, notes, ctx, secrets.ref, notCompared);
+  checkReplaceInFile(replace, (hooks ?? []).map((h) => h.url), (hooks?.length ?? 0) < (doc.system_hooks?.length ?? 0));
   const broadcasts = doc.broadcast_messages;
 
   const http = await ctx.http();
@@ -143,7 +148,7 @@ export async function computePlan(ctx: Context, o: PlanOptions, files: readonly 
   // The order of apply: settings, plan limits, hooks, broadcasts, notification settings, groups.
   if (settings && currentSettings) plan.items.push(...placed(placing, () => planSettings(settings, currentSettings, o, notes)));
   if (limits && currentLimits) planPlanLimits(limits, currentLimits, plan);
-  if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan, hooks.length < doc.system_hooks!.length);
+  if (hooks && currentHooks) planHooks(hooks, currentHooks, !!o.prune, plan, hooks.length < doc.system_hooks!.length, replace);
   if (broadcasts && currentBroadcasts) planBroadcasts(broadcasts, currentBroadcasts, !!o.prune, plan);
   if (notifications && currentNotifications) planNotifications(notifications, currentNotifications, plan);
   if (groups && currentGroups) planGroups(groups, currentGroups, !!o.prune, plan);

@@ -5,8 +5,10 @@
 // references, never secret values.
 
 import { UsageError } from '../../core/errors.js';
+import { sameValue } from '../../core/same-value.js';
 import type { SentChange } from '../settings/answer.js';
 import type { Section, SecretRef } from './model.js';
+import type { ASKED } from './replace.js';
 
 export type Action = 'create' | 'update' | 'replace' | 'delete';
 
@@ -93,6 +95,8 @@ export interface ShownItem {
   instanceId?: number;
   /** Several on the instance share the identity: the id is shown with it. */
   shared?: boolean;
+  /** Why an item is replaced when no field differs (`state plan --replace`). */
+  replaceReason?: typeof ASKED;
   /** A hook URL the file writes in clear with credentials, sent as written: `apply -f` only (`--out` refuses one, a plan file never holds one). */
   clearUrl?: string;
   /** What was read of the instance for this item (no secret values): compared again before a saved plan runs. */
@@ -122,17 +126,6 @@ export interface Plan<I extends ShownItem = PlanItem> {
   notes: string[];
   /** Fields the plan did not compare (secrets: `settings.akismet_api_key`, `system_hooks[0].token`). */
   notCompared: string[];
-}
-
-/** Equal as the instance holds it: null, empty string and absent alike; lists as sets. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const empty = (v: unknown) => v === undefined || v === null || v === '';
-  if (empty(a) && empty(b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const key = (x: unknown) => JSON.stringify(x);
-    return a.length === b.length && a.map(key).sort().join() === b.map(key).sort().join();
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The fields of `wanted` the instance holds differently. */

@@ -10,7 +10,8 @@ import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import { masked } from '../settings/answer.js';
-import { observedValues, sameValue, type PlanItem } from './plan.js';
+import { observedValues, type PlanItem } from './plan.js';
+import { sameValue } from '../../core/same-value.js';
 
 const Entry = z.looseObject({});
 

@@ -42,7 +42,7 @@ export function planLines(plan: Plan, instance: PlanInstance): string[] {
   // Deletions first: they are what a reviewer must not miss.
   const ordered = [...plan.items.filter((i) => i.action === 'delete'), ...plan.items.filter((i) => i.action !== 'delete')];
   for (const item of ordered) {
-    const what = item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
+    const what = item.replaceReason ? ` (${item.replaceReason})` : item.action === 'replace' ? ' (replace: the API cannot update a hook, so a new one is created and the old one deleted)' : '';
     lines.push(`${SIGN[item.action]} ${item.action} ${item.resource} ${itemName(item)}${what}`);
     for (const l of item.lines ?? []) lines.push(`    ${l}`);
     for (const c of item.toldInLines ? [] : item.changes) lines.push(`    ${changeText(c, item.action)}`);
@@ -90,7 +90,7 @@ export function planMarkdown(plan: Plan, instance: PlanInstance): string {
   else {
     out.push(`**${countsText(plan)}**`, '', '| | action | resource | item | changes |', '|---|---|---|---|---|');
     for (const item of plan.items) {
-      const details = [...(item.lines ?? []), ...(item.toldInLines ? [] : item.changes).map((c) => changeText(c, item.action))].map((d) => code(d));
+      const details = [...(item.replaceReason ? [item.replaceReason] : []), ...(item.lines ?? []), ...(item.toldInLines ? [] : item.changes).map((c) => changeText(c, item.action))].map((d) => code(d));
       out.push(`| ${SIGN[item.action]} | ${item.action} | ${item.resource} | ${cell(code(itemName(item)))} | ${cell(details.join('<br>'))} |`);
     }
   }

@@ -1,12 +1,11 @@
 // `state export|plan|apply|schema`.
 
 import type { Context } from '../../context.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import { document, none, object, text, type CommandResult } from '../../core/output.js';
 import { confirmDestructive } from '../shared.js';
-import { EXIT_DIFFERS } from '../settings/run.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
@@ -51,7 +50,7 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
 
 function withExitCode(result: CommandResult, plan: Planned['plan'], exitCode: boolean | undefined): CommandResult {
   const n = plan.items.length;
-  return exitCode && n ? { ...result, exitCode: EXIT_DIFFERS, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
+  return exitCode && n ? { ...result, exitCode: ExitCode.differs, summary: `${n} change${n === 1 ? '' : 's'}` } : result;
 }
 
 /** `--out -`: the plan document (JSON) is the answer on standard output; the plan text goes to standard error. */
@@ -95,7 +94,7 @@ async function savedPlan(ctx: Context, path: string): Promise<Planned & { instan
 
 export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<CommandResult> {
   if (o.plan && o.file?.length) throw new UsageError('give -f FILE or --plan PLAN, not both', '--plan applies a saved plan as it was reviewed; -f plans afresh');
-  if (o.plan && (o.prune || o.noSecrets)) throw new UsageError('--prune and --no-secrets are decided when the plan is made, not with --plan');
+  if (o.plan && (o.prune || o.noSecrets || o.replace?.length)) throw new UsageError('--prune, --replace and --no-secrets are decided when the plan is made, not with --plan', 'give them to `state plan --out`');
   const planned: Planned & { instance?: PlanInstance } = o.plan ? await savedPlan(ctx, o.plan) : await computePlan(ctx, o, needFile(o));
   const { plan, http, resolve } = planned;
   const instance = planned.instance ?? (await instanceOf(ctx, http));

@@ -40,6 +40,7 @@ function checkCommon(item: ShownItem, b: ItemBuilder): void {
   const values = item.observed.values;
   if ((item.action === 'create') !== (values === null)) throw new UsageError(item.action === 'create' ? 'a create reads nothing before it (observed.values must be null)' : `an ${item.action} needs what was read (observed.values)`);
   if (item.action === 'delete' && item.changes.length) throw new UsageError('a delete has no changes');
+  if (item.replaceReason && item.action !== 'replace') throw new UsageError(`an ${item.action} has no replace_reason`);
   // Shown as they stand: one line each (a broadcast's message is shown quoted).
   if (item.resource !== 'broadcast_messages' && /[\u0000-\u001f\u007f]/.test(item.identity)) throw new UsageError('the identity holds a control character');
   const keys = new Set<string>();
@@ -69,7 +70,7 @@ export function built(item: ShownItem): PlanItem {
   const read = b.read(item);
   for (const path of [read.path, ...writes.map((w) => w.path)]) apiPath(CANONICAL_ROOT, path, { exact: true });
   const lines = b.lines?.(item);
-  const { resource, identity, action, changes, instanceId, shared, observed } = item;
+  const { resource, identity, action, changes, instanceId, shared, replaceReason, observed } = item;
   return {
     resource,
     identity,
@@ -77,6 +78,7 @@ export function built(item: ShownItem): PlanItem {
     changes: changes.map((c) => ({ ...c, before: c.before ?? null })),
     ...(instanceId === undefined ? {} : { instanceId }),
     ...(shared ? { shared } : {}),
+    ...(replaceReason ? { replaceReason } : {}),
     observed,
     ...(lines?.length ? { lines } : {}),
     ...(b.linesTellChanges ? { toldInLines: true } : {}),

@@ -8,11 +8,12 @@ import { isSecretKey } from '../../core/redact.js';
 import { checkSettingRules, type CompanionsHint } from '../settings/rules.js';
 import type { FileProblems, Place } from '../../core/file-problems.js';
 import { asWritten, checkUnknownNames, instanceNaming, modelNamed } from '../settings/names.js';
-import { masked, sameSetting } from '../settings/answer.js';
+import { masked, type SentChange } from '../settings/answer.js';
+import { sameValue } from '../../core/same-value.js';
 import { typeFile, type Notes } from '../settings/values.js';
 import type { SecretRef } from './model.js';
 import { isSecretRef } from './references.js';
-import type { ItemBuilder, ResolveRef, SecretSlot, ShownItem } from './plan.js';
+import type { ItemBuilder, ResolveRef, SecretSlot, ShownItem, WriteOp } from './plan.js';
 
 export interface SettingsOptions {
   strict?: boolean;
@@ -118,7 +119,7 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
   const [wanted, current] = [modelNamed(file.values), naming.current];
   checkUnknownNames(Object.keys(wanted), current, { purpose: 'send', allowUnknown: !!o.allowUnknown, notes });
   checkSettingRules(wanted, current, inFile);
-  const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameSetting(current[k], v)));
+  const changed = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => !sameValue(current[k], v)));
   if (!Object.keys(changed).length) return [];
   // The companions a changed switch needs travel in the same request (the service wants them so).
   const carried = checkSettingRules(changed, { ...current, ...wanted });
@@ -135,7 +136,12 @@ export function planSettings(file: WantedSettings, reported: Settings, o: Settin
   ];
 }
 
-const SETTINGS_IDENTITY = 'application settings';
+export const SETTINGS_IDENTITY = 'application settings';
+
+/** The one write of settings (`state apply` and `settings set`): what changes and its companions, in one request, confirmed by the answer. */
+export function settingsWrite(body: Record<string, unknown>, confirm: SentChange[]): WriteOp {
+  return { action: 'update', method: 'PUT', path: '/application/settings', body, confirm };
+}
 
 /** The companions `changed` may carry: those of the rules its switches are. */
 function companionsOf(changed: readonly string[]): Set<string> {
@@ -170,7 +176,7 @@ export const settingsBuilder: ItemBuilder = {
   writes(item) {
     const body = Object.fromEntries([...item.changes.map((c) => [c.key, sentSetting(c.key, c.after)] as const), ...carriedOf(item).map(([k, v]) => [k, sentSetting(k, v)] as const)]);
     const confirm = item.changes.map((c) => ({ key: c.key, before: c.secret ? null : c.before, after: sentSetting(c.key, c.after) }));
-    return [{ action: 'update', method: 'PUT', path: '/application/settings', body, confirm }];
+    return [settingsWrite(body, confirm)];
   },
   read: () => ({ path: '/application/settings' }),
   lines: (item) => carriedOf(item).map(([k, v]) => `${k}: ${JSON.stringify(v)} (sent with the switch, as the instance holds it)`),

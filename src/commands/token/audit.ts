@@ -3,15 +3,12 @@
 // --fail-on, like `settings diff --exit-code` for differences.
 
 import type { Context } from '../../context.js';
-import { UsageError } from '../../core/errors.js';
+import { ExitCode, UsageError } from '../../core/errors.js';
 import { list, type Column, type CommandResult } from '../../core/output.js';
 import { todayUtc } from '../../core/parse.js';
 import { DEFAULT_EXPIRING, DEFAULT_UNUSED, DEFAULT_BROAD_IDLE, FINDINGS, horizonDay, instantAgo, parseFinding, withFindings, type Finding, type Rules } from './findings.js';
 import { NO_WINDOW, ownerDirectory, withOwners, type OwnedToken } from './owners.js';
 import { activeTokensIn, userScope, type UserScopeOptions } from './user-scope.js';
-
-/** Exit code of an audit that found something at or above --fail-on (CLI.md: 5 = differences found). */
-export const EXIT_FINDINGS = 5;
 
 export type AuditRow = Pick<OwnedToken, 'id' | 'name' | 'user_id' | 'user' | 'scopes' | 'created_at' | 'last_used_at' | 'expires_at'> & { findings: Finding[]; days_left: number | null };
 
@@ -64,7 +61,7 @@ export async function auditTokensCommand(ctx: Context, o: AuditOptions): Promise
   rows.sort((a, b) => (a.user?.username ?? '').localeCompare(b.user?.username ?? '') || (a.user_id ?? 0) - (b.user_id ?? 0) || a.id - b.id);
   if (rows.length) ctx.notice(summary(rows));
   const failing = rows.some((r) => r.findings.some((f) => FINDINGS.indexOf(f) >= failFrom));
-  return { ...list(rows, COLUMNS, { empty: 'No findings.' }), exitCode: o.exitCode && failing ? EXIT_FINDINGS : undefined };
+  return { ...list(rows, COLUMNS, { empty: 'No findings.' }), exitCode: o.exitCode && failing ? ExitCode.differs : undefined };
 }
 
 /**

@@ -4,10 +4,10 @@
 import type { Token } from '../../api/tokens.js';
 import { UsageError } from '../../core/errors.js';
 import { addDaysUtc, parseDuration, todayUtc } from '../../core/parse.js';
+import { FINDINGS, type Finding } from '../../api/token-findings.js';
 
-/** In order of urgency, lowest first: `--fail-on X` fails on X and every finding after it. */
-export const FINDINGS = ['broad', 'unused', 'no-expiry', 'expiring'] as const;
-export type Finding = (typeof FINDINGS)[number];
+// The names live in a leaf module the docs read too.
+export { FINDINGS, type Finding } from '../../api/token-findings.js';
 
 /** Scopes that do harm in the wrong hands: the whole API, acting as others, admin mode, pushing code. */
 export const BROAD_SCOPES: readonly string[] = ['api', 'sudo', 'admin_mode', 'write_repository'];
