@@ -489,6 +489,24 @@ describe('a plan file edited after review', () => {
     expect(before.sent).toEqual([]);
   });
 
+  it('is refused (exit 2, no request) when a broadcast create or update carries a message change: the item shows one message, the write would send another', async () => {
+    const sb = sandbox();
+    const create = await tampered('tamper-message', { broadcast_messages: [{ message: 'Shown message' }] }, (doc) => doc.changes[0].changes.push({ key: 'message', before: null, after: 'Sent instead' }));
+    expect(create.res.exitCode, create.res.stderr).toBe(2);
+    expect(create.res.stderr).toContain('changes.0 (broadcast_messages Shown message): message is the identity of a broadcast, not a change');
+    expect(writes(create.sent)).toEqual([]);
+    const made = await adminWrite(sb, 'POST', '/broadcast_messages', { message: 'Updated message', font: 'serif' });
+    const update = await tampered('tamper-message-update', { broadcast_messages: [{ message: 'Updated message', font: 'monospace' }] }, (doc) => {
+      const item = doc.changes.find((c: any) => c.identity === 'Updated message');
+      item.changes.push({ key: 'message', before: 'Updated message', after: 'Sent instead' });
+    });
+    expect(update.res.exitCode, update.res.stderr).toBe(2);
+    expect(update.res.stderr).toContain('message is the identity of a broadcast, not a change');
+    expect(writes(update.sent)).toEqual([]);
+    expect((await rawGet(sb, '/broadcast_messages?per_page=100', sb.tokens.admin)).body.filter((b: any) => b.message === 'Sent instead')).toEqual([]);
+    expect(made.id).toBeGreaterThan(0);
+  });
+
   it('a hook id changed to another hook’s is stale (exit 1), naming the URL the id now holds', async () => {
     const sb = sandbox();
     const mine = await adminWrite(sb, 'POST', '/hooks', { url: 'https://tamper-mine.example.com/h', push_events: false });
