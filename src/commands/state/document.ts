@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { VERSION } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { readInputFile } from '../../core/input-file.js';
+import { onOneLine } from '../../core/safe-text.js';
 import { SECTIONS } from './model.js';
 import type { Action, Plan, PlanItem, ShownItem } from './plan.js';
 import { built } from './sections.js';
@@ -130,12 +131,12 @@ export function readPlanDocument(path: string): SavedPlan {
       item = built(shown);
     } catch (e) {
       // Whatever the edit, the file is refused as a file (exit 2), never run.
-      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${raw.identity}): ${(e as Error).message}`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
+      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${onOneLine(raw.identity)}): ${(e as Error).message}`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
     }
     // Kept for readers, never sent: they must say what the changes make.
     const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
     if (!same(actions, item.writes.map((w) => w.action)) || !same(requests, requestsOf(item))) {
-      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${raw.identity}): requests differ from what its changes make (${requestsOf(item).join(', ') || 'none'})`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
+      throw new UsageError(`${path}: changes.${n} (${raw.resource} ${onOneLine(raw.identity)}): requests differ from what its changes make (${requestsOf(item).join(', ') || 'none'})`, 'make the plan again with `forgectl state plan -f FILE --out plan.json`');
     }
     return item;
   });
