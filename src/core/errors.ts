@@ -109,6 +109,8 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly text?: string;
   hint?: string;
+  /** A write a gateway answered for the instance (502, 504): the instance may have made the change. */
+  mayHaveApplied = false;
 
   constructor(init: ApiErrorInit) {
     super(apiMessage(init.status, init.body));
@@ -283,7 +285,7 @@ export function exitCodeFor(err: unknown): number {
 /** A write that was sent and whose outcome is unknown (its answer lost, or Ctrl-C before it came). */
 export function mayHaveApplied(err: unknown): boolean {
   const e = err instanceof PartialListError ? err.cause : err;
-  return e instanceof InterruptedWriteError || (e instanceof NetworkError && e.mayHaveApplied);
+  return e instanceof InterruptedWriteError || ((e instanceof NetworkError || e instanceof ApiError) && e.mayHaveApplied);
 }
 
 export function hintFor(err: unknown): string | undefined {

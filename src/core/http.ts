@@ -6,7 +6,7 @@ import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import { CancelledError, CommandFailedError, HTML_MESSAGE, InterruptedWriteError, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
+import { ApiError, CancelledError, CommandFailedError, HTML_MESSAGE, InterruptedWriteError, NetworkError, UsageError, errorForStatus, looksLikeHtml, statusText } from './errors.js';
 import { withQuery, type QueryParams } from './query.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { MAX_RETRY_AFTER_MS, isAction, retryDelayMs, shouldRetry } from './retry.js';
@@ -360,6 +360,9 @@ const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'reb
  * `forgectl api PATH` that reads back what a write touched; a URL outside the instance's API (an alert
  * endpoint) has no such command, so the check is said in words.
  */
+/** Answers a gateway gives for an instance that did not answer in time: the write may still have been made. */
+const GATEWAY_ANSWERS = new Set([502, 504]);
+
 export function checkCommandFor(apiRoot: string, url: string): string {
   const u = new URL(url);
   const root = new URL(apiRoot);
@@ -493,7 +496,9 @@ export class HttpClient {
         continue;
       }
       if (res.status >= 400) {
-        throw errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data, text: req.expect === 'text' ? res.text : undefined });
+        const err = errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data, text: req.expect === 'text' ? res.text : undefined });
+        if (GATEWAY_ANSWERS.has(res.status) && currentMethod !== 'GET' && currentMethod !== 'HEAD') throw this.gatewayAnswered(err, currentMethod, url);
+        throw err;
       }
       return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false, text: req.expect === 'text' ? res.text : undefined };
     }
@@ -719,6 +724,19 @@ export class HttpClient {
       this.options.onWrite?.({ method, url: safeUrl, state: 'in doubt' });
     }
     return new NetworkError(this.options.redactor.text(message), code, method, safeUrl, hint ? this.options.redactor.text(hint) : undefined, mayHaveApplied);
+  }
+
+  /**
+   * A proxy answered a write for the instance (502, 504): the instance behind it may have acted on it
+   * and is only late, so the write is in doubt, as one whose answer was lost.
+   */
+  private gatewayAnswered(err: ApiError, method: Method, url: string): ApiError {
+    const safeUrl = this.options.redactor.url(url);
+    err.mayHaveApplied = true;
+    err.message = `${err.message} (a gateway's answer for ${method} ${safeUrl}); the change may have been applied`;
+    err.hint = this.options.redactor.text(`check before trying again: ${checkCommandFor(this.apiRoot, url)}`);
+    this.options.onWrite?.({ method, url: safeUrl, state: 'in doubt' });
+    return err;
   }
 
   /** A repeated write answered an error after an earlier attempt's answer was lost (a DELETE's 404). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
-import { ApiError, AuthError, CommandFailedError, NetworkError, NotFoundError, UsageError, exitCodeFor } from '../../src/core/errors.js';
+import { ApiError, AuthError, CommandFailedError, NetworkError, NotFoundError, UsageError, exitCodeFor, mayHaveApplied } from '../../src/core/errors.js';
 import { credentialHeaders, normalizeBaseUrl } from '../../src/core/http.js';
 import { ORIGIN, json, mockClient } from './http-helpers.js';
 
@@ -93,6 +93,26 @@ describe('HttpClient', () => {
     m.pool.intercept({ path: '/api/v4/projects/1/merge_requests/2/merge', method: 'PUT' }).reply(504, {}, json);
     await expect(m.client.request({ method: 'PUT', path: '/projects/1/merge_requests/2/merge', body: {}, action: true })).rejects.toBeInstanceOf(ApiError);
     expect(m.sleeps).toEqual([]);
+  });
+
+  it('says a write a gateway answered 502 or 504 for may have been applied, and how to check; a GET stays a plain error', async () => {
+    for (const status of [502, 504]) {
+      const m = mockClient();
+      agent = m.agent;
+      m.pool.intercept({ path: '/api/v4/hooks', method: 'POST' }).reply(status, 'gateway', { headers: { 'content-type': 'text/plain' } });
+      const err = await m.client.post('/hooks', { url: 'https://x' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(status);
+      expect(mayHaveApplied(err)).toBe(true);
+      expect((err as Error).message).toMatch(/the change may have been applied$/);
+      expect((err as ApiError).hint).toMatch(/^check before trying again: forgectl /);
+      expect(m.sleeps).toEqual([]);
+    }
+    const m = mockClient({ retries: 0 });
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/version' }).reply(502, 'bad gateway');
+    const read = await m.client.get('/version').catch((e: unknown) => e);
+    expect(mayHaveApplied(read)).toBe(false);
   });
 
   it('retries a GET after a dropped connection and fails with a network error in the end', async () => {
