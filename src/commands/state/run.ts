@@ -42,7 +42,9 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
   if (o.out === STDOUT_NAME) return savedOnStdout(ctx, doc, plan, instance, o.exitCode);
   if (o.out) {
     writeOutputFile('--out', o.out, `${JSON.stringify(doc, null, 2)}\n`);
-    ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
+    // An inventory typed on the line is needed again to apply (FORGECTL_INVENTORY stays set by itself).
+    const inventory = ctx.globals.inventory && !ctx.globals.inventoryFromEnv ? `--inventory ${ctx.globals.inventory} ` : '';
+    ctx.notice(`Saved the plan to ${o.out}: \`forgectl ${inventory}state apply --plan ${o.out}\` applies exactly these changes.`);
   }
   const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
   return withExitCode(result, plan, o.exitCode);
