@@ -36,8 +36,8 @@ describe('README: the fleet summary line', () => {
     expect(res.stderr.trim().split('\n').at(-1)).toBe(summary![1]);
   });
 
-  it('the summary the README describes names the instances in the order forgectl runs them (by name)', () => {
-    const line = /stderr ends with one summary, the instances by name: `([^`]+)`/.exec(README);
+  it('the summary the README describes (an --all-profiles run) names the instances by name, as forgectl runs them', () => {
+    const line = /stderr ends with one summary, the instances in the order of `--profiles` \(by name for `--all-profiles` and\s+globs\): `([^`]+)`/.exec(README);
     expect(line).not.toBeNull();
     const names = line![1]!.split(' \u00b7 ').map((part) => part.split(' ')[0]!);
     expect(names).toEqual([...names].sort());
