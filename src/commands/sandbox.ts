@@ -41,7 +41,11 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'and tokens are one JSON line, for scripts. Administrators can read the request log at /-/sandbox/requests ' +
       'and queue faults with POST /-/sandbox/faults {"spec":"503:2"}. ' +
       'The alert integrations of the seed (URL and key) are printed too; GET /-/sandbox/alerts (sandbox-only, ' +
-      'administrators) lists the alerts they received. The seeded tokens are the same on every run on loopback; with a ' +
+      'administrators) lists the alerts they received. As the destination of a migration it copies what direct ' +
+      'transfer copies (projects, merge requests, epics, group wiki pages, releases); PUT /-/sandbox/bulk_imports/drop ' +
+      '{"relation":"merge_requests","every":3} (administrators; relations merge_requests, releases, epics, wiki) ' +
+      'leaves every third item out of the migrations started afterwards, with a failure record each, for ' +
+      '`migrate verify` to find ("every":0 ends it). The seeded tokens are the same on every run on loopback; with a ' +
       '--host reachable from other machines (0.0.0.0) they are new each run, with a warning.',
     examples: [
       'forgectl sandbox',

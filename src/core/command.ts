@@ -487,7 +487,7 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
     // FORGECTL_INVENTORY is a standing choice: a command that takes none (profile add) runs as usual.
     // (--inventory typed on the line was refused with the other options the command does not take.)
     if (ctx.globals.inventory && ctx.globals.inventoryFromEnv && !honours(spec, 'inventory')) ctx.globals.inventory = undefined;
-    if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, 'use -o table, json, yaml or ndjson');
+    if (ctx.globals.output === 'markdown' && !spec.markdown) throw new UsageError(`-o markdown: \`${commandWords(self).join(' ')}\` has no Markdown view`, `use -o ${NOT_MARKDOWN.slice(0, -1).join(', ')} or ${NOT_MARKDOWN.at(-1)}`);
     const args = (self.processedArgs as unknown[]).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? a.map(String) : [String(a)]));
     if (reg.parseOnly) return reg.parseOnly({ path: commandWords(self), opts: ownOptionValues(self), args, globals: ctx.globals });
     const opts = self.opts();
@@ -496,6 +496,9 @@ export function defineCommand(parent: Command, reg: Registry, spec: CommandSpec<
   });
   return cmd;
 }
+
+// The formats every command with output takes: what the -o markdown refusal offers instead.
+const NOT_MARKDOWN = OUTPUT_FORMATS.filter((f) => f !== 'markdown');
 
 /** `token 999 not found on https://host (404 Not Found)`: the server's own words are kept. */
 function notFoundMessage(err: NotFoundError, subject: string): string {

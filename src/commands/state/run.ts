@@ -42,7 +42,10 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
   if (o.out === STDOUT_NAME) return savedOnStdout(ctx, doc, plan, instance, o.exitCode);
   if (o.out) {
     writeOutputFile('--out', o.out, `${JSON.stringify(doc, null, 2)}\n`);
-    ctx.notice(`Saved the plan to ${o.out}: \`forgectl state apply --plan ${o.out}\` applies exactly these changes.`);
+    // Where the instance came from, if typed on the line, is needed again to apply (the environment stays set).
+    const g = ctx.globals;
+    const from = g.inventory && !g.inventoryFromEnv ? `--inventory ${g.inventory} ` : !g.inventory && g.configDir ? `--config-dir ${g.configDir} ` : '';
+    ctx.notice(`Saved the plan to ${o.out}: \`forgectl ${from}state apply --plan ${o.out}\` applies exactly these changes.`);
   }
   const result = document(doc, { text: planLines(plan, instance).join('\n'), markdown: planMarkdown(plan, instance), colour: planLineColour, rows: planRows(plan) });
   return withExitCode(result, plan, o.exitCode);
