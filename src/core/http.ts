@@ -95,6 +95,11 @@ export interface RequestOptions {
   onRetry?: (info: { status?: number; retryAfter?: string }) => void;
   /** Cancels this request alone (paging drops the pages in flight once the list has stopped). */
   signal?: AbortSignal;
+  /**
+   * A 2xx answer's headers, before its body is read (each attempt's): a list can ask for its next
+   * pages while page 1's body is still arriving and being parsed.
+   */
+  onHeaders?: (headers: Record<string, string>) => void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -627,6 +632,7 @@ export class HttpClient {
         });
         cutStatus = res.statusCode;
         resHeaders = normaliseHeaders(res.headers as Record<string, string | string[] | undefined>);
+        if (res.statusCode >= 200 && res.statusCode < 300) req.onHeaders?.(resHeaders);
         // A HEAD answer's Content-Length is the size of the GET's body, not of its own (none).
         const announced = method === 'HEAD' ? undefined : resHeaders['content-length'];
         text = await readBoundedText(res.body, announced, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);

@@ -234,15 +234,34 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   const firstUrl = http.resolveUrl(path, { ...firstQuery, page: opts.page ?? 1, per_page: perPage });
   // Each id once, whichever way the pages are read; the first repeat is warned of (as a cut list is).
   const seen = new SeenIds((id) => http.options.warn?.(`GET ${path}: the list changed while it was read, and its pages gave id ${id} again; each item is taken once`));
-  const first = await http.request<unknown>({ method: 'GET', path: firstUrl });
-  const firstItems = seen.fresh(pageItems<T>(first, opts.checkItems));
+  const firstPage = opts.page ?? 1;
+  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
+  // The pages past page 1 leave as soon as its headers arrive, when they alone decide the route: its
+  // body (in a fleet, every instance's page 1) is read and parsed meanwhile. Page 1's answer as a
+  // whole decides below; pages asked on headers it does not confirm are dropped.
+  let early: PagesAhead | undefined;
+  const onHeaders =
+    many && limit === Infinity && concurrency > 1
+      ? (headers: Record<string, string>) => {
+          early?.stop();
+          early = countedPagesAhead(http, headers, firstUrl, firstPage, concurrency, perPage, keyset);
+          early?.schedule();
+        }
+      : undefined;
+  let first: HttpResponse<unknown>;
+  let firstItems: T[];
+  try {
+    first = await http.request<unknown>({ method: 'GET', path: firstUrl, onHeaders });
+    firstItems = seen.fresh(pageItems<T>(first, opts.checkItems));
+  } catch (err) {
+    (early as PagesAhead | undefined)?.stop();
+    throw err;
+  }
   const totalPages = intHeader(first.headers, 'x-total-pages');
   const total = intHeader(first.headers, 'x-total');
   let next = nextPageUrl(first, firstUrl);
   opts.onPage?.({ page: opts.page ?? 1, totalPages, total, nextUrl: next, mode: 'offset' });
 
-  const firstPage = opts.page ?? 1;
-  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   // Items still wanted once page 1 is printed; the route past it is known from page 1's headers.
   const wanted = limit - Math.min(limit, firstItems.length);
   const goOn = many && next !== undefined && wanted > 0;
@@ -253,7 +272,11 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
   const neededPages = totalPages === undefined ? 0 : limit === Infinity ? totalPages : Math.min(totalPages, firstPage - 1 + Math.ceil(limit / perPage));
   // What comes after page 1 is asked for before page 1 is printed: its printing (or, in a fleet, the
   // other instances') no longer delays every later page by as long.
-  const ahead = counting ? new PagesAhead(http, next!, firstPage + 1, neededPages, concurrency, perPage) : undefined;
+  // A closure may have set it: TypeScript sees `early` as never assigned here.
+  const asked = early as PagesAhead | undefined;
+  const reuse = counting && asked !== undefined && asked.templateUrl === next && asked.to === neededPages;
+  if (!reuse) asked?.stop();
+  const ahead = reuse ? asked : counting ? new PagesAhead(http, next!, firstPage + 1, neededPages, concurrency, perPage) : undefined;
   ahead?.schedule();
   const farEnd = slicing ? farEndRequest(http, path, keyset!, keyset!.idRange!, perPage, firstItems[firstItems.length - 1]) : undefined;
   try {
@@ -292,6 +315,28 @@ async function* readList<T>(http: HttpClient, path: string, query: QueryParams, 
     ahead?.stop();
     farEnd?.drop.abort();
   }
+}
+
+/**
+ * The pages read at once past page 1, from page 1's headers alone: only for a whole list (no
+ * --limit) whose offset pages are counted and that stays on them (a keyset switch needs page 1's
+ * items). readList checks the route against the whole answer before it takes these pages.
+ */
+function countedPagesAhead(
+  http: HttpClient,
+  headers: Record<string, string>,
+  firstUrl: string,
+  firstPage: number,
+  concurrency: number,
+  perPage: number,
+  keyset: KeysetOptions | undefined,
+): PagesAhead | undefined {
+  const total = intHeader(headers, 'x-total');
+  if (keyset && (total === undefined || total > keyset.maxOffsetItems)) return undefined;
+  const totalPages = intHeader(headers, 'x-total-pages');
+  const next = nextPageUrl({ status: 200, headers, data: undefined, url: firstUrl, dryRun: false }, firstUrl);
+  if (totalPages === undefined || next === undefined || !new URL(next).searchParams.has('page')) return undefined;
+  return new PagesAhead(http, next, firstPage + 1, totalPages, concurrency, perPage);
 }
 
 /** Offset pages one after the other along the links, from `next` on. */
