@@ -109,7 +109,7 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly text?: string;
   hint?: string;
-  /** A write a gateway answered for the instance (502, 504): the instance may have made the change. */
+  /** A write a gateway answered 504 for: the instance may have made the change. */
   mayHaveApplied = false;
 
   constructor(init: ApiErrorInit) {

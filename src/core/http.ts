@@ -365,8 +365,11 @@ const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'reb
  * `forgectl api PATH` that reads back what a write touched; a URL outside the instance's API (an alert
  * endpoint) has no such command, so the check is said in words.
  */
-/** Answers a gateway gives for an instance that did not answer in time: the write may still have been made. */
-const GATEWAY_ANSWERS = new Set([502, 504]);
+/**
+ * A gateway's 504: the instance did not answer in time, and may still have made the change. (A 502
+ * says the gateway could not use the instance's answer or reach it; it is not taken as a write in doubt.)
+ */
+const GATEWAY_ANSWERS = new Set([504]);
 
 export function checkCommandFor(apiRoot: string, url: string): string {
   const u = new URL(url);
@@ -733,8 +736,8 @@ export class HttpClient {
   }
 
   /**
-   * A proxy answered a write for the instance (502, 504): the instance behind it may have acted on it
-   * and is only late, so the write is in doubt, as one whose answer was lost.
+   * A proxy answered a write for the instance (504): the instance behind it may have acted on it and
+   * is only late, so the write is in doubt, as one whose answer was lost.
    */
   private gatewayAnswered(err: ApiError, method: Method, url: string): ApiError {
     const safeUrl = this.options.redactor.url(url);
