@@ -48,6 +48,9 @@ export const BulkImportEntitySchema = z.looseObject({
 });
 export type BulkImportEntity = z.infer<typeof BulkImportEntitySchema>;
 
+/** Whether an entity's failure records are worth asking for: older instances do not say has_failures, so only an explicit false (and none inline) skips it. */
+export const mayHaveFailures = (e: BulkImportEntity): boolean => e.has_failures !== false || !!e.failures?.length;
+
 export type SourceType = 'group_entity' | 'project_entity';
 
 /** One entry of `entities` in POST /bulk_imports. `destination_name` (deprecated) is never sent. */

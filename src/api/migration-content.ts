@@ -7,7 +7,7 @@ import { ApiError } from '../core/errors.js';
 import type { HttpClient } from '../core/http.js';
 import { collect } from '../core/paginate.js';
 import { encodePathSegment, type QueryParams } from '../core/query.js';
-import { listOf } from './schema.js';
+import { listOf, parseResponse } from './schema.js';
 
 export const MR_STATES = ['opened', 'closed', 'merged', 'locked'] as const;
 export type MrState = (typeof MR_STATES)[number];
@@ -82,12 +82,17 @@ export interface CountHooks {
   answered?: (headers: Record<string, string>) => void;
 }
 
+/** An unpaged list's items; JSON that is no list (a gateway's `{"message":"OK"}`) is an error, not 0 items. */
+function unpagedItems(data: unknown, r: Relation, fullPath: string): Record<string, unknown>[] {
+  return parseResponse(z.array(ItemSchema), data, `GET ${r.path(fullPath)}`);
+}
+
 /** The number of items of a relation: one request where the list tells its total. */
 export async function countRelation(http: HttpClient, r: Relation, fullPath: string, hooks: CountHooks = {}): Promise<Count> {
   try {
     const res = await http.request({ method: 'GET', path: r.path(fullPath), query: r.unpaged ? r.query : { ...r.query, per_page: 1 }, onRetry: hooks.onRetry });
     hooks.answered?.(res.headers);
-    if (r.unpaged) return Array.isArray(res.data) ? res.data.length : 0;
+    if (r.unpaged) return unpagedItems(res.data, r, fullPath).length;
     const raw = res.headers['x-total'];
     const total = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
     if (Number.isInteger(total) && total >= 0) return total;
@@ -99,9 +104,6 @@ export async function countRelation(http: HttpClient, r: Relation, fullPath: str
 
 /** Every item of a relation, paged by the Link headers (not by the counts). */
 export async function listRelation(http: HttpClient, r: Relation, fullPath: string): Promise<Record<string, unknown>[]> {
-  if (r.unpaged) {
-    const res = await http.request({ method: 'GET', path: r.path(fullPath), query: r.query });
-    return Array.isArray(res.data) ? (res.data as Record<string, unknown>[]) : [];
-  }
+  if (r.unpaged) return unpagedItems((await http.request({ method: 'GET', path: r.path(fullPath), query: r.query })).data, r, fullPath);
   return collect(listOf(ItemSchema, http, r.path(fullPath), r.query, { all: true, perPage: 100 }));
 }

@@ -154,6 +154,24 @@ describe('migrate verify', () => {
     expect(res.stderr).toContain(`warning: migration ${id} read from ${source().url}; comparing with ${other} instead`);
   });
 
+  it('a wiki list answered with JSON that is no list is not a count of 0: exit 1, never "Everything arrived."', async () => {
+    const id = await migrate('group:acme/web=opensource:web-wiki-shape');
+    const wikis = `${source().url}/api/v4/groups/${encodeURIComponent('acme/web')}/wikis`;
+    const headers = { 'PRIVATE-TOKEN': srcToken(), 'content-type': 'application/json' };
+    const added = await fetch(wikis, { method: 'POST', headers, body: JSON.stringify({ title: 'Runbook', content: 'on call' }) });
+    expect(added.status).toBe(201);
+    // A gateway answers the source's wiki list in the API's place: the page made after the migration goes unseen.
+    source().addFaults('other-shape:forever@GET:/groups/acme%2Fweb/wikis');
+    try {
+      const res = await verify(id, '--exit-code');
+      expect(res.stdout).not.toContain('Everything arrived.');
+      expect(res.exitCode, res.stdout + res.stderr).toBe(1);
+    } finally {
+      await source().clearFaults();
+      await fetch(`${wikis}/runbook`, { method: 'DELETE', headers });
+    }
+  });
+
   it('a missing token is a usage error before any request', async () => {
     const mark = dest().requests.length;
     const res = await forgectl(['migrate', 'verify', '1'], { env: env() });

@@ -1,6 +1,6 @@
 // `migrate list|get|entities|failures|watch`: reading migrations (spec part 1 §4.6).
 
-import { MIGRATION_STATUSES, getEntity, getMigration, listEntities, listFailures, listMigrations, type BulkImport, type BulkImportEntity, type EntityFailure, type ListFilters } from '../../api/bulk-imports.js';
+import { MIGRATION_STATUSES, getEntity, getMigration, listEntities, listFailures, listMigrations, mayHaveFailures, type BulkImport, type BulkImportEntity, type EntityFailure, type ListFilters } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 import { parseChoice, parseInteger } from '../../core/parse.js';
@@ -90,8 +90,7 @@ const MIGRATION_FAILURE_COLUMNS: Column<EntityFailureRow>[] = [
 /** Every entity's failure records, entity by entity; entities that say they have none are not asked. */
 async function* migrationFailures(http: HttpClient, id: number): AsyncGenerator<EntityFailureRow> {
   for await (const e of listEntities(http, id, { sort: 'asc' }, { all: true, perPage: 100 })) {
-    // Older instances do not say has_failures: their entities are asked anyway.
-    if (e.has_failures === false && !e.failures?.length) continue;
+    if (!mayHaveFailures(e)) continue;
     for await (const f of listFailures(http, id, e.id, { all: true, perPage: 100 })) {
       yield { entity_id: e.id, entity_type: e.entity_type, source_full_path: e.source_full_path, destination_full_path: destinationOf(e), ...f };
     }

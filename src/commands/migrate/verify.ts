@@ -4,7 +4,7 @@
 // tells its total; items are listed only where counts differ, to name what is missing. Entities are
 // compared in parallel, at most 8 requests in flight per instance (fewer when the server throttles).
 
-import { getMigration, listEntities, listFailures, type BulkImportEntity, type EntityFailure } from '../../api/bulk-imports.js';
+import { getMigration, listEntities, listFailures, mayHaveFailures, type BulkImportEntity, type EntityFailure } from '../../api/bulk-imports.js';
 import { GROUP_RELATIONS, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
 import { asNumber, count, items, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
@@ -13,8 +13,8 @@ import { document, list, type CommandResult } from '../../core/output.js';
 import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
 import { originOf } from '../../core/profiles.js';
-import { destinationPath } from './rules.js';
 import { checkSourceFlags, resolveSource, sourceClient, type SourceFlags } from './source-credentials.js';
+import { destinationOf } from './watch.js';
 
 export interface VerifyOptions extends SourceFlags {
   exitCode?: boolean;
@@ -78,12 +78,12 @@ async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: s
 }
 
 async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise<EntityReport> {
-  const destPath = e.destination_full_path ?? destinationPath(e.destination_namespace ?? '', e.destination_slug ?? '');
+  const destPath = destinationOf(e);
   const isGroup = e.entity_type === 'group';
   const relations = isGroup ? GROUP_RELATIONS.filter((r) => r.name !== 'projects' || e.migrate_projects !== false) : PROJECT_RELATIONS;
   const rows = await Promise.all(relations.map((r) => compareRelation(src, dest, r, e.source_full_path, destPath)));
   const present = !rows.every((r) => r.absent);
-  const failures = e.has_failures || e.failures?.length ? await dest.queue.run(() => collect(listFailures(dest.http, e.bulk_import_id, e.id, { all: true, perPage: 100 }))) : [];
+  const failures = mayHaveFailures(e) ? await dest.queue.run(() => collect(listFailures(dest.http, e.bulk_import_id, e.id, { all: true, perPage: 100 }))) : [];
   return {
     id: e.id,
     entity_type: e.entity_type ?? '',

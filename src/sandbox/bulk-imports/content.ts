@@ -137,30 +137,22 @@ export function writeContent(state: SandboxState, content: SourceContent, target
     const store = collab(state);
     for (const { raw } of items.epics?.kept ?? []) {
       const created = time(raw.created_at, now);
-      store.epics.push({
-        id: store.next('epic'),
-        iid: Number(raw.iid),
-        groupId: target.groupId,
-        parentId: null,
-        title: str(raw.title),
-        description: str(raw.description),
-        state: raw.state === 'closed' ? 'closed' : 'opened',
-        confidential: raw.confidential === true,
-        authorId: ownerId,
-        labels: Array.isArray(raw.labels) ? raw.labels.map((l) => str(l)) : [],
-        color: str(raw.color, '#1068bf'),
-        startDateIsFixed: false,
-        startDateFixed: null,
-        dueDateIsFixed: false,
-        dueDateFixed: null,
-        startDateInherited: null,
-        dueDateInherited: null,
-        upvotes: 0,
-        downvotes: 0,
-        createdAt: created,
-        updatedAt: time(raw.updated_at, created),
-        closedAt: raw.state === 'closed' ? time(raw.closed_at, now) : null,
-      });
+      store.epics.push(
+        store.newEpic({
+          iid: Number(raw.iid),
+          groupId: target.groupId,
+          title: str(raw.title),
+          description: str(raw.description),
+          state: raw.state === 'closed' ? 'closed' : 'opened',
+          confidential: raw.confidential === true,
+          authorId: ownerId,
+          labels: Array.isArray(raw.labels) ? raw.labels.map((l) => str(l)) : [],
+          color: str(raw.color, '#1068bf'),
+          createdAt: created,
+          updatedAt: time(raw.updated_at, created),
+          closedAt: raw.state === 'closed' ? time(raw.closed_at, now) : null,
+        }),
+      );
     }
     const pages = groupPages(state, target.groupId);
     for (const { raw } of items.wiki?.kept ?? []) {

@@ -119,6 +119,30 @@ export class CollabStore {
     return this.snippets.find((s) => s.projectId === projectId && s.id === id);
   }
 
+  /** An epic as one is created (opened, no dates, votes or parent), given an id; the caller stores it. */
+  newEpic(init: Pick<Epic, 'iid' | 'groupId' | 'title' | 'authorId' | 'createdAt'> & Partial<Omit<Epic, 'id'>>): Epic {
+    return {
+      id: this.next('epic'),
+      parentId: null,
+      description: '',
+      state: 'opened',
+      confidential: false,
+      labels: [],
+      color: '#1068bf',
+      startDateIsFixed: false,
+      startDateFixed: null,
+      dueDateIsFixed: false,
+      dueDateFixed: null,
+      startDateInherited: null,
+      dueDateInherited: null,
+      upvotes: 0,
+      downvotes: 0,
+      updatedAt: init.createdAt,
+      closedAt: null,
+      ...init,
+    };
+  }
+
   epicByIid(groupId: number, iid: number): Epic | undefined {
     return this.epics.find((e) => e.groupId === groupId && e.iid === iid);
   }

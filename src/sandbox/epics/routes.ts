@@ -269,30 +269,17 @@ function createEpic(req: SandboxRequest): HandlerResult {
   const now = state.clock.now();
   // created_at needs administrator or group owner rights; others get the current time.
   const createdAt = i.createdAt !== undefined && state.accessLevel(user, group) >= ACCESS.owner ? i.createdAt : now;
-  const e: Epic = {
-    id: store.next('epic'),
+  const e = store.newEpic({
     iid: Math.max(0, ...store.epics.filter((x) => x.groupId === group.id).map((x) => x.iid)) + 1,
     groupId: group.id,
-    parentId: null,
     title: i.title!,
     description: i.description ?? '',
-    state: 'opened',
     confidential: i.confidential ?? false,
     authorId: user.id,
     labels: i.labels ?? [],
     color: i.color ?? '#1068bf',
-    startDateIsFixed: false,
-    startDateFixed: null,
-    dueDateIsFixed: false,
-    dueDateFixed: null,
-    startDateInherited: null,
-    dueDateInherited: null,
-    upvotes: 0,
-    downvotes: 0,
     createdAt,
-    updatedAt: createdAt,
-    closedAt: null,
-  };
+  });
   dates(e, i);
   if (i.parentId !== undefined) applyParent(req, e, group, i.parentId);
   store.epics.push(e);
