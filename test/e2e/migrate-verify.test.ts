@@ -2,6 +2,8 @@
 // source (merge requests, releases, epics, wiki pages), `migrate verify` compares both sides, and the
 // sandbox's drop fault leaves items out for verify to find.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { forgectl, json } from '../helpers/cli.js';
 import { profileWith, rawGet, requestsSince as requestsSinceOn, useMigrationSandboxes } from '../helpers/sandbox.js';
@@ -169,6 +171,26 @@ describe('migrate verify', () => {
     } finally {
       await source().clearFaults();
       await fetch(`${wikis}/runbook`, { method: 'DELETE', headers });
+    }
+  });
+
+  it('a migration whose entity list comes back empty is never "Everything arrived.": exit 1', async () => {
+    // A server nobody here wrote: it knows migration 1 and lists no entity for it.
+    const server = createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      const body = path === '/api/v4/bulk_imports/1' ? { id: 1, status: 'finished', source_type: 'gitlab', source_url: 'http://127.0.0.1' } : path === '/api/v4/bulk_imports/1/entities' ? [] : undefined;
+      res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json', 'x-total': '0', 'x-total-pages': '1', 'x-page': '1' });
+      res.end(JSON.stringify(body ?? { message: '404 Not Found' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await forgectl(['migrate', 'verify', '1', '--exit-code', '--source-url', url], { env: { FORGECTL_URL: url, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' } });
+      expect(res.stdout).not.toContain('Everything arrived.');
+      expect(res.exitCode, res.stdout + res.stderr).toBe(1);
+      expect(res.stderr).toMatch(/^error: migration 1 on http:\/\/127\.0\.0\.1:\d+ lists no entities: nothing to verify$/m);
+    } finally {
+      server.close();
     }
   });
 

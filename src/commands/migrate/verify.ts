@@ -8,7 +8,7 @@ import { getMigration, listEntities, listFailures, mayHaveFailures, type BulkImp
 import { GROUP_RELATIONS, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
 import { asNumber, count, items, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
-import { ExitCode } from '../../core/errors.js';
+import { CommandFailedError, ExitCode } from '../../core/errors.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
@@ -208,6 +208,8 @@ export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: strin
   const src = side(sourceClient(ctx, creds));
   const dest = side(destHttp);
   const entities = await collect(listEntities(destHttp, id, { sort: 'asc' }, { all: true, perPage: 100 }));
+  // A migration always has an entity: an empty list proves nothing arrived, so it is never "complete".
+  if (!entities.length) throw new CommandFailedError(`migration ${id} on ${destHttp.baseUrl} lists no entities: nothing to verify`, `see what the instance says of it: forgectl migrate entities ${id}`);
   const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e)));
   const report: VerifyReport = {
     migration: id,
