@@ -31,7 +31,8 @@ function lstatSafe(path: string): Stats | undefined {
   }
 }
 
-function statSafe(path: string): Stats | undefined {
+/** `stat`, or undefined where nothing (reachable) is there. */
+export function statSafe(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch {
