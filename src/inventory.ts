@@ -3,7 +3,7 @@
 // only references ({env}, {file}, {command}), read when the instance is used. The file is checked
 // whole: every problem is named with its file:line:column, all in one run (exit 2).
 
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { UsageError } from './core/errors.js';
 import { FileProblems, type Place } from './core/file-problems.js';
@@ -13,6 +13,7 @@ import { resolveSecretRef, type EnvRef, type FileRef, type SecretRef } from './c
 import { TOKEN_TYPES, type TokenType } from './core/token-types.js';
 import { locateExactly, readPlainYaml, type Located } from './commands/settings/plain-yaml.js';
 import { cannotRead } from './core/fs-errors.js';
+import { readInputFile } from './core/input-file.js';
 
 const FIELDS = ['url', 'token', 'token_type', 'ca_file', 'client_cert', 'client_key', 'sudo'] as const;
 const TLS_FIELDS = { ca_file: 'caFile', client_cert: 'clientCert', client_key: 'clientKey' } as const;
@@ -42,7 +43,7 @@ function readRef(value: unknown, allowed: readonly ('env' | 'file' | 'command')[
 export async function openInventory(ctx: Parameters<typeof resolveSecretRef>[0], file: string): Promise<ProfileStore> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readInputFile(file);
   } catch (err) {
     throw cannotRead(`the inventory ${file}`, err, 'give --inventory (or FORGECTL_INVENTORY) the path of a YAML file');
   }

@@ -17,18 +17,26 @@ function tooLarge(where: string): UsageError {
  * it is a regular file, else while it is read. A file that cannot be read throws the system's error.
  */
 export function readInputFile(path: string): string {
+  return readBoundedFile(path, MAX_INPUT_BYTES, () => tooLarge(path));
+}
+
+/**
+ * The one bounded reader: a file's text, `tooBig()` thrown past `maxBytes` (by its size when it is a
+ * regular file, else while it is read, so a device or a log that goes on is never read to its end).
+ */
+export function readBoundedFile(path: string, maxBytes: number, tooBig: () => Error): string {
   const fd = openSync(path, 'r');
   try {
     const stat = fstatSync(fd);
-    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooLarge(path);
+    if (stat.isFile() && stat.size > maxBytes) throw tooBig();
     const chunks: Buffer[] = [];
     let size = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1));
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       size += n;
-      if (size > MAX_INPUT_BYTES) throw tooLarge(path);
+      if (size > maxBytes) throw tooBig();
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
     }
     return Buffer.concat(chunks, size).toString('utf8');

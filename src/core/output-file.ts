@@ -31,7 +31,8 @@ function lstatSafe(path: string): Stats | undefined {
   }
 }
 
-function statSafe(path: string): Stats | undefined {
+/** `stat`, or undefined where nothing (reachable) is there. */
+export function statSafe(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch {
@@ -163,7 +164,8 @@ export async function resolveOutputFiles<O extends Record<string, unknown>>(file
 /** Writes `text` to `target` whole or not at all: a file beside it, synced, then renamed over it. Throws the file system's error. */
 export function replaceWhole(target: string, text: string, mode: number): void {
   // Unique per process and call, and 'wx' refuses a leftover file.
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  // The target's name cut short: a name near the file system's limit (255 bytes) must leave room for the suffix.
+  const tmp = join(dirname(target), `.${basename(target).slice(0, 40)}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
   try {
     const fd = openSync(tmp, 'wx', mode);
     try {

@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CommandFailedError, UsageError } from './errors.js';
 import { unknownProfile } from './profile-selection.js';
-import { replaceWhole, writeTarget } from './output-file.js';
+import { replaceWhole, statSafe, writeTarget } from './output-file.js';
 import type { KeyringRef } from './credential-store.js';
 import type { EnvRef, FileRef } from './secret-refs.js';
 import type { TokenType } from './http.js';
@@ -369,14 +369,6 @@ function realPathOf(path: string): string {
   } catch {
     const parent = dirname(path);
     return parent === path ? path : join(realPathOf(parent), basename(path));
-  }
-}
-
-function statSafe(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
   }
 }
 

@@ -2,12 +2,12 @@
 // `{command: "…"}` (run as `--token-command` is, without a shell). Instance files (`state`) and
 // inventories name their secrets this way; both resolve them here.
 
-import { closeSync, openSync, readSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import type { Redactor } from './redact.js';
 import { runTokenCommand } from './token-command.js';
 import { describeFsError } from './fs-errors.js';
+import { readBoundedFile } from './input-file.js';
 
 export type EnvRef = { env: string };
 export type FileRef = { file: string };
@@ -35,16 +35,7 @@ export interface ResolveOptions {
 const MAX_FILE_BYTES = 64 * 1024;
 
 function readBounded(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(MAX_FILE_BYTES + 1);
-    let got = 0;
-    for (let n = -1; n !== 0 && got < buf.length; got += n) n = readSync(fd, buf, got, buf.length - got, null);
-    if (got > MAX_FILE_BYTES) throw new UsageError(`${path} holds more than ${MAX_FILE_BYTES / 1024} KiB: not a secret`);
-    return buf.subarray(0, got).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+  return readBoundedFile(path, MAX_FILE_BYTES, () => new UsageError(`${path} holds more than ${MAX_FILE_BYTES / 1024} KiB: not a secret`));
 }
 
 /** The reference as a person reads it in a message: never the value. */

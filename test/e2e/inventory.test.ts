@@ -118,6 +118,28 @@ describe('--inventory', () => {
     expect(stagingRes.stderr).toContain(`${file}:6:10: instances.staging.url: the environment variable STAGING_URL is not set (or empty)`);
   });
 
+  it('refuses an inventory above 10 MB as every input file is refused, before any request (exit 2)', async () => {
+    // Valid YAML whose bulk is one comment: only the bound stops it.
+    const { file } = inventory(['instances:', '  prod-eu:', `    url: ${eu().url}`, '    token: {env: PROD_EU_TOKEN}', `# ${'x'.repeat(10 * 2 ** 20)}`, ''].join('\n'));
+    const mark = eu().requests.length;
+    const res = await forgectl(['--inventory', file, 'token', 'self'], { env: { PROD_EU_TOKEN: eu().tokens.admin } });
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain(`${file} is larger than 10 MB`);
+    expect(requestsSince(eu(), mark)).toEqual([]);
+  });
+
+  it('reads a {file} token under its own bound: a file above 64 KiB, or a device that goes on, is exit 2 and nothing is sent', async () => {
+    const mark = eu().requests.length;
+    for (const [path, name] of [['big-token', 'big-token'], ['/dev/zero', '/dev/zero']] as const) {
+      const { dir, file } = inventory(['instances:', '  prod-eu:', `    url: ${eu().url}`, `    token: {file: ${path}}`, ''].join('\n'));
+      if (path === 'big-token') writeFileSync(join(dir, 'big-token'), 'x'.repeat(64 * 1024 + 1));
+      const res = await forgectl(['--inventory', file, 'token', 'self']);
+      expect(res.exitCode, res.stderr).toBe(2);
+      expect(res.stderr).toContain(`${path === 'big-token' ? join(dir, name) : name} holds more than 64 KiB: not a secret`);
+    }
+    expect(requestsSince(eu(), mark)).toEqual([]);
+  });
+
   it('profile list shows the instances; TLS paths are relative to the file; profile writes refuse it', async () => {
     const { dir, file } = inventory(['instances:', '  prod-eu:', `    url: ${eu().url}`, '    token: {env: PROD_EU_TOKEN}', '    ca_file: certs/eu.pem', '  staging:', '    url: https://staging.example.com', '    token: {command: "pass show staging"}', ''].join('\n'));
     mkdirSync(join(dir, 'certs'));

@@ -51,4 +51,12 @@ describe('an output path', () => {
     expect(readFileSync(join(d, 'real', 'plan.json'), 'utf8')).toBe('new\n');
     expect(readdirSync(join(d, 'real'))).toEqual(['plan.json']);
   });
+
+  it('is written under the longest name the file system takes (255 bytes): the file beside it is named within the limit too', () => {
+    const d = dir();
+    const name = `${'p'.repeat(250)}.json`;
+    writeOutputFile('--out', join(d, name), 'new\n');
+    expect(readFileSync(join(d, name), 'utf8')).toBe('new\n');
+    expect(readdirSync(d)).toEqual([name]);
+  });
 });

@@ -72,6 +72,29 @@ describe('paginate', () => {
     expect(seen).toHaveLength(4);
   });
 
+  it('pages asked on page 1\'s headers never print when page 1\'s body is not JSON: the list fails, nothing yielded', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=100' }).reply(200, '[{"id": 1}, {"id"', offsetHeaders(1, 100, 3)).persist();
+    for (const p of [2, 3]) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=100` }).reply(200, range((p - 1) * 100 + 1, 100), offsetHeaders(p, 100, 3)).persist();
+    const seen: unknown[] = [];
+    const err = await (async () => {
+      for await (const item of paginate(m.client, '/things', {}, { all: true })) seen.push(item);
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(seen).toEqual([]);
+  });
+
+  it('a page 1 retried after its headers (body cut, then whole) prints each page once, in order', async () => {
+    const m = mockClient();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=100' }).reply(200, '[{"id": 1}, {"id"', offsetHeaders(1, 100, 3));
+    m.pool.intercept({ path: '/api/v4/things?page=1&per_page=100' }).reply(200, range(1, 100), offsetHeaders(1, 100, 3));
+    for (const p of [2, 3]) m.pool.intercept({ path: `/api/v4/things?page=${p}&per_page=100` }).reply(200, range((p - 1) * 100 + 1, 100), offsetHeaders(p, 100, 3)).persist();
+    const items = await collect(paginate<{ id: number }>(m.client, '/things', {}, { all: true }));
+    expect(items.map((i) => i.id)).toEqual(range(1, 300).map((i) => i.id));
+  });
+
   it('fetches one page by default', async () => {
     const m = mockClient();
     agent = m.agent;
