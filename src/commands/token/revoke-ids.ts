@@ -6,11 +6,10 @@ import { getToken, type Token } from '../../api/tokens.js';
 import { ApiError } from '../../core/errors.js';
 import { instanceText } from '../../core/instance-text.js';
 import type { CommandResult } from '../../core/output.js';
-import { confirmDestructive } from '../shared.js';
+import { confirmDestructive, instanceNamed } from '../shared.js';
 import { revokeEach, revokeReport, type BulkRow } from './bulk.js';
 import { ownerDirectory, withOwner, type OwnedToken } from './owners.js';
 import { parseTokenId, tokenText } from './run.js';
-import { instanceNamed } from './secrets-file.js';
 
 export async function revokeTokensCommand(ctx: Context, rawIds: string[]): Promise<CommandResult> {
   // Every id checked before any request; one named twice is revoked once.
