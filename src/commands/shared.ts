@@ -3,6 +3,13 @@
 import type { Context } from '../context.js';
 import { CancelledError, UsageError } from '../core/errors.js';
 import type { PageOptions } from '../core/paginate.js';
+import { maskUrlCredentials } from '../core/safe-text.js';
+
+/** The instance a command acts on, as confirmations, plans and secrets files name it: URL (credentials masked) and profile. */
+export async function instanceNamed(ctx: Context): Promise<{ url: string; profile: string | null }> {
+  const http = await ctx.http();
+  return { url: maskUrlCredentials(http.baseUrl), profile: (await ctx.connection()).profile?.name ?? null };
+}
 
 /** Paging options from the global flags. FORGECTL_PAGE_CONCURRENCY tunes --all (1 = page by page). */
 export function pageOptions(ctx: Context, extra: Partial<PageOptions> = {}): PageOptions {

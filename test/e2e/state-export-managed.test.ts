@@ -79,4 +79,15 @@ describe('state export', () => {
     }
     expect(requestsSince(sb, mark)).toEqual([]);
   });
+
+  it('does not write the password of an instance URL given with credentials into the file', async () => {
+    const sb = sandbox();
+    const url = sb.url.replace('://', '://alice:hunter2@');
+    const out = join(tempDir(), 'instance.yaml');
+    const res = await forgectl(['state', 'export', '--only', 'settings', '-f', out], { env: envFor(sb, 'admin', { FORGECTL_URL: url }) });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const written = readFileSync(out, 'utf8');
+    expect(written).toMatch(/^# forgectl state export of http:\/\/alice:\*+@127\.0\.0\.1:/m);
+    expect(written).not.toContain('hunter2');
+  });
 });

@@ -401,6 +401,18 @@ describe('token revoke of several ids', () => {
     for (const t of [a, b]) expect(json<any>(await forgectl(['token', 'get', String(t.id), '-o', 'json'], { env: envFor(sb) })).revoked).toBe(true);
   });
 
+  it('stops before any write when the instance cannot say which token is in use (a 503): revoked first, it would leave the others refused', async () => {
+    const sb = sandbox();
+    const [own, other] = [await make('several-own'), await make('several-other')];
+    sb.addFaults('503:forever@GET:/personal_access_tokens/self');
+    const mark = sb.requests.length;
+    const res = await forgectl(['token', 'revoke', String(own.id), String(other.id), '--yes'], { env: { FORGECTL_URL: sb.url, FORGECTL_TOKEN: own.token } });
+    await sb.clearFaults();
+    expect(res.exitCode).toBe(1);
+    expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
+    for (const t of [own, other]) expect(json<any>(await forgectl(['token', 'get', String(t.id), '-o', 'json'], { env: envFor(sb) })).revoked).toBe(false);
+  });
+
   it('--dry-run sends no revocation; a bad id among them is exit 2 before any request', async () => {
     const sb = sandbox();
     const [a, b] = [await make('several-f'), await make('several-g')];

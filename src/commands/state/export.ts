@@ -18,7 +18,7 @@ import { exportNotifications, readNotifications } from './notifications-section.
 import { exportPlanLimits, planNames, readPlanLimits } from './plan-limits-section.js';
 import { exportSettings, getSettings } from './settings-section.js';
 import { stringifyPortable } from './portable-yaml.js';
-import { onOneLine, visible } from '../../core/safe-text.js';
+import { maskUrlCredentials, onOneLine, visible } from '../../core/safe-text.js';
 
 /** Written next to the file by `forgectl state schema > instance.schema.json`. */
 export const SCHEMA_FILE = 'instance.schema.json';
@@ -79,7 +79,8 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
   const header = [
     `# yaml-language-server: $schema=${SCHEMA_FILE}`,
     `# (the schema: forgectl state schema > ${SCHEMA_FILE})`,
-    `# forgectl state export of ${http.baseUrl} at ${new Date(ctx.clock.now()).toISOString()}`,
+    // The file is written exact (not masked as output is): an instance URL's password stays out of it.
+    `# forgectl state export of ${maskUrlCredentials(http.baseUrl)} at ${new Date(ctx.clock.now()).toISOString()}`,
     '# Check with `forgectl state plan -f FILE`; apply with `forgectl state apply -f FILE`.',
   ];
   if (settings) {

@@ -2,10 +2,8 @@
 
 import type { Context } from '../../context.js';
 import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
-import type { HttpClient } from '../../core/http.js';
-import { maskUrlCredentials } from '../../core/safe-text.js';
 import { document, none, object, text, type CommandResult } from '../../core/output.js';
-import { confirmDestructive } from '../shared.js';
+import { confirmDestructive, instanceNamed } from '../shared.js';
 import { computePlan, type Planned, type PlanOptions } from './load.js';
 import { countsText, instanceText, itemName, planLineColour, planLines, planMarkdown, planRows } from './render.js';
 import { instanceFileJsonSchema } from './schema.js';
@@ -23,10 +21,6 @@ function needFile(o: PlanOptions): string[] {
   return o.file;
 }
 
-async function instanceOf(ctx: Context, http: HttpClient): Promise<PlanInstance> {
-  return { url: maskUrlCredentials(http.baseUrl), profile: (await ctx.connection()).profile?.name ?? null };
-}
-
 export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode?: boolean; out?: string }): Promise<CommandResult> {
   if (o.out === STDOUT_NAME && ctx.globals.outputChosen && ctx.globals.output !== 'json') {
     throw new UsageError(`--out - puts the plan document on standard output, where -o ${ctx.globals.output} would go`, 'save it to a file (--out plan.json), or leave out one of them');
@@ -36,8 +30,8 @@ export async function planStateCommand(ctx: Context, o: PlanOptions & { exitCode
   if (o.out && o.out !== STDOUT_NAME && o.file?.some((f) => sameFile(f.replace(/^\?/, '').split(PROFILE_MARK).join(profile ?? PROFILE_MARK), o.out!))) {
     throw new UsageError(`--out ${o.out} is the instance file given with -f`, 'save the plan under another name: --out plan.json');
   }
-  const { plan, http } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
-  const instance = await instanceOf(ctx, http);
+  const { plan } = await computePlan(ctx, { ...o, saved: !!o.out }, needFile(o));
+  const instance = await instanceNamed(ctx);
   const doc = planDocument(plan, instance, new Date(ctx.clock.now()).toISOString());
   if (o.out === STDOUT_NAME) return savedOnStdout(ctx, doc, plan, instance, o.exitCode);
   if (o.out) {
@@ -77,7 +71,7 @@ async function savedPlan(ctx: Context, path: string): Promise<Planned & { instan
   if (!ctx.dryRun) await checkEnvRefs(saved.plan.items, resolve);
   await choosePlanProfile(ctx, saved.instance);
   const http = await ctx.http();
-  const instance = await instanceOf(ctx, http);
+  const instance = await instanceNamed(ctx);
   if (saved.instance.url !== instance.url) {
     const named = await profileFor(ctx, saved.instance);
     throw new CommandFailedError(
@@ -100,7 +94,7 @@ export async function applyStateCommand(ctx: Context, o: ApplyOptions): Promise<
   if (o.plan && (o.prune || o.noSecrets || o.replace?.length)) throw new UsageError('--prune, --replace and --no-secrets are decided when the plan is made, not with --plan', 'give them to `state plan --out`');
   const planned: Planned & { instance?: PlanInstance } = o.plan ? await savedPlan(ctx, o.plan) : await computePlan(ctx, o, needFile(o));
   const { plan, http, resolve } = planned;
-  const instance = planned.instance ?? (await instanceOf(ctx, http));
+  const instance = planned.instance ?? (await instanceNamed(ctx));
   for (const line of planLines(plan, instance)) ctx.notice(line);
   const report = (reports: WriteReport[], exitCode: number) => ({ instance, writes: reports, exit_code: exitCode });
   const json = ctx.globals.output !== 'table';

@@ -10,12 +10,12 @@ import { list, type Column, type CommandResult } from '../../core/output.js';
 import { parseInteger, todayUtc } from '../../core/parse.js';
 import { STDOUT_NAME } from '../../core/output-file.js';
 import { instanceText } from '../../core/instance-text.js';
-import { confirmDestructive } from '../shared.js';
+import { confirmDestructive, instanceNamed } from '../shared.js';
 import { parseWhere, withFindings, type Finding, type Rules } from './findings.js';
 import { ownTokenId } from './own-token.js';
 import { ownerDirectory, withOwners, type Owner, type OwnedToken } from './owners.js';
 import { otherHolders, rotationExpiry } from './run.js';
-import { instanceNamed, writeSecrets } from './secrets-file.js';
+import { writeSecrets } from './secrets-file.js';
 import { activeTokensIn, userScope, type UserScope, type UserScopeOptions } from './user-scope.js';
 
 /** `unknown`: sent, and its answer lost or cut by Ctrl-C: it may have been applied. */

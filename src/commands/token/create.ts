@@ -10,7 +10,8 @@ import { nearest } from '../../core/nearest.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseList, todayUtc } from '../../core/parse.js';
 import { DETAIL, askedExpiry } from './run.js';
-import { instanceNamed, writeSecrets } from './secrets-file.js';
+import { writeSecrets } from './secrets-file.js';
+import { instanceNamed } from '../shared.js';
 import { STDOUT_NAME } from '../../core/output-file.js';
 
 export interface CreateOptions {

@@ -15,15 +15,12 @@ import type { HttpClient } from '../../core/http.js';
  */
 export async function ownTokenId(ctx: Context, http: HttpClient, verb: string, named: number | undefined): Promise<number | undefined> {
   const { tokenType } = await ctx.connection();
-  let told: number;
-  try {
-    told = (await getToken(http, 'self')).id;
-  } catch (err) {
-    if (!(err instanceof ApiError) || !(REFUSALS.includes(err.status) || isOtherShape(err))) throw err;
+  const told = await tokenInUse(http);
+  if (told instanceof ApiError) {
     // An OAuth or job token (the service answers 400 for them) is not among those listed.
     if (tokenType !== 'personal' || named !== undefined) return named;
     throw new CommandFailedError(
-      `cannot tell which token is yours: GET /personal_access_tokens/self answered ${err.message}; nothing was ${verb === 'revoke' ? 'revoked' : 'rotated'}`,
+      `cannot tell which token is yours: GET /personal_access_tokens/self answered ${told.message}; nothing was ${verb === 'revoke' ? 'revoked' : 'rotated'}`,
       `name the token this command runs with, and it is skipped: --own-token ID (its id: forgectl token list --user YOUR-USERNAME)`,
     );
   }
@@ -31,6 +28,19 @@ export async function ownTokenId(ctx: Context, http: HttpClient, verb: string, n
     throw new CommandFailedError(`--own-token ${named}: the instance says the token in use is ${told}; nothing was ${verb === 'revoke' ? 'revoked' : 'rotated'}`, `leave --own-token out, or give ${told}`);
   }
   return told;
+}
+
+/**
+ * The id of the token in use, or the answer that tells nothing of it (a refusal, an older instance,
+ * another shape). A 5xx, a 429, a lost answer or Ctrl-C is thrown: nothing may be written then.
+ */
+export async function tokenInUse(http: HttpClient): Promise<number | ApiError> {
+  try {
+    return (await getToken(http, 'self')).id;
+  } catch (err) {
+    if (err instanceof ApiError && (REFUSALS.includes(err.status) || isOtherShape(err))) return err;
+    throw err;
+  }
 }
 
 /** Answers that tell nothing of the token in use: not a token type the endpoint takes, a refusal, an older instance. */

@@ -6,11 +6,11 @@ import { getToken, type Token } from '../../api/tokens.js';
 import { ApiError } from '../../core/errors.js';
 import { instanceText } from '../../core/instance-text.js';
 import type { CommandResult } from '../../core/output.js';
-import { confirmDestructive } from '../shared.js';
+import { confirmDestructive, instanceNamed } from '../shared.js';
 import { revokeEach, revokeReport, type BulkRow } from './bulk.js';
 import { ownerDirectory, withOwner, type OwnedToken } from './owners.js';
+import { tokenInUse } from './own-token.js';
 import { parseTokenId, tokenText } from './run.js';
-import { instanceNamed } from './secrets-file.js';
 
 export async function revokeTokensCommand(ctx: Context, rawIds: string[]): Promise<CommandResult> {
   // Every id checked before any request; one named twice is revoked once.
@@ -39,7 +39,8 @@ export async function revokeTokensCommand(ctx: Context, rawIds: string[]): Promi
     else picked.push(withOwner(t, owner));
   }
   // The token in use goes last: revoked before the others, it would leave them refused.
-  if (inUse === undefined) inUse = await getToken(http, 'self').then((t) => t.id, () => undefined);
+  // Unknown only where the instance cannot tell (a refusal); a 5xx or a lost answer stops before any write.
+  if (inUse === undefined) inUse = await tokenInUse(http).then((t) => (typeof t === 'number' ? t : undefined));
   picked.sort((a, b) => Number(a.id === inUse) - Number(b.id === inUse));
   if (picked.length) {
     const named = picked.map((t) => tokenText(t, t.user?.username, ''));

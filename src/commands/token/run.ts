@@ -11,9 +11,8 @@ import { refText } from '../../core/secret-refs.js';
 import { addDaysUtc, addOneYearUtc, parseDate, parseDuration, parseInteger, todayUtc } from '../../core/parse.js';
 import { instanceText } from '../../core/instance-text.js';
 import type { HttpClient } from '../../core/http.js';
-import { confirmDestructive, exclusive } from '../shared.js';
+import { confirmDestructive, exclusive, instanceNamed } from '../shared.js';
 import { ownerDirectory } from './owners.js';
-import { instanceNamed } from './secrets-file.js';
 
 export const DETAIL: Column<Token>[] = [
   { key: 'id' },
