@@ -218,6 +218,15 @@ export class Context {
     this.stderr.write(`warning: ${safe(onOneLine(this.redactor.text(message)))}\n`);
   }
 
+  /**
+   * An error the command reports while its result still prints (a new secret it could not save):
+   * `error:` and `hint:` lines made as warnings are, redacted and one line each.
+   */
+  reportError(message: string, hint?: string): void {
+    const line = (t: string) => safe(onOneLine(this.redactor.text(t)));
+    this.stderr.write(`error: ${line(message)}\n${hint ? `hint: ${line(hint)}\n` : ''}`);
+  }
+
   warnOnce(key: string, message: string): void {
     if (this.warned.has(key)) return;
     this.warned.add(key);

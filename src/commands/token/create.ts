@@ -47,7 +47,7 @@ export async function createTokenCommand(ctx: Context, o: CreateOptions): Promis
   const scopes = createScopes(o.scope);
   const description = o.description?.trim() || undefined;
   if (description && description.length > DESCRIPTION_MAX) throw new UsageError(`--description is ${description.length} characters; the most is ${DESCRIPTION_MAX}`);
-  const today = todayUtc();
+  const today = todayUtc(new Date(ctx.clock.now()));
   const expiresAt = askedExpiry(o, today);
   // The service counts a token as expired from 00:00 UTC of its expiry date: it would be born dead.
   if (expiresAt === today) throw new UsageError(`an expiry of today (${expiresAt}) makes a token that has already expired`, 'give a later date (--expires-at tomorrow or later, or --expires-in 1d)');
@@ -78,7 +78,7 @@ export async function createTokenCommand(ctx: Context, o: CreateOptions): Promis
   } catch (err) {
     // The token exists now: its secret is printed rather than lost.
     ctx.notice(said);
-    ctx.stderr.write(`error: could not write ${file}: ${(err as Error).message}\nhint: the new secret is printed on standard output; store it now, it cannot be read again\n`);
+    ctx.reportError(`could not write ${file}: ${(err as Error).message}`, 'the new secret is printed on standard output; store it now, it cannot be read again');
     return { ...object(created, { columns }), exitCode: 1 };
   }
   ctx.notice(`${said} The secret is in ${file} (mode 0600), not printed.`);

@@ -145,10 +145,7 @@ export async function rotateTokenCommand(ctx: Context, o: RotateOptions, rawId: 
       ctx.notice(`Saved the new token to profile ${saveTo.name} (in ${where}).`);
     } catch (err) {
       exitCode = 1;
-      ctx.stderr.write(
-        `error: could not save the new token to profile ${saveTo.name}: ${(err as Error).message}\n` +
-          'hint: the new token is printed on standard output; store it now, the old one no longer works\n',
-      );
+      ctx.reportError(`could not save the new token to profile ${saveTo.name}: ${(err as Error).message}`, 'the new token is printed on standard output; store it now, the old one no longer works');
     }
   } else if (isOwnCredential && fromHelper) {
     ctx.warn(
