@@ -13,6 +13,8 @@ export interface FakePageAnswer {
   next?: number;
   totalPages: number;
   total: number;
+  /** Milliseconds to wait before answering (a page that takes a round trip to come). */
+  delayMs?: number;
 }
 
 /** Serves `path` (e.g. /api/v4/projects) with `answer(page, perPage)`; `origin` is set once it listens. */
@@ -35,7 +37,8 @@ export function usePagingServer(path: string, answer: (page: number, perPage: st
         'x-total-pages': String(p.totalPages),
         'x-total': String(p.total),
       });
-      res.end(p.body);
+      if (p.delayMs) setTimeout(() => res.end(p.body), p.delayMs);
+      else res.end(p.body);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     state.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
