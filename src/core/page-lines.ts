@@ -94,11 +94,13 @@ function startHelper(): void {
   const source = typeof __FORGECTL_LINE_WORKER__ === 'string' ? __FORGECTL_LINE_WORKER__ : undefined;
   if (!source) return;
   started = true;
-  import('node:worker_threads')
-    .then(({ Worker }) => {
-      helper = new LineHelper(new Worker(source, { eval: true, stdout: true, stderr: true }));
-    })
-    .catch(() => undefined);
+  try {
+    // Taken here, not imported at the top: most commands never start it.
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
+    helper = new LineHelper(new Worker(source, { eval: true, stdout: true, stderr: true }));
+  } catch {
+    // No second thread: every line is encoded here.
+  }
 }
 
 /** Whether the second thread runs and takes pages (false until it has started, or after it failed). */
