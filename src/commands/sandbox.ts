@@ -45,8 +45,9 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'transfer copies (projects, merge requests, epics, group wiki pages, releases); PUT /-/sandbox/bulk_imports/drop ' +
       '{"relation":"merge_requests","every":3} (administrators; relations merge_requests, releases, epics, wiki) ' +
       'leaves every third item out of the migrations started afterwards, with a failure record each, for ' +
-      '`migrate verify` to find ("every":0 ends it). The seeded tokens are the same on every run on loopback; with a ' +
-      '--host reachable from other machines (0.0.0.0) they are new each run, with a warning.',
+      '`migrate verify` to find ("every":0 ends it). Ids, names and dates are the same on every run of a seed; ' +
+      'every secret (tokens, runner tokens, alert keys) is new at each start, so read them from what it prints. ' +
+      'A --host reachable from other machines (0.0.0.0) is warned about.',
     examples: [
       'forgectl sandbox',
       '# in a script: start it in the background and read its URL and admin token',
@@ -99,8 +100,6 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   if (!host.trim()) throw new UsageError('--host needs an address');
   const settingNames = parseSettingNames(opts.settingNames);
 
-  // Beyond loopback anyone who can reach the port could use a token printed in the README: each run
-  // gets its own then.
   const reachableFromElsewhere = !isLoopbackHost(host);
   const { startSandbox, parseFaultSpec, alertIntegrationInfo } = await import('../sandbox/index.js');
   if (opts.fault !== undefined) {
@@ -112,12 +111,12 @@ export async function runSandbox(ctx: Context, opts: SandboxCommandOptions): Pro
   }
 
   if (reachableFromElsewhere) {
-    ctx.warn(`listening on ${host}: anyone who can reach this port can use the sandbox's admin API with the tokens printed below (new ones each run); listen on 127.0.0.1 unless others must reach it`);
+    ctx.warn(`listening on ${host}: anyone who can reach this port can use the sandbox's admin API with the tokens printed below; listen on 127.0.0.1 unless others must reach it`);
   }
   let sb;
   try {
     if (random !== undefined) ctx.notice(`Seed random:${random} (start with --seed random:${random} for the same instance)`);
-    sb = await startSandbox({ port, host, seed, random, duplicates, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, randomSecrets: reachableFromElsewhere, settingNames });
+    sb = await startSandbox({ port, host, seed, random, duplicates, latencyMs, faults: opts.fault, extraProjects, extraTokens, extraTokenOwners, clockSpeed, settingNames });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');

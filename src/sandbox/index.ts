@@ -41,8 +41,6 @@ export interface SandboxOptions {
   /** Adds this many generated tokens (benchmarks), owned by `extraTokenOwners` generated users (default 1). */
   extraTokens?: number;
   extraTokenOwners?: number;
-  /** Seeded secrets of this run only, instead of the same on every run (a sandbox reachable from elsewhere). */
-  randomSecrets?: boolean;
   /** The sandbox clock runs this many times faster than real time (default 1). */
   clockSpeed?: number;
   /** Time from this function instead (a test's fake clock); clockSpeed then does not apply. */
@@ -87,7 +85,8 @@ function checkOptions(o: SandboxOptions): void {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   checkOptions(opts);
   const state = new SandboxState(opts.clockSpeed ?? 1, opts.now);
-  if (opts.randomSecrets) state.secretSalt = randomBytes(16).toString('hex');
+  // Secrets of this start only: a secret of one sandbox tells where it came from and opens no other.
+  state.secretSalt = randomBytes(16).toString('hex');
   if (opts.settingNames) setSettingNaming(state, opts.settingNames);
   const seed = opts.seed ?? 'demo';
   for (const m of MODULES) m.seed?.(state, seed, { extraProjects: opts.extraProjects, extraTokens: opts.extraTokens, extraTokenOwners: opts.extraTokenOwners, random: opts.random, duplicates: opts.duplicates });

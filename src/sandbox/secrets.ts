@@ -1,6 +1,5 @@
-// Deterministic secrets: the same seed gives the same tokens on every run, so a script or a test
-// can be written against a sandbox it has not started itself. A salt (random for a sandbox that
-// listens beyond loopback) makes them this run's own.
+// Secrets derived from what they belong to and the sandbox's salt (random at each start): every
+// start has secrets of its own, so one from another sandbox, or an earlier run, is refused.
 
 import { createHash } from 'node:crypto';
 

@@ -39,8 +39,8 @@ export class SandboxState {
   readonly topics = new Map<string, number>();
 
   /**
-   * Mixed into every seeded secret: empty (the same tokens on every run) unless the sandbox listens
-   * beyond loopback, where anyone who can reach it could otherwise use the well-known admin token.
+   * Mixed into every secret the sandbox makes (tokens, runner tokens, alert keys): random at each
+   * start (startSandbox), so no two sandboxes share a secret while ids, names and dates stay seeded.
    */
   secretSalt = '';
   /** Seeded credentials by name (what `Sandbox.tokens` shows). */

@@ -54,12 +54,15 @@ describe('--where twice means both, and --user/--exclude-user narrow it', () => 
     expect(picked(but.stderr)).toEqual(['dave-scripts dave no-expiry']);
   });
 
-  it('an unknown username is exit 1 naming it, before any write; contradictions are exit 2 before any request', async () => {
+  it('an unknown username is exit 3 (not found) naming it, before any write; contradictions are exit 2 before any request', async () => {
     const sb = sandbox();
     const mark = sb.requests.length;
     const res = await forgectl(['token', 'revoke', '--where', 'no-expiry', '--exclude-user', 'dave', '--exclude-user', 'nosuch', '--yes'], { env: envFor(sb) });
-    expect(res.exitCode).toBe(1);
-    expect(res.stderr).toContain(`--exclude-user nosuch: no user named nosuch on ${sb.url}`);
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr.split('\n')[0]).toBe(`error: --exclude-user nosuch: no user named nosuch on ${sb.url}`);
+    const rotate = await forgectl(['token', 'rotate', '--where', 'no-expiry', '--user', 'nosuch', '--yes'], { env: envFor(sb) });
+    expect(rotate.exitCode).toBe(3);
+    expect(rotate.stderr.split('\n')[0]).toBe(`error: --user nosuch: no user named nosuch on ${sb.url}`);
     expect(requestsSince(sb, mark).filter((r) => r.method !== 'GET')).toEqual([]);
     const mark2 = sb.requests.length;
     for (const args of [['--where', 'no-expiry', '--user', 'dave', '--exclude-user', 'grace'], ['42', '--user', 'dave'], ['--where', 'no-expiry', '--user', ' ']]) {

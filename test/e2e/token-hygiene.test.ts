@@ -230,11 +230,13 @@ describe('token audit for a mail merge', () => {
     expect(rows.length).toBeGreaterThan(0);
   });
 
-  it('an unknown username is exit 1 naming it; --user with --exclude-user is exit 2 before any request', async () => {
+  it('an unknown username is exit 3 (not found) naming it; --user with --exclude-user is exit 2 before any request', async () => {
     const sb = sandbox();
-    const res = await forgectl(['token', 'audit', '--user', 'nosuch'], { env: envFor(sb) });
-    expect(res.exitCode).toBe(1);
-    expect(res.stderr).toContain(`--user nosuch: no user named nosuch on ${sb.url}`);
+    for (const flag of ['--user', '--exclude-user']) {
+      const res = await forgectl(['token', 'audit', flag, 'nosuch'], { env: envFor(sb) });
+      expect(res.exitCode, flag).toBe(3);
+      expect(res.stderr.split('\n')[0]).toBe(`error: ${flag} nosuch: no user named nosuch on ${sb.url}`);
+    }
     const mark = sb.requests.length;
     const both = await forgectl(['token', 'audit', '--user', 'dave', '--exclude-user', 'grace'], { env: envFor(sb) });
     expect(both.exitCode).toBe(2);

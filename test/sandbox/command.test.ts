@@ -42,7 +42,7 @@ describe('forgectl sandbox', () => {
     const info = JSON.parse(await firstLine(run.out));
     try {
       expect(run.err()).toMatch(/^warning: listening on 0\.0\.0\.0: anyone who can reach this port can use the sandbox's admin API/m);
-      // The well-known secrets (the same on every loopback run) are not the ones of this run.
+      // Secrets derived without this start's salt are not the ones of this run.
       expect(info.tokens.admin).not.toBe(patSecret('admin'));
       expect(info.tokens.alice).not.toBe(patSecret('alice'));
       const loopback = info.url.replace('0.0.0.0', '127.0.0.1');
@@ -55,6 +55,29 @@ describe('forgectl sandbox', () => {
     } finally {
       run.ctx.abort.abort();
       await run.done;
+    }
+  });
+
+  it('two sandboxes of one seed have the same tokens by id and name but secrets of their own: one’s admin token is refused (401) by the other', async () => {
+    const runs = [runCommand(['--seed', 'random:7', '--port', '0', '-o', 'json']), runCommand(['--seed', 'random:7', '--port', '0', '-o', 'json'])];
+    try {
+      const [a, b] = await Promise.all(runs.map(async (r) => JSON.parse(await firstLine(r.out)) as { url: string; tokens: Record<string, string>; alerts: { url: string; key: string }[] }));
+      expect(Object.keys(a.tokens)).toEqual(Object.keys(b.tokens));
+      for (const name of Object.keys(a.tokens)) expect(a.tokens[name], name).not.toBe(b.tokens[name]);
+      expect(a.alerts.map((x) => x.key)).not.toEqual(b.alerts.map((x) => x.key));
+      const self = (sb: { url: string }, token: string) => fetch(`${sb.url}/api/v4/personal_access_tokens/self`, { headers: { 'PRIVATE-TOKEN': token } });
+      expect((await self(b, a.tokens.admin)).status).toBe(401);
+      expect((await self(a, b.tokens.admin)).status).toBe(401);
+      // Otherwise the same instance: the admin token has one id and name on both.
+      const [mine, theirs] = await Promise.all([self(a, a.tokens.admin), self(b, b.tokens.admin)]);
+      const pick = async (res: Response) => {
+        const t = (await res.json()) as { id: number; name: string; created_at: string };
+        return { id: t.id, name: t.name, created_at: t.created_at.slice(0, 10) };
+      };
+      expect(await pick(mine)).toEqual(await pick(theirs));
+    } finally {
+      for (const r of runs) r.ctx.abort.abort();
+      await Promise.all(runs.map((r) => r.done));
     }
   });
 

@@ -4,13 +4,13 @@
 
 import type { Context } from '../../context.js';
 import { createUserToken, TOKEN_SCOPES } from '../../api/tokens.js';
-import { findUserByUsername } from '../../api/user.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { nearest } from '../../core/nearest.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseList, todayUtc } from '../../core/parse.js';
 import { DETAIL, askedExpiry } from './run.js';
 import { writeSecrets } from './secrets-file.js';
+import { userNamed } from './user-scope.js';
 import { instanceNamed } from '../shared.js';
 import { STDOUT_NAME } from '../../core/output-file.js';
 
@@ -55,8 +55,7 @@ export async function createTokenCommand(ctx: Context, o: CreateOptions): Promis
   const file = o.secretsTo === STDOUT_NAME ? undefined : o.secretsTo;
 
   const http = await ctx.http();
-  const user = await findUserByUsername(http, username);
-  if (!user) throw new CommandFailedError(`no user named ${username} on ${http.baseUrl}`, 'check the spelling: `forgectl users list --search NAME`');
+  const user = await userNamed(http, username);
   const check = `\`forgectl token list --user ${user.username} --search ${JSON.stringify(name)}\``;
   const created = await createUserToken(http, user.id, { name, scopes, description, expires_at: expiresAt }, check);
   if (!created) return none;

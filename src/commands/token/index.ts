@@ -78,7 +78,7 @@ export function registerToken(program: Command, reg: Registry): void {
       '`unused` (not used within --unused-for, default 90d, or never used and older than that), ' +
       '`broad` (scope api, sudo, admin_mode or write_repository, and not used within 30 days). ' +
       'Tokens without findings are not listed. Owners are shown by username and name, with their email where the instance gives it (to administrators; -o csv for a mail merge); ' +
-      'DAYS LEFT counts the days to the expiry date (none without one). --user NAME or --exclude-user NAME (repeatable) narrow the audit to some owners; an unknown username is exit 1. ' +
+      'DAYS LEFT counts the days to the expiry date (none without one). --user NAME or --exclude-user NAME (repeatable) narrow the audit to some owners; an unknown username is exit 3. ' +
       'Findings in order of urgency: broad < unused < no-expiry < expiring; with --exit-code the command exits 5 ' +
       'when a token has a finding at or above --fail-on (default expiring: so only expiring tokens fail; --fail-on broad fails on any finding).',
     examples: [
@@ -90,7 +90,7 @@ export function registerToken(program: Command, reg: Registry): void {
       '# everyone but the service accounts',
       'forgectl token audit --exclude-user ci-bot --exclude-user backup-bot',
     ],
-    exitCodes: ['5  with --exit-code: a token has a finding at or above --fail-on'],
+    exitCodes: ['3  no user with a username given to --user or --exclude-user', '5  with --exit-code: a token has a finding at or above --fail-on'],
     options: (c) =>
       c
         .option('--expiring-within <duration>', `expiring: expires within this time (default 30d; ${DURATION_HELP})`)
@@ -142,6 +142,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--expires-at <date>', 'expiry date YYYY-MM-DD')
         .option('--description <text>', 'what the token is for (at most 255 characters)')
         .option('--secrets-to <file>', 'write the new secret as JSON to this new file (mode 0600) instead of printing it, with its instance; {profile} is the profile in use (required over several instances)'),
+    exitCodes: ['3  no user with that username (nothing sent)'],
     outputFiles: { secretsTo: { flag: '--secrets-to', fresh: true } },
     run: async (ctx, opts) => (await create()).createTokenCommand(ctx, opts),
   });
@@ -163,6 +164,7 @@ export function registerToken(program: Command, reg: Registry): void {
       'each new secret is printed once in the report, or with --secrets-to FILE written as JSON to that file (mode 0600) before anything is printed. The token in use is skipped; ' +
       'where the instance cannot tell which it is (GET /personal_access_tokens/self answers 404, 401, 403 or not a token), nothing is rotated (exit 1) unless --own-token names it.',
     writes: true,
+    exitCodes: ['3  with --where: no user with a username given to --user or --exclude-user (nothing written)'],
     localIds: { named: (args) => numericId(args[0], 'token') },
     examples: [
       'forgectl token rotate self --expires-in 90d',
@@ -203,6 +205,7 @@ export function registerToken(program: Command, reg: Registry): void {
       'A token the pages give twice is revoked once. --dry-run lists them and sends nothing. ' +
       'Several ids (or self) are confirmed once, every token named, and reported the same way: a token already revoked is skipped, one that cannot be read failed (exit 1).',
     writes: true,
+    exitCodes: ['3  with --where: no user with a username given to --user or --exclude-user (nothing written)'],
     localIds: { named: (args) => numericId(args, 'token') },
     examples: [
       'forgectl token revoke 42',

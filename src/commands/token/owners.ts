@@ -4,8 +4,7 @@
 
 import type { Context } from '../../context.js';
 import type { Token } from '../../api/tokens.js';
-import { UserSchema } from '../../api/user.js';
-import { parseResponse } from '../../api/schema.js';
+import { getUser } from '../../api/user.js';
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { DEFAULT_CONCURRENCY } from '../../core/paginate.js';
@@ -73,14 +72,11 @@ export class OwnerDirectory {
   }
 
   private async fetch(id: number): Promise<Owner | undefined> {
-    const path = `/users/${id}`;
     try {
-      const res = await this.http.request({ method: 'GET', path, onRetry: (info) => this.pace.throttled(info) });
-      this.pace.answered(res.headers);
-      const u = parseResponse(UserSchema, res.data, `GET ${path}`);
+      const u = await getUser(this.http, id, { onRetry: (info) => this.pace.throttled(info), answered: (headers) => this.pace.answered(headers) });
       // Another user's answer (a cache or proxy that keys answers wrongly) must not name the owner.
       if (u.id !== id) {
-        this.ctx.warnOnce(`owner:${id}`, `owner ${id}: GET ${path} answered user ${u.id}, a wrong answer; its tokens show the id only`);
+        this.ctx.warnOnce(`owner:${id}`, `owner ${id}: GET /users/${id} answered user ${u.id}, a wrong answer; its tokens show the id only`);
         return undefined;
       }
       return { id: u.id, username: u.username, name: u.name, ...emailOf(u) };

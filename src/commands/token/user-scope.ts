@@ -1,12 +1,12 @@
 // `--user NAME` and `--exclude-user NAME` of `token audit` and `token revoke|rotate --where`: the
 // tokens of some owners, or of everyone but some, named by username (the same on every instance of
 // a fleet, where ids are not). Every name is looked up before the tokens are read, so a misspelt one
-// stops the run (exit 1) before any write.
+// stops the run (exit 3, not found) before any write.
 
 import { listTokens, type Token } from '../../api/tokens.js';
-import { findUserByUsername } from '../../api/user.js';
+import { findUserByUsername, type UserSummary } from '../../api/user.js';
 import type { Context } from '../../context.js';
-import { CommandFailedError, UsageError } from '../../core/errors.js';
+import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import { clientFilterPageOptions, exclusive } from '../shared.js';
@@ -34,14 +34,18 @@ export function userScope(o: UserScopeOptions): UserScope {
   return { include: names('--user', o.user), exclude: names('--exclude-user', o.excludeUser) };
 }
 
+/** The user with this username; none is exit 3 (not found), as an unknown user is for every command. */
+export async function userNamed(http: HttpClient, name: string, flag?: string): Promise<UserSummary> {
+  const user = await findUserByUsername(http, name);
+  if (user) return user;
+  const about = flag ? `${flag} ${name}: ` : '';
+  throw new CommandFailedError(`${about}no user named ${name} on ${maskUrlCredentials(http.baseUrl)}`, 'check the spelling: `forgectl users list --search NAME`', ExitCode.notFound);
+}
+
 async function userIds(http: HttpClient, flag: string, usernames: string[] | undefined): Promise<number[] | undefined> {
   if (!usernames) return undefined;
   const ids: number[] = [];
-  for (const name of usernames) {
-    const user = await findUserByUsername(http, name);
-    if (!user) throw new CommandFailedError(`${flag} ${name}: no user named ${name} on ${maskUrlCredentials(http.baseUrl)}`, 'check the spelling: `forgectl users list --search NAME`');
-    ids.push(user.id);
-  }
+  for (const name of usernames) ids.push((await userNamed(http, name, flag)).id);
   return [...new Set(ids)];
 }
 
