@@ -515,11 +515,13 @@ export class Context {
 
   /** Reads all of stdin as text (tokens, bodies given as `-`). */
   async readStdin(what: string): Promise<string> {
-    // A fleet's instances all read the one standard input: it is read once, for all of them.
-    if (this.root) {
-      this.root.stdinText ??= this.root.readStdin(what);
-      return this.root.stdinText;
-    }
+    // Read once per run: a fleet's instances all read the one standard input, as does its check before they run.
+    if (this.root) return this.root.readStdin(what);
+    this.stdinText ??= this.readAllStdin(what);
+    return this.stdinText;
+  }
+
+  private async readAllStdin(what: string): Promise<string> {
     if (this.tty.stdin) this.stderr.write(`Reading ${what} from standard input (end with Ctrl-D)…\n`);
     const chunks: Buffer[] = [];
     for await (const chunk of this.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { Context } from './context.js';
 import { SINGLE_INSTANCE_VARIABLES } from './context.js';
 import { defaultOutputOf, honours } from './core/global-scope.js';
-import { refuseLocalIds } from './core/instance-ids.js';
+import { refuseLocalIds, refuseLocalIdsInFile } from './core/instance-ids.js';
 import { invoke, present, type CommandSpec, type Registry, type Runner } from './core/command.js';
 import { CancelledError, ExitCode, UsageError, exitCodeFor } from './core/errors.js';
 import { renderFleet, streamLine, streamsLines, type InstanceOutcome } from './core/fleet-output.js';
@@ -230,6 +230,7 @@ class FleetRunner implements Runner {
     const store = await ctx.profiles();
     const names = selectProfiles(store.names(), fleetPatterns(g)!, flag, store.inventoryFile);
     refuseLocalIds(spec.localIds, args, opts, path.join(' '), names);
+    await refuseLocalIdsInFile(spec.localIds, opts, names, (what) => ctx.readStdin(what));
     // Before any instance runs: a file per instance, never one file written by each in turn.
     checkFleetFiles(spec.outputFiles as OutputFiles | undefined, opts, names);
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);

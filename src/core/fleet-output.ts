@@ -223,13 +223,15 @@ async function renderErrors(outcomes: InstanceOutcome[], o: FleetRenderOptions):
 
 /**
  * A few words per instance for the summary: `ok`, `3 changes`, `401`, `unreachable`, `not run`.
- * "cancelled" only where nothing was sent: a write that went out may have been applied.
+ * "cancelled" only where nothing was sent; "interrupted (may have applied)" only where a write's answer never came.
  */
 function statusWords(x: InstanceOutcome): string {
   if (x.notRun) return 'not run';
-  const sent = (x.writes?.sent ?? 0) > 0;
-  if (x.exitCode === ExitCode.interrupted && sent) return 'interrupted (may have applied)';
-  if ((x.writes?.inDoubt ?? 0) > 0 || mayHaveApplied(x.error)) return 'unknown (may have applied)';
+  // In doubt: a write sent whose answer never came. One answered (even a refusal) is known.
+  const inDoubt = (x.writes?.inDoubt ?? 0) > 0 || mayHaveApplied(x.error);
+  if (x.exitCode === ExitCode.interrupted && inDoubt) return 'interrupted (may have applied)';
+  if (x.exitCode === ExitCode.interrupted && (x.writes?.sent ?? 0) > 0) return 'interrupted';
+  if (inDoubt) return 'unknown (may have applied)';
   if (x.error !== undefined) {
     const err = x.error instanceof PartialListError ? x.error.cause : x.error;
     if (err instanceof ApiError) return String(err.status);

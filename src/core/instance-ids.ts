@@ -11,6 +11,18 @@ export interface LocalIds<O> {
   named: (args: string[], opts: O) => string | undefined;
   /** How to name it by what is the same everywhere (`--message TEXT`), when the command has a way. */
   instead?: string;
+  /**
+   * The first object the file the command reads names by an id (`envs apply -f`), read before any
+   * instance runs; `readStdin` is the run's one standard input, which the instances read again.
+   */
+  inFile?: (opts: O, readStdin: (what: string) => Promise<string>) => Promise<IdInFile | undefined>;
+}
+
+/** An id in a file: where it stands (`envs.yaml: production.deploy[1]`), what it names, what to write instead. */
+export interface IdInFile {
+  where: string;
+  named: string;
+  instead: string;
 }
 
 const NUMERIC = /^\s*\d+\s*$/;
@@ -56,5 +68,16 @@ export function refuseLocalIds<O>(ids: LocalIds<O> | undefined, args: string[], 
   throw new UsageError(
     `ids differ per instance: ${command} names ${named} by id, which is a different object (or none) on each of ${instances.join(', ')}`,
     `${instead}run it on one instance with -p NAME`,
+  );
+}
+
+/** Refuses a file naming an object by an instance's id, over `instances` (more than one) instances. */
+export async function refuseLocalIdsInFile<O>(ids: LocalIds<O> | undefined, opts: O, instances: readonly string[], readStdin: (what: string) => Promise<string>): Promise<void> {
+  if (!ids?.inFile || instances.length < 2) return;
+  const found = await ids.inFile(opts, readStdin);
+  if (!found) return;
+  throw new UsageError(
+    `ids differ per instance: ${found.where} names ${found.named} by id, which is a different object (or none) on each of ${instances.join(', ')}`,
+    `name it by what is the same everywhere (${found.instead}), or run it on one instance with -p NAME`,
   );
 }

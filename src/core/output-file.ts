@@ -126,12 +126,17 @@ function withMark(name: string): string {
 
 /**
  * Over a fleet, before any instance runs: each file option names a file per instance ({profile}),
- * each a place `checkOutputPath` accepts, no two the same. `-` stays standard output.
+ * each a place `checkOutputPath` accepts, no two the same. `-` only for one instance: several
+ * documents one after the other on standard output are no document a reader can take.
  */
 export function checkFleetFiles(files: OutputFiles | undefined, opts: Record<string, unknown>, names: readonly string[]): void {
   for (const [key, option] of Object.entries(files ?? {})) {
     const name = opts[key];
-    if (typeof name !== 'string' || name === STDOUT_NAME) continue;
+    if (typeof name !== 'string') continue;
+    if (name === STDOUT_NAME) {
+      if (names.length > 1) throw new UsageError(`${option.flag} ${STDOUT_NAME} would print the ${names.length} instances' documents one after the other on standard output: give a file name with ${PROFILE_MARK} instead, one file per instance`);
+      continue;
+    }
     if (names.length > 1 && !name.includes(PROFILE_MARK)) {
       throw new UsageError(`${option.flag} ${name} would be written by each of the ${names.length} instances, each over the one before`, `put ${PROFILE_MARK} in the name, one file per instance: ${option.flag} '${withMark(name)}'`);
     }

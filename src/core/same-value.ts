@@ -3,17 +3,20 @@
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
+/** An object's keys that hold something: a key set to null or '' is absent, at any depth, as at the top. */
+const heldKeys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => !empty(o[k]));
+
 /** JSON with each object's keys sorted: the key of a list entry, whatever order its keys came in. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${heldKeys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
   }
   return JSON.stringify(v) ?? 'undefined';
 }
 
-/** Equal as an instance holds it: null, empty string and absent alike; lists as sets; objects key by key, in any order. */
+/** Equal as an instance holds it: null, empty string and absent alike (inside objects too); lists as sets; objects key by key, in any order. */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (empty(a) && empty(b)) return true;
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -23,11 +26,9 @@ export function sameValue(a: unknown, b: unknown): boolean {
     return sa.every((x, i) => x === sb[i]);
   }
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    // A key whose value is undefined is absent (as JSON writes it).
-    const keys = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined).map(([k]) => k);
-    const [ka, kb] = [keys(a), new Set(keys(b))];
-    if (ka.length !== kb.size) return false;
-    return ka.every((k) => kb.has(k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    const [oa, ob] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    const keys = new Set([...heldKeys(oa), ...heldKeys(ob)]);
+    return [...keys].every((k) => sameValue(oa[k], ob[k]));
   }
   return a === b;
 }

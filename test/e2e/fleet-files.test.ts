@@ -116,6 +116,31 @@ describe('files a fleet writes', () => {
   });
 });
 
+describe('- over a fleet', () => {
+  it('every file option given - over several instances is exit 2 before any request, one line naming {profile}; one instance may', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    const file = stateFile(dir);
+    const mark = marks();
+    const cases: [string, string[]][] = [
+      ['--out', ['state', 'plan', '-f', file, '--out', '-']],
+      ['-f', ['state', 'export', '--only', 'broadcast_messages', '-f', '-']],
+      ['--secrets-to', ['token', 'create', '--user', 'root', '--name', 'fleet', '--scope', 'read_api', '--expires-in', '30d', '--secrets-to', '-', '--yes']],
+      ['--secrets-to', ['token', 'rotate', '--where', 'expiring:30d', '--expires-in', '60d', '--secrets-to', '-', '--yes']],
+    ];
+    for (const [flag, args] of cases) {
+      const res = await run(['--profiles', 'a,b', ...args], home);
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(2);
+      expect(res.stderr.trim().split('\n'), args.join(' ')).toEqual([`error: ${flag} - would print the 2 instances' documents one after the other on standard output: give a file name with {profile} instead, one file per instance`]);
+      expect(res.stdout).toBe('');
+    }
+    for (const n of ['a', 'b'] as const) expect(sentSince(mark, n)).toEqual([]);
+    const one = await run(['--profiles', 'a', 'state', 'plan', '-f', file, '--out', '-'], home);
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(one.stdout).toContain('"format_version": 2');
+  });
+});
+
 describe('an output path is a regular file or standard output', () => {
   const servers: Server[] = [];
   afterAll(async () => {

@@ -462,6 +462,34 @@ describe('writes over a fleet name objects by what is the same everywhere (issue
     expect(one.exitCode).toBe(3);
   });
 
+  it('envs apply: an entry of the file naming a user or group by id is exit 2 before any request, naming the file and entry; paths and usernames go to each', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    const file = join(dir, 'envs.yaml');
+    writeFileSync(file, 'production:\n  deploy: [{access_level: 40}, {group: acme/platform}]\n  approvals: [{group: 13, required: 2}]\n');
+    const mark = marks();
+    const res = await run(['--profiles', 'a,b', 'envs', 'apply', 'acme', '-f', file, '--yes'], home);
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      `error: ids differ per instance: ${file}: production.approvals[0] names group 13 by id, which is a different object (or none) on each of a, b`,
+      'hint: name it by what is the same everywhere (group: PATH, such as acme/platform), or run it on one instance with -p NAME',
+    ]);
+    // A user by id, given on standard input, the list form `envs list -o yaml` prints.
+    const listed = '- name: staging\n  deploy_access_levels:\n    - access_level: 40\n    - user_id: 4\n';
+    const fromStdin = await run(['--profiles', 'a,b', 'envs', 'apply', 'acme', '-f', '-', '--yes'], home, {}, listed);
+    expect(fromStdin.exitCode, fromStdin.stderr).toBe(2);
+    expect(fromStdin.stderr).toContain('error: ids differ per instance: standard input: staging.deploy[1] names user 4 by id');
+    expect(fromStdin.stderr).toContain('hint: name it by what is the same everywhere (user: USERNAME)');
+    for (const n of NAMES) expect(sentSince(mark, n)).toEqual([]);
+    // By path and username, read once from standard input, each instance plans it with its own ids.
+    const byName = await run(['--profiles', 'a,b', 'envs', 'apply', 'acme', '-f', '-', '--dry-run'], home, {}, 'production:\n  deploy: [{access_level: 40}, {group: acme/platform}]\n');
+    expect(byName.exitCode, byName.stderr).toBe(0);
+    for (const n of ['a', 'b'] as const) expect(byName.stderr).toContain(`${n}: Plan for acme:`);
+    // One instance: its ids are its own.
+    const one = await run(['--profiles', 'a', 'envs', 'apply', 'acme', '-f', file, '--dry-run'], home);
+    expect(one.stderr).not.toContain('ids differ');
+  });
+
   it('broadcast delete --message deletes the message with that text on each instance', async () => {
     const home = fleetHome();
     const text = 'fleet-41 maintenance window';

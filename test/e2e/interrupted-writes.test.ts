@@ -1,8 +1,8 @@
 // Issue 41 item 3: Ctrl-C after a write was sent is no "cancelled". The sandbox holds the answer to
 // the write (a hang fault), the test sends SIGINT once the request has reached it: the command says
 // the change may have been applied and how to check, and exits 130, a bulk rotation too. A fleet's
-// summary says "interrupted (may have applied)", and a write whose answer was lost "unknown (may have
-// applied)", never "unreachable".
+// summary says "interrupted (may have applied)" (plainly "interrupted" when every write sent was
+// answered), and a write whose answer was lost "unknown (may have applied)", never "unreachable".
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,6 +123,42 @@ describe('Ctrl-C while a write is in flight', () => {
     expect(res.exitCode, res.stderr).toBe(130);
     expect(res.stderr).toMatch(/^a: interrupted after POST \S+\/hooks was sent: the change may have been applied$/m);
     expect(res.stderr).toMatch(/^a interrupted \(may have applied\) \u00b7 b interrupted \(may have applied\)$/m);
+  });
+});
+
+describe('Ctrl-C after every write sent was answered', () => {
+  it('a fleet says plainly "interrupted", not "may have applied": each POST was refused (429) and Ctrl-C came while waiting to retry', async () => {
+    const sb = sandbox();
+    const home = fleetHome(sb);
+    await sb.clearFaults();
+    sb.addFaults('429:forever@POST:/hooks');
+    const before = await hookCount();
+    try {
+      const child = execa(BIN, ['--profiles', 'a,b', 'hooks', 'create', '--url', 'https://hooks.example.com/fleet-answered', '--yes', '--retries', '3', '--verbose'], {
+        env: cleanEnv({ XDG_CONFIG_HOME: home }),
+        extendEnv: false,
+        reject: false,
+        timeout: 30_000,
+      });
+      // The trace says "retrying" once the 429 has been read, before the wait: both answers are in.
+      let err = '';
+      await new Promise<void>((resolve) => {
+        child.stderr!.on('data', (d: Buffer) => {
+          err += String(d);
+          if (/^a: \* retrying POST/m.test(err) && /^b: \* retrying POST/m.test(err)) resolve();
+        });
+        void child.then(() => resolve());
+      });
+      child.kill('SIGINT');
+      const res = await child;
+      expect(res.timedOut).toBe(false);
+      expect(res.exitCode, String(res.stderr)).toBe(130);
+      expect(String(res.stderr)).toMatch(/^a interrupted \u00b7 b interrupted$/m);
+      expect(String(res.stderr)).not.toContain('may have applied');
+      expect(await hookCount()).toBe(before);
+    } finally {
+      await sb.clearFaults();
+    }
   });
 });
 

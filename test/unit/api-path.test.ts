@@ -30,4 +30,9 @@ describe('apiPath', () => {
   it('names a control character visibly', () => {
     expect(() => apiPath(ROOT, '/.\t./.\t./admin/x')).toThrow('"/.\\t./.\\t./admin/x" leaves the API (/api/v4/)');
   });
+
+  it('names DEL, C1 and bidi controls visibly too, as every other message does', () => {
+    expect(() => apiPath(ROOT, '/../x\u202e')).toThrow('"/../x\\u202e" leaves the API (/api/v4/)');
+    expect(() => apiPath(ROOT, '/../x\x7f\x9b')).toThrow('"/../x^?\\x9b" leaves the API (/api/v4/)');
+  });
 });

@@ -11,11 +11,13 @@ const dir = () => mkdtempSync(join(tmpdir(), 'forgectl-output-file-'));
 const OUT = { out: { flag: '--out' } };
 
 describe('names over a fleet', () => {
-  it('needs {profile} with more than one instance; one instance, or -, needs none', () => {
+  it('needs {profile} with more than one instance; one instance needs none, and may give -', () => {
     const d = dir();
     expect(() => checkFleetFiles(OUT, { out: join(d, 'p.json') }, ['a', 'b'])).toThrow(/would be written by each of the 2 instances/);
     expect(() => checkFleetFiles(OUT, { out: join(d, 'p.json') }, ['a'])).not.toThrow();
-    expect(() => checkFleetFiles(OUT, { out: '-' }, ['a', 'b'])).not.toThrow();
+    // Two documents one after the other on standard output are no plan a reader can take.
+    expect(() => checkFleetFiles(OUT, { out: '-' }, ['a', 'b'])).toThrow(/^--out - would print the 2 instances' documents one after the other on standard output: give a file name with \{profile\} instead/);
+    expect(() => checkFleetFiles(OUT, { out: '-' }, ['a'])).not.toThrow();
     expect(() => checkFleetFiles(OUT, { out: join(d, 'p-{profile}.json') }, ['a', 'b'])).not.toThrow();
     // Every instance's name is checked before any runs: b's is a directory.
     mkdirSync(join(d, 'p-b.json'));

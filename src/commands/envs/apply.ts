@@ -23,6 +23,7 @@ import { checkEntry, entryIdentity, parseTier, resolveNames, type EntrySpec } fr
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
 import { cannotRead } from '../../core/fs-errors.js';
+import type { IdInFile } from '../../core/instance-ids.js';
 
 export interface DesiredEnv {
   tier: Tier;
@@ -182,18 +183,41 @@ interface AppliedRow {
 }
 const APPLIED_COLUMNS: Column<AppliedRow>[] = [{ key: 'action' }, { key: 'tier' }, { key: 'changes' }, { key: 'status' }];
 
-export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
-  const group = String(parseGroupId(rawGroup));
+/** The file of `-f` (standard input for `-`), parsed: every problem is exit 2. */
+async function readEnvsFile(file: string, readStdin: (what: string) => Promise<string>): Promise<{ parsed: DesiredEnv[]; source: string }> {
+  const source = file === '-' ? 'standard input' : file;
   let text: string;
-  if (o.file === '-') text = boundedInput(await ctx.readStdin('the environments file'), 'standard input');
+  if (file === '-') text = boundedInput(await readStdin('the environments file'), source);
   else {
     try {
-      text = readInputFile(o.file);
+      text = readInputFile(file);
     } catch (e) {
-      throw cannotRead(o.file, e);
+      throw cannotRead(file, e);
     }
   }
-  const parsed = parseEnvsFile(text, o.file === '-' ? 'standard input' : o.file);
+  return { parsed: parseEnvsFile(text, source), source };
+}
+
+/**
+ * The first entry of the file naming a user or group by id: one instance's id is another object (or
+ * none) on the next, so over several instances the file names them by username and path.
+ */
+export async function envsFileIds(o: { file: string }, readStdin: (what: string) => Promise<string>): Promise<IdInFile | undefined> {
+  const { parsed, source } = await readEnvsFile(o.file, readStdin);
+  for (const env of parsed) {
+    for (const [list, entries] of [['deploy', env.deploy], ['approvals', env.approvals]] as const) {
+      for (const [i, e] of entries.entries()) {
+        const named = e.user_id !== undefined ? `user ${e.user_id}` : e.group_id !== undefined ? `group ${e.group_id}` : undefined;
+        if (named) return { where: `${source}: ${env.tier}.${list}[${i}]`, named, instead: e.user_id !== undefined ? 'user: USERNAME' : 'group: PATH, such as acme/platform' };
+      }
+    }
+  }
+  return undefined;
+}
+
+export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
+  const group = String(parseGroupId(rawGroup));
+  const { parsed } = await readEnvsFile(o.file, (what) => ctx.readStdin(what));
   const http = await ctx.http();
   const known = new Map<string, number>();
   const desired: DesiredEnv[] = [];

@@ -121,7 +121,7 @@ export function registerEnvs(program: Command, reg: Registry): void {
     examples: ['forgectl envs apply acme -f envs.yaml', 'forgectl envs apply acme -f envs.yaml --dry-run', 'forgectl envs apply acme -f envs.yaml --yes -o json'],
     exitCodes: ['2  invalid file (nothing sent), or no terminal to confirm and no --yes', '4  you are not a maintainer of the group'],
     options: (c) => c.requiredOption('-f, --file <path>', 'YAML or JSON file; - reads standard input'),
-    localIds: { named: (args) => numericId(args[0], 'group') },
+    localIds: { named: (args) => numericId(args[0], 'group'), inFile: async (o, readStdin) => (await apply()).envsFileIds(o, readStdin) },
     explain,
     run: async (ctx, opts, args) => (await apply()).applyEnvsCommand(ctx, opts, args[0]),
   });
