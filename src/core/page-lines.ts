@@ -94,13 +94,11 @@ function startHelper(): void {
   const source = typeof __FORGECTL_LINE_WORKER__ === 'string' ? __FORGECTL_LINE_WORKER__ : undefined;
   if (!source) return;
   started = true;
-  try {
-    // Taken here, not imported at the top: most commands never start it.
-    const { Worker } = process.getBuiltinModule('node:worker_threads');
-    helper = new LineHelper(new Worker(source, { eval: true, stdout: true, stderr: true }));
-  } catch {
-    // No second thread: every line is encoded here.
-  }
+  import('node:worker_threads')
+    .then(({ Worker }) => {
+      helper = new LineHelper(new Worker(source, { eval: true, stdout: true, stderr: true }));
+    })
+    .catch(() => undefined);
 }
 
 /** Whether the second thread runs and takes pages (false until it has started, or after it failed). */
