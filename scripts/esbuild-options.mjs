@@ -3,34 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { lazyBuiltins } from './lazy-builtins.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-
-// The second thread that encodes long lists' lines (src/core/page-lines.ts): a script of its own,
-// handed to the CLI as a string so that the npm package and the single executable both carry it
-// inside the one file they run (a Worker started from source text needs no file of its own).
-const lineWorker = buildSync({
-  absWorkingDir: root,
-  entryPoints: ['src/core/line-worker.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  minify: true,
-  legalComments: 'none',
-  write: false,
-  logLevel: 'warning',
-}).outputFiles[0].text;
 
 export const base = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
   target: 'node20',
-  define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version), __FORGECTL_LINE_WORKER__: JSON.stringify(lineWorker) },
+  define: { __FORGECTL_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
   // Built-ins that bundled packages require at load but forgectl seldom uses load on first use.
   plugins: [lazyBuiltins()],

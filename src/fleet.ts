@@ -18,7 +18,6 @@ import { fleetPatterns, fleetSource, selectProfiles } from './core/profile-selec
 import { checkFleetFiles, type OutputFiles } from './core/output-file.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
 import { oneLineShown } from './core/safe-text.js';
-import { lineReady, wantReceivedLines } from './core/page-lines.js';
 
 export function fleetRunner(ctx: Context, reg: Registry): Runner {
   return new FleetRunner(ctx, reg);
@@ -344,17 +343,11 @@ async function readList(
   let columns: Column[] | undefined;
   let batch = '';
   let streamed = 0;
-  const asReceived = !!lines && g.output === 'ndjson' && !g.fields?.length;
-  if (asReceived) wantReceivedLines();
   try {
     for await (const item of result.items) {
       if (!lines) {
         items.push(item);
         continue;
-      }
-      if (asReceived) {
-        const encoding = lineReady(item);
-        if (encoding) await encoding;
       }
       if (!columns) await firstItem?.(item);
       columns ??= columnsFor(result.columns, g.fields, item);

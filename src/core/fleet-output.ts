@@ -11,7 +11,6 @@ import { columnsFor, columnValue, jsonText, list, object, pickFields, pipeCell, 
 import type { Redactor } from './redact.js';
 import { maskUrlCredentials } from './safe-text.js';
 import { maskTokenLike } from './secret-fields.js';
-import { receivedLine } from './page-lines.js';
 
 export interface InstanceOutcome {
   /** The profile name. */
@@ -82,8 +81,7 @@ async function renderKeyed(outcomes: InstanceOutcome[], o: FleetRenderOptions): 
  */
 function line(instance: string, v: unknown): string {
   if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.hasOwn(v, 'instance')) return jsonText({ instance, item: v });
-  // The item as received: its page's line when the second thread encoded it (page-lines.ts).
-  const body = receivedLine(v, false);
+  const body = jsonText(v);
   return `{"instance":${JSON.stringify(instance)}${body === '{}' ? '' : ','}${body.slice(1)}`;
 }
 

@@ -15,7 +15,6 @@ import { readPemFile } from './tls-files.js';
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type { TokenType } from './token-types.js';
 import type { TokenType } from './token-types.js';
-import { rememberPage } from './page-lines.js';
 export { TOKEN_TYPES } from './token-types.js';
 
 // undici loads on the first request, not at start-up: `--help`, usage errors and dry-runs never
@@ -509,14 +508,7 @@ export class HttpClient {
         if (GATEWAY_ANSWERS.has(res.status) && currentMethod !== 'GET' && currentMethod !== 'HEAD') throw this.gatewayAnswered(err, currentMethod, url);
         throw err;
       }
-      return {
-        status: res.status,
-        headers: res.headers,
-        data: res.data as T,
-        url,
-        dryRun: false,
-        text: req.expect === 'text' ? res.text : undefined,
-      };
+      return { status: res.status, headers: res.headers, data: res.data as T, url, dryRun: false, text: req.expect === 'text' ? res.text : undefined };
     }
   }
 
@@ -649,8 +641,6 @@ export class HttpClient {
         text = await readBoundedText(res.body, announced, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_MB * 2 ** 20);
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         data = ok && method !== 'HEAD' ? readSuccessBody(text, resHeaders['content-type'], req.expect ?? 'json', method, res.statusCode) : parseBody(text, resHeaders['content-type']);
-        // A list page printed as received may have its lines encoded on a second thread.
-        if (ok && method === 'GET' && Array.isArray(data)) rememberPage(data, text, this.options.verbose ? (line) => this.trace(line) : undefined);
         status = res.statusCode;
         cutStatus = undefined;
         this.traceResponse(status, resHeaders, data, Date.now() - started);

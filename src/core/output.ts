@@ -7,9 +7,7 @@ import type { Writable } from 'node:stream';
 import { csvCell, csvRecord } from './csv.js';
 import { CancelledError, ListInterruptedError, PartialListError } from './errors.js';
 import { escapeRawUnsafe, holdsRawUnsafe } from './raw-controls.js';
-import { itemJson } from './item-json.js';
-import { lineReady, receivedLine, wantReceivedLines } from './page-lines.js';
-import { maskUrlCredentials, maskUrlsDeep, visible } from './safe-text.js';
+import { maskUrlCredentials, maskUrlsDeep, mayHoldUrlCredentials, visible } from './safe-text.js';
 import { MASK, maskTokenLike } from './secret-fields.js';
 import { shortDate, tableLines, type TableStyle } from './table.js';
 import { columnKind, droppedNote, fitTable, type ColumnKind } from './table-fit.js';
@@ -474,6 +472,21 @@ export function jsonText(v: unknown, indent?: number): string {
 }
 
 /**
+ * `jsonText(tokenLike ? maskTokenLike(item) : item)`, cheap enough for each item of a long list: the
+ * value is encoded once and its text checked; it is walked again only when a URL in it may carry
+ * credentials, and the text scanned for controls only when it is not plain ASCII.
+ */
+function itemJson(item: unknown, tokenLike: boolean | undefined, indent?: number): string {
+  const v = tokenLike ? maskTokenLike(item) : item;
+  let s = JSON.stringify(v, null, indent);
+  if (s === undefined) return 'null';
+  if (mayHoldUrlCredentials(s)) s = JSON.stringify(maskUrlsDeep(v), null, indent);
+  // Text that is ASCII below DEL (its UTF-8 length is its length) holds none of them: no scan.
+  if (Buffer.byteLength(s) === s.length && !s.includes('\x7f')) return s;
+  return escapeRawUnsafe(s, 'json');
+}
+
+/**
  * Server text written straight to stdout (the `api` command's headers and error bodies, which go out
  * before the error): on a terminal as `render` shows text, in a pipe exact.
  */
@@ -494,15 +507,9 @@ export function stdoutJson(v: unknown, isTTY: boolean): string {
 async function writeNdjson(r: ListResult, stdout: Writable, asReceived: boolean, prep: (raw: unknown) => Promise<unknown>): Promise<number> {
   let n = 0;
   const out = new BatchedWriter(stdout);
-  if (asReceived) wantReceivedLines();
   try {
     for await (const item of r.items) {
-      let line: string;
-      if (asReceived) {
-        const encoding = lineReady(item);
-        if (encoding) await encoding;
-        line = receivedLine(item, r.maskTokenLike);
-      } else line = jsonText(await prep(item));
+      const line = asReceived ? itemJson(item, r.maskTokenLike) : jsonText(await prep(item));
       const flushed = out.add(`${line}\n`);
       if (flushed) await flushed;
       n++;

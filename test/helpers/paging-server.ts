@@ -13,8 +13,6 @@ export interface FakePageAnswer {
   next?: number;
   totalPages: number;
   total: number;
-  /** Milliseconds to wait before answering (a page that takes a round trip to come). */
-  delayMs?: number;
 }
 
 /** Serves `path` (e.g. /api/v4/projects) with `answer(page, perPage)`; `origin` is set once it listens. */
@@ -37,8 +35,7 @@ export function usePagingServer(path: string, answer: (page: number, perPage: st
         'x-total-pages': String(p.totalPages),
         'x-total': String(p.total),
       });
-      if (p.delayMs) setTimeout(() => res.end(p.body), p.delayMs);
-      else res.end(p.body);
+      res.end(p.body);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     state.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
