@@ -299,23 +299,28 @@ export const bulkImportsModule: SandboxModule = {
 /**
  * Sandbox-only (administrators): PUT /-/sandbox/bulk_imports/drop {"relation":"merge_requests","every":3}
  * leaves every third merge request of each project out of the imports started from then on, with a
- * failure record each (every 0 ends it). Relations: merge_requests, releases, epics, wiki.
+ * failure record each (every 0 ends it). PUT /-/sandbox/bulk_imports/swap takes the same body and
+ * imports every Nth item under another identity (an iid past the source's highest; a tag or slug with
+ * -swapped), with no failure record. Relations: merge_requests, releases, epics, wiki.
  */
 export const bulkImportsSandboxModule: SandboxModule = {
   name: 'bulk-imports-drop',
   prefix: '/-/sandbox',
   register(router) {
-    router.put('/bulk_imports/drop', (req) => {
-      requireAdmin(req);
-      const r = new ParamReader(req.input());
-      const relation = r.oneOf('relation', RELATIONS);
-      const every = r.int('every');
-      r.done();
-      if (relation === undefined || every === undefined || every < 0) throw badRequest('"relation" and "every" (0 or more) are required');
-      const drops = bulkImportStore(req.state).drops;
-      if (every === 0) drops.delete(relation as Relation);
-      else drops.set(relation as Relation, every);
-      return { body: Object.fromEntries(drops) };
-    });
+    for (const fault of ['drop', 'swap'] as const) {
+      router.put(`/bulk_imports/${fault}`, (req) => {
+        requireAdmin(req);
+        const r = new ParamReader(req.input());
+        const relation = r.oneOf('relation', RELATIONS);
+        const every = r.int('every');
+        r.done();
+        if (relation === undefined || every === undefined || every < 0) throw badRequest('"relation" and "every" (0 or more) are required');
+        const store = bulkImportStore(req.state);
+        const faults = fault === 'drop' ? store.drops : store.swaps;
+        if (every === 0) faults.delete(relation as Relation);
+        else faults.set(relation as Relation, every);
+        return { body: Object.fromEntries(faults) };
+      });
+    }
   },
 };
