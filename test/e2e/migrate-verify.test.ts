@@ -364,6 +364,46 @@ describe('migrate check', () => {
     expect(res.stdout).toMatch(/refused the token \(401\)/);
   });
 
+  const transfer = async (enabled: boolean) => {
+    const res = await fetch(`${dest().url}/api/v4/application/settings`, {
+      method: 'PUT',
+      headers: { 'PRIVATE-TOKEN': dest().tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ bulk_import_enabled: enabled }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('reports bulk_import_enabled; turned off, every entity fails the check with what to change, and start refuses', async () => {
+    const on = await check('--entity', 'group:acme/web=', '-o', 'json');
+    expect(json(on)).toMatchObject({ bulk_import_enabled: true, direct_transfer: 'allowed (bulk_import_enabled is true)', can_start: true });
+    await transfer(false);
+    try {
+      const res = await check('--entity', 'group:acme/web=', '--entity', 'project:acme/platform/api=opensource:api-off');
+      expect(res.exitCode, res.stderr).toBe(1);
+      expect(res.stdout).toContain(`Destination: ${dest().url}; direct transfer turned off (bulk_import_enabled is false)\n  hint: an administrator turns it on with \`forgectl settings set bulk_import_enabled=true\``);
+      expect(res.stdout.split('\n').filter((l) => l.trim() === `direct transfer is turned off on ${dest().url} (bulk_import_enabled is false)`)).toHaveLength(2);
+      expect(json(await check('--entity', 'group:acme/web=', '-o', 'json'))).toMatchObject({ bulk_import_enabled: false, can_start: false });
+      const mark = dest().requests.length;
+      const start = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/web=opensource:web-off'], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+      expect(start.exitCode).toBe(1);
+      expect(start.stderr).toContain('hint: nothing was sent; an administrator turns it on with `forgectl settings set bulk_import_enabled=true`');
+      expect(requestsSinceOn(dest(), mark).filter((r) => r.method === 'POST')).toEqual([]);
+      // Without the check the instance answers 404, as GitLab does: the hint says why.
+      const unchecked = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/web=opensource:web-off', '--no-check'], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+      expect(unchecked.exitCode).not.toBe(0);
+      expect(unchecked.stderr).toContain(`hint: direct transfer may be turned off on ${dest().url} (bulk_import_enabled): an administrator turns it on`);
+    } finally {
+      await transfer(true);
+    }
+  });
+
+  it('a destination token that cannot read the settings: bulk_import_enabled not known, and no failure for it', async () => {
+    const res = await forgectl(['migrate', 'check', '--source-url', source().url, '--entity', 'group:acme/web=', '-o', 'json'], { env: { ...env({ FORGECTL_SOURCE_TOKEN: srcToken() }), FORGECTL_TOKEN: dest().tokens.bob } });
+    const data = json(res);
+    expect(data).toMatchObject({ bulk_import_enabled: null, direct_transfer: 'not known (the settings could not be read: they are for administrators)' });
+    expect(data.entities[0].problems.join(' ')).not.toContain('direct transfer');
+  });
+
   it('takes --source-profile for the source URL and token', async () => {
     const configDir = await profileWith(source(), 'admin', 'old');
     const res = await forgectl(['migrate', 'check', '--source-profile', 'old', '--entity', 'project:acme/web/storefront=opensource:sf-profile', '-o', 'json'], { env: env(), configDir });
