@@ -55,6 +55,17 @@ describe('a source profile with a CA file', () => {
     expect(res.stderr).toContain(`Signed in to ${front().url} as @bob`);
   });
 
+  it('a profile saved with --insecure: the wizard signs in without the CA, and says verification is off for the source', async () => {
+    const configDir = tempDir('forgectl-tls-');
+    const added = await runCli(['profile', 'add', 'old', '--url', front().url, '--insecure', '--token-stdin'], { env: { FORGECTL_CONFIG_DIR: configDir }, input: `${source().tokens.bob}\n` });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const prompt = new ScriptedPrompter(['old', 'acme/web', 'opensource', 'wiz-insecure', true, false, 'cancel']);
+    const res = await runIn(configDir, ['migrate', 'start'], { prompt, tty: true });
+    expect(res.exitCode, res.stderr).toBe(130);
+    expect(res.stderr).toContain(`Signed in to ${front().url} as @bob`);
+    expect(res.stderr).toContain('warning: TLS certificate verification is off for the source (profile old is insecure)');
+  });
+
   it('migrate check and start --dry-run read the source through it', async () => {
     const { configDir } = await sourceProfile();
     const check = await runIn(configDir, ['migrate', 'check', '--source-profile', 'old', '--entity', 'project:acme/web/storefront=opensource:sf-tls', '-o', 'json']);
