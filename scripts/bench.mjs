@@ -428,8 +428,8 @@ await section('tokens', async () => {
 });
 
 // Issue 43: `migrate verify` of a migration of N projects, a source and a destination server each
-// answering in 25 ms, against a bare script that sends the same count requests (merge requests by
-// state and releases, on both sides, X-Total read) with 8 in flight per instance.
+// answering in 25 ms, against a bare script that reads the same lists (merge requests by state and
+// releases, on both sides, per_page=100 and every page by Link, items compared) with 8 in flight per instance.
 await section('migrate', async () => {
   const projects = args.quick ? 200 : 1_000;
   const source = await started(startBenchServer(['--entities', String(projects), '--latency', '25']));
@@ -439,7 +439,7 @@ await section('migrate', async () => {
   const r = await interleaved(
     [
       probed('migrateVerify', `forgectl migrate verify -o json, ${n} projects, 25 ms`, [BIN, 'migrate', 'verify', '1', '--exit-code', '-o', 'json'], env),
-      probed('migrateVerifyFloor', `bare fetch, the same counts, 8 in flight per instance, 25 ms`, [FETCH_VERIFY], env),
+      probed('migrateVerifyFloor', `bare fetch, the same lists, 8 in flight per instance, 25 ms`, [FETCH_VERIFY], env),
     ],
     LARGE_ROUNDS,
     { warm: false },

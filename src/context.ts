@@ -1,7 +1,6 @@
 // The Context a command receives: streams and terminal state, the global options, and lazy access
 // to the HTTP client, the profile store and prompts (so `--help` needs no credentials).
 
-import { accessSync, constants } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { systemClock, type Clock } from './core/clock.js';
 import { MissingCredentialsError, UsageError } from './core/errors.js';
@@ -15,6 +14,7 @@ import { TerminalPrompter, type Prompter } from './core/prompt.js';
 import { Redactor } from './core/redact.js';
 import { maskUrlCredentials, maskUrlsDeep, onOneLine, visible } from './core/safe-text.js';
 import { tokenDefect } from './core/token-command.js';
+import { checkProfileTlsFiles } from './core/tls-files.js';
 import { DEFAULT_GLOBALS, type GlobalOptions } from './core/globals.js';
 import { dryRunText } from './core/dry-run-text.js';
 
@@ -557,24 +557,6 @@ function profileUrl(profile: Profile, store: ProfileStore): string {
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     throw new UsageError(`profile ${profile.name} in ${store.path}: ${err.message}`, err.hint);
-  }
-}
-
-/** A TLS file stored in a profile that has gone missing: name the profile and the option. */
-function checkProfileTlsFiles(profile: Profile, tls: TlsOptions): void {
-  const files = [
-    ['--ca-file', profile.caFile, tls.caFile],
-    ['--client-cert', profile.clientCert, tls.clientCert],
-    ['--client-key', profile.clientKey, tls.clientKey],
-  ] as const;
-  for (const [option, file, used] of files) {
-    // Only the profile's own file, when no flag replaced it.
-    if (!file || used !== file) continue;
-    try {
-      accessSync(file, constants.R_OK);
-    } catch {
-      throw new UsageError(`profile ${profile.name}: its ${option} ${file} cannot be read`, `restore the file, or store another with \`forgectl profile add ${profile.name} … ${option} FILE --yes\``);
-    }
   }
 }
 

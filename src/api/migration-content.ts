@@ -1,6 +1,7 @@
 // What direct transfer moves, counted and listed on either instance (issue 43): subgroups and projects
 // of a group, merge requests by state and releases of a project, epics and wiki pages of a group.
 // Counts come from a list's X-Total with per_page=1; a list that leaves it out is paged to the end.
+// Lists follow the Link headers, whatever the counts say.
 
 import * as z from 'zod';
 import { ApiError } from '../core/errors.js';
@@ -23,6 +24,8 @@ export interface Relation {
   /** What names an item: iid, tag or slug; and its title. */
   key: (item: Record<string, unknown>) => string;
   title: (item: Record<string, unknown>) => string;
+  /** What makes two items the same one, where the key alone does not (an iid and its title); else the key. */
+  identity?: (item: Record<string, unknown>) => string;
 }
 
 const proj = (p: string) => `/projects/${encodePathSegment(p)}`;
@@ -37,6 +40,7 @@ export const PROJECT_RELATIONS: Relation[] = [
       query: { state, scope: 'all' },
       key: (i) => str(i.iid),
       title: (i) => str(i.title),
+      identity: (i) => `${str(i.iid)} ${str(i.title)}`,
     }),
   ),
   { name: 'releases', path: (p) => `${proj(p)}/releases`, query: {}, key: (i) => str(i.tag_name), title: (i) => str(i.name ?? i.tag_name) },
@@ -51,6 +55,7 @@ export const GROUP_RELATIONS: Relation[] = [
     query: { state: 'all', include_descendant_groups: false },
     key: (i) => str(i.iid),
     title: (i) => str(i.title),
+    identity: (i) => `${str(i.iid)} ${str(i.title)}`,
   },
   { name: 'wiki pages', path: (p) => `${grp(p)}/wikis`, query: {}, unpaged: true, key: (i) => str(i.slug), title: (i) => str(i.title) },
 ];
@@ -71,15 +76,10 @@ const ItemSchema = z.looseObject({});
 /** What a count found: a number, `absent` (404: the group or project is not there), `unavailable` (403: a feature off or a tier without it). */
 export type Count = number | 'absent' | 'unavailable';
 
-function countFailure(e: unknown): Count {
+function countFailure(e: unknown): 'absent' | 'unavailable' {
   if (e instanceof ApiError && e.status === 404) return 'absent';
   if (e instanceof ApiError && e.status === 403) return 'unavailable';
   throw e;
-}
-
-export interface CountHooks {
-  onRetry?: (info: { status?: number; retryAfter?: string }) => void;
-  answered?: (headers: Record<string, string>) => void;
 }
 
 /** An unpaged list's items; JSON that is no list (a gateway's `{"message":"OK"}`) is an error, not 0 items. */
@@ -88,10 +88,9 @@ function unpagedItems(data: unknown, r: Relation, fullPath: string): Record<stri
 }
 
 /** The number of items of a relation: one request where the list tells its total. */
-export async function countRelation(http: HttpClient, r: Relation, fullPath: string, hooks: CountHooks = {}): Promise<Count> {
+export async function countRelation(http: HttpClient, r: Relation, fullPath: string): Promise<Count> {
   try {
-    const res = await http.request({ method: 'GET', path: r.path(fullPath), query: r.unpaged ? r.query : { ...r.query, per_page: 1 }, onRetry: hooks.onRetry });
-    hooks.answered?.(res.headers);
+    const res = await http.request({ method: 'GET', path: r.path(fullPath), query: r.unpaged ? r.query : { ...r.query, per_page: 1 } });
     if (r.unpaged) return unpagedItems(res.data, r, fullPath).length;
     const raw = res.headers['x-total'];
     const total = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
@@ -107,3 +106,16 @@ export async function listRelation(http: HttpClient, r: Relation, fullPath: stri
   if (r.unpaged) return unpagedItems((await http.request({ method: 'GET', path: r.path(fullPath), query: r.query })).data, r, fullPath);
   return collect(listOf(ItemSchema, http, r.path(fullPath), r.query, { all: true, perPage: 100 }));
 }
+
+/** A relation's items, or why it could not be listed (as a count says it). */
+export type Listed = Record<string, unknown>[] | 'absent' | 'unavailable';
+
+export async function listOrFailure(http: HttpClient, r: Relation, fullPath: string): Promise<Listed> {
+  try {
+    return await listRelation(http, r, fullPath);
+  } catch (e) {
+    return countFailure(e);
+  }
+}
+
+export const identityOf = (r: Relation, item: Record<string, unknown>): string => (r.identity ?? r.key)(item);

@@ -214,6 +214,7 @@ export const SETTINGS: Readonly<Record<string, SettingDef>> = {
   issues_create_limit: int(nonNegative),
   raw_blob_request_limit: int(nonNegative),
   wiki_page_max_content_bytes: int({ min: 1024, size: 'bytes' }),
+  bulk_import_enabled: bool(),
   bulk_import_max_download_file_size: int({ ...nonNegative, size: 'MiB' }),
   project_jobs_api_rate_limit: int(nonNegative),
   bulk_import_concurrent_pipeline_batch_limit: int({ min: 1 }),

@@ -45,7 +45,10 @@ export function registerSandbox(program: Command, reg: Registry): void {
       'transfer copies (projects, merge requests, epics, group wiki pages, releases); PUT /-/sandbox/bulk_imports/drop ' +
       '{"relation":"merge_requests","every":3} (administrators; relations merge_requests, releases, epics, wiki) ' +
       'leaves every third item out of the migrations started afterwards, with a failure record each, for ' +
-      '`migrate verify` to find ("every":0 ends it). Ids, names and dates are the same on every run of a seed; ' +
+      '`migrate verify` to find ("every":0 ends it); PUT /-/sandbox/bulk_imports/swap takes the same body and imports every Nth ' +
+      'item under another identity, without a failure record. Direct transfer is on in the demo seed (bulk_import_enabled); ' +
+      'off in the empty seed, as on a new instance, where /bulk_imports answers 404 until it is turned on. ' +
+      'Ids, names and dates are the same on every run of a seed; ' +
       'every secret (tokens, runner tokens, alert keys) is new at each start, so read them from what it prints. ' +
       'A --host reachable from other machines (0.0.0.0) is warned about.',
     examples: [

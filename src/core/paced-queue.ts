@@ -1,6 +1,7 @@
 // Requests to one instance from many tasks at once, no more in flight than the server allows: the
 // pace of core/pace.ts (halved on 429 or Retry-After, kept under RateLimit-Remaining, grown back).
 
+import type { HttpClient, RequestOptions } from './http.js';
 import { Pace } from './pace.js';
 
 export interface PaceHooks {
@@ -35,4 +36,25 @@ export class PacedQueue {
       }
     }
   }
+}
+
+/**
+ * `http` with every request waiting for a slot of `queue` and telling its pace how the server
+ * answered: paging, counts and single reads of one instance share one bound, however they nest.
+ */
+export function pacedClient(http: HttpClient, queue: PacedQueue): HttpClient {
+  const paced = Object.create(http) as HttpClient;
+  paced.request = <T>(req: RequestOptions) =>
+    queue.run(async (hooks) => {
+      const res = await http.request<T>({
+        ...req,
+        onRetry: (info) => {
+          hooks.onRetry(info);
+          req.onRetry?.(info);
+        },
+      });
+      hooks.answered(res.headers);
+      return res;
+    });
+  return paced;
 }

@@ -1,7 +1,7 @@
 // TLS files named by --ca-file, --client-cert and --client-key (or a profile): read when the client is
 // made, so a missing or wrong file is a usage error (exit 2) before anything is sent.
 
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
 import { describeFsError } from './fs-errors.js';
 
@@ -41,4 +41,24 @@ function holdsReadableCertificate(text: string): boolean {
     }
   }
   return false;
+}
+
+/** A TLS file stored in a profile that has gone missing: name the profile and the option. */
+type TlsFiles = { caFile?: string; clientCert?: string; clientKey?: string };
+
+export function checkProfileTlsFiles(profile: TlsFiles & { name: string }, tls: TlsFiles): void {
+  const files = [
+    ['--ca-file', profile.caFile, tls.caFile],
+    ['--client-cert', profile.clientCert, tls.clientCert],
+    ['--client-key', profile.clientKey, tls.clientKey],
+  ] as const;
+  for (const [option, file, used] of files) {
+    // Only the profile's own file, when no flag replaced it.
+    if (!file || used !== file) continue;
+    try {
+      accessSync(file, constants.R_OK);
+    } catch {
+      throw new UsageError(`profile ${profile.name}: its ${option} ${file} cannot be read`, `restore the file, or store another with \`forgectl profile add ${profile.name} … ${option} FILE --yes\``);
+    }
+  }
 }

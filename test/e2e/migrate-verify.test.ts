@@ -24,8 +24,21 @@ async function migrate(...entities: string[]): Promise<number> {
   return json(res).id;
 }
 
-async function drop(relation: string, every: number): Promise<void> {
-  const res = await fetch(`${dest().url}/-/sandbox/bulk_imports/drop`, {
+const drop = (relation: string, every: number) => fault('drop', relation, every);
+
+/** A migration of `entity` started while the fault is on (off again after). */
+async function migrateWith(kind: 'drop' | 'swap', relation: string, every: number, entity: string): Promise<number> {
+  await fault(kind, relation, every);
+  try {
+    return await migrate(entity);
+  } finally {
+    await fault(kind, relation, 0);
+  }
+}
+
+/** The destination's drop or swap fault for the migrations started from now on (every 0 ends it). */
+async function fault(kind: 'drop' | 'swap', relation: string, every: number): Promise<void> {
+  const res = await fetch(`${dest().url}/-/sandbox/bulk_imports/${kind}`, {
     method: 'PUT',
     headers: { 'PRIVATE-TOKEN': dest().tokens.admin, 'content-type': 'application/json' },
     body: JSON.stringify({ relation, every }),
@@ -71,7 +84,7 @@ describe('the sandbox copies content by direct transfer', () => {
 describe('migrate verify', () => {
   const verify = (id: number, ...args: string[]) => forgectl(['migrate', 'verify', String(id), ...args], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
 
-  it('exits 0 with --exit-code when everything arrived; counts per relation, from one request each', async () => {
+  it('exits 0 with --exit-code when everything arrived; items compared per relation, one list request each', async () => {
     const id = await migrate('group:acme/web=opensource:web-verified');
     const srcMark = source().requests.length;
     const res = await verify(id, '--exit-code');
@@ -80,10 +93,11 @@ describe('migrate verify', () => {
     expect(res.stdout).toMatch(/ok {6}project acme\/web\/storefront → opensource\/web-verified\/storefront \(finished\)/);
     expect(res.stdout).toMatch(/merge_requests opened\s+2 → 2\s+ok/);
     expect(res.stdout).toMatch(/releases\s+2 → 2\s+ok/);
-    // Counts only: per_page=1 with X-Total, nothing listed when the counts agree.
+    // Items compared, not counts: each relation listed once (a page of 100 holds it), nothing counted apart.
     const lists = requestsSinceOn(source(), srcMark).filter((r) => /merge_requests|releases/.test(r.path));
     expect(lists.length).toBeGreaterThan(0);
-    expect(lists.every((r) => r.query.includes('per_page=1'))).toBe(true);
+    expect(lists.every((r) => r.query.includes('per_page=100'))).toBe(true);
+    expect(new Set(lists.map((r) => `${r.path}?${r.query}`)).size).toBe(lists.length);
     const data = json(await verify(id, '-o', 'json'));
     expect(data.complete).toBe(true);
     expect(data.entities.map((e: any) => e.source_full_path)).toContain('acme/web/storefront');
@@ -109,20 +123,34 @@ describe('migrate verify', () => {
     // Without --exit-code the comparison itself succeeded.
     expect((await verify(id)).exitCode).toBe(0);
     const md = await verify(id, '-o', 'markdown');
-    expect(md.stdout).toContain('| merge_requests opened | 2 | 1 | differs | `!2` Cart total rounding |');
+    expect(md.stdout).toContain('| merge_requests opened | 2 | 1 | differs | `!2` Cart total rounding |  |');
     const csv = await verify(id, '-o', 'csv');
-    expect(csv.stdout.split(/\r?\n/)[0]).toBe('entity_id,entity_type,source,destination,relation,source_count,destination_count,status,missing,failures');
-    expect(csv.stdout).toContain(',merge_requests opened,2,1,differs,!2 Cart total rounding,');
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe('entity_id,entity_type,source,destination,relation,source_count,destination_count,status,missing,unexpected,failures');
+    expect(csv.stdout).toContain(',merge_requests opened,2,1,differs,!2 Cart total rounding,,');
+  });
+
+  it('one merge request swapped for another (the counts agree): exit 5, the missing one and the one in its place named', async () => {
+    const id = await migrateWith('swap', 'merge_requests', 2, 'project:acme/web/storefront=opensource:storefront-swapped');
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    expect(res.stdout).not.toContain('Everything arrived.');
+    expect(res.stdout).toMatch(/merge_requests opened\s+2 → 2\s+differs  missing: !2 Cart total rounding  unexpected: !3 Cart total rounding$/m);
+    const data = json(await verify(id, '-o', 'json'));
+    const opened = data.entities[0].relations.find((r: any) => r.relation === 'merge_requests opened');
+    expect(opened).toMatchObject({ source: 2, destination: 2, status: 'differs', missing: [{ key: '2', title: 'Cart total rounding' }], unexpected: [{ key: '3', title: 'Cart total rounding' }] });
+    const md = await verify(id, '-o', 'markdown');
+    expect(md.stdout).toContain('| merge_requests opened | 2 | 2 | differs | `!2` Cart total rounding | `!3` Cart total rounding |');
+  });
+
+  it('a release swapped for another tag is named too', async () => {
+    const id = await migrateWith('swap', 'releases', 1, 'project:acme/web/storefront=opensource:storefront-tags');
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    expect(res.stdout).toMatch(/releases\s+2 → 2\s+differs  missing: 2024\.\d.*  unexpected: 2024\.\d-swapped/);
   });
 
   it('with the drop fault: exit 5, every missing merge request named, the failure records beside the rows', async () => {
-    await drop('merge_requests', 3);
-    let id: number;
-    try {
-      id = await migrate('group:acme/platform=opensource:platform-dropped');
-    } finally {
-      await drop('merge_requests', 0);
-    }
+    const id = await migrateWith('drop', 'merge_requests', 3, 'group:acme/platform=opensource:platform-dropped');
     const res = await verify(id, '--exit-code', '-o', 'json');
     expect(res.exitCode, res.stderr).toBe(5);
     const data = json(res);
@@ -203,15 +231,86 @@ describe('migrate verify', () => {
   });
 });
 
+/**
+ * An instance nobody here wrote, for verify's requests alone: migration 1 with 12 project entities,
+ * each project's opened merge requests `mrs` items long at one item a page (Link, X-Total), every other
+ * relation empty. Answers wait a moment, so what is asked at once is in flight at once; `inFlight`
+ * holds how many were in flight as each request arrived, `answered` how many had been answered then.
+ */
+async function fakeInstance(mrs: number, headers: Record<string, string> = {}) {
+  const seen = { inFlight: [] as number[], answered: [] as number[] };
+  let open = 0;
+  let done = 0;
+  const server = createServer((req, res) => {
+    open++;
+    seen.inFlight.push(open);
+    seen.answered.push(done);
+    const url = new URL(req.url ?? '/', origin);
+    const page = Number(url.searchParams.get('page') ?? '1');
+    let body: unknown = [];
+    const paging: Record<string, string> = { 'x-total': '0', 'x-total-pages': '1', 'x-page': String(page) };
+    if (url.pathname === '/api/v4/bulk_imports/1') body = { id: 1, status: 'finished', source_type: 'gitlab', source_url: origin };
+    else if (url.pathname === '/api/v4/bulk_imports/1/entities') {
+      body = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, bulk_import_id: 1, status: 'finished', entity_type: 'project', source_full_path: `src/p${i}`, destination_slug: `p${i}`, destination_namespace: 'dst', has_failures: false }));
+      paging['x-total'] = '12';
+    } else if (/\/merge_requests$/.test(url.pathname) && url.searchParams.get('state') === 'opened' && mrs > 0) {
+      body = page <= mrs ? [{ id: page, iid: page, title: `Change ${page}` }] : [];
+      Object.assign(paging, { 'x-total': String(mrs), 'x-total-pages': String(mrs), 'x-per-page': url.searchParams.get('per_page') ?? '20' });
+      const at = (n: number) => `<${origin}${url.pathname}?page=${n}&per_page=${url.searchParams.get('per_page')}&scope=all&state=opened>`;
+      paging.link = [page < mrs ? `${at(page + 1)}; rel="next"` : '', `${at(1)}; rel="first"`, `${at(mrs)}; rel="last"`].filter(Boolean).join(', ');
+      if (page < mrs) paging['x-next-page'] = String(page + 1);
+    }
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'application/json', ...paging, ...headers });
+      res.end(JSON.stringify(body));
+      open--;
+      done++;
+    }, 5);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('migrate verify against an instance of its own', () => {
+  const run = (destUrl: string, sourceUrl: string) =>
+    forgectl(['migrate', 'verify', '1', '--exit-code', '--source-url', sourceUrl, '-o', 'json'], { env: { FORGECTL_URL: destUrl, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' } });
+
+  it('lists every page of every relation with at most 8 requests in flight per instance', async () => {
+    // Counts differ (4 on the source, 3 on the destination): every list is read, page by page.
+    const [src, dst] = await Promise.all([fakeInstance(4), fakeInstance(3)]);
+    try {
+      const res = await run(dst.origin, src.origin);
+      expect(res.exitCode, res.stderr).toBe(5);
+      const p0 = json(res).entities[0].relations.find((r: any) => r.relation === 'merge_requests opened');
+      expect(p0).toMatchObject({ source: 4, destination: 3, missing: [{ key: '4', title: 'Change 4' }] });
+      expect(Math.max(...src.seen.inFlight)).toBeLessThanOrEqual(8);
+      expect(Math.max(...dst.seen.inFlight)).toBeLessThanOrEqual(8);
+      // Per project: 4 pages of opened merge requests, one each of the other states and of releases.
+      expect(src.seen.inFlight.length).toBe(12 * 8);
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+
+  it('slows its listings when the instance says it has one request left (RateLimit-Remaining), as every list does', async () => {
+    const [src, dst] = await Promise.all([fakeInstance(4, { 'ratelimit-remaining': '1' }), fakeInstance(3)]);
+    try {
+      const res = await run(dst.origin, src.origin);
+      expect(res.exitCode, res.stderr).toBe(5);
+      // Once the first requests were answered, one at a time.
+      const later = src.seen.inFlight.filter((_, i) => src.seen.answered[i] >= 8);
+      expect(later.length).toBeGreaterThan(12 * 4);
+      expect(Math.max(...later)).toBe(1);
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+});
+
 describe('migrate failures ID (every entity)', () => {
   it('lists the failure records of every entity, each with its entity', async () => {
-    await drop('merge_requests', 4);
-    let id: number;
-    try {
-      id = await migrate('group:acme/platform=opensource:platform-failures');
-    } finally {
-      await drop('merge_requests', 0);
-    }
+    const id = await migrateWith('drop', 'merge_requests', 4, 'group:acme/platform=opensource:platform-failures');
     const res = await forgectl(['migrate', 'failures', String(id), '-o', 'json'], { env: env() });
     expect(res.exitCode, res.stderr).toBe(0);
     const rows = json(res);
@@ -263,6 +362,46 @@ describe('migrate check', () => {
     const res = await forgectl(['migrate', 'check', '--source-url', source().url, '--entity', 'group:acme/web=opensource:w2'], { env: env({ FORGECTL_SOURCE_TOKEN: 'glpat-not-a-real-token-000' }) });
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toMatch(/refused the token \(401\)/);
+  });
+
+  const transfer = async (enabled: boolean) => {
+    const res = await fetch(`${dest().url}/api/v4/application/settings`, {
+      method: 'PUT',
+      headers: { 'PRIVATE-TOKEN': dest().tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ bulk_import_enabled: enabled }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('reports bulk_import_enabled; turned off, every entity fails the check with what to change, and start refuses', async () => {
+    const on = await check('--entity', 'group:acme/web=', '-o', 'json');
+    expect(json(on)).toMatchObject({ bulk_import_enabled: true, direct_transfer: 'allowed (bulk_import_enabled is true)', can_start: true });
+    await transfer(false);
+    try {
+      const res = await check('--entity', 'group:acme/web=', '--entity', 'project:acme/platform/api=opensource:api-off');
+      expect(res.exitCode, res.stderr).toBe(1);
+      expect(res.stdout).toContain(`Destination: ${dest().url}; direct transfer turned off (bulk_import_enabled is false)\n  hint: an administrator turns it on with \`forgectl settings set bulk_import_enabled=true\``);
+      expect(res.stdout.split('\n').filter((l) => l.trim() === `direct transfer is turned off on ${dest().url} (bulk_import_enabled is false)`)).toHaveLength(2);
+      expect(json(await check('--entity', 'group:acme/web=', '-o', 'json'))).toMatchObject({ bulk_import_enabled: false, can_start: false });
+      const mark = dest().requests.length;
+      const start = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/web=opensource:web-off'], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+      expect(start.exitCode).toBe(1);
+      expect(start.stderr).toContain('hint: nothing was sent; an administrator turns it on with `forgectl settings set bulk_import_enabled=true`');
+      expect(requestsSinceOn(dest(), mark).filter((r) => r.method === 'POST')).toEqual([]);
+      // Without the check the instance answers 404, as GitLab does: the hint says why.
+      const unchecked = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/web=opensource:web-off', '--no-check'], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
+      expect(unchecked.exitCode).not.toBe(0);
+      expect(unchecked.stderr).toContain(`hint: direct transfer may be turned off on ${dest().url} (bulk_import_enabled): an administrator turns it on`);
+    } finally {
+      await transfer(true);
+    }
+  });
+
+  it('a destination token that cannot read the settings: bulk_import_enabled not known, and no failure for it', async () => {
+    const res = await forgectl(['migrate', 'check', '--source-url', source().url, '--entity', 'group:acme/web=', '-o', 'json'], { env: { ...env({ FORGECTL_SOURCE_TOKEN: srcToken() }), FORGECTL_TOKEN: dest().tokens.bob } });
+    const data = json(res);
+    expect(data).toMatchObject({ bulk_import_enabled: null, direct_transfer: 'not known (the settings could not be read: they are for administrators)' });
+    expect(data.entities[0].problems.join(' ')).not.toContain('direct transfer');
   });
 
   it('takes --source-profile for the source URL and token', async () => {

@@ -164,6 +164,32 @@ describe('POST /bulk_imports', () => {
   });
 });
 
+describe('bulk_import_enabled', () => {
+  it('is false on a fresh instance (GitLab\'s default), and every /bulk_imports route answers 404 before authentication', async () => {
+    const fresh = await startSandbox({ seed: 'empty' });
+    try {
+      const settings = await call(fresh, '/application/settings', { token: fresh.tokens.admin });
+      expect(settings.body).toMatchObject({ bulk_import_enabled: false });
+      for (const [path, token] of [['/bulk_imports', fresh.tokens.admin], ['/bulk_imports/1/entities', fresh.tokens.admin], ['/bulk_imports', undefined]] as const) {
+        const res = await call(fresh, path, { token });
+        expect([path, res.status, res.body]).toEqual([path, 404, { message: '404 Not Found' }]);
+      }
+      const post = await call(fresh, '/bulk_imports', { method: 'POST', token: fresh.tokens.admin, json: body([group('acme', 'x')]) });
+      expect(post.status).toBe(404);
+      // An administrator turns it on: the API answers.
+      const put = await call(fresh, '/application/settings', { method: 'PUT', token: fresh.tokens.admin, json: { bulk_import_enabled: true } });
+      expect(put.body).toMatchObject({ bulk_import_enabled: true });
+      expect((await call(fresh, '/bulk_imports', { token: fresh.tokens.admin })).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is on in the demo instance, which receives migrations', async () => {
+    expect((await call(dest, '/application/settings', { token: dest.tokens.admin })).body).toMatchObject({ bulk_import_enabled: true });
+  });
+});
+
 describe('a migration between two sandboxes', () => {
   it('moves a group with its subgroups and projects created → started → finished, and creates them on the destination', async () => {
     const res = await start([group('acme/platform', 'platform-copy')]);

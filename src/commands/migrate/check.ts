@@ -13,7 +13,7 @@ import { ApiError, CommandFailedError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { asNumber, count, items, side, type Side } from './counting.js';
-import { destinationPath, type EntityPlan } from './rules.js';
+import { DIRECT_TRANSFER_HINT, destinationPath, type EntityPlan } from './rules.js';
 import { sourceClient, type SourceCredentials } from './source-credentials.js';
 import { gatherGiven, type GivenOptions } from './gather.js';
 import { Destination } from './wizard-destination.js';
@@ -47,6 +47,8 @@ export interface CheckReport {
   destination_url: string;
   source: string;
   direct_transfer: string;
+  /** The destination's bulk_import_enabled; null when its settings could not be read (not a failure). */
+  bulk_import_enabled: boolean | null;
   can_start: boolean;
   entities: EntityCheck[];
 }
@@ -92,17 +94,23 @@ async function whatMoves(src: Side, e: EntityPlan): Promise<{ items: MoveItem[];
   return { items: rows, totals };
 }
 
+interface DirectTransfer {
+  /** bulk_import_enabled as the settings say it; null when they could not be read or do not say. */
+  enabled: boolean | null;
+  text: string;
+}
+
 /** Direct transfer allowed on the destination: from its settings where they can be read (administrators). */
-async function directTransfer(http: HttpClient): Promise<{ allowed: boolean | undefined; text: string }> {
+async function directTransfer(http: HttpClient): Promise<DirectTransfer> {
   try {
     const v = ((await getSettings(http)) as Record<string, unknown>).bulk_import_enabled;
-    if (v === false) return { allowed: false, text: 'turned off (bulk_import_enabled is false in the settings)' };
-    if (v === true) return { allowed: true, text: 'allowed' };
-    return { allowed: undefined, text: 'not said (the settings have no bulk_import_enabled)' };
+    if (v === false) return { enabled: false, text: 'turned off (bulk_import_enabled is false)' };
+    if (v === true) return { enabled: true, text: 'allowed (bulk_import_enabled is true)' };
+    return { enabled: null, text: 'not known (the settings have no bulk_import_enabled)' };
   } catch (e) {
     rethrowCancel(e);
-    if (e instanceof ApiError && (e.status === 403 || e.status === 401)) return { allowed: undefined, text: 'not checked (the settings are for administrators)' };
-    return { allowed: undefined, text: `not checked (${(e as Error).message})` };
+    if (e instanceof ApiError && (e.status === 403 || e.status === 401)) return { enabled: null, text: 'not known (the settings could not be read: they are for administrators)' };
+    return { enabled: null, text: `not known (the settings could not be read: ${(e as Error).message})` };
   }
 }
 
@@ -154,7 +162,7 @@ export async function runChecks(ctx: Context, creds: Pick<SourceCredentials, 'ur
   const checks = await Promise.all(entities.map((e) => checkEntity(e, { src, srcUrl: creds.url, dest, me, taken, count: o.count })));
   for (const c of checks) {
     if (!signIn.ok) c.problems.unshift(signIn.reason);
-    if (transfer.allowed === false) c.problems.push(`direct transfer is ${transfer.text} on ${dest.url}`);
+    if (transfer.enabled === false) c.problems.push(`direct transfer is turned off on ${dest.url} (bulk_import_enabled is false)`);
     c.can_start = c.problems.length === 0;
   }
   return {
@@ -162,6 +170,7 @@ export async function runChecks(ctx: Context, creds: Pick<SourceCredentials, 'ur
     destination_url: dest.url,
     source: signIn.ok ? signedInLine(creds.url, signIn) : signIn.reason,
     direct_transfer: transfer.text,
+    bulk_import_enabled: transfer.enabled,
     can_start: checks.every((c) => c.can_start),
     entities: checks,
   };
@@ -199,6 +208,7 @@ function summary(r: CheckReport): string {
 
 export function checkLines(r: CheckReport): string[] {
   const lines = [`Source: ${r.source}`, `Destination: ${r.destination_url}; direct transfer ${r.direct_transfer}`];
+  if (r.bulk_import_enabled === false) lines.push(`  hint: ${DIRECT_TRANSFER_HINT}`);
   for (const c of r.entities) {
     lines.push(`${(c.can_start ? 'ok' : 'CANNOT').padEnd(6)} ${where(c)}`);
     for (const p of c.problems) lines.push(`         ${p}`);
@@ -211,6 +221,7 @@ export function checkLines(r: CheckReport): string[] {
 
 function checkMarkdown(r: CheckReport): string {
   const out = [`## Migration check: ${r.source_url} \u2192 ${r.destination_url}`, '', `Source: ${r.source}. Direct transfer on the destination: ${r.direct_transfer}. **${summary(r)}**`, ''];
+  if (r.bulk_import_enabled === false) out.push(`To turn it on: ${DIRECT_TRANSFER_HINT}.`, '');
   for (const c of r.entities) {
     out.push(`### ${c.can_start ? '\u2705' : '\u274c'} ${c.kind} \`${c.source}\` \u2192 \`${c.destination}\``, '');
     for (const p of c.problems) out.push(`- ${p}`);
@@ -245,7 +256,8 @@ export function checkResult(r: CheckReport): CommandResult {
 /** `migrate start` stops here when an entity cannot start: one line per reason, exit 1, nothing sent. */
 export function refuseStart(r: CheckReport): never {
   const reasons = r.entities.filter((c) => !c.can_start).flatMap((c) => c.problems.map((p) => `${c.kind} ${c.source}: ${p}`));
-  throw new CommandFailedError(`the migration cannot start: ${reasons.join('; ')}`, 'nothing was sent; fix the entities, or skip the check with --no-check');
+  const hint = r.bulk_import_enabled === false ? `nothing was sent; ${DIRECT_TRANSFER_HINT}` : 'nothing was sent; fix the entities, or skip the check with --no-check';
+  throw new CommandFailedError(`the migration cannot start: ${reasons.join('; ')}`, hint);
 }
 
 export async function checkCommand(ctx: Context, o: CheckOptions): Promise<CommandResult> {

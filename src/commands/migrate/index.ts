@@ -182,13 +182,14 @@ export function registerMigrate(program: Command, reg: Registry): void {
     markdown: true,
     summary: 'Check that everything of a migration arrived: source and destination compared, entity by entity',
     description: [
-      'For every entity of the migration: the group or project present on this instance, and the counts on both sides of what ' +
+      'For every entity of the migration: the group or project present on this instance, and item by item on both sides what ' +
         'direct transfer moves: for a group its subgroups, projects, epics and wiki pages; for a project its merge requests by ' +
-        'state and its releases. Where counts differ, the missing items are named (merge requests and epics by iid and title, ' +
-        'releases by tag, wiki pages by slug), and each entity\'s failure records are shown beside its rows.',
+        'state and its releases. Items on the source only are named as missing, items on the destination only as unexpected ' +
+        '(merge requests and epics by iid and title, releases by tag, wiki pages by slug), so equal counts with one item swapped ' +
+        'for another still differ; each entity\'s failure records are shown beside its rows.',
       '',
       'The source is the migration\'s source URL, read with the source token as `migrate start` takes it (or --source-profile). ' +
-        'Counts come from the lists\' totals (one request each); items are listed only where counts differ. Entities are compared ' +
+        'Each list is read to its end by its Link headers (one request when it fits a page of 100). Entities are compared ' +
         'in parallel, at most 8 requests in flight per instance, fewer when an instance throttles. -o markdown is a report for the ' +
         'cutover issue; -o csv one row per entity and relation.',
     ].join('\n'),

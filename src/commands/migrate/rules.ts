@@ -128,3 +128,7 @@ export function entityRequest(e: EntityPlan): EntityRequest {
   if (e.kind === 'group') out.migrate_projects = e.migrateProjects;
   return out;
 }
+
+/** Where an administrator turns direct transfer on (bulk_import_enabled; off on a new self-managed instance). */
+export const DIRECT_TRANSFER_HINT =
+  'an administrator turns it on with `forgectl settings set bulk_import_enabled=true`, or in the Admin area: Settings > General > Import and export settings > Allow migrating GitLab groups and projects by direct transfer';

@@ -7,6 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { readProfileToken } from '../../core/profile-token.js';
 import type { TlsOptions } from '../../core/http.js';
+import { checkProfileTlsFiles } from '../../core/tls-files.js';
 import { checkUrl } from './rules.js';
 
 export const SOURCE_TOKEN_ENV = 'FORGECTL_SOURCE_TOKEN';
@@ -54,6 +55,9 @@ export async function profileSource(ctx: Context, name: string): Promise<SourceC
   if (!token) throw new UsageError(`--source-profile ${name}: the profile holds no token`, `add one with \`forgectl profile add ${name} --url ${profile.url} --token-stdin\``);
   ctx.redactor.add(token);
   const tls: TlsOptions = { caFile: profile.caFile, insecure: !!profile.insecure, clientCert: profile.clientCert, clientKey: profile.clientKey };
+  // As -p NAME: a stored TLS file gone missing names the profile; verification off is said.
+  checkProfileTlsFiles(profile, tls);
+  if (tls.insecure) ctx.warnOnce('source-insecure', `TLS certificate verification is off for the source (profile ${name} is insecure)`);
   return { url: profile.url.replace(/\/+$/, ''), token, tls, from: `profile ${name}` };
 }
 
@@ -95,11 +99,11 @@ export function sourceClient(ctx: Context, s: Pick<SourceCredentials, 'url' | 't
   return ctx.makeClient(s.url, { token: s.token, tokenType: 'personal' }, s.tls);
 }
 
-/** The token in a preset for the wizard: a profile's, a named variable's, or FORGECTL_SOURCE_TOKEN. */
-export async function wizardPreset(ctx: Context, o: SourceFlags): Promise<{ url?: string; token?: string }> {
+/** The preset for the wizard: a profile's URL, token and TLS settings, or a named variable's or FORGECTL_SOURCE_TOKEN's token. */
+export async function wizardPreset(ctx: Context, o: SourceFlags): Promise<{ url?: string; token?: string; tls?: TlsOptions }> {
   if (o.sourceProfile !== undefined) {
     const s = await profileSource(ctx, o.sourceProfile);
-    return { url: s.url, token: s.token };
+    return { url: s.url, token: s.token, tls: s.tls };
   }
   const token = o.sourceTokenEnv ? envToken(ctx, o.sourceTokenEnv, '--source-token-env') : ctx.env[SOURCE_TOKEN_ENV]?.trim() || undefined;
   if (token) ctx.redactor.add(token);

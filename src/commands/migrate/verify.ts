@@ -1,12 +1,14 @@
 // `migrate verify ID`: did everything arrive? For every entity of a migration, the source and the
-// destination side by side: the group or project present, and per group or project the counts of
-// what direct transfer moves (api/migration-content.ts). Counts are one request each where the list
-// tells its total; items are listed only where counts differ, to name what is missing. Entities are
-// compared in parallel, at most 8 requests in flight per instance (fewer when the server throttles).
+// destination side by side: the group or project present, and per group or project what direct
+// transfer moves (api/migration-content.ts), item by item: equal counts prove nothing when one item is
+// missing and another came in its place. Each relation is listed on both sides by its Link headers (a
+// list that fits one page of 100 is one request, as its count would be); what is on one side only is
+// named. Entities are compared in parallel, at most 8 requests in flight per instance, every page
+// included (fewer when the server throttles).
 
 import { getMigration, listEntities, listFailures, mayHaveFailures, type BulkImportEntity, type EntityFailure } from '../../api/bulk-imports.js';
-import { GROUP_RELATIONS, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
-import { asNumber, count, items, side, type Side } from './counting.js';
+import { GROUP_RELATIONS, identityOf, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
+import { listed, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
 import { CommandFailedError, ExitCode } from '../../core/errors.js';
 import { document, list, type CommandResult } from '../../core/output.js';
@@ -22,6 +24,7 @@ export interface VerifyOptions extends SourceFlags {
 
 export type RowStatus = 'ok' | 'differs' | 'not compared';
 
+/** An item named in a report: iid, tag or slug, and its title. */
 export interface MissingItem {
   key: string;
   title: string;
@@ -32,8 +35,10 @@ export interface RelationRow {
   source: number | null;
   destination: number | null;
   status: RowStatus;
-  /** On the source, not on the destination (listed only where the counts differ). */
+  /** On the source, not on the destination. */
   missing: MissingItem[];
+  /** On the destination, not on the source (an item that came in another's place). */
+  unexpected: MissingItem[];
   note?: string;
 }
 
@@ -64,17 +69,29 @@ export function itemText(relation: string, m: MissingItem): string {
   return sigil ? `${sigil}${m.key} ${m.title}` : m.title && m.title !== m.key ? `${m.key} (${m.title})` : m.key;
 }
 
+/** Items of `a` not in `b`, by identity, each as often as `a` holds it more than `b`. */
+function onlyIn(r: Relation, a: Record<string, unknown>[], b: Record<string, unknown>[]): MissingItem[] {
+  const there = new Map<string, number>();
+  for (const i of b) there.set(identityOf(r, i), (there.get(identityOf(r, i)) ?? 0) + 1);
+  const out: MissingItem[] = [];
+  for (const i of a) {
+    const n = there.get(identityOf(r, i)) ?? 0;
+    if (n > 0) there.set(identityOf(r, i), n - 1);
+    else out.push({ key: r.key(i), title: r.title(i) });
+  }
+  return out;
+}
+
 async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: string, destPath: string): Promise<RelationRow & { absent: boolean }> {
-  const [s, d] = await Promise.all([count(src, r, sourcePath), count(dest, r, destPath)]);
-  const row = { relation: r.name, source: asNumber(s), destination: asNumber(d), missing: [] as MissingItem[], absent: d === 'absent' };
+  const [s, d] = await Promise.all([listed(src, r, sourcePath), listed(dest, r, destPath)]);
+  const size = (l: typeof s) => (Array.isArray(l) ? l.length : null);
+  const row = { relation: r.name, source: size(s), destination: size(d), missing: [] as MissingItem[], unexpected: [] as MissingItem[], absent: d === 'absent' };
   if (s === 'absent') return { ...row, status: 'not compared', note: 'not found on the source' };
   if (d === 'absent') return { ...row, status: 'differs', note: 'not found on the destination' };
   if (s === 'unavailable' || d === 'unavailable') return { ...row, status: 'not compared', note: `not available on the ${s === 'unavailable' ? 'source' : 'destination'}` };
-  if (s === d) return { ...row, status: 'ok' };
-  const [have, got] = await Promise.all([items(src, r, sourcePath), items(dest, r, destPath)]);
-  const there = new Set(got.map(r.key));
-  const missing = have.filter((i) => !there.has(r.key(i))).map((i) => ({ key: r.key(i), title: r.title(i) }));
-  return { ...row, status: 'differs', missing };
+  const missing = onlyIn(r, s, d);
+  const unexpected = onlyIn(r, d, s);
+  return { ...row, status: missing.length || unexpected.length ? 'differs' : 'ok', missing, unexpected };
 }
 
 async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise<EntityReport> {
@@ -83,7 +100,7 @@ async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise
   const relations = isGroup ? GROUP_RELATIONS.filter((r) => r.name !== 'projects' || e.migrate_projects !== false) : PROJECT_RELATIONS;
   const rows = await Promise.all(relations.map((r) => compareRelation(src, dest, r, e.source_full_path, destPath)));
   const present = !rows.every((r) => r.absent);
-  const failures = mayHaveFailures(e) ? await dest.queue.run(() => collect(listFailures(dest.http, e.bulk_import_id, e.id, { all: true, perPage: 100 }))) : [];
+  const failures = mayHaveFailures(e) ? await collect(listFailures(dest.http, e.bulk_import_id, e.id, { all: true, perPage: 100 })) : [];
   return {
     id: e.id,
     entity_type: e.entity_type ?? '',
@@ -114,7 +131,7 @@ function reportLines(r: VerifyReport): string[] {
     if (!e.present) lines.push('    not found on the destination');
     const width = Math.max(0, ...e.relations.map((x) => x.relation.length));
     for (const x of e.relations) {
-      const tail = x.note ? `  ${x.note}` : x.missing.length ? `  missing: ${x.missing.map((m) => itemText(x.relation, m)).join('; ')}` : '';
+      const tail = x.note ? `  ${x.note}` : itemsTail(x);
       lines.push(`    ${x.relation.padEnd(width)}  ${countText(x.source).padStart(5)} \u2192 ${countText(x.destination).padEnd(5)} ${x.status}${tail}`);
     }
     for (const f of e.failures) lines.push(`    failure  ${failureText(f)}`);
@@ -122,6 +139,14 @@ function reportLines(r: VerifyReport): string[] {
   lines.push(summary(r));
   return lines;
 }
+
+/** `missing: !2 Title; unexpected: !9 Title`, each part only when it names something. */
+function itemsTail(x: RelationRow): string {
+  const parts = [itemsPart('missing', x.relation, x.missing), itemsPart('unexpected', x.relation, x.unexpected)].filter(Boolean);
+  return parts.length ? `  ${parts.join('  ')}` : '';
+}
+
+const itemsPart = (label: string, relation: string, list: MissingItem[]) => (list.length ? `${label}: ${list.map((m) => itemText(relation, m)).join('; ')}` : '');
 
 function summary(r: VerifyReport): string {
   const bad = r.entities.filter((e) => !e.complete);
@@ -150,10 +175,11 @@ function reportMarkdown(r: VerifyReport): string {
     out.push(`### \u274c ${entityHeading(e)}`, '');
     if (!e.present) out.push('Not found on the destination.', '');
     if (e.relations.length) {
-      out.push('| | source | destination | status | missing |', '|---|---:|---:|---|---|');
+      out.push('| | source | destination | status | missing | unexpected |', '|---|---:|---:|---|---|---|');
       for (const x of e.relations) {
         const missing = x.note ?? x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
-        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${x.status} | ${cell(missing)} |`);
+        const unexpected = x.unexpected.map((m) => mdItem(x.relation, m)).join('<br>');
+        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${x.status} | ${cell(missing)} | ${cell(unexpected)} |`);
       }
       out.push('');
     }
@@ -179,7 +205,7 @@ function reportRows(r: VerifyReport) {
   const rows = r.entities.flatMap((e) => {
     const base = { entity_id: e.id, entity_type: e.entity_type, source: e.source_full_path, destination: e.destination_full_path };
     const failures = e.failures.map(failureText).join('; ');
-    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', missing: 'not found on the destination', failures }];
+    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', missing: 'not found on the destination', unexpected: '', failures }];
     return e.relations.map((x) => ({
       ...base,
       relation: x.relation,
@@ -187,12 +213,13 @@ function reportRows(r: VerifyReport) {
       destination_count: countText(x.destination),
       status: x.status,
       missing: x.note ?? x.missing.map((m) => itemText(x.relation, m)).join('; '),
+      unexpected: x.unexpected.map((m) => itemText(x.relation, m)).join('; '),
       failures,
     }));
   });
   return list(
     rows,
-    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'missing', 'failures'].map((key) => ({ key })),
+    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'missing', 'unexpected', 'failures'].map((key) => ({ key })),
   );
 }
 

@@ -8,7 +8,7 @@ import { access } from 'node:fs/promises';
 import { countGroupProjects } from '../../api/instance.js';
 import type { Context } from '../../context.js';
 import { CancelledError } from '../../core/errors.js';
-import type { HttpClient } from '../../core/http.js';
+import type { HttpClient, TlsOptions } from '../../core/http.js';
 import { savePlan, type Plan } from './plan.js';
 import { checkSlug, checkUrl, destinationPath, lastSegment, type EntityPlan, type Kind } from './rules.js';
 import { searchChecked } from './search-prompt.js';
@@ -29,6 +29,8 @@ export interface WizardAnswers {
 export interface WizardPresets {
   sourceUrl?: string;
   token?: string;
+  /** A source profile's TLS settings (CA file, client certificate, insecure). */
+  tls?: TlsOptions;
   noProjects: boolean;
 }
 
@@ -62,6 +64,8 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
   const p = ctx.prompt;
   let url = presets.sourceUrl;
   let token = presets.token;
+  // A saved profile's TLS settings go with its URL, as with -p; a typed URL has none.
+  let tls: TlsOptions = presets.tls ?? {};
   let lastUrl: string | undefined;
   for (;;) {
     if (url === undefined) {
@@ -74,18 +78,18 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
       ).trim();
       if (!answer.includes(':') && profiles.get(answer)) {
         const s = await profileSource(ctx, answer);
-        [url, token] = [s.url, s.token];
-      } else url = answer.replace(/\/+$/, '');
+        [url, token, tls] = [s.url, s.token, s.tls];
+      } else [url, tls] = [answer.replace(/\/+$/, ''), {}];
     }
     token ??= (await p.password(`Access token on ${url} (scope api; input hidden)`, { validate: TOKEN_CHECK })).trim();
     ctx.redactor.add(token);
     // The check is a probe a person waits on: no retries and short timeouts, so a wrong or unreachable
     // URL is explained at once and asked again; the searches that follow use the normal client.
-    const probe = ctx.makeClient(url, { token, tokenType: 'personal' }, {}, PROBE_LIMITS);
+    const probe = ctx.makeClient(url, { token, tokenType: 'personal' }, tls, PROBE_LIMITS);
     const c = await checkSourceToken(probe, url);
     if (c.ok) {
       ctx.notice(signedInLine(url, c));
-      return { url, token, http: ctx.makeClient(url, { token, tokenType: 'personal' }) };
+      return { url, token, http: ctx.makeClient(url, { token, tokenType: 'personal' }, tls) };
     }
     ctx.warn(`${c.reason}; asking again`);
     if (c.retry === 'url') {

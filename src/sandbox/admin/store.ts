@@ -68,6 +68,8 @@ const DAY = 24 * HOUR;
 export function seedAdmin(state: SandboxState, kind: SeedKind, duplicates = false): void {
   const store = adminStore(state);
   if (kind === 'empty') return;
+  // The demo instance receives migrations (README's two-sandbox walk-through); a fresh one does not.
+  store.settings.bulk_import_enabled = true;
   const now = state.clock.now();
   const messages: Omit<BroadcastMessage, 'id'>[] = [
     { message: 'Scheduled maintenance on Saturday 02:00 UTC', startsAt: now - HOUR, endsAt: now + 2 * DAY, font: '#FFFFFF', targetAccessLevels: [], targetPath: '', broadcastType: 'banner', dismissable: true, theme: 'indigo' },

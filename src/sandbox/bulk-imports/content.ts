@@ -3,7 +3,8 @@
 // while the entity is checked, written on the destination when the entity finishes. A sandbox-only
 // fault (`PUT /-/sandbox/bulk_imports/drop`) leaves out every Nth item of a relation and records a
 // failure for each, as a destination does when items of a large relation fail to import
-// (gitlab-org/gitlab#430789); the entity still finishes.
+// (gitlab-org/gitlab#430789); the entity still finishes. Another (`PUT /-/sandbox/bulk_imports/swap`)
+// imports every Nth item under another identity without a word: the counts agree, the items do not.
 
 import { randomBytes } from 'node:crypto';
 import { collab } from '../collab/store.js';
@@ -66,17 +67,29 @@ async function read(client: SourceClient, e: EntityRecord): Promise<Partial<Reco
   };
 }
 
-/** Reads the entity's relations on the source; items the drop fault picks become failure records. */
+/** The item under an identity the source does not have: an iid past the highest, or a tag or slug with -swapped. */
+function swapped(relation: Relation, item: SourceItem, items: SourceItem[], n: number): SourceItem {
+  if (relation === 'merge_requests' || relation === 'epics') {
+    const iid = Math.max(0, ...items.map((i) => Number(i.key) || 0)) + n;
+    return { ...item, key: String(iid), raw: { ...item.raw, iid } };
+  }
+  const key = `${item.key}-swapped`;
+  return { ...item, key, raw: { ...item.raw, ...(relation === 'releases' ? { tag_name: key } : { slug: key }) } };
+}
+
+/** Reads the entity's relations on the source; items the drop fault picks become failure records, those the swap fault picks change identity. */
 export async function readContent(state: SandboxState, client: SourceClient, e: EntityRecord): Promise<SourceContent> {
-  const drops = bulkImportStore(state).drops;
+  const { drops, swaps } = bulkImportStore(state);
   const found = await read(client, e);
   const content: SourceContent = { items: {}, failures: [] };
   for (const relation of RELATIONS) {
     const items = found[relation];
     if (!items) continue;
     const every = drops.get(relation) ?? 0;
+    const swapEvery = swaps.get(relation) ?? 0;
     const kept: SourceItem[] = [];
     items.forEach((item, i) => {
+      if (swapEvery > 0 && (i + 1) % swapEvery === 0) return void kept.push(swapped(relation, item, items, (i + 1) / swapEvery));
       if (every > 0 && (i + 1) % every === 0) {
         content.failures.push({
           relation,

@@ -3,7 +3,8 @@
 // destination (422), then the source token against the source instance (422); the entities are then
 // checked on the source in the background and move on the sandbox clock (timeline.ts).
 
-import { ApiError, badRequest, invalidParams } from '../http/errors.js';
+import { ApiError, badRequest, invalidParams, notFound, unauthorized } from '../http/errors.js';
+import { adminStore } from '../admin/store.js';
 import { offsetPage, readPage } from '../http/pagination.js';
 import { ParamReader } from '../http/params.js';
 import { isParamObject, type ParamObject } from '../http/query.js';
@@ -248,74 +249,77 @@ function pageOfEntities(req: SandboxRequest, entities: EntityRecord[]): HandlerR
   return offsetPage(req, page, items, (e) => entityJson(req.state, e));
 }
 
+/**
+ * With bulk_import_enabled false (GitLab's default), every route answers 404, even without a token,
+ * as lib/api/bulk_imports.rb's `before { not_found! unless ...bulk_import_enabled?; authenticate! }`
+ * does; the routes are declared with optional authentication so the check comes first.
+ */
+function enabled<R>(h: (req: SandboxRequest) => R): (req: SandboxRequest) => R {
+  return (req) => {
+    if (adminStore(req.state).settings.bulk_import_enabled !== true) throw notFound();
+    if (!req.user) throw unauthorized();
+    return h(req);
+  };
+}
+const AFTER_SETTING = { auth: 'optional' } as const;
+
 export const bulkImportsModule: SandboxModule = {
   name: 'bulk_imports',
   register(router: Router, state: SandboxState) {
-    const reading = (h: (req: SandboxRequest) => HandlerResult) => (req: SandboxRequest) => {
-      settle(state);
-      return h(req);
-    };
-    router.post('/bulk_imports', createImport);
-    router.get(
-      '/bulk_imports',
-      reading((req) => {
-        const { page, sort, status } = readListParams(req);
-        const items = ownImports(req)
-          .map((i) => ({ i, json: importJson(req.state, i) }))
-          .filter((x) => !status || x.json.status === status)
-          .sort((a, b) => (sort === 'asc' ? a.i.id - b.i.id : b.i.id - a.i.id));
-        return offsetPage(req, page, items, (x) => x.json);
-      }),
-    );
-    router.get(
-      '/bulk_imports/entities',
-      reading((req) => pageOfEntities(req, ownImports(req).flatMap((i) => importEntities(req.state, i)))),
-    );
-    router.get(
-      '/bulk_imports/:id',
-      reading((req) => ({ body: importJson(req.state, findImport(req)) })),
-    );
-    router.get(
-      '/bulk_imports/:id/entities',
-      reading((req) => pageOfEntities(req, importEntities(req.state, findImport(req)))),
-    );
-    router.get(
-      '/bulk_imports/:id/entities/:entity_id',
-      reading((req) => ({ body: entityJson(req.state, findEntity(req)) })),
-    );
-    router.get(
-      '/bulk_imports/:id/entities/:entity_id/failures',
-      reading((req) => {
-        const e = findEntity(req);
-        const r = new ParamReader(req.input());
-        const page = readPage(r);
-        r.done();
-        return offsetPage(req, page, visibleFailures(req.state, e), failureJson);
-      }),
-    );
+    const reading = (h: (req: SandboxRequest) => HandlerResult) =>
+      enabled((req: SandboxRequest) => {
+        settle(state);
+        return h(req);
+      });
+    const read = (path: string, h: (req: SandboxRequest) => HandlerResult) => router.get(path, reading(h), AFTER_SETTING);
+    router.post('/bulk_imports', enabled(createImport), AFTER_SETTING);
+    read('/bulk_imports', (req) => {
+      const { page, sort, status } = readListParams(req);
+      const items = ownImports(req)
+        .map((i) => ({ i, json: importJson(req.state, i) }))
+        .filter((x) => !status || x.json.status === status)
+        .sort((a, b) => (sort === 'asc' ? a.i.id - b.i.id : b.i.id - a.i.id));
+      return offsetPage(req, page, items, (x) => x.json);
+    });
+    read('/bulk_imports/entities', (req) => pageOfEntities(req, ownImports(req).flatMap((i) => importEntities(req.state, i))));
+    read('/bulk_imports/:id', (req) => ({ body: importJson(req.state, findImport(req)) }));
+    read('/bulk_imports/:id/entities', (req) => pageOfEntities(req, importEntities(req.state, findImport(req))));
+    read('/bulk_imports/:id/entities/:entity_id', (req) => ({ body: entityJson(req.state, findEntity(req)) }));
+    read('/bulk_imports/:id/entities/:entity_id/failures', (req) => {
+      const e = findEntity(req);
+      const r = new ParamReader(req.input());
+      const page = readPage(r);
+      r.done();
+      return offsetPage(req, page, visibleFailures(req.state, e), failureJson);
+    });
   },
 };
 
 /**
  * Sandbox-only (administrators): PUT /-/sandbox/bulk_imports/drop {"relation":"merge_requests","every":3}
  * leaves every third merge request of each project out of the imports started from then on, with a
- * failure record each (every 0 ends it). Relations: merge_requests, releases, epics, wiki.
+ * failure record each (every 0 ends it). PUT /-/sandbox/bulk_imports/swap takes the same body and
+ * imports every Nth item under another identity (an iid past the source's highest; a tag or slug with
+ * -swapped), with no failure record. Relations: merge_requests, releases, epics, wiki.
  */
 export const bulkImportsSandboxModule: SandboxModule = {
   name: 'bulk-imports-drop',
   prefix: '/-/sandbox',
   register(router) {
-    router.put('/bulk_imports/drop', (req) => {
-      requireAdmin(req);
-      const r = new ParamReader(req.input());
-      const relation = r.oneOf('relation', RELATIONS);
-      const every = r.int('every');
-      r.done();
-      if (relation === undefined || every === undefined || every < 0) throw badRequest('"relation" and "every" (0 or more) are required');
-      const drops = bulkImportStore(req.state).drops;
-      if (every === 0) drops.delete(relation as Relation);
-      else drops.set(relation as Relation, every);
-      return { body: Object.fromEntries(drops) };
-    });
+    for (const fault of ['drop', 'swap'] as const) {
+      router.put(`/bulk_imports/${fault}`, (req) => {
+        requireAdmin(req);
+        const r = new ParamReader(req.input());
+        const relation = r.oneOf('relation', RELATIONS);
+        const every = r.int('every');
+        r.done();
+        if (relation === undefined || every === undefined || every < 0) throw badRequest('"relation" and "every" (0 or more) are required');
+        const store = bulkImportStore(req.state);
+        const faults = fault === 'drop' ? store.drops : store.swaps;
+        if (every === 0) faults.delete(relation as Relation);
+        else faults.set(relation as Relation, every);
+        return { body: Object.fromEntries(faults) };
+      });
+    }
   },
 };

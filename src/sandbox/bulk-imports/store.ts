@@ -86,6 +86,8 @@ export interface BulkImportStore {
   pending: Set<Promise<unknown>>;
   /** The drop fault: relation -> every Nth item is left out of imports started from now on. */
   drops: Map<Relation, number>;
+  /** The swap fault: relation -> every Nth item arrives under another identity, with no failure record. */
+  swaps: Map<Relation, number>;
 }
 
 const stores = new WeakMap<SandboxState, BulkImportStore>();
@@ -93,7 +95,7 @@ const stores = new WeakMap<SandboxState, BulkImportStore>();
 export function bulkImportStore(state: SandboxState): BulkImportStore {
   let s = stores.get(state);
   if (!s) {
-    s = { imports: new Map(), entities: new Map(), seq: { import: 0, entity: 0 }, pending: new Set(), drops: new Map() };
+    s = { imports: new Map(), entities: new Map(), seq: { import: 0, entity: 0 }, pending: new Set(), drops: new Map(), swaps: new Map() };
     stores.set(state, s);
   }
   return s;

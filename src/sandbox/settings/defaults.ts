@@ -99,6 +99,8 @@ export function defaultSettings(now: number): Record<string, unknown> {
     jira_connect_additional_audience_url: null,
     silent_mode_enabled: false,
     package_registry_allow_anyone_to_pull_option: true,
+    // Off on a new self-managed instance (GitLab 15.8+): direct transfer answers 404 until an administrator turns it on.
+    bulk_import_enabled: false,
     bulk_import_max_download_file_size: 5120,
     project_jobs_api_rate_limit: 600,
     security_txt_content: null,

@@ -24,7 +24,7 @@ export const SETTING_TYPES: Readonly<Record<ParamType, readonly string[]>> = {
     'duo_features_enabled', 'lock_duo_features_enabled', 'package_skip_metadata_url_validation', 'delete_inactive_projects',
     'housekeeping_enabled', 'require_two_factor_authentication', 'delete_unconfirmed_users', 'group_owners_can_manage_default_branch_protection',
     'default_project_deletion_protection', 'disable_personal_access_tokens', 'security_policy_global_group_approvers_enabled',
-    'allow_all_integrations', 'floc_enabled',
+    'allow_all_integrations', 'floc_enabled', 'bulk_import_enabled',
   ],
   integer: [
     'id', 'default_projects_limit', 'default_branch_protection', 'failed_login_attempts_unlock_period_in_minutes', 'max_attachment_size',
