@@ -57,8 +57,10 @@ function runOnce(c) {
     const child = spawn(c.cmd, c.argv, { env: cleanEnv({ FORGECTL_CONFIG_DIR: configDir, HOME: configDir, ...c.env }), stdio: ['ignore', 'pipe', 'pipe'] });
     let lines = 0;
     let stderr = '';
+    // Counted natively: a byte-by-byte loop here cost 45-120 ms of CPU for the fleet's 10 MB, on the
+    // cores the measured process runs on, and more for the runs that print more (the fleet, 4x).
     child.stdout.on('data', (chunk) => {
-      for (const b of chunk) if (b === 10) lines++;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
     });
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
