@@ -85,13 +85,23 @@ function onlyIn(r: Relation, a: Record<string, unknown>[], b: Record<string, unk
 async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: string, destPath: string): Promise<RelationRow & { absent: boolean }> {
   const [s, d] = await Promise.all([listed(src, r, sourcePath), listed(dest, r, destPath)]);
   const size = (l: typeof s) => (Array.isArray(l) ? l.length : null);
-  const row = { relation: r.name, source: size(s), destination: size(d), missing: [] as MissingItem[], unexpected: [] as MissingItem[], absent: d === 'absent' };
-  if (s === 'absent') return { ...row, status: 'not compared', note: 'not found on the source' };
-  if (d === 'absent') return { ...row, status: 'differs', note: 'not found on the destination' };
-  if (s === 'unavailable' || d === 'unavailable') return { ...row, status: 'not compared', note: `not available on the ${s === 'unavailable' ? 'source' : 'destination'}` };
+  // Keys in the report's order (relation, counts, status, note, items), as bench/fetch-verify.mjs writes it.
+  const row = (status: RelationRow['status'], note?: string, missing: MissingItem[] = [], unexpected: MissingItem[] = []) => ({
+    relation: r.name,
+    source: size(s),
+    destination: size(d),
+    status,
+    ...(note === undefined ? {} : { note }),
+    missing,
+    unexpected,
+    absent: d === 'absent',
+  });
+  if (s === 'absent') return row('not compared', 'not found on the source');
+  if (d === 'absent') return row('differs', 'not found on the destination');
+  if (s === 'unavailable' || d === 'unavailable') return row('not compared', `not available on the ${s === 'unavailable' ? 'source' : 'destination'}`);
   const missing = onlyIn(r, s, d);
   const unexpected = onlyIn(r, d, s);
-  return { ...row, status: missing.length || unexpected.length ? 'differs' : 'ok', missing, unexpected };
+  return row(missing.length || unexpected.length ? 'differs' : 'ok', undefined, missing, unexpected);
 }
 
 async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise<EntityReport> {
