@@ -21,7 +21,8 @@ function sourceOptions(c: OptionsBuilder, urlHelp = 'URL of the source instance'
     .option('--source-token-stdin', 'read the source token from standard input')
     .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names), or use --source-profile'))
     .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
-    .option('--source-profile <name>', 'a saved profile of the source instance: its URL and token');
+    .option('--source-profile <name>', 'a saved profile of the source instance: its URL and token')
+    .option('--source-ca-file <pem>', 'extra CA bundle for TLS to the source instance (--ca-file is the destination\'s); replaces a source profile\'s');
 }
 
 const STATUS_HELP = 'created, started, finished or failed';

@@ -45,7 +45,7 @@ async function gather(ctx: Context, o: StartOptions): Promise<Gathered & { fromW
       throw new UsageError('nothing to migrate: give --entity KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG] or -f PLAN.yaml', 'on a terminal, run without them for the wizard');
     }
     const preset = await wizardPreset(ctx, o);
-    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, tls: preset.tls, noProjects: o.projects === false });
+    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, tls: preset.tls, sourceCaFile: o.sourceCaFile, noProjects: o.projects === false });
     return { ...answers, fromWizard: true };
   }
   return { ...(await gatherGiven(ctx, o)), fromWizard: false, start: true };
