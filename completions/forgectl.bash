@@ -92,15 +92,15 @@ __forgectl_flags() {
     'users list') echo '--active --blocked --admins --search' ;;
     'users get') echo '' ;;
     'migrate') echo '' ;;
-    'migrate start') echo '--source-url --source-token-stdin --source-token-env --source-profile --entity --no-projects -f --file --check --no-check --watch --interval --watch-timeout' ;;
-    'migrate check') echo '--source-url --source-token-stdin --source-token-env --source-profile --entity --no-projects -f --file' ;;
+    'migrate start') echo '--source-url --source-token-stdin --source-token-env --source-profile --source-ca-file --entity --no-projects -f --file --check --no-check --watch --interval --watch-timeout' ;;
+    'migrate check') echo '--source-url --source-token-stdin --source-token-env --source-profile --source-ca-file --entity --no-projects -f --file' ;;
     'migrate list') echo '--status --sort' ;;
     'migrate get') echo '' ;;
     'migrate entities') echo '--status --sort' ;;
     'migrate entity') echo '' ;;
     'migrate entity get') echo '' ;;
     'migrate failures') echo '' ;;
-    'migrate verify') echo '--source-url --source-token-stdin --source-token-env --source-profile --exit-code' ;;
+    'migrate verify') echo '--source-url --source-token-stdin --source-token-env --source-profile --source-ca-file --exit-code' ;;
     'migrate watch') echo '--interval --timeout' ;;
     'envs') echo '' ;;
     'envs list') echo '' ;;
@@ -260,6 +260,7 @@ __forgectl_value() {
     'migrate start|--source-url') echo 'text' ;;
     'migrate start|--source-token-env') echo 'text' ;;
     'migrate start|--source-profile') echo 'text' ;;
+    'migrate start|--source-ca-file') echo 'file' ;;
     'migrate start|--entity') echo 'text' ;;
     'migrate start|-f'|'migrate start|--file') echo 'file' ;;
     'migrate start|--interval') echo 'text' ;;
@@ -267,6 +268,7 @@ __forgectl_value() {
     'migrate check|--source-url') echo 'text' ;;
     'migrate check|--source-token-env') echo 'text' ;;
     'migrate check|--source-profile') echo 'text' ;;
+    'migrate check|--source-ca-file') echo 'file' ;;
     'migrate check|--entity') echo 'text' ;;
     'migrate check|-f'|'migrate check|--file') echo 'file' ;;
     'migrate list|--status') echo 'text' ;;
@@ -276,6 +278,7 @@ __forgectl_value() {
     'migrate verify|--source-url') echo 'text' ;;
     'migrate verify|--source-token-env') echo 'text' ;;
     'migrate verify|--source-profile') echo 'text' ;;
+    'migrate verify|--source-ca-file') echo 'file' ;;
     'migrate watch|--interval') echo 'text' ;;
     'migrate watch|--timeout') echo 'text' ;;
     'envs protect|--deploy') echo 'text' ;;

@@ -15,7 +15,7 @@ import type { DryRunRequest } from './core/http.js';
 import { columnsFor, object, stoppedAfter, warnUnknownFields, write, type Column, type CommandResult, type ListResult, type OutputFormat, type TextResult } from './core/output.js';
 import type { OptionValues } from './core/command.js';
 import { fleetPatterns, fleetSource, selectProfiles } from './core/profile-selection.js';
-import { checkFleetFiles, type OutputFiles } from './core/output-file.js';
+import { checkFleetFiles, documentToStdout, type OutputFiles } from './core/output-file.js';
 import type { Choice, Prompter, SearchSource, Validator } from './core/prompt.js';
 import { oneLineShown } from './core/safe-text.js';
 
@@ -235,7 +235,10 @@ class FleetRunner implements Runner {
     const ignored = SINGLE_INSTANCE_VARIABLES.filter((v) => !v.startsWith('CI_') && ctx.env[v]);
     if (ignored.length) ctx.warn(`${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} ignored with ${flag}: each instance takes its URL, token, token type and sudo user from its profile`);
 
-    if (streamsLines(g.output, ctx.stdoutIsTTY)) {
+    // One instance writing a document to stdout (`--out -`, checkFleetFiles refuses it for more): it
+    // prints as `-p` would, with no heading or instance key a reader of the document would choke on.
+    const alone = names.length === 1 && documentToStdout(spec.outputFiles as OutputFiles | undefined, opts);
+    if (!alone && streamsLines(g.output, ctx.stdoutIsTTY)) {
       this.lines = (text) => write(ctx.stdout, text);
       let checked = false;
       this.firstItem = async (item) => {
@@ -261,6 +264,7 @@ class FleetRunner implements Runner {
       width: ctx.terminalWidth(),
       redactor: ctx.redactor,
       verbose: g.verbose,
+      alone,
     });
     this.reg.exitCode = code;
   }

@@ -36,6 +36,8 @@ export interface InstanceOutcome {
 export interface FleetRenderOptions extends RenderOptions {
   redactor: Redactor;
   verbose: boolean;
+  /** One instance whose document goes to stdout: printed as one run prints it (no heading, no instance key). */
+  alone?: boolean;
 }
 
 // A row of the combined table holds its item and instance under symbols: no column key (an item's own
@@ -51,13 +53,21 @@ interface Tagged {
 
 /** Prints every instance's outcome and returns the fleet's exit code (the worst of the instances'). */
 export async function renderFleet(outcomes: InstanceOutcome[], o: FleetRenderOptions): Promise<number> {
-  if (o.format === 'json' || o.format === 'yaml') await renderKeyed(outcomes, o);
+  if (o.alone && outcomes.length === 1) await renderAlone(outcomes[0], o);
+  else if (o.format === 'json' || o.format === 'yaml') await renderKeyed(outcomes, o);
   else if (o.format === 'markdown') await renderMarkdown(outcomes, o);
   else if (o.format === 'ndjson') await renderLines(outcomes, o);
   else await renderTable(outcomes, o);
   await renderErrors(outcomes, o);
   await write(o.stderr, `${outcomes.map((x) => `${x.instance} ${statusWords(x)}`).join(' \u00b7 ')}\n`);
   return worstExitCode(outcomes.filter((x) => !x.notRun).map((x) => x.exitCode));
+}
+
+/** One instance's outcome as a single run prints it; its errors and the summary still go to stderr under its name. */
+async function renderAlone(x: InstanceOutcome, o: FleetRenderOptions): Promise<void> {
+  for (const req of x.dryRun) await write(o.stdout, dryRunText(req, o.format));
+  if (x.stdout) await write(o.stdout, x.stdout);
+  if (x.result && x.error === undefined && !x.notRun) await render(x.result.kind === 'list' ? { ...x.result, items: x.items ?? [] } : x.result, o);
 }
 
 /** `{profile: {url, exit_code, result | error}}`, printed by the shared JSON and YAML writers. */

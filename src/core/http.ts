@@ -52,6 +52,11 @@ export interface Credentials {
 
 export interface TlsOptions {
   caFile?: string;
+  /**
+   * The option that gives this client's CA file, as messages name it: `--ca-file` (the default), or
+   * `--source-ca-file` for a migration's source, which --ca-file and --insecure do not reach.
+   */
+  caOption?: string;
   insecure?: boolean;
   clientCert?: string;
   clientKey?: string;
@@ -213,7 +218,7 @@ function connectOptions(tls: TlsOptions, env: NodeJS.ProcessEnv): Record<string,
         // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS.
       }
     }
-    cas.push(readPemFile('--ca-file', tls.caFile, 'ca'));
+    cas.push(readPemFile(tls.caOption ?? '--ca-file', tls.caFile, 'ca'));
     connect.ca = cas;
   }
   if (tls.insecure) connect.rejectUnauthorized = false;
@@ -715,7 +720,10 @@ export class HttpClient {
     else if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT'))) hint = 'raise the per-request limit with --timeout SECONDS';
     // A CA file cannot fix a certificate issued for another name: --url must use a name it holds.
     else if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') hint = `give --url with a host name the certificate is for, or have it reissued for ${new URL(url).hostname}`;
-    else if (tlsRefused) hint = 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
+    else if (tlsRefused) {
+      const caOption = this.options.tls?.caOption;
+      hint = caOption ? `give the CA of ${host} with ${caOption} PEM` : 'give the instance CA with --ca-file PEM (or --insecure to skip verification)';
+    }
     else if (plainHttp) hint = 'the server answered plain HTTP: use an http:// URL for this port (or the port that serves HTTPS)';
     else if (code === 'ETOOLARGE') hint = 'ask for less (a smaller --per-page), or raise the limit with FORGECTL_MAX_ANSWER_MB';
     else if (handshakeFailed) hint = 'the TLS handshake failed: check --client-cert/--client-key and that the server accepts this TLS version';

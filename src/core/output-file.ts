@@ -152,6 +152,11 @@ export function checkFleetFiles(files: OutputFiles | undefined, opts: Record<str
   }
 }
 
+/** Whether a file option names standard output (`-`): the document printed there must stand alone. */
+export function documentToStdout(files: OutputFiles | undefined, opts: Record<string, unknown>): boolean {
+  return Object.keys(files ?? {}).some((key) => opts[key] === STDOUT_NAME);
+}
+
 /** The options with each file name expanded for `profile` (asked only when a name holds {profile}) and checked. */
 export async function resolveOutputFiles<O extends Record<string, unknown>>(files: OutputFiles | undefined, opts: O, profile: () => Promise<string | undefined>): Promise<O> {
   if (!files) return opts;

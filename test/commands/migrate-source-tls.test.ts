@@ -2,7 +2,7 @@
 // the profile's CA file makes trusted): a saved profile of it works for the migrate commands and the
 // wizard as `-p NAME` does for every other command, its TLS settings going with its URL and token.
 
-import { rmSync, copyFileSync } from 'node:fs';
+import { rmSync, copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -88,5 +88,69 @@ describe('a source profile with a CA file', () => {
     expect(check.exitCode).toBe(2);
     expect(check.stderr.split('\n')[0]).toBe(line);
     expect(front().passed).toBe(passed);
+  });
+});
+
+describe('--source-ca-file: a source URL behind a private CA, with no profile', () => {
+  const noProfile = () => tempDir('forgectl-tls-');
+
+  it('the wizard, a URL typed at its first question: the warning names --source-ca-file, and with it the wizard signs in', async () => {
+    const configDir = noProfile();
+    const refused = new ScriptedPrompter([front().url, source().tokens.bob]);
+    const res = await runIn(configDir, ['migrate', 'start'], { prompt: refused, tty: true });
+    expect(res.exitCode).not.toBe(0);
+    const host = new URL(front().url).host;
+    expect(res.stderr).toMatch(new RegExp(`warning: cannot reach ${front().url}: .*SELF_SIGNED.*; give the CA of ${host} with --source-ca-file PEM; asking again`));
+    expect(res.stderr).not.toMatch(/--ca-file|--insecure/);
+
+    const passed = front().passed;
+    const prompt = new ScriptedPrompter([front().url, source().tokens.bob, 'acme/web', 'opensource', 'wiz-source-ca', true, false, 'cancel']);
+    const ok = await runIn(configDir, ['migrate', 'start', '--source-ca-file', LOOPBACK_CA], { prompt, tty: true });
+    expect(ok.exitCode, ok.stderr).toBe(130);
+    expect(ok.stderr).toContain(`Signed in to ${front().url} as @bob`);
+    expect(prompt.offered[0].choices[0]).toMatchObject({ value: 'group:acme/web' });
+    expect(front().passed).toBeGreaterThan(passed);
+  });
+
+  it('migrate check and start --dry-run with --source-url read the source through it; without it the check names it', async () => {
+    const configDir = noProfile();
+    const args = ['--source-url', front().url, '--entity', 'project:acme/web/storefront=opensource:sf-ca-flag'];
+    const env = { FORGECTL_SOURCE_TOKEN: source().tokens.bob };
+    const run = (argv: string[]) => runCli(argv, { retryBaseMs: 1, env: envFor(dest(), 'admin', { NO_COLOR: '1', FORGECTL_CONFIG_DIR: configDir, ...env }) });
+    const check = await run(['migrate', 'check', ...args, '--source-ca-file', LOOPBACK_CA, '-o', 'json']);
+    expect(check.exitCode, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout).entities[0].will_move).toMatchObject({ 'merge_requests opened': 2, releases: 2 });
+    const dry = await run(['migrate', 'start', ...args, '--source-ca-file', LOOPBACK_CA, '--dry-run']);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('The entity can start.');
+    const without = await run(['migrate', 'check', ...args]);
+    expect(without.exitCode).toBe(1);
+    expect(without.stdout).toContain(`give the CA of ${new URL(front().url).host} with --source-ca-file PEM`);
+  });
+
+  it('a missing or unreadable file, or one with no certificate, is exit 2 before anything is sent', async () => {
+    const configDir = noProfile();
+    const empty = join(configDir, 'empty.pem');
+    writeFileSync(empty, 'not a certificate\n');
+    const passed = front().passed;
+    const marks = dest().requests.length;
+    for (const [file, said] of [
+      [join(configDir, 'missing.pem'), 'cannot read it'],
+      [configDir, 'cannot read it'],
+      [empty, 'holds no PEM certificate'],
+    ] as const) {
+      for (const argv of [
+        ['migrate', 'check', '--source-url', front().url, '--entity', 'group:acme/web=', '--source-ca-file', file],
+        ['migrate', 'start', '--source-url', front().url, '--entity', 'group:acme/web=', '--source-ca-file', file, '--yes'],
+        ['migrate', 'verify', '1', '--source-url', front().url, '--source-ca-file', file],
+      ]) {
+        const res = await runCli(argv, { env: envFor(dest(), 'admin', { FORGECTL_CONFIG_DIR: configDir, FORGECTL_SOURCE_TOKEN: source().tokens.bob }) });
+        expect(res.exitCode, `${argv.join(' ')}: ${res.stderr}`).toBe(2);
+        expect(res.stderr.split('\n')[0]).toContain(`error: --source-ca-file ${file}`);
+        expect(res.stderr.split('\n')[0]).toContain(said);
+      }
+    }
+    expect(front().passed).toBe(passed);
+    expect(dest().requests.length).toBe(marks);
   });
 });

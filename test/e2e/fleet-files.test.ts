@@ -139,6 +139,38 @@ describe('- over a fleet', () => {
     expect(one.exitCode, one.stderr).toBe(0);
     expect(one.stdout).toContain('"format_version": 2');
   });
+
+  it('one instance given - prints the document alone on standard output, as -p does: no heading, no instance key', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    const file = stateFile(dir);
+    for (const format of [[], ['-o', 'json']]) {
+      const plan = await run(['--profiles', 'a', 'state', 'plan', '-f', file, '--out', '-', ...format], home);
+      expect(plan.exitCode, plan.stderr).toBe(0);
+      expect(plan.stdout).not.toContain('==>');
+      expect(json(plan).instance).toEqual({ url: sandboxes.a().url, profile: 'a' });
+      // What stdout holds (`> plan.json`) is a plan `state show` reads.
+      writeFileSync(join(dir, 'plan.json'), plan.stdout);
+      const shown = await forgectl(['state', 'show', join(dir, 'plan.json')]);
+      expect(shown.exitCode, shown.stderr).toBe(0);
+      expect(shown.stdout).toContain('Fleet files');
+      // Which instance it was is still said, on standard error.
+      expect(plan.stderr).toContain('a ok');
+    }
+    const single = await run(['-p', 'a', 'state', 'export', '--only', 'broadcast_messages', '-f', '-'], home);
+    const exported = await run(['--profiles', 'a', 'state', 'export', '--only', 'broadcast_messages', '-f', '-'], home);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const noTime = (s: string) => s.replace(/ at \S+Z$/m, '');
+    expect(noTime(exported.stdout)).toBe(noTime(single.stdout));
+    const created = await run(['--profiles', 'a', 'token', 'create', '--user', 'root', '--name', 'alone', '--scope', 'read_api', '--expires-in', '30d', '--secrets-to', '-', '--yes', '-o', 'json'], home);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(json(created)).toMatchObject({ name: 'alone', token: expect.any(String) });
+    const rotated = await run(['--profiles', 'a', 'token', 'rotate', '--where', 'expiring:30d', '--expires-in', '60d', '--secrets-to', '-', '--yes', '-o', 'json'], home);
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    const rows = json<any[]>(rotated);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r).toMatchObject({ result: 'rotated', token: expect.any(String) });
+  });
 });
 
 describe('an output path is a regular file or standard output', () => {

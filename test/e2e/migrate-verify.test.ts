@@ -391,7 +391,11 @@ describe('migrate check', () => {
       // Without the check the instance answers 404, as GitLab does: the hint says why.
       const unchecked = await forgectl(['migrate', 'start', '--source-url', source().url, '--entity', 'group:acme/web=opensource:web-off', '--no-check'], { env: env({ FORGECTL_SOURCE_TOKEN: srcToken() }) });
       expect(unchecked.exitCode).not.toBe(0);
-      expect(unchecked.stderr).toContain(`hint: direct transfer may be turned off on ${dest().url} (bulk_import_enabled): an administrator turns it on`);
+      expect(unchecked.stderr).toContain(`error: 404 direct transfer is turned off on ${dest().url} (bulk_import_enabled is false)\nhint: an administrator turns it on`);
+      // A token that cannot read the settings: the 404 may be either, and the hint says so.
+      const mine = await forgectl(['migrate', 'get', '1'], { env: { ...env(), FORGECTL_TOKEN: dest().tokens.bob } });
+      expect(mine.exitCode).toBe(3);
+      expect(mine.stderr).toContain(`error: migration 1 not found on ${dest().url} (404 Not Found)\nhint: direct transfer may be turned off on ${dest().url} (bulk_import_enabled): an administrator turns it on`);
     } finally {
       await transfer(true);
     }

@@ -7,17 +7,16 @@
 
 import { entityAt, type CurrentUser } from '../../api/instance.js';
 import { GROUP_RELATIONS, MR_STATES, PROJECT_RELATIONS, TREE_PROJECTS, relationNamed } from '../../api/migration-content.js';
-import { getSettings } from '../../api/settings.js';
 import type { Context } from '../../context.js';
-import { ApiError, CommandFailedError } from '../../core/errors.js';
-import type { HttpClient } from '../../core/http.js';
+import { CommandFailedError } from '../../core/errors.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { asNumber, count, items, side, type Side } from './counting.js';
 import { DIRECT_TRANSFER_HINT, destinationPath, type EntityPlan } from './rules.js';
 import { sourceClient, type SourceCredentials } from './source-credentials.js';
 import { gatherGiven, type GivenOptions } from './gather.js';
 import { Destination } from './wizard-destination.js';
-import { checkSourceToken, rethrowCancel, signedInLine } from './wizard-source.js';
+import { checkSourceToken, signedInLine } from './wizard-source.js';
+import { directTransfer } from './transfer-off.js';
 
 export type CheckOptions = GivenOptions;
 
@@ -92,26 +91,6 @@ async function whatMoves(src: Side, e: EntityPlan): Promise<{ items: MoveItem[];
   totals.subgroups = rows.filter((r) => r.kind === 'group').length - (e.kind === 'group' ? 1 : 0);
   totals.projects = rows.filter((r) => r.kind === 'project').length - (e.kind === 'project' ? 1 : 0);
   return { items: rows, totals };
-}
-
-interface DirectTransfer {
-  /** bulk_import_enabled as the settings say it; null when they could not be read or do not say. */
-  enabled: boolean | null;
-  text: string;
-}
-
-/** Direct transfer allowed on the destination: from its settings where they can be read (administrators). */
-async function directTransfer(http: HttpClient): Promise<DirectTransfer> {
-  try {
-    const v = ((await getSettings(http)) as Record<string, unknown>).bulk_import_enabled;
-    if (v === false) return { enabled: false, text: 'turned off (bulk_import_enabled is false)' };
-    if (v === true) return { enabled: true, text: 'allowed (bulk_import_enabled is true)' };
-    return { enabled: null, text: 'not known (the settings have no bulk_import_enabled)' };
-  } catch (e) {
-    rethrowCancel(e);
-    if (e instanceof ApiError && (e.status === 403 || e.status === 401)) return { enabled: null, text: 'not known (the settings could not be read: they are for administrators)' };
-    return { enabled: null, text: `not known (the settings could not be read: ${(e as Error).message})` };
-  }
 }
 
 async function checkEntity(e: EntityPlan, ctx: { src: Side | null; srcUrl: string; dest: Destination; me: CurrentUser; taken: Set<string>; count: boolean }): Promise<EntityCheck> {

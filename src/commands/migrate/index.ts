@@ -2,13 +2,17 @@
 // transfer", spec part 1 §4.6).
 
 import type { Command } from 'commander';
-import { defineCommand, defineGroup, type OptionsBuilder, secretFlagRefused, type Registry, TypedOption as Option } from '../../core/command.js';
+import type { ApiError } from '../../core/errors.js';
+import { defineCommand, defineGroup, type CommandContext, type OptionsBuilder, secretFlagRefused, type Registry, TypedOption as Option } from '../../core/command.js';
 import { collectRepeated, DURATION_HELP } from '../../core/parse.js';
 
 const read = () => import('./read.js');
 const start = () => import('./start.js');
 const verify = () => import('./verify.js');
 const check = () => import('./check.js');
+
+/** Every command here reads or writes /bulk_imports, which answers 404 while direct transfer is off. */
+const explain = async (err: ApiError, _args: string[], _opts: unknown, call: { ctx: CommandContext }) => (await import('./transfer-off.js')).explainTransferOff(err, call.ctx);
 
 /** The source instance, as start, check and verify take it (never the token itself as a flag value). */
 function sourceOptions(c: OptionsBuilder, urlHelp = 'URL of the source instance') {
@@ -17,7 +21,8 @@ function sourceOptions(c: OptionsBuilder, urlHelp = 'URL of the source instance'
     .option('--source-token-stdin', 'read the source token from standard input')
     .addOption(secretFlagRefused('--source-token', 'the source token', 'pipe it with --source-token-stdin, or set FORGECTL_SOURCE_TOKEN (or the variable --source-token-env names), or use --source-profile'))
     .option('--source-token-env <name>', 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)')
-    .option('--source-profile <name>', 'a saved profile of the source instance: its URL and token');
+    .option('--source-profile <name>', 'a saved profile of the source instance: its URL and token')
+    .option('--source-ca-file <pem>', 'extra CA bundle for TLS to the source instance (--ca-file is the destination\'s); replaces a source profile\'s');
 }
 
 const STATUS_HELP = 'created, started, finished or failed';
@@ -96,6 +101,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
         .option('--watch', 'watch the migration until it ends (exit code as `migrate watch`)')
         .option('--interval <duration>', `with --watch: time between polls, e.g. 5s (default 5s; ${DURATION_HELP})`)
         .option('--watch-timeout <duration>', `with --watch: stop watching after this long, e.g. 90min or 2h (default 2h; ${DURATION_HELP})`),
+    explain,
     run: async (ctx, opts) => (await start()).startCommand(ctx, opts),
   });
 
@@ -132,6 +138,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     aliases: ['ls'],
     examples: ['forgectl migrate list', 'forgectl migrate list --status failed --sort asc --all -o json'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
+    explain,
     run: async (ctx, opts) => (await read()).listCommand(ctx, opts),
   });
 
@@ -140,6 +147,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     summary: 'Show one migration',
     examples: ['forgectl migrate get 12', 'forgectl migrate get 12 -o json'],
     subject: (args) => `migration ${args[0]}`,
+    explain,
     run: async (ctx, _o, args) => (await read()).getCommand(ctx, args[0]),
   });
 
@@ -150,6 +158,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     examples: ['forgectl migrate entities 12', 'forgectl migrate entities --status failed --all', 'forgectl migrate entities 12 --status started -o ndjson'],
     options: (c) => c.option('--status <status>', STATUS_HELP).addOption(new Option('--sort <order>', 'by creation: asc or desc (default desc)')),
     subject: (args) => (args[0] ? `migration ${args[0]}` : undefined),
+    explain,
     run: async (ctx, opts, args) => (await read()).entitiesCommand(ctx, opts, args[0]),
   });
 
@@ -164,6 +173,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     exitCodes: ['3  no such migration of yours, or no such entity in it'],
     examples: ['forgectl migrate entity get 12 40', 'forgectl migrate entity get 12 40 -o json'],
     subject: (args) => `entity ${args[1]} of migration ${args[0]}`,
+    explain,
     run: async (ctx, _o, args) => (await read()).entityCommand(ctx, args[0], args[1]),
   });
 
@@ -174,6 +184,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     description: 'Without ENTITY_ID, the failure records of every entity of the migration, each with its entity (id, source and destination).',
     examples: ['forgectl migrate failures 12', 'forgectl migrate failures 12 40', 'forgectl migrate failures 12 -o json'],
     subject: (args) => (args[1] ? `entity ${args[1]} of migration ${args[0]}` : `migration ${args[0]}`),
+    explain,
     run: async (ctx, _o, args) => (await read()).failuresCommand(ctx, args[0], args[1]),
   });
 
@@ -201,6 +212,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
     exitCodes: ['0  compared (with --exit-code: everything arrived)', '5  with --exit-code: something differs or is missing'],
     options: (c) => sourceOptions(c, 'URL of the source instance (default: the migration\'s source URL)').option('--exit-code', 'exit 5 when something differs'),
     subject: (args) => `migration ${args[0]}`,
+    explain,
     run: async (ctx, opts, args) => (await verify()).verifyCommand(ctx, opts, args[0]),
   });
 
@@ -220,6 +232,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
         .option('--interval <duration>', `time between polls, e.g. 5s (default 5s; longer while nothing changes; ${DURATION_HELP})`)
         .option('--timeout <duration>', `stop watching after this long, e.g. 90min or 2h (default 2h; ${DURATION_HELP})`),
     subject: (args) => `migration ${args[0]}`,
+    explain,
     run: async (ctx, opts, args) => (await read()).watchCommand(ctx, opts, args[0]),
   });
 }

@@ -1,13 +1,14 @@
 // The source instance of a migration, as every migrate command that reaches it takes it: a URL and a
 // token from standard input or an environment variable, or a saved profile (--source-profile), so a
-// source token need never be pasted. Checked before any request.
+// source token need never be pasted; --source-ca-file trusts a source behind a private CA (--ca-file
+// is the destination's). Checked before any request.
 
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { readProfileToken } from '../../core/profile-token.js';
 import type { TlsOptions } from '../../core/http.js';
-import { checkProfileTlsFiles } from '../../core/tls-files.js';
+import { checkProfileTlsFiles, readPemFile } from '../../core/tls-files.js';
 import { checkUrl } from './rules.js';
 
 export const SOURCE_TOKEN_ENV = 'FORGECTL_SOURCE_TOKEN';
@@ -17,6 +18,8 @@ export interface SourceFlags {
   sourceTokenStdin?: boolean;
   sourceTokenEnv?: string;
   sourceProfile?: string;
+  /** A CA bundle for the source alone. */
+  sourceCaFile?: string;
 }
 
 export interface SourceCredentials {
@@ -45,16 +48,25 @@ export function checkSourceFlags(o: SourceFlags): void {
     const ok = checkUrl(o.sourceUrl);
     if (ok !== true) throw new UsageError(`--source-url ${JSON.stringify(o.sourceUrl)}: ${ok}`);
   }
+  // Read now, as --ca-file is: a missing file or one with no certificate sends nothing, destination included.
+  if (o.sourceCaFile !== undefined) readPemFile(SOURCE_CA_OPTION, o.sourceCaFile, 'ca');
 }
 
-/** A saved profile as the source: its URL, TLS settings and token. */
-export async function profileSource(ctx: Context, name: string): Promise<SourceCredentials> {
+const SOURCE_CA_OPTION = '--source-ca-file';
+
+/** TLS settings for a source typed as a URL: only --source-ca-file. */
+export function typedSourceTls(o: Pick<SourceFlags, 'sourceCaFile'>): TlsOptions {
+  return o.sourceCaFile ? { caFile: o.sourceCaFile } : {};
+}
+
+/** A saved profile as the source: its URL, TLS settings (its CA file replaced by --source-ca-file) and token. */
+export async function profileSource(ctx: Context, name: string, caFile?: string): Promise<SourceCredentials> {
   const profile = (await ctx.profiles()).get(name);
   if (!profile) throw new UsageError(`--source-profile ${name}: no profile named ${name}`, 'see `forgectl profile list`, or add one with `forgectl profile add`');
   const token = await readProfileToken(ctx, profile);
   if (!token) throw new UsageError(`--source-profile ${name}: the profile holds no token`, `add one with \`forgectl profile add ${name} --url ${profile.url} --token-stdin\``);
   ctx.redactor.add(token);
-  const tls: TlsOptions = { caFile: profile.caFile, insecure: !!profile.insecure, clientCert: profile.clientCert, clientKey: profile.clientKey };
+  const tls: TlsOptions = { caFile: caFile ?? profile.caFile, insecure: !!profile.insecure, clientCert: profile.clientCert, clientKey: profile.clientKey };
   // As -p NAME: a stored TLS file gone missing names the profile; verification off is said.
   checkProfileTlsFiles(profile, tls);
   if (tls.insecure) ctx.warnOnce('source-insecure', `TLS certificate verification is off for the source (profile ${name} is insecure)`);
@@ -72,7 +84,7 @@ export async function resolveSource(
   url: string | undefined | (() => Promise<string | undefined>),
   plan?: { tokenEnv?: string; file: string },
 ): Promise<SourceCredentials> {
-  if (o.sourceProfile !== undefined) return profileSource(ctx, o.sourceProfile);
+  if (o.sourceProfile !== undefined) return profileSource(ctx, o.sourceProfile, o.sourceCaFile);
   if (typeof url === 'string' && !url) throw new UsageError('the source URL is missing', 'give --source-url URL, or --source-profile NAME');
   let token: string;
   let from: string;
@@ -91,18 +103,18 @@ export async function resolveSource(
   }
   const at = typeof url === 'function' ? await url() : url;
   if (!at) throw new UsageError('the source URL is missing', 'give --source-url URL, or --source-profile NAME');
-  return { url: at.trim().replace(/\/+$/, ''), token, tls: {}, from };
+  return { url: at.trim().replace(/\/+$/, ''), token, tls: typedSourceTls(o), from };
 }
 
-/** A client of the source instance. */
-export function sourceClient(ctx: Context, s: Pick<SourceCredentials, 'url' | 'token' | 'tls'>): HttpClient {
-  return ctx.makeClient(s.url, { token: s.token, tokenType: 'personal' }, s.tls);
+/** A client of the source instance; an untrusted certificate's hint names --source-ca-file, not --ca-file. */
+export function sourceClient(ctx: Context, s: Pick<SourceCredentials, 'url' | 'token' | 'tls'>, limits?: Parameters<Context['makeClient']>[3]): HttpClient {
+  return ctx.makeClient(s.url, { token: s.token, tokenType: 'personal' }, { ...s.tls, caOption: SOURCE_CA_OPTION }, limits);
 }
 
 /** The preset for the wizard: a profile's URL, token and TLS settings, or a named variable's or FORGECTL_SOURCE_TOKEN's token. */
 export async function wizardPreset(ctx: Context, o: SourceFlags): Promise<{ url?: string; token?: string; tls?: TlsOptions }> {
   if (o.sourceProfile !== undefined) {
-    const s = await profileSource(ctx, o.sourceProfile);
+    const s = await profileSource(ctx, o.sourceProfile, o.sourceCaFile);
     return { url: s.url, token: s.token, tls: s.tls };
   }
   const token = o.sourceTokenEnv ? envToken(ctx, o.sourceTokenEnv, '--source-token-env') : ctx.env[SOURCE_TOKEN_ENV]?.trim() || undefined;

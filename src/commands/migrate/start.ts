@@ -5,11 +5,11 @@
 import { startMigration, type StartRequest } from '../../api/bulk-imports.js';
 import type { Context } from '../../context.js';
 import { isLoopbackHost } from '../../core/http.js';
-import { ApiError, CancelledError, UsageError } from '../../core/errors.js';
+import { CancelledError, UsageError } from '../../core/errors.js';
 import { none, object, type CommandResult } from '../../core/output.js';
 import { parseDuration } from '../../core/parse.js';
 import { gatherGiven, type Gathered } from './gather.js';
-import { DIRECT_TRANSFER_HINT, entityRequest } from './rules.js';
+import { entityRequest } from './rules.js';
 import { checkSourceFlags, wizardPreset, type SourceFlags } from './source-credentials.js';
 import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, watchMigration } from './watch.js';
 import { runWizard } from './wizard.js';
@@ -45,7 +45,7 @@ async function gather(ctx: Context, o: StartOptions): Promise<Gathered & { fromW
       throw new UsageError('nothing to migrate: give --entity KIND:SOURCE_PATH=DEST_NAMESPACE[:SLUG] or -f PLAN.yaml', 'on a terminal, run without them for the wizard');
     }
     const preset = await wizardPreset(ctx, o);
-    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, tls: preset.tls, noProjects: o.projects === false });
+    const answers = await runWizard(ctx, { sourceUrl: preset.url, token: preset.token, tls: preset.tls, sourceCaFile: o.sourceCaFile, noProjects: o.projects === false });
     return { ...answers, fromWizard: true };
   }
   return { ...(await gatherGiven(ctx, o)), fromWizard: false, start: true };
@@ -86,11 +86,8 @@ export async function startCommand(ctx: Context, o: StartOptions): Promise<Comma
   const checks = () => import('./check.js');
   const report = g.fromWizard || o.check === false ? undefined : await (await checks()).runChecks(ctx, { url: g.sourceUrl, token: g.token, tls: g.sourceTls ?? {} }, g.entities, { count: ctx.globals.dryRun });
   if (report && !report.can_start && !ctx.globals.dryRun) (await checks()).refuseStart(report);
-  const migration = await startMigration(http, buildRequest(g)).catch((e: unknown) => {
-    // GitLab answers every /bulk_imports request 404 while direct transfer is turned off.
-    if (e instanceof ApiError && e.status === 404) e.hint ??= `direct transfer may be turned off on ${http.baseUrl} (bulk_import_enabled): ${DIRECT_TRANSFER_HINT}`;
-    throw e;
-  });
+  // A 404 (direct transfer turned off) is explained by the command's `explain` (transfer-off.ts).
+  const migration = await startMigration(http, buildRequest(g));
   if (!migration) {
     ctx.notice(`dry run: would start migrating ${g.entities.length} ${g.entities.length === 1 ? 'entity' : 'entities'} from ${g.sourceUrl}; nothing was sent`);
     return report ? (await checks()).checkResult(report) : none;

@@ -20,6 +20,11 @@ export function rethrowCancel(e: unknown): void {
   if (e instanceof CancelledError) throw e;
 }
 
+/** The source did not answer, and what to do where the client knows (the CA to give with --source-ca-file). */
+function unreachable(url: string, e: NetworkError): string {
+  return `cannot reach ${url}: ${e.message}${e.hint ? `; ${e.hint}` : ''}`;
+}
+
 /** Asks the source who the token is: its scopes and expiry, the user, the version when it tells. */
 export async function checkSourceToken(http: HttpClient, url: string): Promise<SourceCheck> {
   let token: Awaited<ReturnType<typeof getToken>> | undefined;
@@ -27,7 +32,7 @@ export async function checkSourceToken(http: HttpClient, url: string): Promise<S
     token = await getToken(http, 'self');
   } catch (e) {
     rethrowCancel(e);
-    if (e instanceof NetworkError) return { ok: false, retry: 'url', reason: `cannot reach ${url}: ${e.message}` };
+    if (e instanceof NetworkError) return { ok: false, retry: 'url', reason: unreachable(url, e) };
     if (isStatus(e, 401)) return { ok: false, retry: 'token', reason: `${url} refused the token (401): it is mistyped, revoked or expired` };
     if (isStatus(e, 403)) return { ok: false, retry: 'token', reason: `${url} refused the token (403): it lacks the api scope` };
     // Instances before 15.5 have no personal_access_tokens/self: GET /user still says who it is.
@@ -38,7 +43,7 @@ export async function checkSourceToken(http: HttpClient, url: string): Promise<S
     user = await getCurrentUser(http);
   } catch (e) {
     rethrowCancel(e);
-    if (e instanceof NetworkError) return { ok: false, retry: 'url', reason: `cannot reach ${url}: ${e.message}` };
+    if (e instanceof NetworkError) return { ok: false, retry: 'url', reason: unreachable(url, e) };
     if (isStatus(e, 401, 403)) return { ok: false, retry: 'token', reason: `${url} refused the token (${(e as ApiError).status}): it is mistyped, revoked or expired` };
     return { ok: false, retry: 'url', reason: `${url} does not answer as a GitLab API v4 instance (${(e as Error).message})` };
   }

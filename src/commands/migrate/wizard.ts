@@ -12,7 +12,7 @@ import type { HttpClient, TlsOptions } from '../../core/http.js';
 import { savePlan, type Plan } from './plan.js';
 import { checkSlug, checkUrl, destinationPath, lastSegment, type EntityPlan, type Kind } from './rules.js';
 import { searchChecked } from './search-prompt.js';
-import { profileSource } from './source-credentials.js';
+import { profileSource, sourceClient, typedSourceTls } from './source-credentials.js';
 import { Destination, TOP_LEVEL } from './wizard-destination.js';
 import { checkSourceToken, entitySource, rethrowCancel, resolveTypedEntity, signedInLine, splitChoice, type EntityChoice } from './wizard-source.js';
 
@@ -31,6 +31,8 @@ export interface WizardPresets {
   token?: string;
   /** A source profile's TLS settings (CA file, client certificate, insecure). */
   tls?: TlsOptions;
+  /** --source-ca-file: for a URL typed at the first question, and in place of a profile's CA file. */
+  sourceCaFile?: string;
   noProjects: boolean;
 }
 
@@ -64,8 +66,9 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
   const p = ctx.prompt;
   let url = presets.sourceUrl;
   let token = presets.token;
-  // A saved profile's TLS settings go with its URL, as with -p; a typed URL has none.
-  let tls: TlsOptions = presets.tls ?? {};
+  // A saved profile's TLS settings go with its URL, as with -p; a typed URL has --source-ca-file's.
+  const typed = typedSourceTls(presets);
+  let tls: TlsOptions = presets.tls ?? typed;
   let lastUrl: string | undefined;
   for (;;) {
     if (url === undefined) {
@@ -77,19 +80,19 @@ async function signIn(ctx: Context, presets: WizardPresets): Promise<{ url: stri
         })
       ).trim();
       if (!answer.includes(':') && profiles.get(answer)) {
-        const s = await profileSource(ctx, answer);
+        const s = await profileSource(ctx, answer, presets.sourceCaFile);
         [url, token, tls] = [s.url, s.token, s.tls];
-      } else [url, tls] = [answer.replace(/\/+$/, ''), {}];
+      } else [url, tls] = [answer.replace(/\/+$/, ''), typed];
     }
     token ??= (await p.password(`Access token on ${url} (scope api; input hidden)`, { validate: TOKEN_CHECK })).trim();
     ctx.redactor.add(token);
     // The check is a probe a person waits on: no retries and short timeouts, so a wrong or unreachable
     // URL is explained at once and asked again; the searches that follow use the normal client.
-    const probe = ctx.makeClient(url, { token, tokenType: 'personal' }, tls, PROBE_LIMITS);
+    const probe = sourceClient(ctx, { url, token, tls }, PROBE_LIMITS);
     const c = await checkSourceToken(probe, url);
     if (c.ok) {
       ctx.notice(signedInLine(url, c));
-      return { url, token, http: ctx.makeClient(url, { token, tokenType: 'personal' }, tls) };
+      return { url, token, http: sourceClient(ctx, { url, token, tls }) };
     }
     ctx.warn(`${c.reason}; asking again`);
     if (c.retry === 'url') {
