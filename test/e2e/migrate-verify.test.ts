@@ -272,6 +272,16 @@ async function fakeInstance(mrs: number, headers: Record<string, string> = {}) {
   return { origin, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/** An instance that knows nothing: every request answered 404, as GitLab answers a token that cannot see a project. */
+async function emptyInstance() {
+  const server = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: '404 Project Not Found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 describe('migrate verify against an instance of its own', () => {
   const run = (destUrl: string, sourceUrl: string) =>
     forgectl(['migrate', 'verify', '1', '--exit-code', '--source-url', sourceUrl, '-o', 'json'], { env: { FORGECTL_URL: destUrl, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' } });
@@ -288,6 +298,20 @@ describe('migrate verify against an instance of its own', () => {
       expect(Math.max(...dst.seen.inFlight)).toBeLessThanOrEqual(8);
       // Per project: 4 pages of opened merge requests, one each of the other states and of releases.
       expect(src.seen.inFlight.length).toBe(12 * 8);
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+
+  it('an entity the source does not show (404 for every list) is no proof it arrived: exit 5, never "Everything arrived."', async () => {
+    const [src, dst] = await Promise.all([emptyInstance(), fakeInstance(0)]);
+    try {
+      const res = await run(dst.origin, src.origin);
+      expect(res.exitCode, res.stderr).toBe(5);
+      expect(json(res).complete).toBe(false);
+      const text = await forgectl(['migrate', 'verify', '1', '--source-url', src.origin], { env: { FORGECTL_URL: dst.origin, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' } });
+      expect(text.stdout).not.toContain('Everything arrived.');
+      expect(text.stdout).toContain('12 of 12 entities differ (12 not found on the source).');
     } finally {
       await Promise.all([src.close(), dst.close()]);
     }
