@@ -332,6 +332,47 @@ describe('migrate verify against an instance of its own', () => {
   });
 });
 
+/**
+ * An instance nobody here wrote, for `migrate check`: an administrator behind every token, direct
+ * transfer allowed, and no group or project anywhere (404). Answers wait a moment, so what is asked at
+ * once is in flight at once; `inFlight` holds how many were as each request arrived.
+ */
+async function bareInstance() {
+  const inFlight: number[] = [];
+  let open = 0;
+  const server = createServer((req, res) => {
+    inFlight.push(++open);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const body = path === '/api/v4/user' ? { id: 1, username: 'root', name: 'Root', is_admin: true } : path === '/api/v4/application/settings' ? { bulk_import_enabled: true } : undefined;
+    setTimeout(() => {
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { message: '404 Not Found' }));
+      open--;
+    }, 5);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, inFlight, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('migrate check against an instance of its own', () => {
+  it('checks many entities with at most 8 requests in flight on the destination, as on the source', async () => {
+    const [src, dst] = await Promise.all([bareInstance(), bareInstance()]);
+    try {
+      const entities = Array.from({ length: 12 }, (_, i) => ['--entity', `project:src/p${i}=dst${i}`]).flat();
+      const res = await forgectl(['migrate', 'check', '--source-url', src.origin, ...entities, '-o', 'json'], {
+        env: { FORGECTL_URL: dst.origin, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' },
+      });
+      expect(res.exitCode, res.stderr).toBe(1);
+      expect(json(res).entities).toHaveLength(12);
+      expect(dst.inFlight.length).toBeGreaterThan(12 * 3);
+      expect(Math.max(...dst.inFlight)).toBeLessThanOrEqual(8);
+      expect(Math.max(...src.inFlight)).toBeLessThanOrEqual(8);
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+});
+
 describe('migrate failures ID (every entity)', () => {
   it('lists the failure records of every entity, each with its entity', async () => {
     const id = await migrateWith('drop', 'merge_requests', 4, 'group:acme/platform=opensource:platform-failures');
