@@ -142,6 +142,19 @@ describe('migrate verify', () => {
     expect(md.stdout).toContain('| merge_requests opened | 2 | 2 | differs | `!2` Cart total rounding | `!3` Cart total rounding |');
   });
 
+  it('a relation the destination refuses to list (403) while the source has items is no proof they arrived: exit 5', async () => {
+    const id = await migrate('project:acme/web/storefront=opensource:storefront-hidden');
+    dest().addFaults(`403:forever@GET:/projects/${encodeURIComponent('opensource/storefront-hidden')}/releases`);
+    try {
+      const res = await verify(id, '--exit-code');
+      expect(res.stdout).not.toContain('Everything arrived.');
+      expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+      expect(res.stdout).toMatch(/releases\s+2 → -\s+differs {2}not available on the destination \(2 on the source\)/);
+    } finally {
+      await dest().clearFaults();
+    }
+  });
+
   it('a release swapped for another tag is named too', async () => {
     const id = await migrateWith('swap', 'releases', 1, 'project:acme/web/storefront=opensource:storefront-tags');
     const res = await verify(id, '--exit-code');

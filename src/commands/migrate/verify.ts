@@ -90,6 +90,8 @@ async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: s
   const row = { relation: r.name, source: size(s), destination: size(d), missing: [] as MissingItem[], unexpected: [] as MissingItem[], absent: d === 'absent' };
   if (s === 'absent') return { ...row, status: 'not compared', note: NOT_ON_SOURCE };
   if (d === 'absent') return { ...row, status: 'differs', note: 'not found on the destination' };
+  // Items the source has that the destination will not show are not known to have arrived.
+  if (d === 'unavailable' && Array.isArray(s) && s.length) return { ...row, status: 'differs', note: `not available on the destination (${s.length} on the source)` };
   if (s === 'unavailable' || d === 'unavailable') return { ...row, status: 'not compared', note: `not available on the ${s === 'unavailable' ? 'source' : 'destination'}` };
   const missing = onlyIn(r, s, d);
   const unexpected = onlyIn(r, d, s);
