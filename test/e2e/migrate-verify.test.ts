@@ -142,6 +142,19 @@ describe('migrate verify', () => {
     expect(md.stdout).toContain('| merge_requests opened | 2 | 2 | differs | `!2` Cart total rounding | `!3` Cart total rounding |');
   });
 
+  it('a relation the destination refuses to list (403) while the source has items is no proof they arrived: exit 5', async () => {
+    const id = await migrate('project:acme/web/storefront=opensource:storefront-hidden');
+    dest().addFaults(`403:forever@GET:/projects/${encodeURIComponent('opensource/storefront-hidden')}/releases`);
+    try {
+      const res = await verify(id, '--exit-code');
+      expect(res.stdout).not.toContain('Everything arrived.');
+      expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+      expect(res.stdout).toMatch(/releases\s+2 → -\s+differs {2}not available on the destination \(2 on the source\)/);
+    } finally {
+      await dest().clearFaults();
+    }
+  });
+
   it('a release swapped for another tag is named too', async () => {
     const id = await migrateWith('swap', 'releases', 1, 'project:acme/web/storefront=opensource:storefront-tags');
     const res = await verify(id, '--exit-code');
@@ -272,6 +285,16 @@ async function fakeInstance(mrs: number, headers: Record<string, string> = {}) {
   return { origin, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/** An instance that knows nothing: every request answered 404, as GitLab answers a token that cannot see a project. */
+async function emptyInstance() {
+  const server = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: '404 Project Not Found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 describe('migrate verify against an instance of its own', () => {
   const run = (destUrl: string, sourceUrl: string) =>
     forgectl(['migrate', 'verify', '1', '--exit-code', '--source-url', sourceUrl, '-o', 'json'], { env: { FORGECTL_URL: destUrl, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' } });
@@ -293,6 +316,20 @@ describe('migrate verify against an instance of its own', () => {
     }
   });
 
+  it('an entity the source does not show (404 for every list) is no proof it arrived: exit 5, never "Everything arrived."', async () => {
+    const [src, dst] = await Promise.all([emptyInstance(), fakeInstance(0)]);
+    try {
+      const res = await run(dst.origin, src.origin);
+      expect(res.exitCode, res.stderr).toBe(5);
+      expect(json(res).complete).toBe(false);
+      const text = await forgectl(['migrate', 'verify', '1', '--source-url', src.origin], { env: { FORGECTL_URL: dst.origin, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' } });
+      expect(text.stdout).not.toContain('Everything arrived.');
+      expect(text.stdout).toContain('12 of 12 entities differ (12 not found on the source).');
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+
   it('slows its listings when the instance says it has one request left (RateLimit-Remaining), as every list does', async () => {
     const [src, dst] = await Promise.all([fakeInstance(4, { 'ratelimit-remaining': '1' }), fakeInstance(3)]);
     try {
@@ -302,6 +339,47 @@ describe('migrate verify against an instance of its own', () => {
       const later = src.seen.inFlight.filter((_, i) => src.seen.answered[i] >= 8);
       expect(later.length).toBeGreaterThan(12 * 4);
       expect(Math.max(...later)).toBe(1);
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+});
+
+/**
+ * An instance nobody here wrote, for `migrate check`: an administrator behind every token, direct
+ * transfer allowed, and no group or project anywhere (404). Answers wait a moment, so what is asked at
+ * once is in flight at once; `inFlight` holds how many were as each request arrived.
+ */
+async function bareInstance() {
+  const inFlight: number[] = [];
+  let open = 0;
+  const server = createServer((req, res) => {
+    inFlight.push(++open);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const body = path === '/api/v4/user' ? { id: 1, username: 'root', name: 'Root', is_admin: true } : path === '/api/v4/application/settings' ? { bulk_import_enabled: true } : undefined;
+    setTimeout(() => {
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { message: '404 Not Found' }));
+      open--;
+    }, 5);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, inFlight, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('migrate check against an instance of its own', () => {
+  it('checks many entities with at most 8 requests in flight on the destination, as on the source', async () => {
+    const [src, dst] = await Promise.all([bareInstance(), bareInstance()]);
+    try {
+      const entities = Array.from({ length: 12 }, (_, i) => ['--entity', `project:src/p${i}=dst${i}`]).flat();
+      const res = await forgectl(['migrate', 'check', '--source-url', src.origin, ...entities, '-o', 'json'], {
+        env: { FORGECTL_URL: dst.origin, FORGECTL_TOKEN: 'glpat-00000000000000000000', FORGECTL_SOURCE_TOKEN: 'glpat-11111111111111111111' },
+      });
+      expect(res.exitCode, res.stderr).toBe(1);
+      expect(json(res).entities).toHaveLength(12);
+      expect(dst.inFlight.length).toBeGreaterThan(12 * 3);
+      expect(Math.max(...dst.inFlight)).toBeLessThanOrEqual(8);
+      expect(Math.max(...src.inFlight)).toBeLessThanOrEqual(8);
     } finally {
       await Promise.all([src.close(), dst.close()]);
     }

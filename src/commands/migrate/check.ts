@@ -131,7 +131,8 @@ async function checkEntity(e: EntityPlan, ctx: { src: Side | null; srcUrl: strin
 
 /** Every check of every entity; sends no write. */
 export async function runChecks(ctx: Context, creds: Pick<SourceCredentials, 'url' | 'token' | 'tls'>, entities: EntityPlan[], o: { count: boolean } = { count: true }): Promise<CheckReport> {
-  const destHttp = await ctx.http();
+  // The destination's checks of every entity at once share its 8 slots, as the source's counts do.
+  const destHttp = side(await ctx.http()).http;
   const dest = new Destination(destHttp, destHttp.baseUrl);
   const me = await dest.user();
   const srcHttp = sourceClient(ctx, creds);

@@ -197,7 +197,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
         'direct transfer moves: for a group its subgroups, projects, epics and wiki pages; for a project its merge requests by ' +
         'state and its releases. Items on the source only are named as missing, items on the destination only as unexpected ' +
         '(merge requests and epics by iid and title, releases by tag, wiki pages by slug), so equal counts with one item swapped ' +
-        'for another still differ; each entity\'s failure records are shown beside its rows.',
+        'for another still differ; an entity the source answers 404 for in every list (gone, or not visible to the source token) ' +
+        'compared nothing and differs, as does a list the destination will not show (403) where the source has items; each entity\'s failure records are shown beside its rows.',
       '',
       'The source is the migration\'s source URL, read with the source token as `migrate start` takes it (or --source-profile). ' +
         'Each list is read to its end by its Link headers (one request when it fits a page of 100). Entities are compared ' +

@@ -82,6 +82,8 @@ function onlyIn(r: Relation, a: Record<string, unknown>[], b: Record<string, unk
   return out;
 }
 
+const NOT_ON_SOURCE = 'not found on the source';
+
 async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: string, destPath: string): Promise<RelationRow & { absent: boolean }> {
   const [s, d] = await Promise.all([listed(src, r, sourcePath), listed(dest, r, destPath)]);
   const size = (l: typeof s) => (Array.isArray(l) ? l.length : null);
@@ -96,8 +98,10 @@ async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: s
     unexpected,
     absent: d === 'absent',
   });
-  if (s === 'absent') return row('not compared', 'not found on the source');
+  if (s === 'absent') return row('not compared', NOT_ON_SOURCE);
   if (d === 'absent') return row('differs', 'not found on the destination');
+  // Items the source has that the destination will not show are not known to have arrived.
+  if (d === 'unavailable' && Array.isArray(s) && s.length) return row('differs', `not available on the destination (${s.length} on the source)`);
   if (s === 'unavailable' || d === 'unavailable') return row('not compared', `not available on the ${s === 'unavailable' ? 'source' : 'destination'}`);
   const missing = onlyIn(r, s, d);
   const unexpected = onlyIn(r, d, s);
@@ -110,6 +114,8 @@ async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise
   const relations = isGroup ? GROUP_RELATIONS.filter((r) => r.name !== 'projects' || e.migrate_projects !== false) : PROJECT_RELATIONS;
   const rows = await Promise.all(relations.map((r) => compareRelation(src, dest, r, e.source_full_path, destPath)));
   const present = !rows.every((r) => r.absent);
+  // Nothing of it on the source (a token that cannot see it gets 404 too): nothing was compared, no proof.
+  const onSource = !rows.every((r) => r.note === NOT_ON_SOURCE);
   const failures = mayHaveFailures(e) ? await collect(listFailures(dest.http, e.bulk_import_id, e.id, { all: true, perPage: 100 })) : [];
   return {
     id: e.id,
@@ -118,7 +124,7 @@ async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise
     source_full_path: e.source_full_path,
     destination_full_path: destPath,
     present,
-    complete: present && rows.every((r) => r.status !== 'differs'),
+    complete: present && onSource && rows.every((r) => r.status !== 'differs'),
     relations: present ? rows.map(({ absent: _, ...r }) => r) : [],
     failures,
   };
@@ -162,7 +168,9 @@ function summary(r: VerifyReport): string {
   const bad = r.entities.filter((e) => !e.complete);
   if (!bad.length) return 'Everything arrived.';
   const missing = bad.filter((e) => !e.present).length;
-  return `${bad.length} of ${r.entities.length} ${r.entities.length === 1 ? 'entity differs' : 'entities differ'}${missing ? ` (${missing} missing on the destination)` : ''}.`;
+  const unseen = bad.filter((e) => e.relations.length && e.relations.every((x) => x.note === NOT_ON_SOURCE)).length;
+  const why = [missing && `${missing} missing on the destination`, unseen && `${unseen} not found on the source`].filter(Boolean).join(', ');
+  return `${bad.length} of ${r.entities.length} ${r.entities.length === 1 ? 'entity differs' : 'entities differ'}${why ? ` (${why})` : ''}.`;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
