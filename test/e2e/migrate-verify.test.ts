@@ -486,6 +486,21 @@ describe('migrate check', () => {
     expect(data.entities[0].problems.join(' ')).not.toContain('direct transfer');
   });
 
+  it('refuses a --source-profile holding an OAuth or job token before anything is sent: direct transfer takes a personal access token', async () => {
+    const configDir = await profileWith(source(), 'admin', 'old');
+    const oauth = await forgectl(['profile', 'add', 'sso', '--url', source().url, '--token-type', 'oauth', '--token-stdin'], { configDir, input: `${srcToken()}\n` });
+    expect(oauth.exitCode, oauth.stderr).toBe(0);
+    const [srcMark, destMark] = [source().requests.length, dest().requests.length];
+    for (const command of [['check', '--entity', 'project:acme/web/storefront=opensource:sf-oauth'], ['verify', '1'], ['start', '--entity', 'project:acme/web/storefront=opensource:sf-oauth', '--yes']]) {
+      const res = await forgectl(['migrate', ...command, '--source-profile', 'sso'], { env: env(), configDir });
+      expect(res.exitCode, `${command[0]}: ${res.stderr}`).toBe(2);
+      expect(res.stderr).toContain('--source-profile sso holds a token of type oauth');
+      expect(res.stderr).toContain('personal access token');
+    }
+    expect(requestsSinceOn(source(), srcMark)).toEqual([]);
+    expect(requestsSinceOn(dest(), destMark)).toEqual([]);
+  });
+
   it('takes --source-profile for the source URL and token', async () => {
     const configDir = await profileWith(source(), 'admin', 'old');
     const res = await forgectl(['migrate', 'check', '--source-profile', 'old', '--entity', 'project:acme/web/storefront=opensource:sf-profile', '-o', 'json'], { env: env(), configDir });

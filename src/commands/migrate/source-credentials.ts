@@ -63,6 +63,10 @@ export function typedSourceTls(o: Pick<SourceFlags, 'sourceCaFile'>): TlsOptions
 export async function profileSource(ctx: Context, name: string, caFile?: string): Promise<SourceCredentials> {
   const profile = (await ctx.profiles()).get(name);
   if (!profile) throw new UsageError(`--source-profile ${name}: no profile named ${name}`, 'see `forgectl profile list`, or add one with `forgectl profile add`');
+  // The destination instance uses the source token as a personal access token, and so does the source client here.
+  if (profile.tokenType && profile.tokenType !== 'personal') {
+    throw new UsageError(`--source-profile ${name} holds a token of type ${profile.tokenType}: direct transfer takes a personal access token of the source`, `give one with --source-token-stdin or --source-token-env, or a profile that holds one`);
+  }
   const token = await readProfileToken(ctx, profile);
   if (!token) throw new UsageError(`--source-profile ${name}: the profile holds no token`, `add one with \`forgectl profile add ${name} --url ${profile.url} --token-stdin\``);
   ctx.redactor.add(token);
