@@ -71,6 +71,10 @@ export function stateFilePage(version: string): string {
       '-f may be given several times. Later files override earlier ones key by key (a setting, a plan limit, a field of a hook); a list item overrides the item with the same identity and a new one is added; a setting\'s value and a protected environment\'s rules are replaced whole. A problem names the file its value came from.',
       '{profile} in a file name is the profile in use (-p, or each instance\'s under --profiles, --all-profiles or an inventory). A name that starts with ? is optional: a missing file is skipped.',
     ]),
+    ...section('USERS AND GROUPS', [
+      'An entry of deploy or approvals names an access level (access_level: 40), a user or a group. A user is user: USERNAME (or user_id: ID), a group group: PATH (or group_id: ID); a username or path is looked up on the instance before anything is written, and one the instance lacks is exit 3.',
+      'An id names a user or group of one instance: user 4 is another person on the next. Over several instances (--profiles, --all-profiles, an inventory), a file every instance reads that names one by id is exit 2 before any request, naming the file and the entry; a file named with {profile} is that instance\'s own, and its ids are its own.',
+    ]),
     ...section('PRUNING', [
       'Without --prune, hooks, broadcasts and a listed group\'s protected environments that the file does not name are listed as not managed. With --prune they are deleted. Settings, plan limits and notification settings are never deleted: a key the file leaves out keeps its value.',
     ]),
