@@ -51,6 +51,29 @@ describe('state over several instances: users and groups of protected environmen
     for (const n of NAMES) expect(requestsSince(sandboxes[n](), mark[n])).toEqual([]);
   });
 
+  it('by username and path, each instance plans with the id the name gives there', async () => {
+    const home = fleetHome();
+    const dir = tempDir();
+    const file = join(dir, 'instance.yaml');
+    writeFileSync(file, 'groups:\n  acme/platform:\n    protected_environments:\n      staging:\n        deploy: [{access_level: 40}, {user: grace}]\n');
+    // On b, the name grace is another account than on a.
+    const b = sandboxes.b().state;
+    const grace = b.findUser('grace')!.id;
+    b.renameUser(grace, 'grace-b');
+    const other = b.addUser({ username: 'grace', name: 'Grace of b' });
+    try {
+      const res = await run(['--profiles', 'a,b', 'state', 'plan', '-f', file, '-o', 'json'], home);
+      expect(res.exitCode, res.stderr).toBe(0);
+      const out = JSON.parse(res.stdout);
+      const after = (n: Name) => out[n].result.changes[0].changes[0].after;
+      expect(after('a')).toEqual([{ access_level: 40 }, { user_id: sandboxes.a().state.findUser('grace')!.id, username: 'grace' }]);
+      expect(after('b')).toEqual([{ access_level: 40 }, { user_id: other.id, username: 'grace' }]);
+    } finally {
+      b.renameUser(other.id, 'grace-other');
+      b.renameUser(grace, 'grace');
+    }
+  });
+
   it('ids keep working on one instance, and in a file of the instance’s own ({profile})', async () => {
     const home = fleetHome();
     const dir = tempDir();

@@ -41,8 +41,9 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
     wanted.map(async (g) => {
       if (g.environments) {
         for (const d of g.environments) {
-          d.deploy = await resolveNames(http, d.deploy, known);
-          d.approvals = await resolveNames(http, d.approvals, known);
+          // The names stay beside their ids: the plan shows both, and a saved plan checks them again.
+          d.deploy = await resolveNames(http, d.deploy, known, true);
+          d.approvals = await resolveNames(http, d.approvals, known, true);
         }
       }
       const [environments, notifications] = await Promise.all([
