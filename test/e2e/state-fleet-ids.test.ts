@@ -74,6 +74,23 @@ describe('state over several instances: users and groups of protected environmen
     }
   });
 
+  it('export from one instance, plan across the fleet: the export names users and groups, which each instance looks up', async () => {
+    const home = fleetHome();
+    const protect = await run(['-p', 'a', 'envs', 'protect', 'acme/platform', 'testing', '--deploy', 'user=grace', '--approval', 'access_level=40'], home);
+    expect(protect.exitCode, protect.stderr).toBe(0);
+    const dir = tempDir();
+    const file = join(dir, 'from-a.yaml');
+    const exp = await run(['-p', 'a', 'state', 'export', '--only', 'groups', '--groups', 'acme/platform', '-f', file], home);
+    expect(exp.exitCode, exp.stderr).toBe(0);
+    const res = await run(['--profiles', 'a,b', 'state', 'plan', '-f', file, '-o', 'json'], home);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout);
+    // a has it already; b is to protect the tier for its own grace.
+    expect(out.a.result.changes).toEqual([]);
+    expect(out.b.result.changes.map((c: any) => [c.action, c.identity])).toEqual([['create', 'acme/platform protected environment testing']]);
+    expect(out.b.result.changes[0].changes[0].after).toEqual([{ user_id: sandboxes.b().state.findUser('grace')!.id, username: 'grace' }]);
+  });
+
   it('ids keep working on one instance, and in a file of the instance’s own ({profile})', async () => {
     const home = fleetHome();
     const dir = tempDir();

@@ -81,4 +81,29 @@ describe('state files name users and groups of protected environments by usernam
     expect(ok.res.exitCode, ok.res.stderr).toBe(0);
     expect(writes(ok.sent)[0]!.body).toEqual({ name: 'development', deploy_access_levels: [{ user_id: grace }] });
   });
+
+  it('state export writes users by username and groups by path, which plan back as no change; an id the instance names nobody for stays, with a comment', async () => {
+    const setup = await run(['envs', 'protect', 'acme', 'other', '--deploy', 'group=acme/web', '--deploy', 'access_level=40', '--approval', 'user=alice,required=2']);
+    expect(setup.res.exitCode, setup.res.stderr).toBe(0);
+    const exp = await run(['state', 'export', '--only', 'groups', '--groups', 'acme']);
+    expect(exp.res.exitCode, exp.res.stderr).toBe(0);
+    expect(exp.res.stdout).toContain('      other:\n        deploy:\n          - group: acme/web\n          - access_level: 40\n        approvals:\n          - user: alice\n            required_approvals: 2\n');
+    expect(exp.res.stdout).not.toMatch(/user_id|group_id/);
+    // One lookup per user and group, however often named.
+    expect(exp.sent.filter((r) => r.path === `/api/v4/users/${userId('alice')}`)).toHaveLength(1);
+    const file = yamlFile(tempDir(), 'exported.yaml', exp.res.stdout);
+    const plan = await run(['state', 'plan', '-f', file, '--exit-code']);
+    expect(plan.res.exitCode, plan.res.stdout).toBe(0);
+    expect(plan.res.stdout).toContain('No changes');
+    // GET /users/N answering another user names nobody: the entry stays by id, and the header says so.
+    sandbox().addFaults(`wrong-object:forever@GET:/users/${userId('alice')}`);
+    try {
+      const wrong = await run(['state', 'export', '--only', 'groups', '--groups', 'acme']);
+      expect(wrong.res.exitCode, wrong.res.stderr).toBe(0);
+      expect(wrong.res.stdout).toContain(`          - user_id: ${userId('alice')}\n            required_approvals: 2\n`);
+      expect(wrong.res.stdout).toMatch(/^# By id, as the instance names no user or group for them \(ids are this instance's own\): .*groups\.acme\.protected_environments\.other\.approvals\[0\]: user \d+/m);
+    } finally {
+      await sandbox().clearFaults();
+    }
+  });
 });

@@ -26,7 +26,7 @@ export function registerState(program: Command, reg: Registry): void {
     description:
       'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
       'broadcast_messages, notification_settings (global, of the token’s user), groups (those named with --groups, or every one with --all-groups: ' +
-      'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
+      'protected environments in the format of `envs apply`, users by username and groups by path, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
     examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', '# refresh a trimmed base file from an instance', 'forgectl state export --only-managed base.yaml -f base.new.yaml', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
     outputFiles: { file: { flag: '-f' } },
