@@ -74,7 +74,7 @@ export function stateFilePage(version: string): string {
     ]),
     ...section('USERS AND GROUPS', [
       'An entry of deploy or approvals names an access level (access_level: 40), a user or a group. A user is user: USERNAME (or user_id: ID), a group group: PATH (or group_id: ID); a username or path is looked up on the instance before anything is written, and one the instance lacks is exit 3. Entries are compared by the id a name gives, so a file by names plans as no change where the instance holds those users and groups.',
-      'forgectl state export writes users by username and groups by path (an entry whose user or group the instance names none for stays by id, listed in a comment at the top), so a file exported from one instance plans on every instance of a fleet, each with its own ids.',
+      'forgectl state export writes users by username and groups by path (an entry whose user or group the instance does not name stays by id, listed in a comment at the top), so a file exported from one instance plans on every instance of a fleet, each with its own ids.',
       'A plan shows and saves each name with its id (+ deploy user=alice (user id 12); after: [{user_id: 12, username: alice}]) and sends the id alone. state apply --plan looks each name up again: when it now gives another id, or none, the plan is refused as stale (exit 1) and nothing is written.',
       'An id names a user or group of one instance: user 4 is another person on the next. Over several instances (--profiles, --all-profiles, an inventory), a file every instance reads that names one by id is exit 2 before any request, naming the file and the entry; a file named with {profile} is that instance\'s own, and its ids are its own.',
     ]),

@@ -49,6 +49,10 @@ describe('state over several instances: users and groups of protected environmen
     expect(fromStdin.stderr).toContain('error: ids differ per instance: standard input: groups.acme.protected_environments.production.approval_rules[0] names group 13 by id');
     expect(fromStdin.stderr).toContain('hint: name it by what is the same everywhere (group: PATH, such as acme/platform)');
     for (const n of NAMES) expect(requestsSince(sandboxes[n](), mark[n])).toEqual([]);
+    // By path, on standard input (read once, by the check and each instance alike), each instance plans it.
+    const byPath = await run(['--profiles', 'a,b', 'state', 'plan', '-f', '-'], home, listed.replace('{group: 13, required: 2}', '{group: acme/platform, required: 2}'));
+    expect(byPath.exitCode, byPath.stderr).toBe(0);
+    expect(byPath.stdout.match(/\+ approval group=acme\/platform \(group id \d+\),required=2/g)).toHaveLength(2);
   });
 
   it('by username and path, each instance plans with the id the name gives there', async () => {
