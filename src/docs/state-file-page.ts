@@ -33,7 +33,8 @@ groups:
   acme/platform:
     protected_environments:
       production:
-        deploy: [{access_level: 40}]`;
+        deploy: [{access_level: 40}, {user: alice}]
+        approvals: [{group: acme/platform/releasers, required_approvals: 1}]`;
 
 const COMMANDS = `$ forgectl state export > instance.yaml
 $ forgectl state plan -f instance.yaml --exit-code
@@ -70,6 +71,12 @@ export function stateFilePage(version: string): string {
     ...section('LAYERS', [
       '-f may be given several times. Later files override earlier ones key by key (a setting, a plan limit, a field of a hook); a list item overrides the item with the same identity and a new one is added; a setting\'s value and a protected environment\'s rules are replaced whole. A problem names the file its value came from.',
       '{profile} in a file name is the profile in use (-p, or each instance\'s under --profiles, --all-profiles or an inventory). A name that starts with ? is optional: a missing file is skipped.',
+    ]),
+    ...section('USERS AND GROUPS', [
+      'An entry of deploy or approvals names an access level (access_level: 40), a user or a group. A user is user: USERNAME (or user_id: ID), a group group: PATH (or group_id: ID); a username or path is looked up on the instance before anything is written, and one the instance lacks is exit 3. Entries are compared by the id a name gives, so a file by names plans as no change where the instance holds those users and groups.',
+      'forgectl state export writes users by username and groups by path (an entry whose user or group the instance does not name stays by id, listed in a comment at the top), so a file exported from one instance plans on every instance of a fleet, each with its own ids.',
+      'A plan shows and saves each name with its id (+ deploy user=alice (user id 12); after: [{user_id: 12, username: alice}]) and sends the id alone. state apply --plan looks each name up again: when it now gives another id, or none, the plan is refused as stale (exit 1) and nothing is written.',
+      'An id names a user or group of one instance: user 4 is another person on the next. Over several instances (--profiles, --all-profiles, an inventory), a file every instance reads that names one by id is exit 2 before any request, naming the file and the entry; a file named with {profile} is that instance\'s own, and its ids are its own.',
     ]),
     ...section('PRUNING', [
       'Without --prune, hooks, broadcasts and a listed group\'s protected environments that the file does not name are listed as not managed. With --prune they are deleted. Settings, plan limits and notification settings are never deleted: a key the file leaves out keeps its value.',

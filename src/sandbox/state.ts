@@ -98,6 +98,17 @@ export class SandboxState {
     return user;
   }
 
+  /** An administrator renames an account (PUT /users/:id username): its id stays, its name may go to another. */
+  renameUser(id: number, username: string): void {
+    const user = this.users.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    this.usersByName.delete(user.username.toLowerCase());
+    user.username = username;
+    this.usersByName.set(username.toLowerCase(), id);
+    const ns = this.namespaces.get(user.namespaceId);
+    if (ns) ns.path = username;
+  }
+
   addNamespace(init: Partial<Namespace> & Pick<Namespace, 'kind' | 'name' | 'path'>): Namespace {
     const ns: Namespace = {
       parentId: null,

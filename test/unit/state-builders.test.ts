@@ -537,3 +537,23 @@ describe('a plan file whose changes hold values of the wrong shape', () => {
     }
   });
 });
+
+describe('a protected environment entry named by username or path', () => {
+  const item = (after: unknown[]): ShownItem => ({ resource: 'groups', identity: 'acme/web protected environment testing', action: 'create', changes: [{ key: 'deploy_access_levels', before: null, after }], observed: { values: null } });
+
+  it('sends the id alone, shows the name with it, and reads the name again before a saved plan runs', () => {
+    const b = built(item([{ user_id: 5, username: 'alice' }, { group_id: 9, group_path: 'acme/web/ops' }]));
+    expect(b.writes[0]!.body).toEqual({ name: 'testing', deploy_access_levels: [{ user_id: 5 }, { group_id: 9 }] });
+    expect(b.lines).toEqual(['+ deploy user=alice (user id 5)', '+ deploy group=acme/web/ops (group id 9)']);
+    expect(b.read.names).toEqual([{ kind: 'user', name: 'alice', id: 5 }, { kind: 'group', name: 'acme/web/ops', id: 9 }]);
+  });
+
+  it('refuses a name without its id, or one that is not a username or path (an edited plan)', () => {
+    expect(() => built(item([{ username: 'alice' }]))).toThrow(/username stands beside the user_id/);
+    expect(() => built(item([{ group_id: 9, username: 'alice' }]))).toThrow(/username stands beside the user_id/);
+    expect(() => built(item([{ user_id: 5, username: 'al ice' }]))).toThrow(UsageError);
+    expect(() => built(item([{ group_id: 9, group_path: '../x' }]))).toThrow(UsageError);
+    expect(() => built(item([{ group_id: 9, group_path: 'acme/\u202eweb' }]))).toThrow(UsageError);
+    expect(() => built(item([{ user_id: 5, username: 7 }]))).toThrow(/username stands beside/);
+  });
+});

@@ -5,8 +5,8 @@
 import { environmentPath, environmentsPath, type AccessRecord, type EntryInput, type UpdateBody } from '../../api/environments.js';
 import { UsageError } from '../../core/errors.js';
 import { parseGroupId } from '../../core/refs.js';
-import type { ItemBuilder, ShownItem, WriteOp } from '../state/plan.js';
-import { checkEntry, entryIdentity, parseTier } from './entries.js';
+import type { ItemBuilder, NameRead, ShownItem, WriteOp } from '../state/plan.js';
+import { checkEntry, entryIdentity, entryText, parseTier, parseUsername, sentEntry, type EntrySpec } from './entries.js';
 
 /** A key of `groups:` is a group path as `--group` takes it: `.`, `..`, empty segments and control characters are refused. */
 export function checkGroupPath(path: string, where: string): void {
@@ -26,10 +26,10 @@ function parseIdentity(identity: string): { group: string; tier: string } {
   return { group, tier: parseTier(identity.slice(at + MARK.length)) };
 }
 
-export const describeEntry = (e: EntryInput) => `${entryIdentity(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
+export const describeEntry = (e: EntrySpec) => `${entryText(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
 
 /** The entries to send to go from `current` to `desired` (by entry id), with a line for each. */
-export function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[], desired: EntryInput[], changes: string[] = []): EntryInput[] {
+export function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[], desired: EntrySpec[], changes: string[] = []): EntryInput[] {
   const out: EntryInput[] = [];
   const byIdentity = new Map(current.map((c) => [entryIdentity(c), c]));
   const wanted = new Set(desired.map(entryIdentity));
@@ -42,11 +42,11 @@ export function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[]
   for (const d of desired) {
     const c = byIdentity.get(entryIdentity(d));
     if (!c) {
-      out.push(d);
+      out.push(sentEntry(d));
       changes.push(`+ ${kind} ${describeEntry(d)}`);
     } else if (kind === 'approval' && (d.required_approvals ?? 1) !== (c.required_approvals ?? 1) && c.id !== undefined) {
-      out.push({ id: c.id, ...d, required_approvals: d.required_approvals ?? 1 });
-      changes.push(`~ approval ${entryIdentity(d)} (id ${c.id}) required ${c.required_approvals ?? 1} → ${d.required_approvals ?? 1}`);
+      out.push({ id: c.id, ...sentEntry(d), required_approvals: d.required_approvals ?? 1 });
+      changes.push(`~ approval ${entryText(d)} (id ${c.id}) required ${c.required_approvals ?? 1} → ${d.required_approvals ?? 1}`);
     }
   }
   return out;
@@ -54,22 +54,33 @@ export function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[]
 
 const LISTS = { deploy_access_levels: 'deploy', approval_rules: 'approval' } as const;
 const ENTRY_KEYS = new Set(['user_id', 'group_id', 'access_level', 'required_approvals']);
+/** A name kept beside the id it was resolved to, and the id it needs. */
+const NAME_KEYS = { username: 'user_id', group_path: 'group_id' } as const;
 
-/** Entries as sent: the keys the API takes, numbers, each as `envs apply` would accept it. */
-function checkEntries(key: keyof typeof LISTS, value: unknown): EntryInput[] {
+/** Entries as sent (the keys the API takes, numbers, each as `envs apply` would accept it), with the names resolved to their ids. */
+function checkEntries(key: keyof typeof LISTS, value: unknown): EntrySpec[] {
   if (!Array.isArray(value)) throw new UsageError(`${key} must be a list of entries`);
   return value.map((e: unknown, i) => {
     const at = `${key}[${i}]`;
     if (!e || typeof e !== 'object' || Array.isArray(e)) throw new UsageError(`${at} must be an entry such as {access_level: 40}`);
-    for (const [k, v] of Object.entries(e)) if (!ENTRY_KEYS.has(k) || typeof v !== 'number') throw new UsageError(`${at}: ${k} is not a key of an entry as sent`);
-    checkEntry(at, e as Record<string, unknown>, key === 'approval_rules');
-    return e as EntryInput;
+    const { username, group_path, ...ids } = e as Record<string, unknown>;
+    for (const [k, v] of Object.entries(ids)) if (!ENTRY_KEYS.has(k) || typeof v !== 'number') throw new UsageError(`${at}: ${k} is not a key of an entry as sent`);
+    const names: Pick<EntrySpec, 'username' | 'group_path'> = {};
+    for (const [k, v] of [['username', username], ['group_path', group_path]] as const) {
+      if (v === undefined) continue;
+      if (typeof v !== 'string' || ids[NAME_KEYS[k]] === undefined) throw new UsageError(`${at}: ${k} stands beside the ${NAME_KEYS[k]} it was resolved to`);
+      if (k === 'username' && parseUsername(at, v) !== v) throw new UsageError(`${at}: ${JSON.stringify(v)} is not a username`);
+      if (k === 'group_path' && (/[\u0000-\u001f\u007f]/.test(v) || String(parseGroupId(v, at)) !== v)) throw new UsageError(`${at}: ${JSON.stringify(v)} is not a group path`);
+      names[k] = v;
+    }
+    checkEntry(at, ids, key === 'approval_rules');
+    return { ...(ids as EntryInput), ...names };
   });
 }
 
 /** The item's changes by key: the lists and count it sets. */
-function wantedOf(item: ShownItem): { lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntryInput[] }>>; count?: { before: number; after: number } } {
-  const lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntryInput[] }>> = {};
+function wantedOf(item: ShownItem): { lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntrySpec[] }>>; count?: { before: number; after: number } } {
+  const lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntrySpec[] }>> = {};
   let count: { before: number; after: number } | undefined;
   for (const c of item.changes) {
     if (c.key === 'deploy_access_levels' || c.key === 'approval_rules') {
@@ -98,8 +109,8 @@ export const envBuilder: ItemBuilder = {
     if (item.action === 'delete') return [{ action: 'delete', method: 'DELETE', path }];
     const { lists, count } = wantedOf(item);
     if (item.action === 'create') {
-      const approvals = lists.approval_rules?.after ?? [];
-      const writes: WriteOp[] = [{ action: 'create', method: 'POST', path: environmentsPath(group), body: { name: tier, deploy_access_levels: lists.deploy_access_levels!.after, ...(approvals.length ? { approval_rules: approvals } : {}) } }];
+      const approvals = (lists.approval_rules?.after ?? []).map(sentEntry);
+      const writes: WriteOp[] = [{ action: 'create', method: 'POST', path: environmentsPath(group), body: { name: tier, deploy_access_levels: lists.deploy_access_levels!.after.map(sentEntry), ...(approvals.length ? { approval_rules: approvals } : {}) } }];
       // The create call takes no count; a second call sets it.
       if (count?.after) {
         writes.push({ action: 'update', method: 'PUT', path, body: { required_approval_count: count.after }, confirm: [{ key: 'required_approval_count', before: 0, after: count.after }], leaves: `${tier} is protected, with 0 approvals required` });
@@ -118,7 +129,17 @@ export const envBuilder: ItemBuilder = {
   linesTellChanges: true,
   read: (item) => {
     const { group, tier } = parseIdentity(item.identity);
-    return { path: environmentPath(group, tier) };
+    // A username or path shown with its id must still give that id, or the plan would act on someone else.
+    const names: NameRead[] = [];
+    if (item.action !== 'delete') {
+      for (const list of Object.values(wantedOf(item).lists)) {
+        for (const e of list.after) {
+          if (e.username !== undefined && !names.some((n) => n.kind === 'user' && n.name === e.username)) names.push({ kind: 'user', name: e.username, id: e.user_id! });
+          if (e.group_path !== undefined && !names.some((n) => n.kind === 'group' && n.name === e.group_path)) names.push({ kind: 'group', name: e.group_path, id: e.group_id! });
+        }
+      }
+    }
+    return { path: environmentPath(group, tier), ...(names.length ? { names } : {}) };
   },
   lines(item) {
     if (item.action === 'delete') return ['not in the file'];

@@ -10,8 +10,12 @@ import type { HttpClient } from '../../core/http.js';
 import { parseInteger } from '../../core/parse.js';
 import { parseGroupId } from '../../core/refs.js';
 
-/** An entry as given: `user=alice` and `group=acme/platform` keep their names until resolveNames turns them into ids. */
-export type EntrySpec = EntryInput & { username?: string; groupPath?: string };
+/**
+ * An entry as given: `user=alice` and `group=acme/platform` keep their names until resolveNames turns
+ * them into ids. A state plan keeps both (`{user_id: 12, username: alice}`): it shows the id it will
+ * send, and a saved plan checks the name still gives it.
+ */
+export type EntrySpec = EntryInput & { username?: string; group_path?: string };
 
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -56,19 +60,19 @@ export function checkEntry(flag: string, raw: Record<string, unknown>, approval:
     if (!key) throw new UsageError(`${flag}: unknown key ${JSON.stringify(k)}`, `use user=ID or user=USERNAME, group=ID or group=PATH, or access_level=30|40|60${approval ? ', and required=N' : ''}`);
     if (key === 'required_approvals' && !approval) throw new UsageError(`${flag}: required= belongs to approval rules only`);
     if (k === 'user' && !/^\d+$/.test(String(v).trim())) out.username = parseUsername(flag, String(v));
-    else if (k === 'group' && !/^\d+$/.test(String(v).trim())) out.groupPath = String(parseGroupId(String(v).trim(), `${flag} group`));
+    else if (k === 'group' && !/^\d+$/.test(String(v).trim())) out.group_path = String(parseGroupId(String(v).trim(), `${flag} group`));
     else if (key === 'access_level') out.access_level = parseAccessLevel(flag, v as string);
     else if (key === 'required_approvals') out.required_approvals = parseInteger(`${flag} required`, String(v), { min: 1 });
     else out[key] = parseInteger(`${flag} ${k}`, String(v), { min: 1 });
   }
-  const named = (['user_id', 'username', 'group_id', 'groupPath', 'access_level'] as const).filter((k) => out[k] !== undefined).map((k) => (k === 'username' ? 'user' : k === 'groupPath' ? 'group' : k));
+  const named = (['user_id', 'username', 'group_id', 'group_path', 'access_level'] as const).filter((k) => out[k] !== undefined).map((k) => (k === 'username' ? 'user' : k === 'group_path' ? 'group' : k));
   if (named.length !== 1 && !(opts.allowId && out.id !== undefined && named.length === 0)) {
     throw new UsageError(`${flag}: each entry names exactly one of user, group or access_level${named.length ? `; got ${named.join(' and ')}` : ''}`);
   }
   return out;
 }
 
-function parseUsername(flag: string, raw: string): string {
+export function parseUsername(flag: string, raw: string): string {
   const name = raw.trim().replace(/^@/, '');
   if (!USERNAME.test(name)) throw new UsageError(`${flag}: user=${JSON.stringify(raw)} is neither a user id nor a username`, 'e.g. user=alice or user=12');
   return name;
@@ -78,14 +82,19 @@ function parseUsername(flag: string, raw: string): string {
  * The entries with each `user=NAME` and `group=PATH` turned into the id the API takes: one lookup per
  * name, made before anything is written. An unknown name is "not found" (exit 3), as a 404 is.
  */
-export async function resolveNames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>()): Promise<EntryInput[]> {
-  const out: EntryInput[] = [];
-  for (const { username, groupPath, ...entry } of entries) {
-    if (username !== undefined) out.push({ ...entry, user_id: await cached(known, `user=${username.toLowerCase()}`, () => userIdOf(http, username)) });
-    else if (groupPath !== undefined) out.push({ ...entry, group_id: await cached(known, `group=${groupPath.toLowerCase()}`, () => groupIdOf(http, groupPath)) });
+export async function resolveNames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>(), keepNames = false): Promise<EntrySpec[]> {
+  const out: EntrySpec[] = [];
+  for (const { username, group_path, ...entry } of entries) {
+    if (username !== undefined) out.push({ ...entry, user_id: await cached(known, `user=${username.toLowerCase()}`, () => userIdOf(http, username)), ...(keepNames ? { username } : {}) });
+    else if (group_path !== undefined) out.push({ ...entry, group_id: await cached(known, `group=${group_path.toLowerCase()}`, () => groupIdOf(http, group_path)), ...(keepNames ? { group_path } : {}) });
     else out.push(entry);
   }
   return out;
+}
+
+/** The entry as the API takes it: the ids, without the names they were resolved from. */
+export function sentEntry({ username: _u, group_path: _g, ...entry }: EntrySpec): EntryInput {
+  return entry;
 }
 
 async function cached(known: Map<string, number>, key: string, look: () => Promise<number>): Promise<number> {
@@ -135,13 +144,20 @@ export function parseChangeSpec(flag: string, spec: string, approval: boolean): 
   return checkEntry(flag, raw, approval, { allowId: true });
 }
 
-/** `access_level=40`, `user=12`, `group=7` (+ `required=2`): the identity the CLI compares by. */
+/** `access_level=40`, `user=12`, `group=7` (+ `required=2`): the identity the CLI compares by (the id once a name is resolved). */
 export function entryIdentity(e: AccessRecord | EntrySpec): string {
-  if ('username' in e && e.username !== undefined) return `user=${e.username}`;
-  if ('groupPath' in e && e.groupPath !== undefined) return `group=${e.groupPath}`;
   if (e.user_id !== null && e.user_id !== undefined) return `user=${e.user_id}`;
   if (e.group_id !== null && e.group_id !== undefined) return `group=${e.group_id}`;
+  if ('username' in e && e.username !== undefined) return `user=${e.username}`;
+  if ('group_path' in e && e.group_path !== undefined) return `group=${e.group_path}`;
   return `access_level=${e.access_level}`;
+}
+
+/** As a reviewer reads it: `user=alice (user id 12)` where a name was resolved, else the identity. */
+export function entryText(e: EntrySpec): string {
+  if (e.username !== undefined && e.user_id !== undefined) return `user=${e.username} (user id ${e.user_id})`;
+  if (e.group_path !== undefined && e.group_id !== undefined) return `group=${e.group_path} (group id ${e.group_id})`;
+  return entryIdentity(e);
 }
 
 export function describeEntries(list: AccessRecord[] | undefined, approval: boolean): string {

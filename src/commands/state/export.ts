@@ -7,7 +7,8 @@ import { UsageError } from '../../core/errors.js';
 import { STDOUT_NAME, writeOutputFile } from '../../core/output-file.js';
 import { none, text, type CommandResult } from '../../core/output.js';
 import { exportBroadcasts, readBroadcasts } from './broadcasts-section.js';
-import { exportGroup } from './groups-section.js';
+import { entryNamer, exportGroup } from './groups-section.js';
+import type { HttpClient } from '../../core/http.js';
 import { listAllGroups } from '../../api/instance.js';
 import { collect } from '../../core/paginate.js';
 import { exportHooks, readHooks } from './hooks-section.js';
@@ -55,6 +56,12 @@ function sectionsOf(only: string | undefined): Section[] {
   return SECTIONS.filter((s) => names.includes(s));
 }
 
+/** The groups' exports, with one lookup per user and group named in them. */
+function exportGroups(http: HttpClient, groups: readonly string[]) {
+  const namer = entryNamer(http);
+  return Promise.all(groups.map((g) => exportGroup(http, g, namer)));
+}
+
 export async function exportStateCommand(ctx: Context, o: ExportOptions): Promise<CommandResult> {
   const managed = await managedBy(ctx, o);
   const scope = managed && managedScope(managed);
@@ -73,7 +80,7 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
     has('system_hooks') ? readHooks(http) : undefined,
     has('broadcast_messages') ? readBroadcasts(http) : undefined,
     has('notification_settings') ? readNotifications(http) : undefined,
-    has('groups') && groups.length ? Promise.all(groups.map((g) => exportGroup(http, g))) : undefined,
+    has('groups') && groups.length ? exportGroups(http, groups) : undefined,
   ]);
   const data: Record<string, unknown> = {};
   const header = [
@@ -104,7 +111,12 @@ export async function exportStateCommand(ctx: Context, o: ExportOptions): Promis
     header.push(...exported.comments);
   }
   if (notifications) data.notification_settings = exportNotifications(notifications);
-  if (groupStates) data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]]));
+  if (groupStates) {
+    data.groups = Object.fromEntries(groups.map((g, i) => [g, groupStates[i]!.group]));
+    const unnamed = groupStates.flatMap((g) => g.unnamed);
+    // Rare (a user the instance no longer shows): such an entry is this instance's own, refused over a fleet.
+    if (unnamed.length) header.push(`# By id, as the instance names no user or group for them (ids are this instance's own): ${unnamed.join(', ')}`);
+  }
   let written = data;
   if (managed) {
     const trimmed = trimToManaged(data, managed);

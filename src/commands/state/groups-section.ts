@@ -5,6 +5,9 @@
 import { listEnvironments, type ProtectedEnvironment } from '../../api/environments.js';
 import type { NotificationSetting } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
+import { NotFoundError } from '../../core/errors.js';
+import { getUser } from '../../api/user.js';
+import { getGroup } from '../../api/instance.js';
 import { collect } from '../../core/paginate.js';
 import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv, type EnvsProblemReport } from '../envs/apply.js';
 import { checkGroupPath } from '../envs/builder.js';
@@ -41,8 +44,9 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
     wanted.map(async (g) => {
       if (g.environments) {
         for (const d of g.environments) {
-          d.deploy = await resolveNames(http, d.deploy, known);
-          d.approvals = await resolveNames(http, d.approvals, known);
+          // The names stay beside their ids: the plan shows both, and a saved plan checks them again.
+          d.deploy = await resolveNames(http, d.deploy, known, true);
+          d.approvals = await resolveNames(http, d.approvals, known, true);
         }
       }
       const [environments, notifications] = await Promise.all([
@@ -67,22 +71,58 @@ export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune
   });
 }
 
-function entryOf(record: Record<string, unknown>): Record<string, unknown> {
-  const out = Object.fromEntries(Object.entries(record).filter(([k, v]) => !DESCRIPTIVE.has(k) && v !== null && v !== undefined));
+/** Usernames and group paths by id, each looked up once per export; undefined where the instance names none. */
+export interface EntryNamer {
+  user(id: number): Promise<string | undefined>;
+  group(id: number): Promise<string | undefined>;
+}
+
+export function entryNamer(http: HttpClient): EntryNamer {
+  const memo = new Map<string, Promise<string | undefined>>();
+  // A 404, or an answer about another object (a cache keying answers wrongly), names nobody: the id stays.
+  const named = (key: string, look: () => Promise<{ id: number; name: string }>, id: number) => {
+    if (!memo.has(key)) memo.set(key, look().then((got) => (got.id === id ? got.name : undefined), (e: unknown) => (e instanceof NotFoundError ? undefined : Promise.reject(e))));
+    return memo.get(key)!;
+  };
+  return {
+    user: (id) => named(`user ${id}`, async () => { const u = await getUser(http, id); return { id: u.id, name: u.username }; }, id),
+    group: (id) => named(`group ${id}`, async () => { const g = await getGroup(http, String(id)); return { id: g.id, name: g.full_path }; }, id),
+  };
+}
+
+/**
+ * An entry as the file writes it: a user by username and a group by path (the same on every instance,
+ * where an id is another user or group), by id only where the instance names none (`unnamed` says which).
+ */
+async function entryOf(record: Record<string, unknown>, namer: EntryNamer, where: string, unnamed: string[]): Promise<Record<string, unknown>> {
+  const kept = Object.entries(record).filter(([k, v]) => !DESCRIPTIVE.has(k) && v !== null && v !== undefined);
   // A user or group entry carries the access level the service stores with it; the identity is enough.
-  if (out.user_id !== undefined || out.group_id !== undefined) delete out.access_level;
+  const identified = kept.some(([k]) => k === 'user_id' || k === 'group_id');
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of kept) {
+    if (identified && k === 'access_level') continue;
+    const kind = k === 'user_id' ? 'user' : k === 'group_id' ? 'group' : undefined;
+    const name = kind && typeof v === 'number' ? await namer[kind](v) : undefined;
+    if (kind && name === undefined) unnamed.push(`${where}: ${kind} ${String(v)}`);
+    if (kind && name !== undefined) out[kind] = name;
+    else out[k] = v;
+  }
   return out;
 }
 
-function environmentOf(env: ProtectedEnvironment): Record<string, unknown> {
-  const out: Record<string, unknown> = { deploy: (env.deploy_access_levels ?? []).map(entryOf) };
-  if (env.approval_rules?.length) out.approvals = env.approval_rules.map(entryOf);
+async function environmentOf(env: ProtectedEnvironment, namer: EntryNamer, where: string, unnamed: string[]): Promise<Record<string, unknown>> {
+  const entries = (list: ProtectedEnvironment['deploy_access_levels'], key: string) => Promise.all((list ?? []).map((e, i) => entryOf(e as Record<string, unknown>, namer, `${where}.${env.name}.${key}[${i}]`, unnamed)));
+  const out: Record<string, unknown> = { deploy: await entries(env.deploy_access_levels, 'deploy') };
+  if (env.approval_rules?.length) out.approvals = await entries(env.approval_rules, 'approvals');
   if (env.required_approval_count) out.required_approval_count = env.required_approval_count;
   return out;
 }
 
-/** What export writes for one group: its environments as `envs list -o yaml` prints them, which `envs apply` reads. */
-export async function exportGroup(http: HttpClient, path: string): Promise<Record<string, unknown>> {
+/** What export writes for one group: its environments as `envs apply` reads them (users and groups by name), and the entries left by id. */
+export async function exportGroup(http: HttpClient, path: string, namer: EntryNamer): Promise<{ group: Record<string, unknown>; unnamed: string[] }> {
   const [environments, notifications] = await Promise.all([collect(listEnvironments(http, path, { all: true })), readNotifications(http, { kind: 'group', group: path })]);
-  return { protected_environments: Object.fromEntries(environments.map((e) => [e.name, environmentOf(e)])), notification_settings: exportNotifications(notifications) };
+  const unnamed: string[] = [];
+  const where = `groups.${path}.protected_environments`;
+  const envs = await Promise.all(environments.map(async (e) => [e.name, await environmentOf(e, namer, where, unnamed)] as const));
+  return { group: { protected_environments: Object.fromEntries(envs), notification_settings: exportNotifications(notifications) }, unnamed };
 }

@@ -6,6 +6,9 @@ import { collectRepeated } from '../../core/parse.js';
 
 const run = () => import('./run.js');
 
+// A shared file's user or group of a protected environment by id: another one on each instance of a fleet.
+const fileIds = async (o: { file?: string[] }, readStdin: (what: string) => Promise<string>) => (await import('./file-ids.js')).stateFileIds(o, readStdin);
+
 const FILE = 'YAML file of the instance as it should be, - for standard input; repeatable: later files override earlier ones key by key, {profile} is the profile in use, a leading ? lets the file be missing';
 // Said of every option that writes a file (src/core/output-file.ts).
 const OUT_NAME = 'a regular file or a link to one; {profile} is the profile in use (required over several instances)';
@@ -23,7 +26,7 @@ export function registerState(program: Command, reg: Registry): void {
     description:
       'Sections: settings (writable, non-secret), plan_limits (default, and the plans named with --plans), system_hooks, ' +
       'broadcast_messages, notification_settings (global, of the token’s user), groups (those named with --groups, or every one with --all-groups: ' +
-      'protected environments in the format of `envs apply`, and notification settings). Secrets are never written: ' +
+      'protected environments in the format of `envs apply`, users by username and groups by path, and notification settings). Secrets are never written: ' +
       'comments name the secret settings and hook tokens to add as references ({env: NAME} or {command: "…"}).',
     examples: ['forgectl state export > instance.yaml', 'forgectl state export --only system_hooks,broadcast_messages', '# refresh a trimmed base file from an instance', 'forgectl state export --only-managed base.yaml -f base.new.yaml', 'forgectl state export --plans free,premium --groups acme,acme/platform > instance.yaml'],
     outputFiles: { file: { flag: '-f' } },
@@ -79,6 +82,7 @@ export function registerState(program: Command, reg: Registry): void {
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
     markdown: true,
     outputFiles: { out: { flag: '--out' } },
+    localIds: { named: () => undefined, inFile: (o, readStdin) => fileIds(o, readStdin) },
     run: async (ctx, opts) => (await run()).planStateCommand(ctx, { ...opts, noSecrets: opts.secrets === false }),
   });
 
@@ -110,6 +114,7 @@ export function registerState(program: Command, reg: Registry): void {
         .option('--replace <address>', REPLACE, collectRepeated)
         .option('--strict', 'refuse settings forgectl does not know')
         .option('--allow-unknown', 'send a name close to a known setting as given instead of refusing it as a typo'),
+    localIds: { named: () => undefined, inFile: (o, readStdin) => fileIds(o, readStdin) },
     run: async (ctx, opts) => (await run()).applyStateCommand(ctx, opts),
   });
 

@@ -22,8 +22,9 @@ export interface StateSource {
   where: string;
 }
 
-const PROFILE = '{profile}';
-const OPTIONAL = '?';
+export const PROFILE = '{profile}';
+/** A file name's mark: the file may be missing. */
+export const OPTIONAL = '?';
 
 type Obj = Record<string, unknown>;
 type Path = readonly (string | number)[];

@@ -38,8 +38,17 @@ export interface FieldChange {
  */
 export interface Read {
   path: string;
+  /** Names the item shows with the id they gave when planned (a protected environment's `user: alice`): each must give it still. */
+  names?: NameRead[];
   find?: { key: string; value: unknown; masked?: boolean };
   same?: { key: string; value: unknown; masked?: boolean };
+}
+
+/** A username or group path, and the id it was resolved to when the plan was made. */
+export interface NameRead {
+  kind: 'user' | 'group';
+  name: string;
+  id: number;
 }
 
 /** What was read of the instance for an item: key by key (dotted into objects; secrets masked), null where it did not exist. */

@@ -10,7 +10,9 @@ import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import { masked } from '../settings/answer.js';
-import { observedValues, type PlanItem } from './plan.js';
+import { observedValues, type NameRead, type PlanItem } from './plan.js';
+import { findUserByUsername } from '../../api/user.js';
+import { getGroup } from '../../api/instance.js';
 import { sameValue } from '../../core/same-value.js';
 
 const Entry = z.looseObject({});
@@ -50,8 +52,35 @@ async function differences(http: HttpClient, item: PlanItem, label: string): Pro
     .map(([k, was]) => `${label}: ${k} was ${JSON.stringify(was)} when planned, is now ${JSON.stringify(masked(k, now[k]))}`);
 }
 
+/** The id a username or group path gives now; undefined when there is none. */
+async function idNow(http: HttpClient, n: NameRead): Promise<number | undefined> {
+  if (n.kind === 'user') return (await findUserByUsername(http, n.name))?.id;
+  try {
+    return (await getGroup(http, n.name)).id;
+  } catch (e) {
+    if (e instanceof NotFoundError) return undefined;
+    throw e;
+  }
+}
+
+/** Each name the item shows must give the id it gave when planned: else the plan would act on another user or group. */
+async function movedNames(http: HttpClient, item: PlanItem, label: string, memo: Map<string, Promise<number | undefined>>): Promise<string[]> {
+  const out: string[] = [];
+  for (const n of item.read.names ?? []) {
+    const key = `${n.kind}=${n.name.toLowerCase()}`;
+    if (!memo.has(key)) memo.set(key, idNow(http, n));
+    const now = await memo.get(key)!;
+    if (now !== n.id) out.push(`${label}: ${n.kind} ${n.name} was id ${n.id} when planned, ${now === undefined ? 'is no longer on the instance' : `is now id ${now}`}`);
+  }
+  return out;
+}
+
 /** What changed on the instance since the plan, item by item (reads only). */
 export async function recheck(http: HttpClient, items: readonly PlanItem[], name: (item: PlanItem) => string): Promise<string[]> {
-  const found = await Promise.all(items.map((item) => differences(http, item, `${item.resource} ${name(item)}`)));
+  const memo = new Map<string, Promise<number | undefined>>();
+  const found = await Promise.all(items.map(async (item) => {
+    const label = `${item.resource} ${name(item)}`;
+    return [...(await differences(http, item, label)), ...(await movedNames(http, item, label, memo))];
+  }));
   return found.flat();
 }
