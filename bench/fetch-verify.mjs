@@ -1,9 +1,10 @@
 // Floor for `npm run bench`: what `forgectl migrate verify 1 -o json` must ask, by a bare Node script
-// with the built-in fetch. The migration (for its source URL), its entities (the first page, then the
-// rest 8 in flight by x-total-pages), and per entity the lists verify compares item by item: merge
-// requests by state (iid and title) and releases (tag), per_page=100 and every page by its Link
-// header, on the source and on the destination, at most 8 requests in flight per instance; what is on
-// one side only is named. Every answer is parsed; one JSON report is printed.
+// with the built-in fetch. The migration (for its source URL), its entities, and per entity the lists
+// verify compares item by item: merge requests by state (iid and title) and releases (tag),
+// per_page=100, on the source and on the destination, at most 8 requests in flight per instance; what
+// is on one side only is named. Every list is read as forgectl reads it: pages 2 to the last are asked
+// as soon as page 1's headers number them (x-total-pages, else Link rel="last"), each waiting for a
+// slot, then on by Link rel="next" past the last. Every answer is parsed; one JSON report is printed.
 import { fetchPage, nextLink } from './floor-lib.mjs';
 
 const dest = process.env.FORGECTL_URL;
@@ -36,27 +37,48 @@ async function getJson(url) {
   return { res, body: await res.json() };
 }
 
-const migration = (await getJson(`${dest}/api/v4/bulk_imports/1`)).body;
-const source = migration.source_url;
-const entitiesUrl = (page) => `${dest}/api/v4/bulk_imports/1/entities?sort=asc&per_page=100&page=${page}`;
-const first = await getJson(entitiesUrl(1));
-const pages = Number(first.res.headers.get('x-total-pages')) || 1;
-const onDest = pool(MAX);
-const onSource = pool(MAX);
-const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => onDest(async () => (await getJson(entitiesUrl(i + 2))).body)));
-const entities = [first.body, ...rest].flat();
+const pageOf = (url) => Number(new URL(url).searchParams.get('page') ?? 1);
 
-/** Every item of a list, page after page by Link; each page waits for a slot of the instance. */
-async function list(run, base, path, query) {
-  const items = [];
-  let url = `${base}/api/v4/projects/${encodeURIComponent(path)}/${query}`;
-  while (url) {
-    const { res, body } = await run(() => getJson(url));
+/** How many pages page 1's headers say the list has: x-total-pages, else Link rel="last". */
+function lastPage(h) {
+  const total = Number(h.get('x-total-pages'));
+  if (Number.isInteger(total) && total > 0) return total;
+  const last = nextLink(h.get('link'), 'last');
+  return last ? pageOf(last) : 1;
+}
+
+/** Every item of the list at `url` (page 1), each page waiting for a slot of the instance (`run`). */
+async function list(run, url) {
+  const ahead = [];
+  const first = await run(async () => {
+    const res = await fetchPage(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    // The other pages are asked before page 1's body is read, as their numbers are known.
+    for (let page = 2; page <= lastPage(res.headers); page++) {
+      const at = new URL(url);
+      at.searchParams.set('page', String(page));
+      ahead.push(run(() => getJson(at.href)));
+    }
+    return { res, body: await res.json() };
+  });
+  const pages = [first, ...(await Promise.all(ahead))];
+  const items = pages.flatMap((p) => p.body);
+  // Past the counted pages, on by Link (a list without totals, or one that grew while read).
+  let next = nextLink(pages.at(-1).res.headers.get('link'));
+  while (next) {
+    const { res, body } = await run(() => getJson(next));
     items.push(...body);
-    url = nextLink(res.headers.get('link'));
+    next = nextLink(res.headers.get('link'));
   }
   return items;
 }
+
+const onDest = pool(MAX);
+const onSource = pool(MAX);
+const migration = (await getJson(`${dest}/api/v4/bulk_imports/1`)).body;
+const source = migration.source_url;
+const entities = await list(onDest, `${dest}/api/v4/bulk_imports/1/entities?sort=asc&per_page=100&page=1`);
+const contentUrl = (base, path, query) => `${base}/api/v4/projects/${encodeURIComponent(path)}/${query}`;
 
 /** Items of `a` not in `b`, by identity, as often as `a` holds them more. */
 function onlyIn(r, a, b) {
@@ -75,7 +97,7 @@ const report = await Promise.all(
   entities.map(async (e) => {
     const relations = await Promise.all(
       RELATIONS.map(async ([relation, query, r]) => {
-        const [a, b] = await Promise.all([list(onSource, source, e.source_full_path, query), list(onDest, dest, e.destination_full_path, query)]);
+        const [a, b] = await Promise.all([list(onSource, contentUrl(source, e.source_full_path, query)), list(onDest, contentUrl(dest, e.destination_full_path, query))]);
         const missing = onlyIn(r, a, b);
         const unexpected = onlyIn(r, b, a);
         return { relation, source: a.length, destination: b.length, status: missing.length || unexpected.length ? 'differs' : 'ok', missing, unexpected };

@@ -3,11 +3,11 @@
 export const api = `${process.env.FORGECTL_URL}/api/v4/projects`;
 export const headers = { 'PRIVATE-TOKEN': process.env.FORGECTL_TOKEN, Accept: 'application/json' };
 
-/** The URL of `Link: <…>; rel="next"`, if any. */
-export function nextLink(link) {
+/** The URL of `Link: <…>; rel="next"` (or another `rel`), if any. */
+export function nextLink(link, rel = 'next') {
   for (const part of (link ?? '').split(/,(?=\s*<)/)) {
-    const m = /<([^>]*)>.*;\s*rel="?next"?/.exec(part);
-    if (m) return m[1];
+    const m = /<([^>]*)>.*;\s*rel="?([a-z]+)"?/.exec(part);
+    if (m && m[2] === rel) return m[1];
   }
   return undefined;
 }

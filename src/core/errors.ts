@@ -98,6 +98,18 @@ export interface ApiErrorInit {
   hint?: string;
   /** The body exactly as received, when the caller asked for it (`api` prints it so in a pipe). */
   text?: string;
+  /** The answer's headers; only Retry-After and RateLimit-* are kept (see ApiError.rateLimit). */
+  headers?: Record<string, string>;
+}
+
+/** Retry-After and RateLimit-*: what an error answer tells a pace. No cookie or other header is kept. */
+function rateLimitHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) {
+    const name = k.toLowerCase();
+    if (name === 'retry-after' || name.startsWith('ratelimit-')) out[name] = v;
+  }
+  return out;
 }
 
 /** A non-2xx answer from the API. `body` is the parsed error body, kept whole. */
@@ -108,6 +120,8 @@ export class ApiError extends Error {
   readonly url: string;
   readonly body: unknown;
   readonly text?: string;
+  /** The answer's Retry-After and RateLimit-* headers: a 404 or 403 still says how busy the server is. */
+  readonly rateLimit: Record<string, string>;
   hint?: string;
   /** A write a gateway answered 504 for: the instance may have made the change. */
   mayHaveApplied = false;
@@ -119,6 +133,7 @@ export class ApiError extends Error {
     this.url = init.url;
     this.body = init.body;
     this.text = init.text;
+    this.rateLimit = rateLimitHeaders(init.headers);
     this.hint = init.hint;
   }
 

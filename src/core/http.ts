@@ -509,7 +509,7 @@ export class HttpClient {
         continue;
       }
       if (res.status >= 400) {
-        const err = errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data, text: req.expect === 'text' ? res.text : undefined });
+        const err = errorForStatus({ status: res.status, method: currentMethod, url: this.options.redactor.url(url), body: res.data, text: req.expect === 'text' ? res.text : undefined, headers: res.headers });
         if (GATEWAY_ANSWERS.has(res.status) && currentMethod !== 'GET' && currentMethod !== 'HEAD') throw this.gatewayAnswered(err, currentMethod, url);
         throw err;
       }

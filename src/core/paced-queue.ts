@@ -1,6 +1,7 @@
 // Requests to one instance from many tasks at once, no more in flight than the server allows: the
 // pace of core/pace.ts (halved on 429 or Retry-After, kept under RateLimit-Remaining, grown back).
 
+import { ApiError } from './errors.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import { Pace } from './pace.js';
 
@@ -46,15 +47,21 @@ export function pacedClient(http: HttpClient, queue: PacedQueue): HttpClient {
   const paced = Object.create(http) as HttpClient;
   paced.request = <T>(req: RequestOptions) =>
     queue.run(async (hooks) => {
-      const res = await http.request<T>({
-        ...req,
-        onRetry: (info) => {
-          hooks.onRetry(info);
-          req.onRetry?.(info);
-        },
-      });
-      hooks.answered(res.headers);
-      return res;
+      try {
+        const res = await http.request<T>({
+          ...req,
+          onRetry: (info) => {
+            hooks.onRetry(info);
+            req.onRetry?.(info);
+          },
+        });
+        hooks.answered(res.headers);
+        return res;
+      } catch (err) {
+        // An error answer (404, 403, a last 429) says how much budget is left as well as a success.
+        if (err instanceof ApiError) hooks.answered(err.rateLimit);
+        throw err;
+      }
     });
   return paced;
 }

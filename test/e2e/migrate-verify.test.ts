@@ -285,14 +285,26 @@ async function fakeInstance(mrs: number, headers: Record<string, string> = {}) {
   return { origin, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** An instance that knows nothing: every request answered 404, as GitLab answers a token that cannot see a project. */
-async function emptyInstance() {
+/**
+ * An instance that knows nothing: every request answered 404 (with `headers`), as GitLab answers a
+ * token that cannot see a project. Answers wait a moment; `seen` as in fakeInstance.
+ */
+async function emptyInstance(headers: Record<string, string> = {}) {
+  const seen = { inFlight: [] as number[], answered: [] as number[] };
+  let open = 0;
+  let done = 0;
   const server = createServer((_req, res) => {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: '404 Project Not Found' }));
+    seen.inFlight.push(++open);
+    seen.answered.push(done);
+    setTimeout(() => {
+      res.writeHead(404, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify({ message: '404 Project Not Found' }));
+      open--;
+      done++;
+    }, 5);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe('migrate verify against an instance of its own', () => {
@@ -338,6 +350,19 @@ describe('migrate verify against an instance of its own', () => {
       // Once the first requests were answered, one at a time.
       const later = src.seen.inFlight.filter((_, i) => src.seen.answered[i] >= 8);
       expect(later.length).toBeGreaterThan(12 * 4);
+      expect(Math.max(...later)).toBe(1);
+    } finally {
+      await Promise.all([src.close(), dst.close()]);
+    }
+  });
+
+  it('slows as well when the one request left is said by error answers (404 with RateLimit-Remaining: 1)', async () => {
+    const [src, dst] = await Promise.all([emptyInstance({ 'ratelimit-remaining': '1', 'ratelimit-reset': '60' }), fakeInstance(0)]);
+    try {
+      const res = await run(dst.origin, src.origin);
+      expect(res.exitCode, res.stderr).toBe(5);
+      const later = src.seen.inFlight.filter((_, i) => src.seen.answered[i] >= 8);
+      expect(later.length).toBeGreaterThan(12);
       expect(Math.max(...later)).toBe(1);
     } finally {
       await Promise.all([src.close(), dst.close()]);
