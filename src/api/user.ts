@@ -3,7 +3,6 @@
 
 import * as z from 'zod';
 import type { HttpClient } from '../core/http.js';
-import type { PaceHooks } from '../core/paced-queue.js';
 import type { PageOptions } from '../core/paginate.js';
 import { listOf, parseResponse } from './schema.js';
 
@@ -43,10 +42,7 @@ export function listUsers(http: HttpClient, filters: UserFilters, page: PageOpti
   return listOf(UserSchema, http, '/users', { ...filters }, page);
 }
 
-/** `hooks` tell a caller's pace of a 429 or Retry-After (retries) and of the answer's headers. */
-export async function getUser(http: HttpClient, id: number, hooks: Partial<PaceHooks> = {}): Promise<User> {
+export async function getUser(http: HttpClient, id: number): Promise<User> {
   const path = `/users/${id}`;
-  const res = await http.request({ method: 'GET', path, onRetry: hooks.onRetry });
-  hooks.answered?.(res.headers);
-  return parseResponse(UserSchema, res.data, `GET ${path}`);
+  return parseResponse(UserSchema, await http.get(path), `GET ${path}`);
 }

@@ -166,10 +166,11 @@ describe('envs: users by username, as every other user option', () => {
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
-  it('an unknown username is not found (exit 3) and nothing is written', async () => {
+  it('an unknown username is not found (exit 3), named with the instance as a group path is, and nothing is written', async () => {
     const res = await run(['envs', 'protect', 'acme/platform', 'development', '--deploy', 'user=nobody-here']);
     expect(res.exitCode).toBe(3);
-    expect(res.stderr).toMatch(/^error: no user named nobody-here$/m);
+    expect(res.stderr).toMatch(/^error: no user named nobody-here on http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(res.stderr).toContain('or give user=ID');
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 });

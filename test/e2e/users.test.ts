@@ -93,4 +93,12 @@ describe('users get', () => {
     expect(res.exitCode).toBe(3);
     expect(res.stderr).toContain('no user named nobody');
   });
+
+  it('an unknown @name is told as every command tells an unknown user: the name and the instance (exit 3)', async () => {
+    const sb = sandbox();
+    const res = await forgectl(['users', 'get', '@nobody'], { env: envFor(sb) });
+    expect(res.exitCode).toBe(3);
+    expect(res.stderr.split('\n')[0]).toBe(`error: no user named nobody on ${sb.url}`);
+    expect(res.stderr).toContain('or give the numeric id');
+  });
 });

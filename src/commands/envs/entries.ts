@@ -3,12 +3,12 @@
 // for the service's refusals.
 
 import { DEPLOY_ACCESS_LEVELS, TIERS, type AccessRecord, type EntryInput, type Tier } from '../../api/environments.js';
-import { findUserByUsername } from '../../api/user.js';
 import { getGroup } from '../../api/instance.js';
 import { ApiError, CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { parseInteger } from '../../core/parse.js';
 import { parseGroupId } from '../../core/refs.js';
+import { userNamed } from '../user-named.js';
 
 /**
  * An entry as given: `user=alice` and `group=acme/platform` keep their names until resolveNames turns
@@ -104,9 +104,7 @@ async function cached(known: Map<string, number>, key: string, look: () => Promi
 }
 
 async function userIdOf(http: HttpClient, username: string): Promise<number> {
-  const user = await findUserByUsername(http, username);
-  if (!user) throw new CommandFailedError(`no user named ${username}`, 'check the spelling, or give user=ID', ExitCode.notFound);
-  return user.id;
+  return (await userNamed(http, username, { orGive: 'user=ID' })).id;
 }
 
 async function groupIdOf(http: HttpClient, path: string): Promise<number> {

@@ -10,7 +10,7 @@ import { none, object, type CommandResult } from '../../core/output.js';
 import { parseList, todayUtc } from '../../core/parse.js';
 import { DETAIL, askedExpiry } from './run.js';
 import { writeSecrets } from './secrets-file.js';
-import { userNamed } from './user-scope.js';
+import { userNamed } from '../user-named.js';
 import { instanceNamed } from '../shared.js';
 import { STDOUT_NAME } from '../../core/output-file.js';
 

@@ -1,5 +1,5 @@
 // Owners of tokens by name: each user id is looked up once (GET /users/:id) for the whole run, the
-// lookups run in parallel at the pace the server allows (core/pace.ts, as --all pages do), and a
+// lookups run in parallel at the pace the server allows (core/paced-queue.ts, as --all pages do), and a
 // list goes on streaming while they are in flight.
 
 import type { Context } from '../../context.js';
@@ -8,7 +8,7 @@ import { getUser } from '../../api/user.js';
 import { ApiError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { DEFAULT_CONCURRENCY } from '../../core/paginate.js';
-import { Pace } from '../../core/pace.js';
+import { PacedQueue, pacedClient } from '../../core/paced-queue.js';
 
 /** What a token shows of its owner. */
 export interface Owner {
@@ -28,30 +28,28 @@ interface Lookup {
 
 export class OwnerDirectory {
   private readonly lookups = new Map<number, Lookup>();
-  private readonly queue: Array<{ id: number; settle: (o: Owner | undefined) => void; fail: (e: unknown) => void }> = [];
-  private readonly pace: Pace;
-  private inFlight = 0;
+  /** Every lookup waits for a slot of one queue, paced by how the server answers. */
+  private readonly http: HttpClient;
 
   constructor(
     private readonly ctx: Context,
-    private readonly http: HttpClient,
+    http: HttpClient,
     concurrency = DEFAULT_CONCURRENCY,
   ) {
-    this.pace = new Pace(concurrency);
+    this.http = pacedClient(http, new PacedQueue(concurrency));
   }
 
   /** The owner, looked up at most once; undefined when the service would not say (a warning tells). */
   owner(id: number): Promise<Owner | undefined> {
     const known = this.lookups.get(id);
     if (known) return known.promise;
-    const entry: Lookup = { promise: Promise.resolve(undefined), done: false };
-    entry.promise = new Promise<Owner | undefined>((settle, fail) => this.queue.push({ id, settle, fail })).finally(() => {
+    const entry = { done: false } as Lookup;
+    entry.promise = this.fetch(id).finally(() => {
       entry.done = true;
     });
     // Marked handled: a failure reaches whoever awaits it, never as an unhandled rejection.
     entry.promise.catch(() => undefined);
     this.lookups.set(id, entry);
-    this.pump();
     return entry.promise;
   }
 
@@ -60,20 +58,9 @@ export class OwnerDirectory {
     return this.lookups.get(id)?.done ?? false;
   }
 
-  private pump(): void {
-    while (this.inFlight < this.pace.limit && this.queue.length) {
-      const job = this.queue.shift()!;
-      this.inFlight++;
-      this.fetch(job.id).then(job.settle, job.fail).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
-  }
-
   private async fetch(id: number): Promise<Owner | undefined> {
     try {
-      const u = await getUser(this.http, id, { onRetry: (info) => this.pace.throttled(info), answered: (headers) => this.pace.answered(headers) });
+      const u = await getUser(this.http, id);
       // Another user's answer (a cache or proxy that keys answers wrongly) must not name the owner.
       if (u.id !== id) {
         this.ctx.warnOnce(`owner:${id}`, `owner ${id}: GET /users/${id} answered user ${u.id}, a wrong answer; its tokens show the id only`);

@@ -4,12 +4,11 @@
 // stops the run (exit 3, not found) before any write.
 
 import { listTokens, type Token } from '../../api/tokens.js';
-import { findUserByUsername, type UserSummary } from '../../api/user.js';
 import type { Context } from '../../context.js';
-import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
-import { maskUrlCredentials } from '../../core/safe-text.js';
 import { clientFilterPageOptions, exclusive } from '../shared.js';
+import { userNamed } from '../user-named.js';
 
 export interface UserScopeOptions {
   user?: string[];
@@ -34,18 +33,10 @@ export function userScope(o: UserScopeOptions): UserScope {
   return { include: names('--user', o.user), exclude: names('--exclude-user', o.excludeUser) };
 }
 
-/** The user with this username; none is exit 3 (not found), as an unknown user is for every command. */
-export async function userNamed(http: HttpClient, name: string, flag?: string): Promise<UserSummary> {
-  const user = await findUserByUsername(http, name);
-  if (user) return user;
-  const about = flag ? `${flag} ${name}: ` : '';
-  throw new CommandFailedError(`${about}no user named ${name} on ${maskUrlCredentials(http.baseUrl)}`, 'check the spelling: `forgectl users list --search NAME`', ExitCode.notFound);
-}
-
 async function userIds(http: HttpClient, flag: string, usernames: string[] | undefined): Promise<number[] | undefined> {
   if (!usernames) return undefined;
   const ids: number[] = [];
-  for (const name of usernames) ids.push((await userNamed(http, name, flag)).id);
+  for (const name of usernames) ids.push((await userNamed(http, name, { flag })).id);
   return [...new Set(ids)];
 }
 

@@ -1,10 +1,11 @@
 // Users, read-only: lists and one user, with the fields the service returns (more for administrators).
 
 import type { Context } from '../../context.js';
-import { findUserByUsername, getUser, listUsers, type User } from '../../api/user.js';
-import { CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
+import { getUser, listUsers, type User } from '../../api/user.js';
+import { CommandFailedError, UsageError } from '../../core/errors.js';
 import { list, object, type Column, type CommandResult } from '../../core/output.js';
 import { capped, clientFilterPageOptions, exclusive, pageOptions } from '../shared.js';
+import { userNamed } from '../user-named.js';
 
 const COLUMNS: Column<User>[] = [
   { key: 'id' },
@@ -66,10 +67,6 @@ export async function getUserCommand(ctx: Context, raw: string): Promise<Command
   const http = await ctx.http();
   let id: number;
   if (/^\d+$/.test(ref)) id = Number(ref);
-  else {
-    const found = await findUserByUsername(http, ref.replace(/^@/, ''));
-    if (!found) throw new CommandFailedError(`no user named ${ref}`, 'check the spelling, or give the numeric id', ExitCode.notFound);
-    id = found.id;
-  }
+  else id = (await userNamed(http, ref.replace(/^@/, ''), { orGive: 'the numeric id' })).id;
   return object(await getUser(http, id), { columns: DETAIL, hideEmpty: true });
 }
