@@ -134,7 +134,8 @@ describe('envs: users by username, as every other user option', () => {
     writeFileSync(file, 'testing:\n  deploy: [{user: grace}]\n');
     const res = await run(['envs', 'apply', 'acme/platform', '-f', file, '--dry-run']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toContain(`protect testing: + deploy user=${userId('grace')}`);
+    // The username beside the id, as state plans show it.
+    expect(res.stderr).toContain(`protect testing: + deploy user=grace (user id ${userId('grace')})`);
     expect(res.stdout).toContain(`"user_id": ${userId('grace')}`);
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
@@ -155,6 +156,7 @@ describe('envs: users by username, as every other user option', () => {
     const applied = await run(['envs', 'apply', 'acme', '-f', file, '--dry-run']);
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(applied.stdout).toContain(`"group_id": ${web}`);
+    expect(applied.stderr).toContain(`; + deploy group=acme/web (group id ${web})`);
     expect(applied.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
     expect((await run(['envs', 'unprotect', 'acme', 'testing', '--yes'])).exitCode).toBe(0);
   });

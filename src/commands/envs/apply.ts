@@ -221,7 +221,8 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   const http = await ctx.http();
   const known = new Map<string, number>();
   const desired: DesiredEnv[] = [];
-  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known), approvals: await resolveNames(http, d.approvals, known) });
+  // Names stay beside their ids: the plan lines show both, as state's do (the builder sends the ids alone).
+  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known, true), approvals: await resolveNames(http, d.approvals, known, true) });
   const current = await collect(listEnvironments(http, group, { all: true }));
   const plan = planEnvs(group, current, desired).map((p) => ({ ...p, built: built(p.item) }));
   if (!plan.length) {
