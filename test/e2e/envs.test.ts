@@ -129,6 +129,15 @@ describe('envs: users by username, as every other user option', () => {
     expect((await run(['envs', 'unprotect', 'acme/platform', 'development', '--yes'])).exitCode).toBe(0);
   });
 
+  it('apply: an unknown username in the file is exit 3, the hint naming the file\'s form (user_id: ID)', async () => {
+    const file = join(tempDir(), 'envs.yaml');
+    writeFileSync(file, 'testing:\n  deploy: [{user: nobody-here}]\n');
+    const res = await run(['envs', 'apply', 'acme/platform', '-f', file, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(3);
+    expect(res.stderr).toContain('or give user_id: ID');
+    expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
   it('apply takes user: USERNAME in the file too', async () => {
     const file = join(tempDir(), 'envs.yaml');
     writeFileSync(file, 'testing:\n  deploy: [{user: grace}]\n');
@@ -172,6 +181,8 @@ describe('envs: users by username, as every other user option', () => {
     const res = await run(['envs', 'protect', 'acme/platform', 'development', '--deploy', 'user=nobody-here']);
     expect(res.exitCode).toBe(3);
     expect(res.stderr).toMatch(/^error: no user named nobody-here$/m);
+    // On the command line, the command line's form.
+    expect(res.stderr).toContain('or give user=ID');
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 });

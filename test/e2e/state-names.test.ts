@@ -37,13 +37,16 @@ describe('state files name users and groups of protected environments by usernam
     expect(again.res.stdout).toContain('No changes');
   });
 
-  it('an unknown username or group path is exit 3 with nothing written', async () => {
+  it('an unknown username or group path is exit 3 with nothing written, the hint naming the id form of a file', async () => {
     const dir = tempDir();
-    for (const [entry, says] of [['{user: nosuchuser}', 'no user named nosuchuser'], ['{group: acme/nosuch}', 'no group acme/nosuch']]) {
+    for (const [entry, says, byId] of [['{user: nosuchuser}', 'no user named nosuchuser', 'user_id: ID'], ['{group: acme/nosuch}', 'no group acme/nosuch', 'group_id: ID']]) {
       const file = yamlFile(dir, 'bad.yaml', `groups:\n  acme:\n    protected_environments:\n      other:\n        deploy: [${entry}]\n`);
       const res = await run(['state', 'apply', '-f', file, '--yes']);
       expect(res.res.exitCode, res.res.stderr).toBe(3);
       expect(res.res.stderr).toContain(says);
+      // The form the file takes, not the command line's user=ID.
+      expect(res.res.stderr).toContain(`or give ${byId}`);
+      expect(res.res.stderr).not.toMatch(/(user|group)=ID/);
       expect(writes(res.sent)).toEqual([]);
     }
   });

@@ -215,6 +215,9 @@ export async function envsFileIds(o: { file: string }, readStdin: (what: string)
   return undefined;
 }
 
+/** Entries of a file (this one, or a state file's protected_environments): names kept for the plan, hints in the file's form. */
+export const FILE_ENTRIES = { keepNames: true, inFile: true } as const;
+
 export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
   const group = String(parseGroupId(rawGroup));
   const { parsed } = await readEnvsFile(o.file, (what) => ctx.readStdin(what));
@@ -222,7 +225,7 @@ export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGro
   const known = new Map<string, number>();
   const desired: DesiredEnv[] = [];
   // Names stay beside their ids: the plan lines show both, as state's do (the builder sends the ids alone).
-  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known, true), approvals: await resolveNames(http, d.approvals, known, true) });
+  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known, FILE_ENTRIES), approvals: await resolveNames(http, d.approvals, known, FILE_ENTRIES) });
   const current = await collect(listEnvironments(http, group, { all: true }));
   const plan = planEnvs(group, current, desired).map((p) => ({ ...p, built: built(p.item) }));
   if (!plan.length) {

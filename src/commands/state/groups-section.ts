@@ -9,7 +9,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { getUser } from '../../api/user.js';
 import { getGroup } from '../../api/instance.js';
 import { collect } from '../../core/paginate.js';
-import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv, type EnvsProblemReport } from '../envs/apply.js';
+import { DESCRIPTIVE, FILE_ENTRIES, parseEnvsDoc, planEnvs, type DesiredEnv, type EnvsProblemReport } from '../envs/apply.js';
 import { checkGroupPath } from '../envs/builder.js';
 import { resolveNames } from '../envs/entries.js';
 import type { NotificationEntry } from './model.js';
@@ -45,8 +45,8 @@ export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promi
       if (g.environments) {
         for (const d of g.environments) {
           // The names stay beside their ids: the plan shows both, and a saved plan checks them again.
-          d.deploy = await resolveNames(http, d.deploy, known, true);
-          d.approvals = await resolveNames(http, d.approvals, known, true);
+          d.deploy = await resolveNames(http, d.deploy, known, FILE_ENTRIES);
+          d.approvals = await resolveNames(http, d.approvals, known, FILE_ENTRIES);
         }
       }
       const [environments, notifications] = await Promise.all([
