@@ -15,7 +15,13 @@ import { parseGroupId } from '../../core/refs.js';
  * them into ids. A state plan keeps both (`{user_id: 12, username: alice}`): it shows the id it will
  * send, and a saved plan checks the name still gives it.
  */
-export type EntrySpec = EntryInput & { username?: string; group_path?: string };
+export type EntrySpec = EntryInput & EntryNames;
+
+/** The username or group path shown beside an entry's id: resolved from the file, or given by the instance for an entry read. */
+export interface EntryNames {
+  username?: string;
+  group_path?: string;
+}
 
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -163,8 +169,8 @@ export function entryIdentity(e: AccessRecord | EntrySpec): string {
   return `access_level=${e.access_level}`;
 }
 
-/** As a reviewer reads it: `user=alice (user id 12)` where a name was resolved, else the identity. */
-export function entryText(e: EntrySpec): string {
+/** As a reviewer reads it: `user=alice (user id 12)` where the entry has its name, else the identity. */
+export function entryText(e: EntrySpec | (AccessRecord & EntryNames)): string {
   if (e.username !== undefined && e.user_id !== undefined) return `user=${e.username} (user id ${e.user_id})`;
   if (e.group_path !== undefined && e.group_id !== undefined) return `group=${e.group_path} (group id ${e.group_id})`;
   return entryIdentity(e);
