@@ -129,12 +129,22 @@ describe('envs: users by username, as every other user option', () => {
     expect((await run(['envs', 'unprotect', 'acme/platform', 'development', '--yes'])).exitCode).toBe(0);
   });
 
+  it('apply: an unknown username in the file is exit 3, the hint naming the file\'s form (user_id: ID)', async () => {
+    const file = join(tempDir(), 'envs.yaml');
+    writeFileSync(file, 'testing:\n  deploy: [{user: nobody-here}]\n');
+    const res = await run(['envs', 'apply', 'acme/platform', '-f', file, '--yes']);
+    expect(res.exitCode, res.stderr).toBe(3);
+    expect(res.stderr).toContain('or give user_id: ID');
+    expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
   it('apply takes user: USERNAME in the file too', async () => {
     const file = join(tempDir(), 'envs.yaml');
     writeFileSync(file, 'testing:\n  deploy: [{user: grace}]\n');
     const res = await run(['envs', 'apply', 'acme/platform', '-f', file, '--dry-run']);
     expect(res.exitCode, res.stderr).toBe(0);
-    expect(res.stderr).toContain(`protect testing: + deploy user=${userId('grace')}`);
+    // The username beside the id, as state plans show it.
+    expect(res.stderr).toContain(`protect testing: + deploy user=grace (user id ${userId('grace')})`);
     expect(res.stdout).toContain(`"user_id": ${userId('grace')}`);
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
@@ -155,6 +165,8 @@ describe('envs: users by username, as every other user option', () => {
     const applied = await run(['envs', 'apply', 'acme', '-f', file, '--dry-run']);
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(applied.stdout).toContain(`"group_id": ${web}`);
+    // The entry removed, by the path the instance gives for its id.
+    expect(applied.stderr).toMatch(new RegExp(`update testing: - deploy group=acme/platform \\(group id ${platform}\\) \\(id \\d+\\); \\+ deploy group=acme/web \\(group id ${web}\\)`));
     expect(applied.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
     expect((await run(['envs', 'unprotect', 'acme', 'testing', '--yes'])).exitCode).toBe(0);
   });
@@ -170,6 +182,7 @@ describe('envs: users by username, as every other user option', () => {
     const res = await run(['envs', 'protect', 'acme/platform', 'development', '--deploy', 'user=nobody-here']);
     expect(res.exitCode).toBe(3);
     expect(res.stderr).toMatch(/^error: no user named nobody-here on http:\/\/127\.0\.0\.1:\d+$/m);
+    // On the command line, the command line's form.
     expect(res.stderr).toContain('or give user=ID');
     expect(res.sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });

@@ -37,13 +37,16 @@ describe('state files name users and groups of protected environments by usernam
     expect(again.res.stdout).toContain('No changes');
   });
 
-  it('an unknown username or group path is exit 3 with nothing written', async () => {
+  it('an unknown username or group path is exit 3 with nothing written, the hint naming the id form of a file', async () => {
     const dir = tempDir();
-    for (const [entry, says] of [['{user: nosuchuser}', 'no user named nosuchuser'], ['{group: acme/nosuch}', 'no group acme/nosuch']]) {
+    for (const [entry, says, byId] of [['{user: nosuchuser}', 'no user named nosuchuser', 'user_id: ID'], ['{group: acme/nosuch}', 'no group acme/nosuch', 'group_id: ID']]) {
       const file = yamlFile(dir, 'bad.yaml', `groups:\n  acme:\n    protected_environments:\n      other:\n        deploy: [${entry}]\n`);
       const res = await run(['state', 'apply', '-f', file, '--yes']);
       expect(res.res.exitCode, res.res.stderr).toBe(3);
       expect(res.res.stderr).toContain(says);
+      // The form the file takes, not the command line's user=ID.
+      expect(res.res.stderr).toContain(`or give ${byId}`);
+      expect(res.res.stderr).not.toMatch(/(user|group)=ID/);
       expect(writes(res.sent)).toEqual([]);
     }
   });
@@ -80,6 +83,44 @@ describe('state files name users and groups of protected environments by usernam
     const ok = await run(['state', 'apply', '--plan', planPath, '--yes']);
     expect(ok.res.exitCode, ok.res.stderr).toBe(0);
     expect(writes(ok.sent)[0]!.body).toEqual({ name: 'development', deploy_access_levels: [{ user_id: grace }] });
+  });
+
+  it('an entry the plan removes is shown by the username or path the instance gives for its id, saved so, and a saved plan is stale once the name is another user\'s', async () => {
+    const grace = userId('grace');
+    const infra = groupId('acme/platform/infra');
+    const setup = await run(['envs', 'protect', 'acme/platform', 'staging', '--deploy', 'access_level=40', '--deploy', `user=${grace}`, '--approval', `group=${infra},required=1`]);
+    expect(setup.res.exitCode, setup.res.stderr).toBe(0);
+    const dir = tempDir();
+    const file = yamlFile(dir, 'staging.yaml', 'groups:\n  acme/platform:\n    protected_environments:\n      staging:\n        deploy: [{access_level: 40}]\n');
+    const planPath = join(dir, 'plan.json');
+    const plan = await run(['state', 'plan', '-f', file, '--out', planPath]);
+    expect(plan.res.exitCode, plan.res.stderr).toBe(0);
+    expect(plan.res.stdout).toMatch(new RegExp(`- deploy user=grace \\(user id ${grace}\\) \\(id \\d+\\)`));
+    expect(plan.res.stdout).toMatch(new RegExp(`- approval group=acme/platform/infra \\(group id ${infra}\\) \\(id \\d+\\)`));
+    // One lookup per id, and only for what is removed.
+    expect(plan.sent.filter((r) => r.path === `/api/v4/users/${grace}`)).toHaveLength(1);
+    const before = JSON.parse(readFileSync(planPath, 'utf8')).changes[0].changes.find((c: any) => c.key === 'deploy_access_levels').before;
+    expect(before).toContainEqual(expect.objectContaining({ user_id: grace, username: 'grace' }));
+    // What the saved plan shows is what was planned.
+    const show = await run(['state', 'show', planPath]);
+    expect(show.res.stdout).toMatch(new RegExp(`- deploy user=grace \\(user id ${grace}\\) \\(id \\d+\\)`));
+    const state = sandbox().state;
+    state.renameUser(grace, 'grace-hopper');
+    const newcomer = state.addUser({ username: 'grace', name: 'Another Grace' });
+    try {
+      const stale = await run(['state', 'apply', '--plan', planPath, '--yes']);
+      expect(stale.res.exitCode, stale.res.stderr).toBe(1);
+      expect(stale.res.stderr).toContain(`user grace was id ${grace} when planned, is now id ${newcomer.id}`);
+      expect(writes(stale.sent)).toEqual([]);
+    } finally {
+      state.renameUser(newcomer.id, 'another-grace');
+      state.renameUser(grace, 'grace');
+    }
+    // The names still give their ids: the saved plan runs (the names are not part of what the instance answers).
+    const ok = await run(['state', 'apply', '--plan', planPath, '--yes']);
+    expect(ok.res.exitCode, ok.res.stderr).toBe(0);
+    const [put] = writes(ok.sent);
+    expect(put!.body).toEqual({ deploy_access_levels: [{ id: expect.any(Number), _destroy: true }], approval_rules: [{ id: expect.any(Number), _destroy: true }] });
   });
 
   it('state export writes users by username and groups by path, which plan back as no change; an id the instance names nobody for stays, with a comment', async () => {

@@ -556,4 +556,19 @@ describe('a protected environment entry named by username or path', () => {
     expect(() => built(item([{ group_id: 9, group_path: 'acme/\u202eweb' }]))).toThrow(UsageError);
     expect(() => built(item([{ user_id: 5, username: 7 }]))).toThrow(/username stands beside/);
   });
+
+  const update = (before: unknown[]): ShownItem => ({ resource: 'groups', identity: 'acme/web protected environment testing', action: 'update', changes: [{ key: 'deploy_access_levels', before, after: [{ access_level: 40 }] }], observed: { values: { deploy_access_levels: before } } });
+
+  it('shows an entry removed by the name the instance gave, reads that name again, and expects the answer without it', () => {
+    const b = built(update([{ id: 31, access_level: 40, user_id: null, group_id: null }, { id: 32, access_level: 30, user_id: 5, group_id: null, username: 'alice' }]));
+    expect(b.lines).toEqual(['- deploy user=alice (user id 5) (id 32)']);
+    expect(b.writes[0]!.body).toEqual({ deploy_access_levels: [{ id: 32, _destroy: true }] });
+    expect(b.read.names).toEqual([{ kind: 'user', name: 'alice', id: 5 }]);
+    expect(b.read.values).toEqual({ deploy_access_levels: [{ id: 31, access_level: 40, user_id: null, group_id: null }, { id: 32, access_level: 30, user_id: 5, group_id: null }] });
+  });
+
+  it('refuses a name of an entry read that is not a username or path beside its id (an edited plan)', () => {
+    expect(() => built(update([{ id: 32, user_id: 5, username: 'alice\n+ deploy user=mallory' }]))).toThrow(UsageError);
+    expect(() => built(update([{ id: 32, access_level: 40, username: 'alice' }]))).toThrow(/username stands beside the user_id/);
+  });
 });

@@ -18,7 +18,8 @@ import { confirmDestructive } from '../shared.js';
 import { applyPlan, failureError, reportLine, secretFreeResolver, unconfirmedNotes } from '../state/apply.js';
 import { observedValues, type FieldChange, type ShownItem } from '../state/plan.js';
 import { built } from '../state/sections.js';
-import { diffEntries, envIdentity } from './builder.js';
+import { diffEntries, envIdentity, removedEntries } from './builder.js';
+import { entryNamer, nameRecords, type EntryNamer } from './entry-names.js';
 import { checkEntry, entryIdentity, parseTier, resolveNames, type EntrySpec } from './entries.js';
 import { parseGroupId } from '../../core/refs.js';
 import { parsePlainYaml } from '../settings/plain-yaml.js';
@@ -215,14 +216,31 @@ export async function envsFileIds(o: { file: string }, readStdin: (what: string)
   return undefined;
 }
 
+/** Each entry the plan removes from a tier the file keeps gets the username or path the instance gives for its id (one lookup per id), to be shown beside it. */
+export async function nameRemoved(namer: EntryNamer, current: ProtectedEnvironment[], desired: DesiredEnv[]): Promise<void> {
+  const byTier = new Map(desired.map((d) => [d.tier as string, d]));
+  await Promise.all(
+    current.map(async (c) => {
+      const d = byTier.get(c.name);
+      if (!d) return;
+      await nameRecords(namer, [...removedEntries(c.deploy_access_levels ?? [], d.deploy), ...removedEntries(c.approval_rules ?? [], d.approvals)]);
+    }),
+  );
+}
+
+/** Entries of a file (this one, or a state file's protected_environments): names kept for the plan, hints in the file's form. */
+export const FILE_ENTRIES = { keepNames: true, inFile: true } as const;
+
 export async function applyEnvsCommand(ctx: Context, o: { file: string }, rawGroup: string): Promise<CommandResult> {
   const group = String(parseGroupId(rawGroup));
   const { parsed } = await readEnvsFile(o.file, (what) => ctx.readStdin(what));
   const http = await ctx.http();
   const known = new Map<string, number>();
   const desired: DesiredEnv[] = [];
-  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known), approvals: await resolveNames(http, d.approvals, known) });
+  // Names stay beside their ids: the plan lines show both, as state's do (the builder sends the ids alone).
+  for (const d of parsed) desired.push({ ...d, deploy: await resolveNames(http, d.deploy, known, FILE_ENTRIES), approvals: await resolveNames(http, d.approvals, known, FILE_ENTRIES) });
   const current = await collect(listEnvironments(http, group, { all: true }));
+  await nameRemoved(entryNamer(http), current, desired);
   const plan = planEnvs(group, current, desired).map((p) => ({ ...p, built: built(p.item) }));
   if (!plan.length) {
     ctx.notice(`The protected environments of ${group} already match ${o.file}.`);

@@ -6,7 +6,7 @@ import { environmentPath, environmentsPath, type AccessRecord, type EntryInput, 
 import { UsageError } from '../../core/errors.js';
 import { parseGroupId } from '../../core/refs.js';
 import type { ItemBuilder, NameRead, ShownItem, WriteOp } from '../state/plan.js';
-import { checkEntry, entryIdentity, entryText, parseTier, parseUsername, sentEntry, type EntrySpec } from './entries.js';
+import { checkEntry, entryIdentity, entryText, parseTier, parseUsername, sentEntry, type EntryNames, type EntrySpec } from './entries.js';
 
 /** A key of `groups:` is a group path as `--group` takes it: `.`, `..`, empty segments and control characters are refused. */
 export function checkGroupPath(path: string, where: string): void {
@@ -28,16 +28,19 @@ function parseIdentity(identity: string): { group: string; tier: string } {
 
 export const describeEntry = (e: EntrySpec) => `${entryText(e)}${e.required_approvals !== undefined ? `,required=${e.required_approvals}` : ''}`;
 
+/** The entries of `current` that `desired` does not hold: removed by their entry id. */
+export function removedEntries(current: AccessRecord[], desired: EntrySpec[]): (AccessRecord & { id: number })[] {
+  const wanted = new Set(desired.map(entryIdentity));
+  return current.filter((c): c is AccessRecord & { id: number } => !wanted.has(entryIdentity(c)) && c.id !== undefined);
+}
+
 /** The entries to send to go from `current` to `desired` (by entry id), with a line for each. */
-export function diffEntries(kind: 'deploy' | 'approval', current: AccessRecord[], desired: EntrySpec[], changes: string[] = []): EntryInput[] {
+export function diffEntries(kind: 'deploy' | 'approval', current: (AccessRecord & EntryNames)[], desired: EntrySpec[], changes: string[] = []): EntryInput[] {
   const out: EntryInput[] = [];
   const byIdentity = new Map(current.map((c) => [entryIdentity(c), c]));
-  const wanted = new Set(desired.map(entryIdentity));
-  for (const c of current) {
-    if (!wanted.has(entryIdentity(c)) && c.id !== undefined) {
-      out.push({ id: c.id, _destroy: true });
-      changes.push(`- ${kind} ${entryIdentity(c)} (id ${c.id})`);
-    }
+  for (const c of removedEntries(current, desired)) {
+    out.push({ id: c.id, _destroy: true });
+    changes.push(`- ${kind} ${entryText(c)} (id ${c.id})`);
   }
   for (const d of desired) {
     const c = byIdentity.get(entryIdentity(d));
@@ -57,35 +60,46 @@ const ENTRY_KEYS = new Set(['user_id', 'group_id', 'access_level', 'required_app
 /** A name kept beside the id it was resolved to, and the id it needs. */
 const NAME_KEYS = { username: 'user_id', group_path: 'group_id' } as const;
 
+/** The username and group path an entry shows: each a username or path, beside the id it stands for. */
+function checkNames(at: string, entry: Record<string, unknown>): EntryNames {
+  const names: EntryNames = {};
+  for (const k of ['username', 'group_path'] as const) {
+    const v = entry[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || typeof entry[NAME_KEYS[k]] !== 'number') throw new UsageError(`${at}: ${k} stands beside the ${NAME_KEYS[k]} it was resolved to`);
+    if (k === 'username' && parseUsername(at, v) !== v) throw new UsageError(`${at}: ${JSON.stringify(v)} is not a username`);
+    if (k === 'group_path' && (/[\u0000-\u001f\u007f]/.test(v) || String(parseGroupId(v, at)) !== v)) throw new UsageError(`${at}: ${JSON.stringify(v)} is not a group path`);
+    names[k] = v;
+  }
+  return names;
+}
+
 /** Entries as sent (the keys the API takes, numbers, each as `envs apply` would accept it), with the names resolved to their ids. */
 function checkEntries(key: keyof typeof LISTS, value: unknown): EntrySpec[] {
   if (!Array.isArray(value)) throw new UsageError(`${key} must be a list of entries`);
   return value.map((e: unknown, i) => {
     const at = `${key}[${i}]`;
     if (!e || typeof e !== 'object' || Array.isArray(e)) throw new UsageError(`${at} must be an entry such as {access_level: 40}`);
-    const { username, group_path, ...ids } = e as Record<string, unknown>;
+    const names = checkNames(at, e as Record<string, unknown>);
+    const { username: _u, group_path: _g, ...ids } = e as Record<string, unknown>;
     for (const [k, v] of Object.entries(ids)) if (!ENTRY_KEYS.has(k) || typeof v !== 'number') throw new UsageError(`${at}: ${k} is not a key of an entry as sent`);
-    const names: Pick<EntrySpec, 'username' | 'group_path'> = {};
-    for (const [k, v] of [['username', username], ['group_path', group_path]] as const) {
-      if (v === undefined) continue;
-      if (typeof v !== 'string' || ids[NAME_KEYS[k]] === undefined) throw new UsageError(`${at}: ${k} stands beside the ${NAME_KEYS[k]} it was resolved to`);
-      if (k === 'username' && parseUsername(at, v) !== v) throw new UsageError(`${at}: ${JSON.stringify(v)} is not a username`);
-      if (k === 'group_path' && (/[\u0000-\u001f\u007f]/.test(v) || String(parseGroupId(v, at)) !== v)) throw new UsageError(`${at}: ${JSON.stringify(v)} is not a group path`);
-      names[k] = v;
-    }
     checkEntry(at, ids, key === 'approval_rules');
     return { ...(ids as EntryInput), ...names };
   });
 }
 
 /** The item's changes by key: the lists and count it sets. */
-function wantedOf(item: ShownItem): { lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntrySpec[] }>>; count?: { before: number; after: number } } {
-  const lists: Partial<Record<keyof typeof LISTS, { before: AccessRecord[]; after: EntrySpec[] }>> = {};
+type ReadEntry = AccessRecord & EntryNames;
+
+function wantedOf(item: ShownItem): { lists: Partial<Record<keyof typeof LISTS, { before: ReadEntry[]; after: EntrySpec[] }>>; count?: { before: number; after: number } } {
+  const lists: Partial<Record<keyof typeof LISTS, { before: ReadEntry[]; after: EntrySpec[] }>> = {};
   let count: { before: number; after: number } | undefined;
   for (const c of item.changes) {
     if (c.key === 'deploy_access_levels' || c.key === 'approval_rules') {
       if (c.before !== null && (!Array.isArray(c.before) || c.before.some((e) => !e || typeof e !== 'object'))) throw new UsageError(`${c.key}: before must be the entries read`);
-      lists[c.key] = { before: (c.before as AccessRecord[] | null) ?? [], after: checkEntries(c.key, c.after) };
+      // A name an entry read shows is printed: it is a username or path, as one resolved from a file is.
+      const before = ((c.before as ReadEntry[] | null) ?? []).map((e, i) => ({ ...e, ...checkNames(`${c.key} before[${i}]`, e) }));
+      lists[c.key] = { before, after: checkEntries(c.key, c.after) };
     }
     else if (c.key === 'required_approval_count') {
       if (!Number.isSafeInteger(c.after) || (c.after as number) < 0) throw new UsageError('required_approval_count must be a whole number, 0 or more');
@@ -94,6 +108,12 @@ function wantedOf(item: ShownItem): { lists: Partial<Record<keyof typeof LISTS, 
   }
   return { lists, count };
 }
+
+const withoutNames = (e: unknown) => {
+  if (!e || typeof e !== 'object') return e;
+  const { username: _u, group_path: _g, ...rest } = e as Record<string, unknown>;
+  return rest;
+};
 
 export const envBuilder: ItemBuilder = {
   actions: ['create', 'update', 'delete'],
@@ -129,17 +149,21 @@ export const envBuilder: ItemBuilder = {
   linesTellChanges: true,
   read: (item) => {
     const { group, tier } = parseIdentity(item.identity);
-    // A username or path shown with its id must still give that id, or the plan would act on someone else.
+    // A username or path shown with its id must still give that id, or the plan would act on someone else
+    // (or show a removal under a name that is now another user's).
     const names: NameRead[] = [];
     if (item.action !== 'delete') {
       for (const list of Object.values(wantedOf(item).lists)) {
-        for (const e of list.after) {
+        for (const e of [...list.after, ...list.before]) {
           if (e.username !== undefined && !names.some((n) => n.kind === 'user' && n.name === e.username)) names.push({ kind: 'user', name: e.username, id: e.user_id! });
           if (e.group_path !== undefined && !names.some((n) => n.kind === 'group' && n.name === e.group_path)) names.push({ kind: 'group', name: e.group_path, id: e.group_id! });
         }
       }
     }
-    return { path: environmentPath(group, tier), ...(names.length ? { names } : {}) };
+    // The instance answers the entries without the names the plan shows beside them: those are checked by `names`.
+    const values = item.observed.values;
+    const answered = values && names.length ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.map(withoutNames) : v])) : undefined;
+    return { path: environmentPath(group, tier), ...(names.length ? { names } : {}), ...(answered ? { values: answered } : {}) };
   },
   lines(item) {
     if (item.action === 'delete') return ['not in the file'];

@@ -15,7 +15,13 @@ import { userNamed } from '../user-named.js';
  * them into ids. A state plan keeps both (`{user_id: 12, username: alice}`): it shows the id it will
  * send, and a saved plan checks the name still gives it.
  */
-export type EntrySpec = EntryInput & { username?: string; group_path?: string };
+export type EntrySpec = EntryInput & EntryNames;
+
+/** The username or group path shown beside an entry's id: resolved from the file, or given by the instance for an entry read. */
+export interface EntryNames {
+  username?: string;
+  group_path?: string;
+}
 
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -78,15 +84,25 @@ export function parseUsername(flag: string, raw: string): string {
   return name;
 }
 
+/** How to resolve: keep each name beside its id (a plan shows both); `inFile` when the entries come from a file, whose id form the hints then name. */
+export interface ResolveOptions {
+  keepNames?: boolean;
+  inFile?: boolean;
+}
+
+/** The way to give a user or group by id where the entry was written: `user=ID` on the command line, `user_id: ID` in a file. */
+const idForm = (kind: 'user' | 'group', inFile: boolean | undefined) => (inFile ? `${kind}_id: ID` : `${kind}=ID`);
+
 /**
  * The entries with each `user=NAME` and `group=PATH` turned into the id the API takes: one lookup per
  * name, made before anything is written. An unknown name is "not found" (exit 3), as a 404 is.
  */
-export async function resolveNames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>(), keepNames = false): Promise<EntrySpec[]> {
+export async function resolveNames(http: HttpClient, entries: EntrySpec[], known = new Map<string, number>(), opts: ResolveOptions = {}): Promise<EntrySpec[]> {
+  const { keepNames, inFile } = opts;
   const out: EntrySpec[] = [];
   for (const { username, group_path, ...entry } of entries) {
-    if (username !== undefined) out.push({ ...entry, user_id: await cached(known, `user=${username.toLowerCase()}`, () => userIdOf(http, username)), ...(keepNames ? { username } : {}) });
-    else if (group_path !== undefined) out.push({ ...entry, group_id: await cached(known, `group=${group_path.toLowerCase()}`, () => groupIdOf(http, group_path)), ...(keepNames ? { group_path } : {}) });
+    if (username !== undefined) out.push({ ...entry, user_id: await cached(known, `user=${username.toLowerCase()}`, () => userIdOf(http, username, idForm('user', inFile))), ...(keepNames ? { username } : {}) });
+    else if (group_path !== undefined) out.push({ ...entry, group_id: await cached(known, `group=${group_path.toLowerCase()}`, () => groupIdOf(http, group_path, idForm('group', inFile))), ...(keepNames ? { group_path } : {}) });
     else out.push(entry);
   }
   return out;
@@ -103,15 +119,15 @@ async function cached(known: Map<string, number>, key: string, look: () => Promi
   return id;
 }
 
-async function userIdOf(http: HttpClient, username: string): Promise<number> {
-  return (await userNamed(http, username, { orGive: 'user=ID' })).id;
+async function userIdOf(http: HttpClient, username: string, byId: string): Promise<number> {
+  return (await userNamed(http, username, { orGive: byId })).id;
 }
 
-async function groupIdOf(http: HttpClient, path: string): Promise<number> {
+async function groupIdOf(http: HttpClient, path: string, byId: string): Promise<number> {
   try {
     return (await getGroup(http, path)).id;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new CommandFailedError(`no group ${path} on ${http.baseUrl}`, 'check the path (a subgroup of the environment\'s group), or give group=ID', ExitCode.notFound);
+    if (err instanceof ApiError && err.status === 404) throw new CommandFailedError(`no group ${path} on ${http.baseUrl}`, `check the path (a subgroup of the environment's group), or give ${byId}`, ExitCode.notFound);
     throw err;
   }
 }
@@ -151,8 +167,8 @@ export function entryIdentity(e: AccessRecord | EntrySpec): string {
   return `access_level=${e.access_level}`;
 }
 
-/** As a reviewer reads it: `user=alice (user id 12)` where a name was resolved, else the identity. */
-export function entryText(e: EntrySpec): string {
+/** As a reviewer reads it: `user=alice (user id 12)` where the entry has its name, else the identity. */
+export function entryText(e: EntrySpec | (AccessRecord & EntryNames)): string {
   if (e.username !== undefined && e.user_id !== undefined) return `user=${e.username} (user id ${e.user_id})`;
   if (e.group_path !== undefined && e.group_id !== undefined) return `group=${e.group_path} (group id ${e.group_id})`;
   return entryIdentity(e);

@@ -5,13 +5,11 @@
 import { listEnvironments, type ProtectedEnvironment } from '../../api/environments.js';
 import type { NotificationSetting } from '../../api/notification-settings.js';
 import type { HttpClient } from '../../core/http.js';
-import { NotFoundError } from '../../core/errors.js';
-import { getUser } from '../../api/user.js';
-import { getGroup } from '../../api/instance.js';
 import { collect } from '../../core/paginate.js';
-import { DESCRIPTIVE, parseEnvsDoc, planEnvs, type DesiredEnv, type EnvsProblemReport } from '../envs/apply.js';
+import { DESCRIPTIVE, FILE_ENTRIES, nameRemoved, parseEnvsDoc, planEnvs, type DesiredEnv, type EnvsProblemReport } from '../envs/apply.js';
 import { checkGroupPath } from '../envs/builder.js';
 import { resolveNames } from '../envs/entries.js';
+import { entryNamer, type EntryNamer } from '../envs/entry-names.js';
 import type { NotificationEntry } from './model.js';
 import { exportNotifications, planNotifications, readNotifications } from './notifications-section.js';
 import type { Plan, ShownItem } from './plan.js';
@@ -37,22 +35,24 @@ export function prepareGroups(raw: Record<string, { protected_environments?: unk
   }));
 }
 
-/** Reads each group's current state and resolves the usernames of the file (reads only). */
+/** Reads each group's current state and resolves the usernames of the file (reads only); an entry the plan removes is named too. */
 export async function readGroups(http: HttpClient, wanted: WantedGroup[]): Promise<CurrentGroup[]> {
   const known = new Map<string, number>();
+  const namer = entryNamer(http);
   return Promise.all(
     wanted.map(async (g) => {
       if (g.environments) {
         for (const d of g.environments) {
           // The names stay beside their ids: the plan shows both, and a saved plan checks them again.
-          d.deploy = await resolveNames(http, d.deploy, known, true);
-          d.approvals = await resolveNames(http, d.approvals, known, true);
+          d.deploy = await resolveNames(http, d.deploy, known, FILE_ENTRIES);
+          d.approvals = await resolveNames(http, d.approvals, known, FILE_ENTRIES);
         }
       }
       const [environments, notifications] = await Promise.all([
         g.environments ? collect(listEnvironments(http, g.path, { all: true })) : undefined,
         g.notifications ? readNotifications(http, { kind: 'group', group: g.path }) : undefined,
       ]);
+      if (environments && g.environments) await nameRemoved(namer, environments, g.environments);
       return { environments, notifications };
     }),
   );
@@ -69,25 +69,6 @@ export function planGroups(wanted: WantedGroup[], current: CurrentGroup[], prune
     }
     if (g.notifications && have.notifications) planNotifications(g.notifications, have.notifications, plan, g.path);
   });
-}
-
-/** Usernames and group paths by id, each looked up once per export; undefined where the instance names none. */
-export interface EntryNamer {
-  user(id: number): Promise<string | undefined>;
-  group(id: number): Promise<string | undefined>;
-}
-
-export function entryNamer(http: HttpClient): EntryNamer {
-  const memo = new Map<string, Promise<string | undefined>>();
-  // A 404, or an answer about another object (a cache keying answers wrongly), names nobody: the id stays.
-  const named = (key: string, look: () => Promise<{ id: number; name: string }>, id: number) => {
-    if (!memo.has(key)) memo.set(key, look().then((got) => (got.id === id ? got.name : undefined), (e: unknown) => (e instanceof NotFoundError ? undefined : Promise.reject(e))));
-    return memo.get(key)!;
-  };
-  return {
-    user: (id) => named(`user ${id}`, async () => { const u = await getUser(http, id); return { id: u.id, name: u.username }; }, id),
-    group: (id) => named(`group ${id}`, async () => { const g = await getGroup(http, String(id)); return { id: g.id, name: g.full_path }; }, id),
-  };
 }
 
 /**

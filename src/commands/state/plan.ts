@@ -40,6 +40,8 @@ export interface Read {
   path: string;
   /** Names the item shows with the id they gave when planned (a protected environment's `user: alice`): each must give it still. */
   names?: NameRead[];
+  /** The values the read must answer, where the item shows more than the instance gives (names beside ids); else observed.values. */
+  values?: Record<string, unknown>;
   find?: { key: string; value: unknown; masked?: boolean };
   same?: { key: string; value: unknown; masked?: boolean };
 }

@@ -42,12 +42,13 @@ async function differences(http: HttpClient, item: PlanItem, label: string): Pro
     return values === null ? [] : [`${label}: no longer on the instance`];
   }
   if (values === null) return [`${label}: now on the instance`];
+  const expected = item.read.values ?? values;
   // The id must still name what the plan shows (a hook's URL, a broadcast's message).
   if (same && !sameValue(asPlanned(current[same.key], same.masked), same.value)) {
     return [`${label}: ${same.key} was ${JSON.stringify(same.value)} when planned, is now ${JSON.stringify(asPlanned(current[same.key], same.masked))}`];
   }
-  const now = observedValues(current, Object.keys(values));
-  return Object.entries(values)
+  const now = observedValues(current, Object.keys(expected));
+  return Object.entries(expected)
     .filter(([k, was]) => !sameValue(masked(k, now[k]), was))
     .map(([k, was]) => `${label}: ${k} was ${JSON.stringify(was)} when planned, is now ${JSON.stringify(masked(k, now[k]))}`);
 }
