@@ -2,6 +2,7 @@
 // Credentials and sudo, JSON and multipart bodies, redirects, retries, timeouts, TLS and proxies,
 // the --verbose trace and --dry-run all live here.
 
+import { setMaxListeners } from 'node:events';
 import { openAsBlob, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type * as Undici from 'undici';
@@ -402,6 +403,9 @@ export class HttpClient {
     this.connect = connectOptions(options.tls ?? {}, options.env ?? process.env);
     if (options.connectTimeoutMs !== undefined) this.connect.timeout = options.connectTimeoutMs;
     this.sleep = options.sleep ?? defaultSleep;
+    // Every request waiting out a retry listens on this signal: a burst of parallel reads meeting a
+    // 503 is more than Node's default of 10, which is no leak (each listener leaves with its wait).
+    if (options.signal) setMaxListeners(0, options.signal);
     options.redactor.add(options.credentials.token);
   }
 
