@@ -111,6 +111,23 @@ describe('migrate verify', () => {
     expect(clash.stderr).toContain('--source-profile and --source-token-stdin cannot be used together');
   });
 
+  it('a list the source refuses (403) for a project with the feature on is no proof: exit 5, never "Everything arrived."', async () => {
+    const id = await migrate('project:acme/web/landing-page=opensource:landing-refused');
+    // The four merge request lists (one per state) of the source answer 403, as to a token that may not read them.
+    const queued = await fetch(`${source().url}/-/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': source().tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ spec: `403:4@GET:/projects/${encodeURIComponent('acme/web/landing-page')}/merge_requests` }),
+    });
+    expect(queued.ok).toBe(true);
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    expect(res.stdout).not.toContain('Everything arrived.');
+    expect(res.stdout).toMatch(/PARTIAL project acme\/web\/landing-page/);
+    expect(res.stdout).toMatch(/merge_requests opened\s+- → 0\s+not compared {2}not available on the source/);
+    expect(res.stdout).toContain('could not be compared in full');
+  });
+
   it('after a merge request is deleted on the destination: exit 5, the missing one named by iid and title', async () => {
     const id = await migrate('project:acme/web/storefront=opensource:storefront-deleted');
     const del = await forgectl(['api', '-X', 'DELETE', `/projects/${encodeURIComponent('opensource/storefront-deleted')}/merge_requests/2`], { env: env() });
