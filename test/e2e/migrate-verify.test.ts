@@ -128,6 +128,16 @@ describe('migrate verify', () => {
     expect(res.stdout).toContain('could not be compared in full');
   });
 
+  it('an expired source token: exit 4, the source named as refusing it, not the destination token\'s hint', async () => {
+    const id = await migrate('project:acme/web/old-site=opensource:old-site-expired');
+    const res = await forgectl(['migrate', 'verify', String(id), '--exit-code'], { env: env({ FORGECTL_SOURCE_TOKEN: source().tokens.expired }) });
+    expect(res.exitCode, res.stderr).toBe(4);
+    expect(res.stderr).toContain(`error: ${source().url} refused the source token (401)`);
+    expect(res.stderr).not.toContain('forgectl token self');
+    expect(res.stdout).not.toContain('Everything arrived.');
+    expect(res.stdout + res.stderr).not.toContain(source().tokens.expired);
+  });
+
   it('after a merge request is deleted on the destination: exit 5, the missing one named by iid and title', async () => {
     const id = await migrate('project:acme/web/storefront=opensource:storefront-deleted');
     const del = await forgectl(['api', '-X', 'DELETE', `/projects/${encodeURIComponent('opensource/storefront-deleted')}/merge_requests/2`], { env: env() });

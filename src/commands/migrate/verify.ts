@@ -10,7 +10,7 @@ import { getMigration, listEntities, listFailures, mayHaveFailures, type BulkImp
 import { GROUP_RELATIONS, identityOf, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
 import { listed, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
-import { CommandFailedError, ExitCode } from '../../core/errors.js';
+import { ApiError, CommandFailedError, ExitCode } from '../../core/errors.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
@@ -271,6 +271,16 @@ function reportRows(r: VerifyReport) {
   );
 }
 
+/** A 401 of the source read as the destination's ('check it with forgectl token self') sends the user to the wrong token. */
+function sourceRefused(e: unknown, sourceUrl: string): unknown {
+  if (!(e instanceof ApiError) || e.status !== 401 || originOf(e.url) !== originOf(sourceUrl)) return e;
+  return new CommandFailedError(
+    `${sourceUrl} refused the source token (401): it is mistyped, revoked or expired; nothing was compared`,
+    'give a valid token of the source instance (--source-token-env, --source-token-stdin or --source-profile)',
+    ExitCode.auth,
+  );
+}
+
 export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: string): Promise<CommandResult> {
   const id = parseInteger('migration id', rawId, { min: 1 });
   checkSourceFlags(o);
@@ -285,7 +295,9 @@ export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: strin
   const entities = await collect(listEntities(destHttp, id, { sort: 'asc' }, { all: true, perPage: 100 }));
   // A migration always has an entity: an empty list proves nothing arrived, so it is never "complete".
   if (!entities.length) throw new CommandFailedError(`migration ${id} on ${destHttp.baseUrl} lists no entities: nothing to verify`, `see what the instance says of it: forgectl migrate entities ${id}`);
-  const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e)));
+  const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e))).catch((e: unknown) => {
+    throw sourceRefused(e, creds.url);
+  });
   const report: VerifyReport = {
     migration: id,
     source_url: creds.url,
