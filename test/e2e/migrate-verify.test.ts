@@ -475,6 +475,13 @@ describe('migrate check', () => {
     expect(md.stdout).toContain('| project | `acme/web/storefront` | 2 merge requests (2 opened), 2 releases |');
   });
 
+  it('a destination group that does not exist: told to create it, not to pick one of a list it never showed', async () => {
+    const res = await check('--entity', 'group:acme/web=no-such-group');
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toContain(`no-such-group: no such group on ${dest().url} (create it first)`);
+    expect(res.stdout).not.toContain('pick one of the list');
+  });
+
   it('exits 1 naming each entity that cannot start and why: a source path that does not exist, a kind that is wrong, a taken slug', async () => {
     const res = await check('--entity', 'group:acme/does-not-exist=opensource', '--entity', 'group:acme/web/storefront=opensource', '--entity', 'project:acme/platform/api=opensource:forgectl', '--entity', 'group:acme/platform=opensource:platform-free');
     expect(res.exitCode).toBe(1);
