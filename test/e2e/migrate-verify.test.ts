@@ -75,6 +75,10 @@ describe('the sandbox copies content by direct transfer', () => {
       const failures = json(await forgectl(['migrate', 'failures', String(id), String(ents[0].id), '-o', 'json'], { env: env() }));
       const third = source_.sort((a: any, b: any) => a[0] - b[0])[2];
       expect(failures[0]).toMatchObject({ relation: 'merge_requests', source_title: third[1] });
+      // Watching it says items were left out, not only '1 of 1 finished'.
+      const watched = await forgectl(['migrate', 'watch', String(id)], { env: env() });
+      expect(watched.exitCode, watched.stderr).toBe(0);
+      expect(watched.stderr).toContain(`migration ${id} finished: 1 of 1 finished, 1 with failure records (items left out: forgectl migrate failures ${id})`);
     } finally {
       await drop('merge_requests', 0);
     }
