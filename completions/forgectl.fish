@@ -608,7 +608,7 @@ complete -c forgectl -n '__forgectl_at \'migrate verify\'' -l source-token-stdin
 complete -c forgectl -n '__forgectl_at \'migrate verify\'' -l source-token-env -x -d 'read the source token from this environment variable (default: FORGECTL_SOURCE_TOKEN)'
 complete -c forgectl -n '__forgectl_at \'migrate verify\'' -l source-profile -x -d 'a saved profile of the source instance: its URL and token'
 complete -c forgectl -n '__forgectl_at \'migrate verify\'' -l source-ca-file -r -F -d 'extra CA bundle for TLS to the source instance (--ca-file is the destination\'s); replaces a source profile\'s'
-complete -c forgectl -n '__forgectl_at \'migrate verify\'' -l exit-code -d 'exit 5 when something differs'
+complete -c forgectl -n '__forgectl_at \'migrate verify\'' -l exit-code -d 'exit 5 when something differs or could not be compared'
 complete -c forgectl -n '__forgectl_at \'migrate watch\'' -l interval -x -d 'time between polls, e.g. 5s (default 5s; longer while nothing changes; a number and a unit: s, min, h, d, w or mo (30 days))'
 complete -c forgectl -n '__forgectl_at \'migrate watch\'' -l timeout -x -d 'stop watching after this long, e.g. 90min or 2h (default 2h; a number and a unit: s, min, h, d, w or mo (30 days)) (not the global --timeout)'
 complete -c forgectl -n '__forgectl_at \'envs protect\'' -l deploy -x -d 'who may deploy: access_level=N, user=ID|USERNAME or group=ID|PATH; repeatable'

@@ -75,6 +75,10 @@ describe('the sandbox copies content by direct transfer', () => {
       const failures = json(await forgectl(['migrate', 'failures', String(id), String(ents[0].id), '-o', 'json'], { env: env() }));
       const third = source_.sort((a: any, b: any) => a[0] - b[0])[2];
       expect(failures[0]).toMatchObject({ relation: 'merge_requests', source_title: third[1] });
+      // Watching it says items were left out, not only '1 of 1 finished'.
+      const watched = await forgectl(['migrate', 'watch', String(id)], { env: env() });
+      expect(watched.exitCode, watched.stderr).toBe(0);
+      expect(watched.stderr).toContain(`migration ${id} finished: 1 of 1 finished, 1 with failure records (items left out: forgectl migrate failures ${id})`);
     } finally {
       await drop('merge_requests', 0);
     }
@@ -109,6 +113,33 @@ describe('migrate verify', () => {
     const clash = await forgectl(['migrate', 'verify', String(id), '--source-profile', 'old', '--source-token-stdin'], { env: env(), configDir, input: 'x' });
     expect(clash.exitCode).toBe(2);
     expect(clash.stderr).toContain('--source-profile and --source-token-stdin cannot be used together');
+  });
+
+  it('a list the source refuses (403) for a project with the feature on is no proof: exit 5, never "Everything arrived."', async () => {
+    const id = await migrate('project:acme/web/landing-page=opensource:landing-refused');
+    // The four merge request lists (one per state) of the source answer 403, as to a token that may not read them.
+    const queued = await fetch(`${source().url}/-/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': source().tokens.admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ spec: `403:4@GET:/projects/${encodeURIComponent('acme/web/landing-page')}/merge_requests` }),
+    });
+    expect(queued.ok).toBe(true);
+    const res = await verify(id, '--exit-code');
+    expect(res.exitCode, res.stdout + res.stderr).toBe(5);
+    expect(res.stdout).not.toContain('Everything arrived.');
+    expect(res.stdout).toMatch(/PARTIAL project acme\/web\/landing-page/);
+    expect(res.stdout).toMatch(/merge_requests opened\s+- → 0\s+not compared {2}not available on the source/);
+    expect(res.stdout).toContain('could not be compared in full');
+  });
+
+  it('an expired source token: exit 4, the source named as refusing it, not the destination token\'s hint', async () => {
+    const id = await migrate('project:acme/web/old-site=opensource:old-site-expired');
+    const res = await forgectl(['migrate', 'verify', String(id), '--exit-code'], { env: env({ FORGECTL_SOURCE_TOKEN: source().tokens.expired }) });
+    expect(res.exitCode, res.stderr).toBe(4);
+    expect(res.stderr).toContain(`error: ${source().url} refused the source token (401)`);
+    expect(res.stderr).not.toContain('forgectl token self');
+    expect(res.stdout).not.toContain('Everything arrived.');
+    expect(res.stdout + res.stderr).not.toContain(source().tokens.expired);
   });
 
   it('after a merge request is deleted on the destination: exit 5, the missing one named by iid and title', async () => {
@@ -446,6 +477,13 @@ describe('migrate check', () => {
     expect(storefront.counts).toMatchObject({ 'merge_requests opened': 2, 'merge_requests merged': 0, releases: 2 });
     const md = await check('--entity', 'group:acme/web=', '-o', 'markdown');
     expect(md.stdout).toContain('| project | `acme/web/storefront` | 2 merge requests (2 opened), 2 releases |');
+  });
+
+  it('a destination group that does not exist: told to create it, not to pick one of a list it never showed', async () => {
+    const res = await check('--entity', 'group:acme/web=no-such-group');
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toContain(`no-such-group: no such group on ${dest().url} (create it first)`);
+    expect(res.stdout).not.toContain('pick one of the list');
   });
 
   it('exits 1 naming each entity that cannot start and why: a source path that does not exist, a kind that is wrong, a taken slug', async () => {

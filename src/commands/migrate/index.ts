@@ -198,7 +198,7 @@ export function registerMigrate(program: Command, reg: Registry): void {
         'state and its releases. Items on the source only are named as missing, items on the destination only as unexpected ' +
         '(merge requests and epics by iid and title, releases by tag, wiki pages by slug), so equal counts with one item swapped ' +
         'for another still differ; an entity the source answers 404 for in every list (gone, or not visible to the source token) ' +
-        'compared nothing and differs, as does a list the destination will not show (403) where the source has items; each entity\'s failure records are shown beside its rows.',
+        'compared nothing and differs, as does a list the destination will not show (403) where the source has items; a list the source will not show (403) is not compared and is no proof it arrived (exit 5 with --exit-code), unless the source project has that feature disabled and the destination has none; each entity\'s failure records are shown beside its rows.',
       '',
       'The source is the migration\'s source URL, read with the source token as `migrate start` takes it (or --source-profile). ' +
         'Each list is read to its end by its Link headers (one request when it fits a page of 100). Entities are compared ' +
@@ -210,8 +210,8 @@ export function registerMigrate(program: Command, reg: Registry): void {
       'forgectl migrate verify 12 --source-profile old -o markdown > verification.md',
       'printf %s "$OLD_TOKEN" | forgectl migrate verify 12 --source-token-stdin -o json',
     ],
-    exitCodes: ['0  compared (with --exit-code: everything arrived)', '5  with --exit-code: something differs or is missing'],
-    options: (c) => sourceOptions(c, 'URL of the source instance (default: the migration\'s source URL)').option('--exit-code', 'exit 5 when something differs'),
+    exitCodes: ['0  compared (with --exit-code: everything arrived)', '5  with --exit-code: something differs, is missing or could not be compared'],
+    options: (c) => sourceOptions(c, 'URL of the source instance (default: the migration\'s source URL)').option('--exit-code', 'exit 5 when something differs or could not be compared'),
     subject: (args) => `migration ${args[0]}`,
     explain,
     run: async (ctx, opts, args) => (await verify()).verifyCommand(ctx, opts, args[0]),

@@ -10,7 +10,7 @@ import { getMigration, listEntities, listFailures, mayHaveFailures, type BulkImp
 import { GROUP_RELATIONS, identityOf, PROJECT_RELATIONS, type Relation } from '../../api/migration-content.js';
 import { listed, side, type Side } from './counting.js';
 import type { Context } from '../../context.js';
-import { CommandFailedError, ExitCode } from '../../core/errors.js';
+import { ApiError, CommandFailedError, ExitCode } from '../../core/errors.js';
 import { document, list, type CommandResult } from '../../core/output.js';
 import { collect } from '../../core/paginate.js';
 import { parseInteger } from '../../core/parse.js';
@@ -83,6 +83,7 @@ function onlyIn(r: Relation, a: Record<string, unknown>[], b: Record<string, unk
 }
 
 const NOT_ON_SOURCE = 'not found on the source';
+const NOT_ON_SOURCE_LIST = 'not available on the source';
 
 async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: string, destPath: string): Promise<RelationRow & { absent: boolean }> {
   const [s, d] = await Promise.all([listed(src, r, sourcePath), listed(dest, r, destPath)]);
@@ -102,17 +103,35 @@ async function compareRelation(src: Side, dest: Side, r: Relation, sourcePath: s
   if (d === 'absent') return row('differs', 'not found on the destination');
   // Items the source has that the destination will not show are not known to have arrived.
   if (d === 'unavailable' && Array.isArray(s) && s.length) return row('differs', `not available on the destination (${s.length} on the source)`);
-  if (s === 'unavailable' || d === 'unavailable') return row('not compared', `not available on the ${s === 'unavailable' ? 'source' : 'destination'}`);
+  if (s === 'unavailable' || d === 'unavailable') return row('not compared', s === 'unavailable' ? NOT_ON_SOURCE_LIST : 'not available on the destination');
   const missing = onlyIn(r, s, d);
   const unexpected = onlyIn(r, d, s);
   return row(missing.length || unexpected.length ? 'differs' : 'ok', undefined, missing, unexpected);
+}
+
+/**
+ * A project list the source refuses (403) is no proof it had nothing, unless the source project has
+ * that feature disabled (merge_requests_access_level: disabled): then nothing was there to move, and
+ * the row is ok where the destination has none. One GET of the project, only when a list was refused.
+ */
+async function whereDisabled<R extends RelationRow>(src: Side, e: BulkImportEntity, rows: R[]): Promise<R[]> {
+  const refused = rows.filter((r) => r.status === 'not compared' && r.note === NOT_ON_SOURCE_LIST);
+  if (e.entity_type !== 'project' || !refused.length) return rows;
+  let project: Record<string, unknown>;
+  try {
+    project = (await src.http.request<Record<string, unknown>>({ method: 'GET', path: `/projects/${encodeURIComponent(e.source_full_path)}` })).data ?? {};
+  } catch {
+    return rows;
+  }
+  const disabled = (r: R) => project[`${r.relation.split(' ')[0]}_access_level`] === 'disabled';
+  return rows.map((r) => (refused.includes(r) && disabled(r) && r.destination === 0 ? { ...r, status: 'ok' as const, note: 'disabled on the source' } : r));
 }
 
 async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise<EntityReport> {
   const destPath = destinationOf(e);
   const isGroup = e.entity_type === 'group';
   const relations = isGroup ? GROUP_RELATIONS.filter((r) => r.name !== 'projects' || e.migrate_projects !== false) : PROJECT_RELATIONS;
-  const rows = await Promise.all(relations.map((r) => compareRelation(src, dest, r, e.source_full_path, destPath)));
+  const rows = await whereDisabled(src, e, await Promise.all(relations.map((r) => compareRelation(src, dest, r, e.source_full_path, destPath))));
   const present = !rows.every((r) => r.absent);
   // Nothing of it on the source (a token that cannot see it gets 404 too): nothing was compared, no proof.
   const onSource = !rows.every((r) => r.note === NOT_ON_SOURCE);
@@ -124,7 +143,9 @@ async function verifyEntity(src: Side, dest: Side, e: BulkImportEntity): Promise
     source_full_path: e.source_full_path,
     destination_full_path: destPath,
     present,
-    complete: present && onSource && rows.every((r) => r.status !== 'differs'),
+    // A list the source would not show (403, or 404 beside lists it did show) proves nothing arrived;
+    // one the destination will not show is fine only where the source has none.
+    complete: present && onSource && rows.every((r) => r.status === 'ok' || (r.status === 'not compared' && r.source === 0)),
     relations: present ? rows.map(({ absent: _, ...r }) => r) : [],
     failures,
   };
@@ -142,7 +163,7 @@ function failureText(f: EntityFailure): string {
 function reportLines(r: VerifyReport): string[] {
   const lines = [`Migration ${r.migration}: ${r.source_url} \u2192 ${r.destination_url}, ${r.entities.length} ${r.entities.length === 1 ? 'entity' : 'entities'}`];
   for (const e of r.entities) {
-    const mark = e.complete ? 'ok' : e.present ? 'DIFFERS' : 'MISSING';
+    const mark = e.complete ? 'ok' : !e.present ? 'MISSING' : uncompared(e) ? 'PARTIAL' : 'DIFFERS';
     lines.push(`${mark.padEnd(7)} ${e.entity_type} ${e.source_full_path} \u2192 ${e.destination_full_path} (${e.status})`);
     if (!e.present) lines.push('    not found on the destination');
     const width = Math.max(0, ...e.relations.map((x) => x.relation.length));
@@ -164,13 +185,22 @@ function itemsTail(x: RelationRow): string {
 
 const itemsPart = (label: string, relation: string, list: MissingItem[]) => (list.length ? `${label}: ${list.map((m) => itemText(relation, m)).join('; ')}` : '');
 
+/** Present, nothing found to differ, but a list could not be compared: not proof that it arrived. */
+const uncompared = (e: EntityReport) => !e.complete && e.present && !e.relations.some((x) => x.status === 'differs') && !e.relations.every((x) => x.note === NOT_ON_SOURCE);
+
 function summary(r: VerifyReport): string {
   const bad = r.entities.filter((e) => !e.complete);
   if (!bad.length) return 'Everything arrived.';
+  const partial = bad.filter(uncompared).length;
+  const of = `of ${r.entities.length} ${r.entities.length === 1 ? 'entity' : 'entities'}`;
+  const unchecked = `could not be compared in full (a list not available on the source): not proof that everything arrived`;
+  if (partial === bad.length) return `Nothing found missing, but ${partial} ${of} ${unchecked}.`;
+  const differ = bad.length - partial;
   const missing = bad.filter((e) => !e.present).length;
   const unseen = bad.filter((e) => e.relations.length && e.relations.every((x) => x.note === NOT_ON_SOURCE)).length;
   const why = [missing && `${missing} missing on the destination`, unseen && `${unseen} not found on the source`].filter(Boolean).join(', ');
-  return `${bad.length} of ${r.entities.length} ${r.entities.length === 1 ? 'entity differs' : 'entities differ'}${why ? ` (${why})` : ''}.`;
+  const more = partial ? `; ${partial} more ${unchecked}` : '';
+  return `${differ} ${of} ${differ === 1 ? 'differs' : 'differ'}${why ? ` (${why})` : ''}${more}.`;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -241,6 +271,16 @@ function reportRows(r: VerifyReport) {
   );
 }
 
+/** A 401 of the source read as the destination's ('check it with forgectl token self') sends the user to the wrong token. */
+function sourceRefused(e: unknown, sourceUrl: string): unknown {
+  if (!(e instanceof ApiError) || e.status !== 401 || originOf(e.url) !== originOf(sourceUrl)) return e;
+  return new CommandFailedError(
+    `${sourceUrl} refused the source token (401): it is mistyped, revoked or expired; nothing was compared`,
+    'give a valid token of the source instance (--source-token-env, --source-token-stdin or --source-profile)',
+    ExitCode.auth,
+  );
+}
+
 export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: string): Promise<CommandResult> {
   const id = parseInteger('migration id', rawId, { min: 1 });
   checkSourceFlags(o);
@@ -255,7 +295,9 @@ export async function verifyCommand(ctx: Context, o: VerifyOptions, rawId: strin
   const entities = await collect(listEntities(destHttp, id, { sort: 'asc' }, { all: true, perPage: 100 }));
   // A migration always has an entity: an empty list proves nothing arrived, so it is never "complete".
   if (!entities.length) throw new CommandFailedError(`migration ${id} on ${destHttp.baseUrl} lists no entities: nothing to verify`, `see what the instance says of it: forgectl migrate entities ${id}`);
-  const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e)));
+  const reports = await Promise.all(entities.map((e) => verifyEntity(src, dest, e))).catch((e: unknown) => {
+    throw sourceRefused(e, creds.url);
+  });
   const report: VerifyReport = {
     migration: id,
     source_url: creds.url,

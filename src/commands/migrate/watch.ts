@@ -82,6 +82,9 @@ function summary(s: Snapshot): string {
   const count = (st: string) => s.entities.filter((e) => e.status === st).length;
   const parts = [`${count('finished')} of ${s.entities.length} finished`];
   if (count('failed')) parts.push(`${count('failed')} failed`);
+  // GitLab ends an entity 'finished' when items of it were left out: say so, or the run reads as complete.
+  const leftOut = s.entities.filter((e) => e.status !== 'failed' && (e.has_failures === true || !!e.failures?.length)).length;
+  if (leftOut) parts.push(`${leftOut} with failure records (items left out: forgectl migrate failures ${s.migration.id})`);
   return `migration ${s.migration.id} ${s.migration.status}: ${parts.join(', ')}`;
 }
 

@@ -55,15 +55,15 @@ export class Destination {
     };
   }
 
-  /** true, or why entities cannot be created under this group. */
-  async checkNamespace(path: string): Promise<true | string> {
+  /** true, or why entities cannot be created under this group; `offered` where the wizard lists groups to pick. */
+  async checkNamespace(path: string, offered = false): Promise<true | string> {
     const syntax = checkPath(path);
     if (syntax !== true) return syntax;
     try {
       await getGroup(this.http, path);
     } catch (e) {
       rethrowCancel(e);
-      if (is404(e)) return `${path}: no such group on ${this.url} (create it first, or pick one of the list)`;
+      if (is404(e)) return `${path}: no such group on ${this.url} (create it first${offered ? ', or pick one of the list' : ''})`;
       return `cannot check ${path} on ${this.url}: ${(e as Error).message}`;
     }
     let allowed: boolean;

@@ -118,7 +118,7 @@ async function askEntity(ctx: Context, n: number, src: { url: string; http: Http
   const kind = k === '?' ? typedKinds.get(source)! : k;
 
   const nsChoice = await searchChecked(ctx, `Entity ${n}: destination group on ${dest.url} (type to search the groups you may create in)`, await dest.source(kind), async (value) =>
-    value.startsWith('?:') ? dest.checkNamespace(value.slice(2)) : true,
+    value.startsWith('?:') ? dest.checkNamespace(value.slice(2), true) : true,
   );
   const destinationNamespace = nsChoice === TOP_LEVEL ? '' : nsChoice.startsWith('?:') ? nsChoice.slice(2) : nsChoice;
 
