@@ -142,7 +142,7 @@ export function registerToken(program: Command, reg: Registry): void {
         .option('--expires-at <date>', 'expiry date YYYY-MM-DD')
         .option('--description <text>', 'what the token is for (at most 255 characters)')
         .option('--secrets-to <file>', 'write the new secret as JSON to this new file (mode 0600) instead of printing it, with its instance; {profile} is the profile in use (required over several instances)'),
-    exitCodes: ['3  no user with that username (nothing sent)'],
+    exitCodes: ['3  no user with that username (nothing written)'],
     outputFiles: { secretsTo: { flag: '--secrets-to', fresh: true } },
     run: async (ctx, opts) => (await create()).createTokenCommand(ctx, opts),
   });
