@@ -395,6 +395,7 @@ export class HttpClient {
   private dispatcher?: Dispatcher;
   private readonly connect: Record<string, unknown>;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private closed = false;
 
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
@@ -421,7 +422,10 @@ export class HttpClient {
 
   async close(): Promise<void> {
     // An injected dispatcher (tests) belongs to the caller.
-    if (this.dispatcher && this.dispatcher !== this.options.dispatcher) await this.dispatcher.close().catch(() => undefined);
+    if (this.dispatcher && this.dispatcher !== this.options.dispatcher) {
+      this.closed = true;
+      await this.dispatcher.close().catch(() => undefined);
+    }
   }
 
   resolveUrl(path: string, query?: QueryParams): string {
@@ -607,7 +611,9 @@ export class HttpClient {
     this.dispatcher ??= makeDispatcher(undici, this.connect, env);
     const write = method !== 'GET' && method !== 'HEAD';
     for (let attempt = 0; ; attempt++) {
-      if (req.signal?.aborted) throw new CancelledError('cancelled');
+      // The run is over (its client closed): a task still asking gets no request, and no retry of the
+      // closed pool, which would fail again after each wait.
+      if (req.signal?.aborted || this.closed) throw new CancelledError('cancelled');
       // Ctrl-C before this attempt: it is not sent (an earlier one whose answer was lost may have acted).
       if (this.options.signal?.aborted) throw this.interrupted(method, url, !!lostWrite);
       const started = Date.now();

@@ -244,3 +244,28 @@ describe('HttpClient', () => {
     }
   });
 });
+
+describe('HttpClient once closed', () => {
+  it('refuses a request made after close() at once: no retry of the closed connection pool, no wait', async () => {
+    const { createServer } = await import('node:http');
+    let served = 0;
+    const server = createServer((_req, res) => {
+      served++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    // No dispatcher given: the client makes its own, which close() closes.
+    const { client, sleeps } = mockClient({ baseUrl: origin, dispatcher: undefined, allowInsecureHttp: true });
+    try {
+      await client.request({ method: 'GET', path: '/projects' });
+      await client.close();
+      // A request a command's other tasks still make after the run stopped (a paced queue's next one).
+      await expect(client.request({ method: 'GET', path: '/projects' })).rejects.toThrow(/cancelled/);
+      expect(sleeps).toEqual([]);
+      expect(served).toBe(1);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
