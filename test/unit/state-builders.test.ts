@@ -548,6 +548,12 @@ describe('a protected environment entry named by username or path', () => {
     expect(b.read.names).toEqual([{ kind: 'user', name: 'alice', id: 5 }, { kind: 'group', name: 'acme/web/ops', id: 9 }]);
   });
 
+  it('reads again every id a name is shown beside: one name shown with two ids is checked for both (an edited plan)', () => {
+    const b = built(item([{ user_id: 5, username: 'alice' }, { user_id: 6, username: 'alice' }, { group_id: 9, group_path: 'acme/ops' }, { group_id: 10, group_path: 'acme/ops' }]));
+    expect(b.lines).toEqual(['+ deploy user=alice (user id 5)', '+ deploy user=alice (user id 6)', '+ deploy group=acme/ops (group id 9)', '+ deploy group=acme/ops (group id 10)']);
+    expect(b.read.names).toEqual([{ kind: 'user', name: 'alice', id: 5 }, { kind: 'user', name: 'alice', id: 6 }, { kind: 'group', name: 'acme/ops', id: 9 }, { kind: 'group', name: 'acme/ops', id: 10 }]);
+  });
+
   it('refuses a name without its id, or one that is not a username or path (an edited plan)', () => {
     expect(() => built(item([{ username: 'alice' }]))).toThrow(/username stands beside the user_id/);
     expect(() => built(item([{ group_id: 9, username: 'alice' }]))).toThrow(/username stands beside the user_id/);

@@ -155,8 +155,10 @@ export const envBuilder: ItemBuilder = {
     if (item.action !== 'delete') {
       for (const list of Object.values(wantedOf(item).lists)) {
         for (const e of [...list.after, ...list.before]) {
-          if (e.username !== undefined && !names.some((n) => n.kind === 'user' && n.name === e.username)) names.push({ kind: 'user', name: e.username, id: e.user_id! });
-          if (e.group_path !== undefined && !names.some((n) => n.kind === 'group' && n.name === e.group_path)) names.push({ kind: 'group', name: e.group_path, id: e.group_id! });
+          // Each name with each id it is shown beside: an edited plan may show one name with two ids.
+          const add = (n: NameRead) => { if (!names.some((m) => m.kind === n.kind && m.name === n.name && m.id === n.id)) names.push(n); };
+          if (e.username !== undefined) add({ kind: 'user', name: e.username, id: e.user_id! });
+          if (e.group_path !== undefined) add({ kind: 'group', name: e.group_path, id: e.group_id! });
         }
       }
     }

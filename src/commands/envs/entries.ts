@@ -4,7 +4,8 @@
 
 import { DEPLOY_ACCESS_LEVELS, TIERS, type AccessRecord, type EntryInput, type Tier } from '../../api/environments.js';
 import { getGroup } from '../../api/instance.js';
-import { ApiError, CommandFailedError, ExitCode, UsageError } from '../../core/errors.js';
+import { findUserByUsername } from '../../api/user.js';
+import { ApiError, CommandFailedError, ExitCode, NotFoundError, UsageError } from '../../core/errors.js';
 import type { HttpClient } from '../../core/http.js';
 import { parseInteger } from '../../core/parse.js';
 import { parseGroupId } from '../../core/refs.js';
@@ -124,10 +125,18 @@ async function userIdOf(http: HttpClient, username: string, byId: string): Promi
 }
 
 async function groupIdOf(http: HttpClient, path: string, byId: string): Promise<number> {
+  const id = await idOfName(http, 'group', path);
+  if (id === undefined) throw new CommandFailedError(`no group ${path} on ${http.baseUrl}`, `check the path (a subgroup of the environment's group), or give ${byId}`, ExitCode.notFound);
+  return id;
+}
+
+/** The id a username or group path gives on the instance now; undefined when it names none (a saved plan reads its names again with this). */
+export async function idOfName(http: HttpClient, kind: 'user' | 'group', name: string): Promise<number | undefined> {
+  if (kind === 'user') return (await findUserByUsername(http, name))?.id;
   try {
-    return (await getGroup(http, path)).id;
+    return (await getGroup(http, name)).id;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new CommandFailedError(`no group ${path} on ${http.baseUrl}`, `check the path (a subgroup of the environment's group), or give ${byId}`, ExitCode.notFound);
+    if (err instanceof NotFoundError) return undefined;
     throw err;
   }
 }

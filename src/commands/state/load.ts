@@ -12,7 +12,7 @@ import { secretResolver, type ResolveSlot } from './apply.js';
 import { readStateSources } from './layers.js';
 import { FileProblems } from '../../core/file-problems.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
-import { getGroup } from '../../api/instance.js';
+import { idOfName } from '../envs/entries.js';
 import { locate, locateExactly, type Located } from '../settings/plain-yaml.js';
 import { fileLabel } from '../settings/values.js';
 import { planNotifications, readNotifications } from './notifications-section.js';
@@ -97,7 +97,7 @@ function placed<T>(placing: Placing, plan: () => T): T {
 /** When a group cannot be read, each group the instance does not have is named with its place in the file (exit 2). */
 async function missingGroups(http: HttpClient, groups: WantedGroup[], err: unknown, placing: Placing): Promise<never> {
   if (!(err instanceof ApiError) || err.status !== 404) throw err;
-  const found = await Promise.all(groups.map((g) => getGroup(http, g.path).then(() => true, (e: unknown) => (e instanceof ApiError && e.status === 404 ? false : Promise.reject(e)))));
+  const found = await Promise.all(groups.map(async (g) => (await idOfName(http, 'group', g.path)) !== undefined));
   groups.forEach((g, i) => {
     if (!found[i]) placing.problems.add({ place: locateExactly(placing.located, ['groups', g.path])?.keyPlace, path: `groups.${g.path}`, text: `groups.${g.path}: the group ${g.path} does not exist on ${http.baseUrl}`, hint: 'check the path: `forgectl state export --all-groups` lists every group' });
   });

@@ -65,6 +65,9 @@ function pickList(exported: unknown, file: readonly Mapping[], identity: string,
 
 const NOTIFICATION_DEPTH = 2; // level, notification_email, events.EVENT
 
+/** A group's tiers as a mapping by name: the file may list them as `envs list -o yaml` prints (else every tier the instance has was kept). */
+const byTier = (envs: unknown): unknown => (Array.isArray(envs) ? Object.fromEntries(envs.filter((e): e is Mapping => isMapping(e) && typeof e.name === 'string').map((e) => [e.name, e])) : envs);
+
 /** `data` (the export's sections) cut down to what `doc` manages; the comments name what could not be refreshed. */
 export function trimToManaged(data: Mapping, doc: StateFile): { data: Mapping; comments: string[] } {
   const missing: string[] = [];
@@ -81,7 +84,7 @@ export function trimToManaged(data: Mapping, doc: StateFile): { data: Mapping; c
       const have = isMapping(exported[path]) ? exported[path] : {};
       const group: Mapping = {};
       // Environments by name, each with its rules whole; notification settings key by key.
-      if (wanted.protected_environments !== undefined) group.protected_environments = pick(have.protected_environments, wanted.protected_environments, 1, `groups.${path}.protected_environments`, missing);
+      if (wanted.protected_environments !== undefined) group.protected_environments = pick(have.protected_environments, byTier(wanted.protected_environments), 1, `groups.${path}.protected_environments`, missing);
       if (wanted.notification_settings) group.notification_settings = pick(have.notification_settings, wanted.notification_settings, NOTIFICATION_DEPTH, `groups.${path}.notification_settings`, missing);
       groups[path] = group;
     }

@@ -10,9 +10,8 @@ import type { HttpClient } from '../../core/http.js';
 import { collect } from '../../core/paginate.js';
 import { maskUrlCredentials } from '../../core/safe-text.js';
 import { masked } from '../settings/answer.js';
-import { observedValues, type NameRead, type PlanItem } from './plan.js';
-import { findUserByUsername } from '../../api/user.js';
-import { getGroup } from '../../api/instance.js';
+import { observedValues, type PlanItem } from './plan.js';
+import { idOfName } from '../envs/entries.js';
 import { sameValue } from '../../core/same-value.js';
 
 const Entry = z.looseObject({});
@@ -53,23 +52,12 @@ async function differences(http: HttpClient, item: PlanItem, label: string): Pro
     .map(([k, was]) => `${label}: ${k} was ${JSON.stringify(was)} when planned, is now ${JSON.stringify(masked(k, now[k]))}`);
 }
 
-/** The id a username or group path gives now; undefined when there is none. */
-async function idNow(http: HttpClient, n: NameRead): Promise<number | undefined> {
-  if (n.kind === 'user') return (await findUserByUsername(http, n.name))?.id;
-  try {
-    return (await getGroup(http, n.name)).id;
-  } catch (e) {
-    if (e instanceof NotFoundError) return undefined;
-    throw e;
-  }
-}
-
 /** Each name the item shows must give the id it gave when planned: else the plan would act on another user or group. */
 async function movedNames(http: HttpClient, item: PlanItem, label: string, memo: Map<string, Promise<number | undefined>>): Promise<string[]> {
   const out: string[] = [];
   for (const n of item.read.names ?? []) {
     const key = `${n.kind}=${n.name.toLowerCase()}`;
-    if (!memo.has(key)) memo.set(key, idNow(http, n));
+    if (!memo.has(key)) memo.set(key, idOfName(http, n.kind, n.name));
     const now = await memo.get(key)!;
     if (now !== n.id) out.push(`${label}: ${n.kind} ${n.name} was id ${n.id} when planned, ${now === undefined ? 'is no longer on the instance' : `is now id ${now}`}`);
   }
