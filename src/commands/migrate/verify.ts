@@ -253,21 +253,23 @@ function reportRows(r: VerifyReport) {
   const rows = r.entities.flatMap((e) => {
     const base = { entity_id: e.id, entity_type: e.entity_type, source: e.source_full_path, destination: e.destination_full_path };
     const failures = e.failures.map(failureText).join('; ');
-    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', missing: 'not found on the destination', unexpected: '', failures }];
+    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', note: 'not found on the destination', missing: '', unexpected: '', failures }];
     return e.relations.map((x) => ({
       ...base,
       relation: x.relation,
       source_count: countText(x.source),
       destination_count: countText(x.destination),
       status: x.status,
-      missing: x.note ?? x.missing.map((m) => itemText(x.relation, m)).join('; '),
+      // A note is why a row was not compared (or passed): in `missing` it would read as an item that did not come.
+      note: x.note ?? '',
+      missing: x.missing.map((m) => itemText(x.relation, m)).join('; '),
       unexpected: x.unexpected.map((m) => itemText(x.relation, m)).join('; '),
       failures,
     }));
   });
   return list(
     rows,
-    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'missing', 'unexpected', 'failures'].map((key) => ({ key })),
+    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'note', 'missing', 'unexpected', 'failures'].map((key) => ({ key })),
   );
 }
 
