@@ -257,8 +257,9 @@ function reportRows(r: VerifyReport) {
     return e.relations.map((x) => ({
       ...base,
       relation: x.relation,
-      source_count: countText(x.source),
-      destination_count: countText(x.destination),
+      // An unknown count is an empty cell, as on the `present` row: '-' left the spreadsheet guard's "'-".
+      source_count: x.source === null ? '' : String(x.source),
+      destination_count: x.destination === null ? '' : String(x.destination),
       status: x.status,
       // A note is why a row was not compared (or passed): in `missing` it would read as an item that did not come.
       note: x.note ?? '',
