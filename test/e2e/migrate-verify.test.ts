@@ -137,6 +137,9 @@ describe('migrate verify', () => {
     await refuse();
     const csv = await verify(id, '-o', 'csv');
     expect(csv.stdout).toMatch(/,merge_requests opened,,0,not compared,not available on the source,,,\r?$/m);
+    await refuse();
+    const md = await verify(id, '-o', 'markdown');
+    expect(md.stdout).toContain('| merge_requests opened | - | 0 | not compared: not available on the source |  |  |');
   });
 
   it('an expired source token: exit 4, the source named as refusing it, not the destination token\'s hint', async () => {

@@ -225,9 +225,11 @@ function reportMarkdown(r: VerifyReport): string {
     if (e.relations.length) {
       out.push('| | source | destination | status | missing | unexpected |', '|---|---:|---:|---|---|---|');
       for (const x of e.relations) {
-        const missing = x.note ?? x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
+        // A note says why of the status (as in the text view), not an item in `missing`.
+        const status = x.note ? `${x.status}: ${x.note}` : x.status;
+        const missing = x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
         const unexpected = x.unexpected.map((m) => mdItem(x.relation, m)).join('<br>');
-        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${x.status} | ${cell(missing)} | ${cell(unexpected)} |`);
+        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${cell(status)} | ${cell(missing)} | ${cell(unexpected)} |`);
       }
       out.push('');
     }
