@@ -368,15 +368,15 @@ const TLS_HANDSHAKE_CODE = /^ERR_SSL_.*(HANDSHAKE_FAILURE|UNKNOWN_CA|PROTOCOL_VE
 const ACTION_SEGMENTS = new Set(['merge', 'rotate', 'approve', 'unapprove', 'rebase', 'cancel', 'retry', 'revoke', 'star', 'unstar', 'test', 'archive', 'unarchive', 'transfer', 'reset_approvals', 'subscribe', 'unsubscribe', 'resolve']);
 
 /**
- * `forgectl api PATH` that reads back what a write touched; a URL outside the instance's API (an alert
- * endpoint) has no such command, so the check is said in words.
- */
-/**
  * A gateway's 504: the instance did not answer in time, and may still have made the change. (A 502
  * says the gateway could not use the instance's answer or reach it; it is not taken as a write in doubt.)
  */
 const GATEWAY_ANSWERS = new Set([504]);
 
+/**
+ * `forgectl api PATH` that reads back what a write touched; a URL outside the instance's API (an alert
+ * endpoint) has no such command, so the check is said in words.
+ */
 export function checkCommandFor(apiRoot: string, url: string): string {
   const u = new URL(url);
   const root = new URL(apiRoot);

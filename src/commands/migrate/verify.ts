@@ -225,9 +225,11 @@ function reportMarkdown(r: VerifyReport): string {
     if (e.relations.length) {
       out.push('| | source | destination | status | missing | unexpected |', '|---|---:|---:|---|---|---|');
       for (const x of e.relations) {
-        const missing = x.note ?? x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
+        // A note says why of the status (as in the text view), not an item in `missing`.
+        const status = x.note ? `${x.status}: ${x.note}` : x.status;
+        const missing = x.missing.map((m) => mdItem(x.relation, m)).join('<br>');
         const unexpected = x.unexpected.map((m) => mdItem(x.relation, m)).join('<br>');
-        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${x.status} | ${cell(missing)} | ${cell(unexpected)} |`);
+        out.push(`| ${x.relation} | ${countText(x.source)} | ${countText(x.destination)} | ${cell(status)} | ${cell(missing)} | ${cell(unexpected)} |`);
       }
       out.push('');
     }
@@ -253,21 +255,24 @@ function reportRows(r: VerifyReport) {
   const rows = r.entities.flatMap((e) => {
     const base = { entity_id: e.id, entity_type: e.entity_type, source: e.source_full_path, destination: e.destination_full_path };
     const failures = e.failures.map(failureText).join('; ');
-    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', missing: 'not found on the destination', unexpected: '', failures }];
+    if (!e.present) return [{ ...base, relation: 'present', source_count: '', destination_count: '', status: 'differs', note: 'not found on the destination', missing: '', unexpected: '', failures }];
     return e.relations.map((x) => ({
       ...base,
       relation: x.relation,
-      source_count: countText(x.source),
-      destination_count: countText(x.destination),
+      // An unknown count is an empty cell, as on the `present` row: '-' left the spreadsheet guard's "'-".
+      source_count: x.source === null ? '' : String(x.source),
+      destination_count: x.destination === null ? '' : String(x.destination),
       status: x.status,
-      missing: x.note ?? x.missing.map((m) => itemText(x.relation, m)).join('; '),
+      // A note is why a row was not compared (or passed): in `missing` it would read as an item that did not come.
+      note: x.note ?? '',
+      missing: x.missing.map((m) => itemText(x.relation, m)).join('; '),
       unexpected: x.unexpected.map((m) => itemText(x.relation, m)).join('; '),
       failures,
     }));
   });
   return list(
     rows,
-    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'missing', 'unexpected', 'failures'].map((key) => ({ key })),
+    ['entity_id', 'entity_type', 'source', 'destination', 'relation', 'source_count', 'destination_count', 'status', 'note', 'missing', 'unexpected', 'failures'].map((key) => ({ key })),
   );
 }
 
